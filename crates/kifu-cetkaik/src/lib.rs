@@ -1,0 +1,1 @@
+//! Cetkaik rules and CKKA records of kifu (filled in by its issue).

@@ -1,0 +1,1 @@
+//! Chu shogi rules and notations of kifu (filled in by its issue).

@@ -1,0 +1,1 @@
+//! CSA protocol codec, sessions and transports of kifu (filled in by its issue).

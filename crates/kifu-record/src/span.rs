@@ -1,0 +1,177 @@
+use std::fmt;
+
+/// A half-open byte range `start..end` into the decoded text of one source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span {
+            start: clamp_u32(start),
+            end: clamp_u32(end.max(start)),
+        }
+    }
+
+    /// An empty span at one position, for things that are missing.
+    pub fn point(at: usize) -> Span {
+        Span::new(at, at)
+    }
+
+    pub fn len(self) -> usize {
+        (self.end - self.start) as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// The smallest span covering both.
+    pub fn join(self, other: Span) -> Span {
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+// Sources over 4 GiB are not records; positions past that saturate rather than wrap.
+fn clamp_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// A 1-based line and column; the column counts characters, not bytes, so that
+/// it points at the right place in Japanese text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct LineCol {
+    pub line: u32,
+    pub column: u32,
+}
+
+impl fmt::Display for LineCol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// Decoded text with its name, able to turn byte offsets into lines and columns.
+///
+/// Line starts are computed once, so resolving many diagnostics stays cheap.
+#[derive(Clone, Debug)]
+pub struct SourceText<'a> {
+    name: String,
+    text: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> SourceText<'a> {
+    pub fn new(name: impl Into<String>, text: &'a str) -> SourceText<'a> {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        SourceText {
+            name: name.into(),
+            text,
+            line_starts,
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// Line and column of a byte offset (clamped to the text, and to a char boundary).
+    pub fn line_col(&self, offset: u32) -> LineCol {
+        let offset = self.floor_char_boundary(offset as usize);
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let column = self.text[start..offset].chars().count() + 1;
+        LineCol {
+            line: line as u32 + 1,
+            column: column as u32,
+        }
+    }
+
+    /// The whole line (without its terminator) that contains the offset.
+    pub fn line_text(&self, offset: u32) -> &'a str {
+        let offset = self.floor_char_boundary(offset as usize);
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let end = self
+            .line_starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&next| next - 1);
+        self.text[start..end].trim_end_matches('\r')
+    }
+
+    /// The text a span covers, clamped to the source.
+    pub fn slice(&self, span: Span) -> &'a str {
+        let start = self.floor_char_boundary(span.start as usize);
+        let end = self.floor_char_boundary(span.end as usize).max(start);
+        &self.text[start..end]
+    }
+
+    /// `name:line:column: severity: message (`offending text`)`, one line.
+    pub fn render(&self, diagnostic: &crate::Diagnostic) -> String {
+        let at = self.line_col(diagnostic.span.start);
+        let mut offending = self.slice(diagnostic.span);
+        if offending.is_empty() {
+            offending = self.line_text(diagnostic.span.start);
+        }
+        let offending: String = offending
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(80)
+            .collect();
+        if offending.trim().is_empty() {
+            format!(
+                "{}:{}: {}: {}",
+                self.name, at, diagnostic.severity, diagnostic.message
+            )
+        } else {
+            format!(
+                "{}:{}: {}: {} (`{}`)",
+                self.name, at, diagnostic.severity, diagnostic.message, offending
+            )
+        }
+    }
+
+    fn floor_char_boundary(&self, mut offset: usize) -> usize {
+        offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters() {
+        let src = SourceText::new("a.kif", "手合割：平手\n   1 ７六歩(77)\n");
+        let off = src.text().find('７').unwrap() as u32;
+        assert_eq!(src.line_col(off), LineCol { line: 2, column: 6 });
+        assert_eq!(src.line_text(off), "   1 ７六歩(77)");
+    }
+
+    #[test]
+    fn offsets_past_the_end_are_clamped() {
+        let src = SourceText::new("x", "ab");
+        assert_eq!(src.line_col(99), LineCol { line: 1, column: 3 });
+        assert_eq!(src.slice(Span::new(1, 99)), "b");
+    }
+}

@@ -1,0 +1,1 @@
+//! Standard shogi for kifu.

@@ -1,0 +1,340 @@
+//! Turning a file's bytes into text.
+//!
+//! Records in the wild are UTF-8 or Shift_JIS (CP932), occasionally EUC-JP, with or without a
+//! BOM, and their extension does not always tell the truth (81Dojo and lishogi write UTF-8
+//! `.kif` files). The order of evidence is: a BOM, an explicit encoding line on the first line
+//! (`'CSA encoding=…`, `#KIF version=2.0 encoding=…`), strict UTF-8, then the encoding the
+//! extension implies, then the other Japanese encodings. Valid UTF-8 input is borrowed, not
+//! copied.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use crate::{Diagnostic, Span};
+
+/// The encodings records come in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextEncoding {
+    Utf8,
+    /// Shift_JIS as Windows writes it (CP932, WHATWG `Shift_JIS`).
+    ShiftJis,
+    EucJp,
+    Utf16Le,
+    Utf16Be,
+}
+
+impl TextEncoding {
+    fn encoding_rs(self) -> &'static encoding_rs::Encoding {
+        match self {
+            TextEncoding::Utf8 => encoding_rs::UTF_8,
+            TextEncoding::ShiftJis => encoding_rs::SHIFT_JIS,
+            TextEncoding::EucJp => encoding_rs::EUC_JP,
+            TextEncoding::Utf16Le => encoding_rs::UTF_16LE,
+            TextEncoding::Utf16Be => encoding_rs::UTF_16BE,
+        }
+    }
+
+    /// The encoding named in an encoding line (`UTF-8`, `SHIFT_JIS`, `cp932`, `EUC-JP` …).
+    pub fn from_label(label: &str) -> Option<TextEncoding> {
+        let enc = encoding_rs::Encoding::for_label(label.trim().as_bytes())?;
+        Some(if enc == encoding_rs::UTF_8 {
+            TextEncoding::Utf8
+        } else if enc == encoding_rs::SHIFT_JIS {
+            TextEncoding::ShiftJis
+        } else if enc == encoding_rs::EUC_JP {
+            TextEncoding::EucJp
+        } else if enc == encoding_rs::UTF_16LE {
+            TextEncoding::Utf16Le
+        } else if enc == encoding_rs::UTF_16BE {
+            TextEncoding::Utf16Be
+        } else {
+            return None;
+        })
+    }
+
+    /// The encoding a file name's extension implies: Shift_JIS for `.kif`, `.ki2`, `.csa`
+    /// (the formats' defaults), UTF-8 for everything else (`.kifu`, `.ki2u`, `.jkf`, `.usi` …).
+    pub fn for_path(path: &Path) -> TextEncoding {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        match ext.as_str() {
+            "kif" | "ki2" | "csa" | "bod" => TextEncoding::ShiftJis,
+            _ => TextEncoding::Utf8,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.encoding_rs().name()
+    }
+}
+
+/// How the encoding was decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncodingSource {
+    ByteOrderMark,
+    /// An encoding line on the first line.
+    Declared,
+    /// Strictly valid in this encoding (or plain ASCII, valid in all).
+    Detected,
+    /// Nothing decoded cleanly; the expected encoding was used with replacement characters.
+    Fallback,
+}
+
+/// Decoded text and how it was decoded.
+#[derive(Clone, Debug)]
+pub struct Decoded<'a> {
+    /// The text without a BOM. Borrowed when the input was valid UTF-8.
+    pub text: Cow<'a, str>,
+    pub encoding: TextEncoding,
+    pub source: EncodingSource,
+    /// Warnings (a declaration the bytes contradict, undecodable bytes), spans into `text`.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Decodes a record whose expected encoding is `expected` (see [`TextEncoding::for_path`]).
+///
+/// ```
+/// use kifu_record::{decode, TextEncoding};
+/// let sjis = b"\x90\xe6\x8e\xe8\x81\x46\x8d\x95"; // 先手：黒 in Shift_JIS
+/// let d = decode(sjis, TextEncoding::ShiftJis);
+/// assert_eq!(d.text, "先手：黒");
+/// let utf8_kif = "先手：黒".as_bytes(); // a UTF-8 file named .kif
+/// assert_eq!(decode(utf8_kif, TextEncoding::ShiftJis).encoding, TextEncoding::Utf8);
+/// ```
+pub fn decode(bytes: &[u8], expected: TextEncoding) -> Decoded<'_> {
+    if let Some((enc, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
+        let encoding = TextEncoding::from_label(enc.name()).unwrap_or(TextEncoding::Utf8);
+        return decode_as(&bytes[bom_len..], encoding, EncodingSource::ByteOrderMark);
+    }
+    if let Some(declared) = declared_encoding(bytes) {
+        let d = decode_as(bytes, declared, EncodingSource::Declared);
+        if !d.diagnostics.is_empty() {
+            // The declaration lies; trust the bytes if they decode cleanly otherwise.
+            if let Some(mut detected) = detect(bytes, expected) {
+                let line = first_line_len(&detected.text);
+                detected.diagnostics.push(Diagnostic::warning(
+                    Span::new(0, line),
+                    format!(
+                        "the file declares {} but is {}; read as {}",
+                        declared.name(),
+                        detected.encoding.name(),
+                        detected.encoding.name()
+                    ),
+                ));
+                return detected;
+            }
+        }
+        return d;
+    }
+    if let Some(d) = detect(bytes, expected) {
+        return d;
+    }
+    decode_as(bytes, expected, EncodingSource::Fallback)
+}
+
+fn detect(bytes: &[u8], expected: TextEncoding) -> Option<Decoded<'_>> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Some(Decoded {
+            text: Cow::Borrowed(text),
+            encoding: TextEncoding::Utf8,
+            source: EncodingSource::Detected,
+            diagnostics: Vec::new(),
+        });
+    }
+    let mut candidates = vec![expected];
+    for e in [TextEncoding::ShiftJis, TextEncoding::EucJp] {
+        if !candidates.contains(&e) {
+            candidates.push(e);
+        }
+    }
+    candidates.into_iter().find_map(|e| {
+        let (text, had_errors) = e.encoding_rs().decode_without_bom_handling(bytes);
+        (!had_errors && e != TextEncoding::Utf8).then(|| Decoded {
+            text,
+            encoding: e,
+            source: EncodingSource::Detected,
+            diagnostics: Vec::new(),
+        })
+    })
+}
+
+fn decode_as(bytes: &[u8], encoding: TextEncoding, source: EncodingSource) -> Decoded<'_> {
+    let (text, had_errors) = encoding.encoding_rs().decode_without_bom_handling(bytes);
+    let mut diagnostics = Vec::new();
+    if had_errors {
+        let at = text.find('\u{FFFD}').unwrap_or(0);
+        let count = text.matches('\u{FFFD}').count();
+        diagnostics.push(Diagnostic::warning(
+            Span::new(at, at + '\u{FFFD}'.len_utf8()),
+            format!(
+                "{count} byte sequence(s) are not valid {}; replaced with U+FFFD",
+                encoding.name()
+            ),
+        ));
+    }
+    Decoded {
+        text,
+        encoding,
+        source,
+        diagnostics,
+    }
+}
+
+fn first_line_len(text: &str) -> usize {
+    text.find('\n').unwrap_or(text.len())
+}
+
+/// The encoding named on the first line: `'CSA encoding=UTF-8` (CSA V3.0) or
+/// `#KIF version=2.0 encoding=Shift_JIS` (Kifu for Windows V7, Kifu for iPhone, 81Dojo).
+/// The line is ASCII in every encoding concerned, so it is read before decoding.
+pub fn declared_encoding(bytes: &[u8]) -> Option<TextEncoding> {
+    let end = bytes
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .unwrap_or(bytes.len())
+        .min(200);
+    let line = std::str::from_utf8(&bytes[..end]).ok()?;
+    let rest = line
+        .strip_prefix("'CSA")
+        .or_else(|| line.strip_prefix("#KIF"))
+        .or_else(|| line.strip_prefix("'encoding="))?;
+    let label = if line.starts_with("'encoding=") {
+        rest
+    } else {
+        rest.split_whitespace()
+            .find_map(|w| w.strip_prefix("encoding="))?
+    };
+    TextEncoding::from_label(label)
+}
+
+/// Encodes text for writing; characters the encoding cannot hold become `?`, and the
+/// distinct characters lost are returned so the caller can warn.
+pub fn encode(text: &str, encoding: TextEncoding) -> (Cow<'_, [u8]>, Vec<char>) {
+    if encoding == TextEncoding::Utf8 {
+        return (Cow::Borrowed(text.as_bytes()), Vec::new());
+    }
+    let enc = encoding.encoding_rs();
+    let (bytes, _, had_errors) = enc.encode(text);
+    if !had_errors && enc.output_encoding() == enc {
+        return (bytes, Vec::new());
+    }
+    let mut lost = Vec::new();
+    let mut out = Vec::with_capacity(text.len());
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        let (b, _, err) = enc.encode(c.encode_utf8(&mut buf));
+        if err || enc.output_encoding() != enc {
+            out.push(b'?');
+            if !lost.contains(&c) {
+                lost.push(c);
+            }
+        } else {
+            out.extend_from_slice(&b);
+        }
+    }
+    (Cow::Owned(out), lost)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sjis(s: &str) -> Vec<u8> {
+        encoding_rs::SHIFT_JIS.encode(s).0.into_owned()
+    }
+
+    #[test]
+    fn shift_jis_kif() {
+        let bytes = sjis("先手：羽生\r\n");
+        let d = decode(&bytes, TextEncoding::for_path(Path::new("a.KIF")));
+        assert_eq!(d.text, "先手：羽生\r\n");
+        assert_eq!(d.encoding, TextEncoding::ShiftJis);
+        assert_eq!(d.source, EncodingSource::Detected);
+        assert!(d.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn utf8_kif_is_detected_and_borrowed() {
+        let text = "先手：羽生\n";
+        let d = decode(text.as_bytes(), TextEncoding::ShiftJis);
+        assert_eq!(d.encoding, TextEncoding::Utf8);
+        assert!(matches!(d.text, Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn bom_is_stripped() {
+        let mut bytes = vec![0xEF, 0xBB, 0xBF];
+        bytes.extend_from_slice("#KIF\n".as_bytes());
+        let d = decode(&bytes, TextEncoding::ShiftJis);
+        assert_eq!(d.text, "#KIF\n");
+        assert_eq!(d.source, EncodingSource::ByteOrderMark);
+        let utf16 = [0xFF, 0xFE, b'P', 0, b'I', 0];
+        let d = decode(&utf16, TextEncoding::Utf8);
+        assert_eq!((d.text.as_ref(), d.encoding), ("PI", TextEncoding::Utf16Le));
+    }
+
+    #[test]
+    fn encoding_lines() {
+        assert_eq!(
+            declared_encoding(b"'CSA encoding=SHIFT_JIS\r\nV3.0"),
+            Some(TextEncoding::ShiftJis)
+        );
+        assert_eq!(
+            declared_encoding(b"#KIF version=2.0 encoding=UTF-8\n"),
+            Some(TextEncoding::Utf8)
+        );
+        assert_eq!(
+            declared_encoding(b"'encoding=Shift_JIS\n"),
+            Some(TextEncoding::ShiftJis)
+        );
+        assert_eq!(declared_encoding(b"V2.2\n'CSA encoding=UTF-8"), None);
+        assert_eq!(declared_encoding(b"'CSA encoding=KLINGON"), None);
+    }
+
+    #[test]
+    fn declared_encoding_wins_over_extension() {
+        let mut bytes = b"'CSA encoding=SHIFT_JIS\nN+".to_vec();
+        bytes.extend(sjis("羽生"));
+        let d = decode(&bytes, TextEncoding::Utf8);
+        assert_eq!(d.source, EncodingSource::Declared);
+        assert_eq!(d.text, "'CSA encoding=SHIFT_JIS\nN+羽生");
+    }
+
+    #[test]
+    fn a_lying_declaration_is_warned_about() {
+        let bytes = "#KIF version=2.0 encoding=Shift_JIS\n先手：\u{2617}".as_bytes();
+        // ☗ is not in CP932, so these UTF-8 bytes are not valid Shift_JIS.
+        let d = decode(bytes, TextEncoding::ShiftJis);
+        assert_eq!(d.encoding, TextEncoding::Utf8);
+        assert_eq!(d.diagnostics.len(), 1);
+        assert!(d.diagnostics[0].message.contains("declares Shift_JIS"));
+    }
+
+    #[test]
+    fn euc_jp_and_junk() {
+        let euc = encoding_rs::EUC_JP.encode("後手：谷川").0.into_owned();
+        let d = decode(&euc, TextEncoding::ShiftJis);
+        assert_eq!(d.text, "後手：谷川");
+        // 0xFF is invalid in UTF-8, Shift_JIS and EUC-JP.
+        let d = decode(b"PI\n\x80\xff\xff\n", TextEncoding::ShiftJis);
+        assert_eq!(d.source, EncodingSource::Fallback);
+        assert_eq!(d.diagnostics.len(), 1);
+        assert!(d.text.starts_with("PI\n"));
+        // WHATWG Shift_JIS maps 0x80 to U+0080; the first 0xFF is the first bad byte.
+        assert_eq!(d.diagnostics[0].span.start, 5);
+    }
+
+    #[test]
+    fn encode_reports_lost_characters() {
+        let (bytes, lost) = encode("▲☗７六歩", TextEncoding::ShiftJis);
+        assert_eq!(lost, ['☗']);
+        let back = decode(&bytes, TextEncoding::ShiftJis);
+        assert_eq!(back.text, "▲?７六歩");
+        let (bytes, lost) = encode("abc", TextEncoding::Utf8);
+        assert!(lost.is_empty());
+        assert_eq!(&*bytes, b"abc");
+    }
+}

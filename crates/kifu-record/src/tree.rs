@@ -1,0 +1,377 @@
+//! The moves of a record: a main line with variations, stored as an arena.
+//!
+//! Nodes live in one `Vec` and point at each other by index (parent, first child, next
+//! sibling), so building a game of any length costs amortised pushes and no allocation per
+//! move. The first child of a node is the main continuation; later children are
+//! alternatives to it. An ending (`投了`, `%TORYO` …) is a node of its own, like a move, so it
+//! can carry a time and comments and can itself be an alternative.
+
+use std::ops::{Index, IndexMut};
+
+use crate::{Bookmark, Comment, Ending, EndingKind, Span};
+
+/// Index of a node in its [`MoveTree`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// What a node stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NodeItem<M> {
+    /// The start position (only the root).
+    Start,
+    Move(M),
+    End(EndingKind),
+}
+
+/// One position in the tree, reached by `item` from its parent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node<M> {
+    pub item: NodeItem<M>,
+    /// The move or ending as written in the source (empty for the root and for built trees).
+    pub span: Span,
+    /// Thinking time for this move, in milliseconds.
+    pub time_ms: Option<u32>,
+    /// The mover's total thinking time including this move, in milliseconds.
+    pub total_ms: Option<u32>,
+    /// Set on a move kept although the rules forbid it (a record ending in 反則勝ち etc.).
+    pub illegal: bool,
+    pub comments: Vec<Comment>,
+    pub bookmarks: Vec<Bookmark>,
+    ply: u32,
+    parent: u32,
+    first_child: u32,
+    next_sibling: u32,
+}
+
+impl<M> Node<M> {
+    fn new(item: NodeItem<M>, span: Span, ply: u32, parent: u32) -> Node<M> {
+        Node {
+            item,
+            span,
+            time_ms: None,
+            total_ms: None,
+            illegal: false,
+            comments: Vec::new(),
+            bookmarks: Vec::new(),
+            ply,
+            parent,
+            first_child: NONE,
+            next_sibling: NONE,
+        }
+    }
+
+    /// Number of moves from the start to this node (the root is 0; an ending has the ply
+    /// number its line gives it, one more than the last move).
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    pub fn mv(&self) -> Option<&M> {
+        match &self.item {
+            NodeItem::Move(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    pub fn ending(&self) -> Option<Ending> {
+        match &self.item {
+            NodeItem::End(kind) => Some(Ending::new(kind.clone(), self.span)),
+            _ => None,
+        }
+    }
+
+    pub fn is_ending(&self) -> bool {
+        matches!(self.item, NodeItem::End(_))
+    }
+
+    /// The text the node was read from, given the decoded source.
+    pub fn text<'s>(&self, source: &'s str) -> &'s str {
+        source.get(self.span.range()).unwrap_or("")
+    }
+}
+
+/// A move tree generic over the game's move type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveTree<M> {
+    nodes: Vec<Node<M>>,
+}
+
+impl<M> Default for MoveTree<M> {
+    fn default() -> Self {
+        MoveTree::new()
+    }
+}
+
+impl<M> MoveTree<M> {
+    /// A tree holding only the start position.
+    pub fn new() -> MoveTree<M> {
+        MoveTree::with_capacity(1)
+    }
+
+    /// Reserves room for `n` nodes (a reader can pass a line-count estimate).
+    pub fn with_capacity(n: usize) -> MoveTree<M> {
+        let mut nodes = Vec::with_capacity(n.max(1));
+        nodes.push(Node::new(NodeItem::Start, Span::default(), 0, NONE));
+        MoveTree { nodes }
+    }
+
+    pub fn root(&self) -> NodeId {
+        NodeId(0)
+    }
+
+    /// Number of nodes including the root.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True when there is nothing but the start position.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() == 1
+    }
+
+    pub fn get(&self, id: NodeId) -> Option<&Node<M>> {
+        self.nodes.get(id.index())
+    }
+
+    pub fn get_mut(&mut self, id: NodeId) -> Option<&mut Node<M>> {
+        self.nodes.get_mut(id.index())
+    }
+
+    /// Appends a move as the last child of `parent` (the main continuation if it is the first).
+    pub fn add_move(&mut self, parent: NodeId, mv: M, span: Span) -> NodeId {
+        self.add(parent, NodeItem::Move(mv), span)
+    }
+
+    /// Appends an ending as the last child of `parent`.
+    pub fn add_ending(&mut self, parent: NodeId, kind: EndingKind, span: Span) -> NodeId {
+        self.add(parent, NodeItem::End(kind), span)
+    }
+
+    /// Appends a child. Panics only if `parent` is not a node of this tree.
+    pub fn add(&mut self, parent: NodeId, item: NodeItem<M>, span: Span) -> NodeId {
+        let id = u32::try_from(self.nodes.len()).expect("move tree over 4 G nodes");
+        let ply = self[parent].ply + 1;
+        self.nodes.push(Node::new(item, span, ply, parent.0));
+        match self.children(parent).last() {
+            Some(last) => self.nodes[last.index()].next_sibling = id,
+            None => self.nodes[parent.index()].first_child = id,
+        }
+        NodeId(id)
+    }
+
+    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+        let p = self[id].parent;
+        (p != NONE).then_some(NodeId(p))
+    }
+
+    /// The main continuation of `id`.
+    pub fn main_child(&self, id: NodeId) -> Option<NodeId> {
+        let c = self[id].first_child;
+        (c != NONE).then_some(NodeId(c))
+    }
+
+    pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
+        let s = self[id].next_sibling;
+        (s != NONE).then_some(NodeId(s))
+    }
+
+    /// All children of `id`, main continuation first.
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.main_child(id), move |&c| self.next_sibling(c))
+    }
+
+    /// The alternatives to the main continuation of `id`.
+    pub fn variations(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        self.children(id).skip(1)
+    }
+
+    /// The line that follows first children from `from` (exclusive) to its end.
+    pub fn line_from(&self, from: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.main_child(from), move |&c| self.main_child(c))
+    }
+
+    /// The main line: every first child from the root, not including the root.
+    pub fn main_line(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.line_from(self.root())
+    }
+
+    /// The last node of the main line (the root if there are no moves).
+    pub fn main_line_end(&self) -> NodeId {
+        self.main_line().last().unwrap_or(self.root())
+    }
+
+    /// The ending of the main line, if it has one.
+    pub fn ending(&self) -> Option<Ending> {
+        self[self.main_line_end()].ending()
+    }
+
+    /// The nodes from the root (exclusive) down to `id` (inclusive).
+    pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path: Vec<NodeId> = std::iter::successors(Some(id), |&n| self.parent(n)).collect();
+        path.pop(); // the root
+        path.reverse();
+        path
+    }
+
+    /// True when `id` is on the main line (or is the root).
+    pub fn is_main_line(&self, id: NodeId) -> bool {
+        let mut n = id;
+        while let Some(p) = self.parent(n) {
+            if self.main_child(p) != Some(n) {
+                return false;
+            }
+            n = p;
+        }
+        true
+    }
+
+    /// Makes `id` the first child of its parent, keeping the order of the others.
+    pub fn promote(&mut self, id: NodeId) {
+        let Some(parent) = self.parent(id) else {
+            return;
+        };
+        if self.main_child(parent) == Some(id) {
+            return;
+        }
+        let prev = self
+            .children(parent)
+            .find(|&c| self.next_sibling(c) == Some(id))
+            .expect("a child is its parent's first child or someone's next sibling");
+        let after = self.nodes[id.index()].next_sibling;
+        self.nodes[prev.index()].next_sibling = after;
+        self.nodes[id.index()].next_sibling = self.nodes[parent.index()].first_child;
+        self.nodes[parent.index()].first_child = id.0;
+    }
+
+    /// Every node id in creation order (the root first).
+    pub fn ids(&self) -> impl Iterator<Item = NodeId> + use<M> {
+        (0..self.nodes.len() as u32).map(NodeId)
+    }
+
+    /// Maps every move, keeping the shape, spans, times and comments.
+    pub fn map_moves<N>(self, mut f: impl FnMut(M) -> N) -> MoveTree<N> {
+        let nodes = self
+            .nodes
+            .into_iter()
+            .map(|n| Node {
+                item: match n.item {
+                    NodeItem::Start => NodeItem::Start,
+                    NodeItem::Move(m) => NodeItem::Move(f(m)),
+                    NodeItem::End(e) => NodeItem::End(e),
+                },
+                span: n.span,
+                time_ms: n.time_ms,
+                total_ms: n.total_ms,
+                illegal: n.illegal,
+                comments: n.comments,
+                bookmarks: n.bookmarks,
+                ply: n.ply,
+                parent: n.parent,
+                first_child: n.first_child,
+                next_sibling: n.next_sibling,
+            })
+            .collect();
+        MoveTree { nodes }
+    }
+}
+
+impl<M> Index<NodeId> for MoveTree<M> {
+    type Output = Node<M>;
+    fn index(&self, id: NodeId) -> &Node<M> {
+        &self.nodes[id.index()]
+    }
+}
+
+impl<M> IndexMut<NodeId> for MoveTree<M> {
+    fn index_mut(&mut self, id: NodeId) -> &mut Node<M> {
+        &mut self.nodes[id.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CommentKind, Side};
+
+    fn moves(tree: &MoveTree<&'static str>, ids: impl Iterator<Item = NodeId>) -> Vec<String> {
+        ids.map(|id| match &tree[id].item {
+            NodeItem::Move(m) => m.to_string(),
+            NodeItem::End(k) => format!("end:{k:?}"),
+            NodeItem::Start => "start".into(),
+        })
+        .collect()
+    }
+
+    fn sample() -> (MoveTree<&'static str>, [NodeId; 6]) {
+        let mut t = MoveTree::new();
+        let a = t.add_move(t.root(), "76fu", Span::new(0, 4));
+        let b = t.add_move(a, "34fu", Span::new(5, 9));
+        let c = t.add_ending(b, EndingKind::Resign, Span::new(10, 12));
+        let b2 = t.add_move(a, "84fu", Span::new(13, 17));
+        let b3 = t.add_ending(a, EndingKind::Resign, Span::new(18, 20));
+        let c2 = t.add_move(b2, "26fu", Span::new(21, 25));
+        (t, [a, b, c, b2, b3, c2])
+    }
+
+    #[test]
+    fn main_line_and_variations() {
+        let (t, [a, b, c, b2, b3, c2]) = sample();
+        assert_eq!(moves(&t, t.main_line()), ["76fu", "34fu", "end:Resign"]);
+        assert_eq!(t.children(a).collect::<Vec<_>>(), [b, b2, b3]);
+        assert_eq!(t.variations(a).collect::<Vec<_>>(), [b2, b3]);
+        assert_eq!(t.path_to(c2), [a, b2, c2]);
+        assert_eq!(t[c2].ply(), 3);
+        assert_eq!(t[b3].ply(), 2);
+        assert_eq!(t.ending().unwrap().kind, EndingKind::Resign);
+        assert_eq!(t.ending().unwrap().span, Span::new(10, 12));
+        assert!(t.is_main_line(c));
+        assert!(!t.is_main_line(c2));
+        assert_eq!(t.parent(t.root()), None);
+        assert_eq!(t.len(), 7);
+    }
+
+    #[test]
+    fn promote_reorders_children() {
+        let (mut t, [a, b, _, b2, b3, _]) = sample();
+        t.promote(b3);
+        assert_eq!(t.children(a).collect::<Vec<_>>(), [b3, b, b2]);
+        t.promote(b2);
+        assert_eq!(t.children(a).collect::<Vec<_>>(), [b2, b3, b]);
+        assert_eq!(moves(&t, t.main_line()), ["76fu", "84fu", "26fu"]);
+        t.promote(b2); // already first: no change
+        assert_eq!(t.children(a).collect::<Vec<_>>(), [b2, b3, b]);
+    }
+
+    #[test]
+    fn node_data_and_map() {
+        let (mut t, [a, ..]) = sample();
+        t[a].time_ms = Some(16_000);
+        t[a].total_ms = Some(16_000);
+        t[a].comments
+            .push(Comment::new(CommentKind::Text, "good", Span::new(30, 35)));
+        let source = "76fu 34fu";
+        assert_eq!(t[a].text(source), "76fu");
+        let mapped = t.map_moves(|m| m.len());
+        assert_eq!(mapped[a].mv(), Some(&4));
+        assert_eq!(mapped[a].comments[0].text, "good");
+        assert_eq!(mapped.main_line().count(), 3);
+    }
+
+    #[test]
+    fn empty_tree() {
+        let t: MoveTree<u16> = MoveTree::new();
+        assert!(t.is_empty());
+        assert_eq!(t.main_line_end(), t.root());
+        assert_eq!(t.ending(), None);
+        assert!(t.path_to(t.root()).is_empty());
+        let _ = Side::First;
+    }
+}

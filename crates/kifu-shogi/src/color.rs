@@ -1,0 +1,65 @@
+use std::fmt;
+use std::ops::Not;
+
+/// The two sides. Black (先手, 下手 in handicap games) moves first in an even game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Color {
+    Black = 0,
+    White = 1,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::Black, Color::White];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub const fn flip(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The Japanese name used in even games: 先手 / 後手.
+    pub const fn japanese(self) -> &'static str {
+        match self {
+            Color::Black => "先手",
+            Color::White => "後手",
+        }
+    }
+
+    /// `b` / `w`, as in SFEN.
+    pub const fn sfen_char(self) -> char {
+        match self {
+            Color::Black => 'b',
+            Color::White => 'w',
+        }
+    }
+
+    /// `+` / `-`, as in CSA.
+    pub const fn csa_sign(self) -> char {
+        match self {
+            Color::Black => '+',
+            Color::White => '-',
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        self.flip()
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.japanese())
+    }
+}

@@ -1,0 +1,467 @@
+//! Building records from CSA statements and replaying their moves with the rules.
+
+use kifu_record::{
+    Comment, CommentKind, Diagnostic, EndingKind, HeaderEntry, HeaderField, NodeId, Side, Span,
+};
+
+use super::setup::{Setup, csa_square};
+use super::syntax::{CsaMove, Statement, Statements};
+use crate::formats::{Parsed, ShogiRecord, StartPosition, color_of, side_of};
+use crate::{Move, PieceKind, Position, Square};
+
+/// Reads every record of a CSA text (records are separated by `/` lines).
+pub fn read(text: &str) -> Parsed {
+    let mut parsed = Parsed::default();
+    let mut builder = Builder::new(text, &mut parsed.diagnostics);
+    for (statement, span) in Statements::new(text) {
+        if statement == Statement::Separator {
+            let record = builder.finish();
+            parsed.records.push(record);
+            builder = Builder::new(&text[span.end as usize..], builder.diags);
+            builder.offset_hint = span.end as usize;
+            continue;
+        }
+        builder.statement(statement, span);
+    }
+    let last_has_content = builder.has_content();
+    let record = builder.finish();
+    if last_has_content || parsed.records.is_empty() {
+        parsed.records.push(record);
+    }
+    parsed
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Phase {
+    Header,
+    Position,
+    Moves,
+}
+
+/// An illegal (or unreadable) move waiting to see whether an ending excuses it.
+struct Pending {
+    mv: Option<Move>,
+    span: Span,
+    time_ms: Option<u32>,
+    error: Diagnostic,
+}
+
+struct Builder<'d> {
+    diags: &'d mut Vec<Diagnostic>,
+    record: ShogiRecord,
+    setup: Setup,
+    phase: Phase,
+    position: Position,
+    cursor: NodeId,
+    v3: bool,
+    pending: Option<Pending>,
+    /// Moves that could not be replayed after an illegal one.
+    skipped: Option<(Span, u32)>,
+    ended: bool,
+    content: bool,
+    offset_hint: usize,
+}
+
+fn estimate_nodes(text: &str) -> usize {
+    // Roughly one move per two lines in files with times; capped so junk does not reserve much.
+    (text.len() / 16).clamp(16, 4096)
+}
+
+impl<'d> Builder<'d> {
+    fn new(text: &str, diags: &'d mut Vec<Diagnostic>) -> Builder<'d> {
+        let mut record = ShogiRecord::new(StartPosition::even());
+        record.moves = kifu_record::MoveTree::with_capacity(estimate_nodes(
+            &text[..text.len().min(8192)],
+        ));
+        let cursor = record.moves.root();
+        Builder {
+            diags,
+            position: record.start.position.clone(),
+            record,
+            setup: Setup::default(),
+            phase: Phase::Header,
+            cursor,
+            v3: false,
+            pending: None,
+            skipped: None,
+            ended: false,
+            content: false,
+            offset_hint: 0,
+        }
+    }
+
+    fn has_content(&self) -> bool {
+        self.content
+    }
+
+    fn statement(&mut self, statement: Statement<'_>, span: Span) {
+        if !matches!(statement, Statement::Encoding(_)) {
+            self.content = true;
+        }
+        match statement {
+            Statement::Encoding(_) => {}
+            Statement::Version(v) => {
+                match v {
+                    "2" | "2.1" | "2.2" => {}
+                    "3.0" | "3" => self.v3 = true,
+                    _ => self.diags.push(Diagnostic::warning(
+                        span,
+                        format!("unknown CSA version `V{v}`; read as V3.0"),
+                    )),
+                }
+                if v.starts_with('3') {
+                    self.v3 = true;
+                }
+                if self.phase > Phase::Header {
+                    self.diags
+                        .push(Diagnostic::warning(span, "the version line should come first"));
+                }
+            }
+            Statement::Name(side, name) => {
+                let (key, field) = match side {
+                    Side::First => ("N+", HeaderField::FirstPlayer),
+                    Side::Second => ("N-", HeaderField::SecondPlayer),
+                };
+                self.header(key, name, Some(field), span);
+            }
+            Statement::Info { key, value } => {
+                self.header(key, value, info_field(key), span);
+            }
+            Statement::Even { removed } => {
+                if self.position_line(span) {
+                    self.setup.even(removed, span, self.diags);
+                }
+            }
+            Statement::Rank { rank, cells } => {
+                if self.position_line(span) {
+                    self.setup.rank(rank, cells, span, self.diags);
+                }
+            }
+            Statement::Pieces(side, body) => {
+                if self.position_line(span) {
+                    self.setup.pieces(side, body, span, self.diags);
+                }
+            }
+            Statement::Turn(side) => {
+                if self.phase == Phase::Moves {
+                    self.diags.push(Diagnostic::error(
+                        span,
+                        "a second side-to-move line; the position was already set",
+                    ));
+                    return;
+                }
+                self.start_moves(side, span);
+            }
+            Statement::Move(mv) => self.play(mv, span),
+            Statement::Special(token) => self.ending(token, span),
+            Statement::Time(t) => self.time(t, span),
+            Statement::Comment(kind, text) => self.comment(kind, text, span),
+            Statement::Separator => {}
+            Statement::Invalid(reason) => {
+                self.diags.push(Diagnostic::error(span, reason));
+            }
+        }
+    }
+
+    fn header(&mut self, key: &str, value: &str, field: Option<HeaderField>, span: Span) {
+        self.record.header.push(HeaderEntry {
+            key: key.to_owned(),
+            value: value.to_owned(),
+            field,
+            span,
+        });
+    }
+
+    /// True if a position line is allowed here.
+    fn position_line(&mut self, span: Span) -> bool {
+        if self.phase == Phase::Moves {
+            self.diags.push(Diagnostic::error(
+                span,
+                "a position line after the side to move was given",
+            ));
+            return false;
+        }
+        if self.phase == Phase::Header {
+            self.record.start_span = span;
+        } else {
+            self.record.start_span = self.record.start_span.join(span);
+        }
+        self.phase = Phase::Position;
+        true
+    }
+
+    fn start_moves(&mut self, side: Side, span: Span) {
+        if self.setup.started {
+            self.record.start_span = self.record.start_span.join(span);
+            self.record.start = self.setup.finish(side, self.record.start_span, self.diags);
+            self.position = self.record.start.position.clone();
+        } else {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "no start position before the side to move; assumed the even-game start",
+            ));
+            if side == Side::Second {
+                self.diags.push(Diagnostic::error(
+                    span,
+                    "the even-game start has 先手 to move",
+                ));
+            }
+            self.record.start_span = span;
+        }
+        self.phase = Phase::Moves;
+    }
+
+    fn ensure_moves_phase(&mut self, span: Span) {
+        if self.phase != Phase::Moves {
+            if self.setup.started {
+                self.diags.push(Diagnostic::error(
+                    Span::point(span.start as usize),
+                    "the side to move (`+` or `-` alone) is missing before the moves",
+                ));
+                let side = side_of(self.position.side_to_move());
+                self.start_moves(side, Span::point(span.start as usize));
+            } else {
+                self.diags.push(Diagnostic::warning(
+                    Span::point(span.start as usize),
+                    "no start position; assumed the even-game start",
+                ));
+                self.phase = Phase::Moves;
+            }
+        }
+    }
+
+    fn ply(&self) -> u32 {
+        self.record.moves[self.cursor].ply() + 1
+    }
+
+    fn play(&mut self, m: CsaMove<'_>, span: Span) {
+        self.ensure_moves_phase(span);
+        if self.ended {
+            if self.skipped.is_none() {
+                self.diags.push(Diagnostic::warning(
+                    span,
+                    "moves after the end of the game are ignored",
+                ));
+            }
+            self.skip(span);
+            return;
+        }
+        if self.pending.is_some() || self.skipped.is_some() {
+            self.flush_pending();
+            self.skip(span);
+            return;
+        }
+        let ply = self.ply();
+        match to_move(&self.position, &m) {
+            Ok(mv) => match self.position.check_move(mv) {
+                Ok(()) => {
+                    self.position.play(mv);
+                    self.cursor = self.record.moves.add_move(self.cursor, mv, span);
+                }
+                Err(rule) => self.hold(Some(mv), span, format!("ply {ply}: {rule}")),
+            },
+            Err(reason) => self.hold(None, span, format!("ply {ply}: {reason}")),
+        }
+    }
+
+    fn hold(&mut self, mv: Option<Move>, span: Span, message: String) {
+        self.pending = Some(Pending {
+            mv,
+            span,
+            time_ms: None,
+            error: Diagnostic::error(span, message),
+        });
+    }
+
+    fn skip(&mut self, span: Span) {
+        let s = self.skipped.get_or_insert((span, 0));
+        s.0 = s.0.join(span);
+        s.1 += 1;
+    }
+
+    /// Reports a held illegal move as an error: nothing excused it.
+    fn flush_pending(&mut self) {
+        if let Some(p) = self.pending.take() {
+            self.diags.push(p.error);
+            self.skipped.get_or_insert((Span::point(p.span.end as usize), 0));
+        }
+    }
+
+    fn ending(&mut self, token: &str, span: Span) {
+        self.ensure_moves_phase(span);
+        let kind = ending_kind(token);
+        if let EndingKind::Unknown(_) = kind {
+            self.diags.push(Diagnostic::warning(
+                span,
+                format!("unknown special `%{token}`; kept as written"),
+            ));
+        }
+        if self.ended {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "a second ending; the game already ended",
+            ));
+            return;
+        }
+        if let Some(p) = self.pending.take() {
+            match p.mv {
+                Some(mv) if kind.excuses_illegal_last_move() => {
+                    let node = self.record.moves.add_move(self.cursor, mv, p.span);
+                    self.record.moves[node].illegal = true;
+                    self.record.moves[node].time_ms = p.time_ms;
+                    self.cursor = node;
+                }
+                _ => {
+                    self.pending = Some(p);
+                    self.flush_pending();
+                }
+            }
+        }
+        if self.skipped.is_some() {
+            // The line broke earlier; the ending does not follow a replayed position.
+            self.ended = true;
+            return;
+        }
+        self.cursor = self.record.moves.add_ending(self.cursor, kind, span);
+        self.ended = true;
+    }
+
+    fn time(&mut self, t: &str, span: Span) {
+        let Some(ms) = parse_time(t, self.v3) else {
+            self.diags.push(Diagnostic::error(
+                span,
+                "a time line is `T` and whole seconds (V3.0: up to three decimals)",
+            ));
+            return;
+        };
+        if let Some(p) = &mut self.pending {
+            p.time_ms = Some(ms);
+            return;
+        }
+        if self.skipped.is_some() {
+            return;
+        }
+        let node = &mut self.record.moves[self.cursor];
+        if self.cursor == self.record.moves.root() || node.time_ms.is_some() {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "a time line that follows no move; ignored",
+            ));
+            return;
+        }
+        node.time_ms = Some(ms);
+    }
+
+    fn comment(&mut self, kind: CommentKind, text: &str, span: Span) {
+        let node = &mut self.record.moves[self.cursor];
+        node.comments.push(Comment::new(kind, text, span));
+    }
+
+    fn finish(mut self) -> ShogiRecord {
+        if self.phase != Phase::Moves && self.setup.started {
+            let at = self.record.start_span.end as usize;
+            self.diags.push(Diagnostic::error(
+                Span::point(at),
+                "the side to move (`+` or `-` alone) is missing after the position",
+            ));
+            self.start_moves(side_of(crate::Color::Black), Span::point(at));
+        }
+        self.flush_pending();
+        if let Some((span, n)) = self.skipped.take()
+            && n > 0
+        {
+            self.diags.push(Diagnostic::warning(
+                span,
+                format!("{n} move(s) after the illegal move were not replayed and are left out"),
+            ));
+        }
+        let _ = self.offset_hint;
+        self.record
+    }
+}
+
+fn info_field(key: &str) -> Option<HeaderField> {
+    Some(match key {
+        "EVENT" => HeaderField::Event,
+        "SITE" => HeaderField::Site,
+        "START_TIME" => HeaderField::StartTime,
+        "END_TIME" => HeaderField::EndTime,
+        "TIME_LIMIT" | "TIME" => HeaderField::TimeControl,
+        "TIME+" | "TIMET+" => HeaderField::FirstTimeControl,
+        "TIME-" | "TIMET-" => HeaderField::SecondTimeControl,
+        "OPENING" => HeaderField::Opening,
+        "MAX_MOVES" => HeaderField::MaxMoves,
+        "JISHOGI" => HeaderField::DeclarationRule,
+        "NOTE" => HeaderField::Note,
+        _ => return None,
+    })
+}
+
+/// The ending a `%` token names (without the `%`).
+pub fn ending_kind(token: &str) -> EndingKind {
+    match token {
+        "TORYO" => EndingKind::Resign,
+        "CHUDAN" => EndingKind::Abort,
+        "SENNICHITE" => EndingKind::Repetition,
+        "JISHOGI" => EndingKind::Impasse,
+        "TSUMI" => EndingKind::Checkmate,
+        "FUZUMI" => EndingKind::NoCheckmate,
+        "ERROR" => EndingKind::Error,
+        "MATTA" => EndingKind::TakeBack,
+        "KACHI" => EndingKind::DeclareWin,
+        "HIKIWAKE" => EndingKind::DeclareDraw,
+        "TIME_UP" => EndingKind::TimeLoss,
+        "ILLEGAL_MOVE" => EndingKind::IllegalMoveLoss,
+        "+ILLEGAL_ACTION" => EndingKind::IllegalAction(Side::First),
+        "-ILLEGAL_ACTION" => EndingKind::IllegalAction(Side::Second),
+        "MAX_MOVES" => EndingKind::MaxMoves,
+        other => EndingKind::Unknown(other.to_owned()),
+    }
+}
+
+/// `T` seconds → milliseconds. Before V3.0 fractions are not allowed by the format; they are
+/// read anyway (files in the wild have them) and truncated to whole seconds.
+fn parse_time(t: &str, v3: bool) -> Option<u32> {
+    let ms = kifu_record_seconds(t)?;
+    let ms = if v3 { ms } else { ms - ms % 1000 };
+    u32::try_from(ms).ok()
+}
+
+fn kifu_record_seconds(t: &str) -> Option<u64> {
+    kifu_record::TimeControl::parse_csa_time(&format!("{t}+0+0"))
+        .map(|tc| tc.initial_ms)
+        .filter(|_| !t.is_empty())
+}
+
+/// The engine move a CSA move denotes in `position`, or why it cannot be one.
+fn to_move(position: &Position, m: &CsaMove<'_>) -> Result<Move, String> {
+    let mover = position.side_to_move();
+    if color_of(m.side) != mover {
+        return Err(format!("it is {mover}'s turn, but the move is signed for the other side"));
+    }
+    let kind = PieceKind::from_csa(m.piece)
+        .ok_or_else(|| format!("unknown piece code `{}`", m.piece))?;
+    let to = Square::new(m.to.0, m.to.1).expect("syntax checked the square");
+    let Some((ff, fr)) = m.from else {
+        if !kind.is_hand_kind() {
+            return Err(format!("{} cannot be dropped", kind.csa()));
+        }
+        return Ok(Move::drop(kind, to));
+    };
+    let from = Square::new(ff, fr).expect("syntax checked the square");
+    let Some(piece) = position.piece_at(from) else {
+        return Err(format!("there is no piece on {}", csa_square(from)));
+    };
+    if piece.kind == kind {
+        Ok(Move::normal(from, to, false))
+    } else if piece.kind.promote() == Some(kind) {
+        Ok(Move::normal(from, to, true))
+    } else {
+        Err(format!(
+            "the piece on {} is {}, not {}",
+            csa_square(from),
+            piece.kind.csa(),
+            kind.csa()
+        ))
+    }
+}

@@ -1,0 +1,312 @@
+//! The CSA record file split into statements, with no knowledge of the rules.
+//!
+//! A physical line is one statement, or several joined by `,` (`+2726FU,T12`). Comment,
+//! `N+`/`N-` and `$` lines are never split: a comma in a comment, a name or an event is text.
+//! Every statement carries the span of its own text, so later stages can point at it.
+
+use kifu_record::{CommentKind, Side, Span};
+
+/// A CSA move as written: `+7776FU`, `-0034KA`. `from` is `None` for a drop (`00`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CsaMove<'a> {
+    pub side: Side,
+    /// File and rank of the origin, each 1–9.
+    pub from: Option<(u8, u8)>,
+    pub to: (u8, u8),
+    /// The two-letter piece code after the move (`FU`, `TO` …), not yet checked.
+    pub piece: &'a str,
+}
+
+/// One logical statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Statement<'a> {
+    /// `'CSA encoding=…` on the first line (V3.0).
+    Encoding(&'a str),
+    /// `V2.2` → `"2.2"`.
+    Version(&'a str),
+    /// `N+name` / `N-name`.
+    Name(Side, &'a str),
+    /// `$KEY:value`.
+    Info { key: &'a str, value: &'a str },
+    /// `PI` followed by the removed pieces (`82HI22KA`).
+    Even { removed: &'a str },
+    /// `P1` … `P9`: the nine cells of one rank, as written.
+    Rank { rank: u8, cells: &'a str },
+    /// `P+…` / `P-…`: square+code pairs, `00` for the hand, `00AL` for "all the rest".
+    Pieces(Side, &'a str),
+    /// `+` or `-` alone: the side to move.
+    Turn(Side),
+    Move(CsaMove<'a>),
+    /// `%TORYO` → `"TORYO"`, `%+ILLEGAL_ACTION` → `"+ILLEGAL_ACTION"`.
+    Special(&'a str),
+    /// `T12`, `T6.123` → the text after `T`.
+    Time(&'a str),
+    /// A comment line without its marker(s).
+    Comment(CommentKind, &'a str),
+    /// `/` alone: the next record starts.
+    Separator,
+    /// Not a CSA statement; the reason says what was expected.
+    Invalid(&'static str),
+}
+
+/// Statements of a whole text with their spans, in order.
+pub struct Statements<'a> {
+    text: &'a str,
+    /// Offset of the next physical line.
+    pos: usize,
+    /// The rest of the current physical line when it holds `,`-joined statements.
+    pending: Option<(usize, &'a str)>,
+    first_line: bool,
+}
+
+impl<'a> Statements<'a> {
+    pub fn new(text: &'a str) -> Statements<'a> {
+        Statements {
+            text,
+            pos: 0,
+            pending: None,
+            first_line: true,
+        }
+    }
+}
+
+impl<'a> Iterator for Statements<'a> {
+    type Item = (Statement<'a>, Span);
+
+    fn next(&mut self) -> Option<(Statement<'a>, Span)> {
+        loop {
+            if let Some((start, rest)) = self.pending.take() {
+                let (piece, next) = match rest.find(',') {
+                    Some(i) => (&rest[..i], Some((start + i + 1, &rest[i + 1..]))),
+                    None => (rest, None),
+                };
+                self.pending = next;
+                let trimmed = piece.trim_end_matches([' ', '\t']);
+                if trimmed.is_empty() {
+                    continue;
+                }
+                let span = Span::new(start, start + trimmed.len());
+                return Some((statement(trimmed), span));
+            }
+            if self.pos >= self.text.len() {
+                return None;
+            }
+            let start = self.pos;
+            let rest = &self.text[start..];
+            let line_len = rest.find('\n').unwrap_or(rest.len());
+            self.pos = start + line_len + 1;
+            let line = rest[..line_len].trim_end_matches('\r');
+            let first_line = std::mem::replace(&mut self.first_line, false);
+            if line.is_empty() {
+                continue;
+            }
+            let whole = |s| Some((s, Span::new(start, start + line.len())));
+            match line.as_bytes()[0] {
+                b'\'' => {
+                    if first_line && let Some(label) = line.strip_prefix("'CSA encoding=") {
+                        return whole(Statement::Encoding(label.trim()));
+                    }
+                    return whole(comment(line));
+                }
+                b'N' | b'$' => return whole(statement(line)),
+                _ => self.pending = Some((start, line)),
+            }
+        }
+    }
+}
+
+fn comment(line: &str) -> Statement<'_> {
+    let body = &line[1..];
+    if let Some(text) = body.strip_prefix("**") {
+        Statement::Comment(CommentKind::Engine, text.strip_prefix(' ').unwrap_or(text))
+    } else if let Some(text) = body.strip_prefix('*') {
+        Statement::Comment(CommentKind::Text, text)
+    } else {
+        Statement::Comment(CommentKind::Hidden, body)
+    }
+}
+
+fn side(b: u8) -> Option<Side> {
+    match b {
+        b'+' => Some(Side::First),
+        b'-' => Some(Side::Second),
+        _ => None,
+    }
+}
+
+/// Classifies one logical statement (no line terminator, no `,`).
+pub fn statement(s: &str) -> Statement<'_> {
+    let b = s.as_bytes();
+    match b[0] {
+        b'\'' => comment(s),
+        b'V' => Statement::Version(&s[1..]),
+        b'N' => match b.get(1).copied().and_then(side) {
+            Some(side) => Statement::Name(side, &s[2..]),
+            None => Statement::Invalid("a name line starts with `N+` or `N-`"),
+        },
+        b'$' => match s[1..].split_once(':') {
+            Some((key, value)) if !key.is_empty() => Statement::Info { key, value },
+            _ => Statement::Invalid("a game information line is `$KEY:value`"),
+        },
+        b'P' => match b.get(1) {
+            Some(b'I') => Statement::Even { removed: &s[2..] },
+            Some(&r @ b'1'..=b'9') => Statement::Rank {
+                rank: r - b'0',
+                cells: &s[2..],
+            },
+            Some(&c @ (b'+' | b'-')) => {
+                Statement::Pieces(side(c).expect("matched a sign"), &s[2..])
+            }
+            _ => Statement::Invalid("a position line is `PI`, `P1`–`P9`, `P+` or `P-`"),
+        },
+        b'+' | b'-' => {
+            let who = side(b[0]).expect("matched a sign");
+            if b.len() == 1 {
+                Statement::Turn(who)
+            } else {
+                parse_move(who, s)
+            }
+        }
+        b'%' => Statement::Special(&s[1..]),
+        b'T' => Statement::Time(&s[1..]),
+        b'/' if b.len() == 1 => Statement::Separator,
+        _ => Statement::Invalid("not a CSA statement"),
+    }
+}
+
+fn parse_move(side: Side, s: &str) -> Statement<'_> {
+    let b = s.as_bytes();
+    if b.len() != 7 {
+        return Statement::Invalid("a move is a sign, two squares and a piece code (`+7776FU`)");
+    }
+    let digit = |i: usize| b[i].is_ascii_digit().then(|| b[i] - b'0');
+    let (Some(ff), Some(fr), Some(tf), Some(tr)) = (digit(1), digit(2), digit(3), digit(4)) else {
+        return Statement::Invalid("a move's squares are four digits (`+7776FU`)");
+    };
+    let on_board = |f: u8, r: u8| (1..=9).contains(&f) && (1..=9).contains(&r);
+    let from = match (ff, fr) {
+        (0, 0) => None,
+        (f, r) if on_board(f, r) => Some((f, r)),
+        _ => return Statement::Invalid("the origin square is off the board"),
+    };
+    if !on_board(tf, tr) {
+        return Statement::Invalid("the destination square is off the board");
+    }
+    if !b[5].is_ascii_uppercase() || !b[6].is_ascii_uppercase() {
+        return Statement::Invalid("a move ends with a two-letter piece code");
+    }
+    Statement::Move(CsaMove {
+        side,
+        from,
+        to: (tf, tr),
+        piece: &s[5..7],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(text: &str) -> Vec<(Statement<'_>, &str)> {
+        Statements::new(text)
+            .map(|(st, span)| (st, &text[span.range()]))
+            .collect()
+    }
+
+    #[test]
+    fn spec_example_statements() {
+        let text = "'comment\r\nV2.2\r\nN+Tanigawa, Koji\r\n$EVENT:a,b\r\nPI82HI\r\n+\r\n+2726FU,T12\r\n-0034KA\r\n%TORYO\r\n/\r\n";
+        let got = all(text);
+        assert_eq!(
+            got,
+            [
+                (Statement::Comment(CommentKind::Hidden, "comment"), "'comment"),
+                (Statement::Version("2.2"), "V2.2"),
+                (Statement::Name(Side::First, "Tanigawa, Koji"), "N+Tanigawa, Koji"),
+                (Statement::Info { key: "EVENT", value: "a,b" }, "$EVENT:a,b"),
+                (Statement::Even { removed: "82HI" }, "PI82HI"),
+                (Statement::Turn(Side::First), "+"),
+                (
+                    Statement::Move(CsaMove {
+                        side: Side::First,
+                        from: Some((2, 7)),
+                        to: (2, 6),
+                        piece: "FU"
+                    }),
+                    "+2726FU"
+                ),
+                (Statement::Time("12"), "T12"),
+                (
+                    Statement::Move(CsaMove {
+                        side: Side::Second,
+                        from: None,
+                        to: (3, 4),
+                        piece: "KA"
+                    }),
+                    "-0034KA"
+                ),
+                (Statement::Special("TORYO"), "%TORYO"),
+                (Statement::Separator, "/"),
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_of_v3() {
+        let text = "'CSA encoding=UTF-8\n'*読み, 筋\n'** 30 -3334FU #12\n'CSA encoding=x";
+        let got = all(text);
+        assert_eq!(got[0].0, Statement::Encoding("UTF-8"));
+        assert_eq!(got[1].0, Statement::Comment(CommentKind::Text, "読み, 筋"));
+        assert_eq!(got[2].0, Statement::Comment(CommentKind::Engine, "30 -3334FU #12"));
+        // only the first line can declare the encoding
+        assert_eq!(got[3].0, Statement::Comment(CommentKind::Hidden, "CSA encoding=x"));
+    }
+
+    #[test]
+    fn board_lines() {
+        let got = all("P1-KY-KE * \nP+00KI00FU\nP-00AL\nP2 * -HI");
+        assert_eq!(
+            got[0].0,
+            Statement::Rank {
+                rank: 1,
+                cells: "-KY-KE *"
+            }
+        );
+        assert_eq!(got[1].0, Statement::Pieces(Side::First, "00KI00FU"));
+        assert_eq!(got[2].0, Statement::Pieces(Side::Second, "00AL"));
+        assert_eq!(got[3].0, Statement::Rank { rank: 2, cells: " * -HI" });
+    }
+
+    #[test]
+    fn malformed_statements_are_invalid_not_panics() {
+        for s in [
+            "+77", "+7776F", "+7776fu", "+0076", "+7706FU", "+1076FU", "N", "Nx", "$", "$:v",
+            "P", "PX", "X", "//", "+7776FUU", "-", "+",
+        ] {
+            let got = all(s);
+            assert_eq!(got.len(), 1, "{s}");
+            match s {
+                "-" | "+" => assert!(matches!(got[0].0, Statement::Turn(_))),
+                _ => assert!(matches!(got[0].0, Statement::Invalid(_)), "{s}: {:?}", got[0]),
+            }
+        }
+    }
+
+    #[test]
+    fn empty_parts_and_spans() {
+        let text = "\n\n+2726FU,,T3  \n";
+        let got: Vec<_> = Statements::new(text).collect();
+        assert_eq!(got.len(), 2);
+        assert_eq!(&text[got[1].1.range()], "T3");
+        assert_eq!(got[1].0, Statement::Time("3"));
+    }
+
+    #[test]
+    fn last_line_without_newline_and_non_ascii_junk() {
+        let got = all("%CHUDAN");
+        assert_eq!(got, [(Statement::Special("CHUDAN"), "%CHUDAN")]);
+        let got = all("あ,い\n+７７");
+        assert_eq!(got.len(), 3);
+        assert!(got.iter().all(|g| matches!(g.0, Statement::Invalid(_))));
+    }
+}

@@ -1,0 +1,24 @@
+//! Shogi record formats: reading (with replay under the full rules), writing, converting.
+//!
+//! Every reader turns decoded text into [`ShogiRecord`]s plus [`Diagnostic`]s with spans,
+//! replaying each move with [`Position::check_move`]; every writer takes a record and returns
+//! text plus warnings for whatever the target format cannot hold.
+//!
+//! ```
+//! use kifu_shogi::formats::csa;
+//!
+//! let parsed = csa::read("V2.2\nN+Sente\nPI\n+\n+7776FU\nT3\n-3334FU\n%TORYO\n");
+//! assert!(parsed.diagnostics.is_empty());
+//! let record = &parsed.records[0];
+//! assert_eq!(record.moves.main_line().count(), 3); // two moves and the resignation
+//! ```
+
+pub mod csa;
+mod record;
+
+pub use record::{Parsed, ShogiRecord, StartPosition, color_of, side_of};
+
+#[allow(unused_imports)]
+use crate::Position;
+#[allow(unused_imports)]
+use kifu_record::Diagnostic;

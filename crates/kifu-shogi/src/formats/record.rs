@@ -1,0 +1,75 @@
+//! The shogi instance of the shared record model.
+
+use kifu_record::{Diagnostic, Record, Side};
+
+use crate::{Color, Handicap, Move, Position};
+
+/// Where a shogi game starts: a named handicap (平手 included) or a custom position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartPosition {
+    pub position: Position,
+    /// The named start this position is, if any (`None` for a custom board).
+    pub handicap: Option<Handicap>,
+}
+
+impl StartPosition {
+    pub fn even() -> StartPosition {
+        StartPosition::handicap(Handicap::Even)
+    }
+
+    pub fn handicap(h: Handicap) -> StartPosition {
+        StartPosition {
+            position: h.position(),
+            handicap: Some(h),
+        }
+    }
+
+    /// A position given piece by piece; recognised as a named start when it is one.
+    pub fn custom(position: Position) -> StartPosition {
+        let handicap = if position.hand(Color::Black).is_empty()
+            && position.hand(Color::White).is_empty()
+        {
+            Handicap::of_position(&position)
+        } else {
+            None
+        };
+        StartPosition { position, handicap }
+    }
+}
+
+impl Default for StartPosition {
+    fn default() -> Self {
+        StartPosition::even()
+    }
+}
+
+/// A shogi game record: header, start position and a tree of moves.
+pub type ShogiRecord = Record<Move, StartPosition>;
+
+/// What a reader returns: every record of the source (a CSA file may hold several), and
+/// every problem found, with spans into the decoded text.
+#[derive(Clone, Debug, Default)]
+pub struct Parsed {
+    pub records: Vec<ShogiRecord>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Parsed {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+pub fn color_of(side: Side) -> Color {
+    match side {
+        Side::First => Color::Black,
+        Side::Second => Color::White,
+    }
+}
+
+pub fn side_of(color: Color) -> Side {
+    match color {
+        Color::Black => Side::First,
+        Color::White => Side::Second,
+    }
+}

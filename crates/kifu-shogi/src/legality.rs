@@ -1,0 +1,162 @@
+//! Checking one move with the reason it is illegal, without generating every move.
+
+use crate::attacks;
+use crate::position::must_promote;
+use crate::{Bitboard, Color, Move, PieceKind, Position, Square};
+
+/// Why a move cannot be played, in the words a diagnostic should use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("there is no piece on {square}")]
+    NoPiece { square: Square },
+    #[error("the piece on {square} belongs to {owner}, but it is {mover}'s turn")]
+    NotOwnPiece {
+        square: Square,
+        owner: Color,
+        mover: Color,
+    },
+    #[error("{kind} on {from} cannot move to {to}")]
+    CannotReach {
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+    },
+    #[error("{to} is occupied by {color}'s own piece")]
+    OwnPieceOnTarget { to: Square, color: Color },
+    #[error("{kind} cannot promote")]
+    CannotPromote { kind: PieceKind },
+    #[error("neither {from} nor {to} is in the promotion zone, so {kind} cannot promote")]
+    OutsidePromotionZone {
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+    },
+    #[error("{kind} must promote on {to}: it could never move again")]
+    MustPromote { kind: PieceKind, to: Square },
+    #[error("{color} has no {kind} in hand")]
+    NotInHand { kind: PieceKind, color: Color },
+    #[error("cannot drop on {to}: the square is occupied")]
+    DropOnOccupied { to: Square },
+    #[error("{kind} dropped on {to} could never move")]
+    DeadDrop { kind: PieceKind, to: Square },
+    #[error("二歩 — a pawn of {color} already stands on file {file}")]
+    DoublePawn { color: Color, file: u8 },
+    #[error("打ち歩詰め — the pawn dropped on {to} checkmates")]
+    PawnDropMate { to: Square },
+    #[error("{color}'s king would be left in check")]
+    LeavesKingInCheck { color: Color },
+    #[error("{color}'s king would move into check on {to}")]
+    KingIntoCheck { color: Color, to: Square },
+}
+
+impl Position {
+    /// `Ok` exactly when `mv` is among [`Position::legal_moves`]; otherwise the rule it breaks.
+    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let to = mv.to();
+        let king = self.king_square(us);
+        let checkers = self.checkers();
+        if let Some(kind) = mv.drop_kind() {
+            if self.hand(us).count(kind) == 0 {
+                return Err(IllegalMove::NotInHand { kind, color: us });
+            }
+            if self.piece_at(to).is_some() {
+                return Err(IllegalMove::DropOnOccupied { to });
+            }
+            if must_promote(kind, us, to) {
+                return Err(IllegalMove::DeadDrop { kind, to });
+            }
+            if kind == PieceKind::Pawn && self.pawn_files(us).contains(to) {
+                return Err(IllegalMove::DoublePawn {
+                    color: us,
+                    file: to.file(),
+                });
+            }
+            if let Some(king) = king
+                && !answers_check(king, checkers, to)
+            {
+                return Err(IllegalMove::LeavesKingInCheck { color: us });
+            }
+            if kind == PieceKind::Pawn
+                && self
+                    .king_square(them)
+                    .is_some_and(|k| attacks::pawn(us, to).contains(k))
+                && self.is_pawn_drop_mate(to)
+            {
+                return Err(IllegalMove::PawnDropMate { to });
+            }
+            return Ok(());
+        }
+        let Some(from) = mv.from() else {
+            return Err(IllegalMove::NoPiece { square: to });
+        };
+        let Some(piece) = self.piece_at(from) else {
+            return Err(IllegalMove::NoPiece { square: from });
+        };
+        if piece.color != us {
+            return Err(IllegalMove::NotOwnPiece {
+                square: from,
+                owner: piece.color,
+                mover: us,
+            });
+        }
+        if self.piece_at(to).is_some_and(|p| p.color == us) {
+            return Err(IllegalMove::OwnPieceOnTarget { to, color: us });
+        }
+        if !self.reaches(piece, from, to) {
+            return Err(IllegalMove::CannotReach {
+                kind: piece.kind,
+                from,
+                to,
+            });
+        }
+        if mv.is_promotion() {
+            if !piece.kind.is_promotable() {
+                return Err(IllegalMove::CannotPromote { kind: piece.kind });
+            }
+            if !from.in_promotion_zone(us) && !to.in_promotion_zone(us) {
+                return Err(IllegalMove::OutsidePromotionZone {
+                    kind: piece.kind,
+                    from,
+                    to,
+                });
+            }
+        } else if must_promote(piece.kind, us, to) {
+            return Err(IllegalMove::MustPromote {
+                kind: piece.kind,
+                to,
+            });
+        }
+        if piece.kind == PieceKind::King {
+            let lifted = self.occupied() ^ Bitboard::from_square(from);
+            if self.attackers_to(to, them, lifted).is_nonempty() {
+                return Err(IllegalMove::KingIntoCheck { color: us, to });
+            }
+        } else if let Some(king) = king {
+            if !answers_check(king, checkers, to) {
+                return Err(IllegalMove::LeavesKingInCheck { color: us });
+            }
+            let pinned = self.pinned(us, king, self.occupied());
+            if pinned.contains(from) && !attacks::line(king, from).contains(to) {
+                return Err(IllegalMove::LeavesKingInCheck { color: us });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `mv` is legal here.
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+}
+
+/// A non-king move to `to` keeps the king safe from the current checkers.
+fn answers_check(king: Square, checkers: Bitboard, to: Square) -> bool {
+    match checkers.first() {
+        None => true,
+        Some(_) if checkers.has_several() => false,
+        Some(c) => (attacks::between(king, c) | checkers).contains(to),
+    }
+}

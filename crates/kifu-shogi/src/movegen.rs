@@ -1,0 +1,282 @@
+//! Legal move generation.
+//!
+//! Moves are generated legal from the start rather than filtered afterwards:
+//! pins restrict a piece to the line through its king, a single check restricts
+//! every non-king move to capturing the checker or interposing, and king moves
+//! are tested with the king lifted off the board so that it cannot hide behind
+//! itself from a slider. The only rule that needs a look one ply ahead is
+//! 打ち歩詰め, and only for the one pawn drop that gives check.
+
+use std::ops::Deref;
+
+use arrayvec::ArrayVec;
+
+use crate::attacks;
+use crate::position::{attacks_of, must_promote};
+use crate::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
+
+/// Enough for any position: the most legal moves known is 593.
+pub const MAX_MOVES: usize = 600;
+
+/// A fixed-capacity list of moves, so generating moves never allocates.
+#[derive(Clone, Default)]
+pub struct MoveList(ArrayVec<Move, MAX_MOVES>);
+
+impl MoveList {
+    pub fn new() -> MoveList {
+        MoveList(ArrayVec::new())
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        // Capacity exceeds the largest possible number of legal moves.
+        let _ = self.0.try_push(mv);
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl std::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.0.iter()).finish()
+    }
+}
+
+impl Position {
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal_moves(&mut list);
+        list
+    }
+
+    /// All legal moves, appended to `list` (which is cleared first).
+    pub fn generate_legal_moves(&self, list: &mut MoveList) {
+        list.clear();
+        let us = self.side_to_move();
+        let own = self.color_pieces(us);
+        let occupied = self.occupied();
+        let Some(king) = self.king_square(us) else {
+            // A side without a king (the attacker of a tsume problem) has no king to keep safe.
+            self.generate_piece_moves(list, !own, Bitboard::EMPTY, None);
+            self.generate_drops(list, !occupied);
+            return;
+        };
+        let checkers = self.checkers();
+        if !checkers.has_several() {
+            let (target, drop_target) = match checkers.first() {
+                Some(checker) => {
+                    let between = attacks::between(king, checker);
+                    (between | checkers, between)
+                }
+                None => (!own, !occupied),
+            };
+            let pinned = self.pinned(us, king, occupied);
+            self.generate_piece_moves(list, target, pinned, Some(king));
+            self.generate_drops(list, drop_target);
+        }
+        self.generate_king_moves(list, king, own, occupied);
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        let mut list = MoveList::new();
+        self.generate_legal_moves(&mut list);
+        !list.is_empty()
+    }
+
+    /// In check with no legal move: the side to move is mated.
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check() && !self.has_legal_moves()
+    }
+
+    #[inline(always)]
+    fn generate_piece_moves(
+        &self,
+        list: &mut MoveList,
+        target: Bitboard,
+        pinned: Bitboard,
+        king: Option<Square>,
+    ) {
+        let us = self.side_to_move();
+        let occupied = self.occupied();
+        let zone = attacks::far_ranks(us, 3);
+        let movers = self.color_pieces(us) & !self.pieces(us, PieceKind::King);
+        for from in movers {
+            let piece = self.piece_at(from).expect("bitboards match board");
+            let mut dests = attacks_of(piece.kind, us, from, occupied) & target;
+            if let Some(king) = king
+                && pinned.contains(from)
+            {
+                dests &= attacks::line(king, from);
+            }
+            if dests.is_empty() {
+                continue;
+            }
+            if !piece.kind.is_promotable() {
+                for to in dests {
+                    list.push(Move::normal(from, to, false));
+                }
+                continue;
+            }
+            let promoting = if zone.contains(from) {
+                dests
+            } else {
+                dests & zone
+            };
+            for to in dests {
+                if promoting.contains(to) {
+                    list.push(Move::normal(from, to, true));
+                }
+                if !must_promote(piece.kind, us, to) {
+                    list.push(Move::normal(from, to, false));
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn generate_king_moves(
+        &self,
+        list: &mut MoveList,
+        king: Square,
+        own: Bitboard,
+        occupied: Bitboard,
+    ) {
+        let them = self.side_to_move().flip();
+        let lifted = occupied ^ Bitboard::from_square(king);
+        for to in attacks::king(king) & !own {
+            if self.attackers_to(to, them, lifted).is_empty() {
+                list.push(Move::normal(king, to, false));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn generate_drops(&self, list: &mut MoveList, target: Bitboard) {
+        let us = self.side_to_move();
+        let hand = self.hand(us);
+        let held = hand.kinds_mask();
+        if held == 0 || target.is_empty() {
+            return;
+        }
+        if held & 1 != 0 {
+            let pawn_target = target & !attacks::far_ranks(us, 1) & !self.pawn_files(us);
+            let mate_square = self
+                .king_square(us.flip())
+                .and_then(|k| attacks::pawn(us.flip(), k).first());
+            for to in pawn_target {
+                if Some(to) == mate_square && self.is_pawn_drop_mate(to) {
+                    continue;
+                }
+                list.push(Move::drop(PieceKind::Pawn, to));
+            }
+        }
+        // Kinds other than the pawn, split by where they may be dropped.
+        let mut anywhere = ArrayVec::<PieceKind, 6>::new();
+        let mut not_last_rank = ArrayVec::<PieceKind, 6>::new();
+        let mut not_last_two = ArrayVec::<PieceKind, 6>::new();
+        for kind in [
+            PieceKind::Lance,
+            PieceKind::Knight,
+            PieceKind::Silver,
+            PieceKind::Gold,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+        ] {
+            if held & (1 << kind.index()) == 0 {
+                continue;
+            }
+            anywhere.push(kind);
+            if kind != PieceKind::Knight {
+                not_last_two.push(kind);
+                if kind != PieceKind::Lance {
+                    not_last_rank.push(kind);
+                }
+            }
+        }
+        let last = attacks::far_ranks(us, 1);
+        let second = attacks::far_ranks(us, 2) & !last;
+        for to in target & !last & !second {
+            for &kind in &anywhere {
+                list.push(Move::drop(kind, to));
+            }
+        }
+        for to in target & second {
+            for &kind in &not_last_two {
+                list.push(Move::drop(kind, to));
+            }
+        }
+        for to in target & last {
+            for &kind in &not_last_rank {
+                list.push(Move::drop(kind, to));
+            }
+        }
+    }
+
+    /// Files holding an unpromoted pawn of `color`, as a bitboard of whole files.
+    #[inline]
+    pub(crate) fn pawn_files(&self, color: Color) -> Bitboard {
+        let pawns = self.pieces(color, PieceKind::Pawn).0;
+        let mut files = 0u128;
+        for f in 0..9 {
+            let column = 0x1FFu128 << (f * 9);
+            if pawns & column != 0 {
+                files |= column;
+            }
+        }
+        Bitboard(files)
+    }
+
+    /// Would dropping a pawn of the side to move on `to` (which checks the enemy king) mate?
+    pub(crate) fn is_pawn_drop_mate(&self, to: Square) -> bool {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let Some(king) = self.king_square(them) else {
+            return false;
+        };
+        let occupied = self.occupied() | Bitboard::from_square(to);
+        // Can a piece other than the king take the pawn?
+        let takers = self.attackers_to(to, them, occupied) & !Bitboard::from_square(king);
+        if takers.is_nonempty() {
+            let pinned = self.pinned(them, king, occupied);
+            for t in takers {
+                if !pinned.contains(t) || attacks::line(king, t).contains(to) {
+                    return false;
+                }
+            }
+        }
+        // Can the king step to safety (taking the pawn included)?
+        let lifted = occupied ^ Bitboard::from_square(king);
+        for escape in attacks::king(king) & !self.color_pieces(them) {
+            if self.attackers_to(escape, us, lifted).is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether the piece on `from` could legally move to `to` as far as its
+    /// movement goes (ignoring king safety and promotion).
+    pub(crate) fn reaches(&self, piece: Piece, from: Square, to: Square) -> bool {
+        attacks_of(piece.kind, piece.color, from, self.occupied()).contains(to)
+    }
+}

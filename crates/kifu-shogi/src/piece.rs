@@ -1,0 +1,289 @@
+use std::fmt;
+
+use crate::Color;
+
+/// A kind of piece, promoted kinds included.
+///
+/// The unpromoted kinds that can be held in hand come first, in the
+/// conventional hand order 歩 香 桂 銀 金 角 飛; a promoted kind is its base + 8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum PieceKind {
+    Pawn = 0,
+    Lance = 1,
+    Knight = 2,
+    Silver = 3,
+    Gold = 4,
+    Bishop = 5,
+    Rook = 6,
+    King = 7,
+    ProPawn = 8,
+    ProLance = 9,
+    ProKnight = 10,
+    ProSilver = 11,
+    Horse = 13,
+    Dragon = 14,
+}
+
+/// Number of slots a table indexed by [`PieceKind::index`] needs.
+pub const KIND_SLOTS: usize = 15;
+
+impl PieceKind {
+    pub const ALL: [PieceKind; 14] = [
+        PieceKind::Pawn,
+        PieceKind::Lance,
+        PieceKind::Knight,
+        PieceKind::Silver,
+        PieceKind::Gold,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::King,
+        PieceKind::ProPawn,
+        PieceKind::ProLance,
+        PieceKind::ProKnight,
+        PieceKind::ProSilver,
+        PieceKind::Horse,
+        PieceKind::Dragon,
+    ];
+
+    /// The kinds that can be held in hand, in hand order.
+    pub const HAND: [PieceKind; 7] = [
+        PieceKind::Pawn,
+        PieceKind::Lance,
+        PieceKind::Knight,
+        PieceKind::Silver,
+        PieceKind::Gold,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+    ];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub(crate) const fn from_index(i: usize) -> Option<PieceKind> {
+        Some(match i {
+            0 => PieceKind::Pawn,
+            1 => PieceKind::Lance,
+            2 => PieceKind::Knight,
+            3 => PieceKind::Silver,
+            4 => PieceKind::Gold,
+            5 => PieceKind::Bishop,
+            6 => PieceKind::Rook,
+            7 => PieceKind::King,
+            8 => PieceKind::ProPawn,
+            9 => PieceKind::ProLance,
+            10 => PieceKind::ProKnight,
+            11 => PieceKind::ProSilver,
+            13 => PieceKind::Horse,
+            14 => PieceKind::Dragon,
+            _ => return None,
+        })
+    }
+
+    #[inline]
+    pub const fn is_promotable(self) -> bool {
+        matches!(
+            self,
+            PieceKind::Pawn
+                | PieceKind::Lance
+                | PieceKind::Knight
+                | PieceKind::Silver
+                | PieceKind::Bishop
+                | PieceKind::Rook
+        )
+    }
+
+    #[inline]
+    pub const fn is_promoted(self) -> bool {
+        (self as u8) >= 8
+    }
+
+    /// The promoted kind, or `None` for gold, king and promoted kinds.
+    #[inline]
+    pub const fn promote(self) -> Option<PieceKind> {
+        Some(match self {
+            PieceKind::Pawn => PieceKind::ProPawn,
+            PieceKind::Lance => PieceKind::ProLance,
+            PieceKind::Knight => PieceKind::ProKnight,
+            PieceKind::Silver => PieceKind::ProSilver,
+            PieceKind::Bishop => PieceKind::Horse,
+            PieceKind::Rook => PieceKind::Dragon,
+            _ => return None,
+        })
+    }
+
+    /// The kind a captured piece becomes in hand.
+    #[inline]
+    pub const fn unpromote(self) -> PieceKind {
+        match self {
+            PieceKind::ProPawn => PieceKind::Pawn,
+            PieceKind::ProLance => PieceKind::Lance,
+            PieceKind::ProKnight => PieceKind::Knight,
+            PieceKind::ProSilver => PieceKind::Silver,
+            PieceKind::Horse => PieceKind::Bishop,
+            PieceKind::Dragon => PieceKind::Rook,
+            k => k,
+        }
+    }
+
+    #[inline]
+    pub const fn is_hand_kind(self) -> bool {
+        (self as u8) < 7
+    }
+
+    /// SFEN/USI letter of Black's piece (`P`, `+P` is written with a prefix).
+    pub const fn sfen_letter(self) -> char {
+        match self.unpromote() {
+            PieceKind::Pawn => 'P',
+            PieceKind::Lance => 'L',
+            PieceKind::Knight => 'N',
+            PieceKind::Silver => 'S',
+            PieceKind::Gold => 'G',
+            PieceKind::Bishop => 'B',
+            PieceKind::Rook => 'R',
+            _ => 'K',
+        }
+    }
+
+    /// Unpromoted kind from an SFEN letter (either case).
+    pub const fn from_sfen_letter(c: char) -> Option<PieceKind> {
+        Some(match c.to_ascii_uppercase() {
+            'P' => PieceKind::Pawn,
+            'L' => PieceKind::Lance,
+            'N' => PieceKind::Knight,
+            'S' => PieceKind::Silver,
+            'G' => PieceKind::Gold,
+            'B' => PieceKind::Bishop,
+            'R' => PieceKind::Rook,
+            'K' => PieceKind::King,
+            _ => return None,
+        })
+    }
+
+    /// The two-letter CSA code (`FU`, `TO`, `UM`, …).
+    pub const fn csa(self) -> &'static str {
+        match self {
+            PieceKind::Pawn => "FU",
+            PieceKind::Lance => "KY",
+            PieceKind::Knight => "KE",
+            PieceKind::Silver => "GI",
+            PieceKind::Gold => "KI",
+            PieceKind::Bishop => "KA",
+            PieceKind::Rook => "HI",
+            PieceKind::King => "OU",
+            PieceKind::ProPawn => "TO",
+            PieceKind::ProLance => "NY",
+            PieceKind::ProKnight => "NK",
+            PieceKind::ProSilver => "NG",
+            PieceKind::Horse => "UM",
+            PieceKind::Dragon => "RY",
+        }
+    }
+
+    pub fn from_csa(code: &str) -> Option<PieceKind> {
+        PieceKind::ALL.into_iter().find(|k| k.csa() == code)
+    }
+
+    /// The one-character Japanese name used in KIF moves and diagrams
+    /// (成香 etc. are two characters: see [`PieceKind::kif_name`]).
+    pub const fn kanji(self) -> &'static str {
+        match self {
+            PieceKind::Pawn => "歩",
+            PieceKind::Lance => "香",
+            PieceKind::Knight => "桂",
+            PieceKind::Silver => "銀",
+            PieceKind::Gold => "金",
+            PieceKind::Bishop => "角",
+            PieceKind::Rook => "飛",
+            PieceKind::King => "玉",
+            PieceKind::ProPawn => "と",
+            PieceKind::ProLance => "杏",
+            PieceKind::ProKnight => "圭",
+            PieceKind::ProSilver => "全",
+            PieceKind::Horse => "馬",
+            PieceKind::Dragon => "龍",
+        }
+    }
+
+    /// The name KIF move text uses (`成香`, `成桂`, `成銀` for promoted minors).
+    pub const fn kif_name(self) -> &'static str {
+        match self {
+            PieceKind::ProLance => "成香",
+            PieceKind::ProKnight => "成桂",
+            PieceKind::ProSilver => "成銀",
+            k => k.kanji(),
+        }
+    }
+
+    /// Points for the jishogi declaration: 5 for rook and bishop (promoted or not), else 1.
+    pub const fn declaration_points(self) -> u32 {
+        match self.unpromote() {
+            PieceKind::Bishop | PieceKind::Rook => 5,
+            PieceKind::King => 0,
+            _ => 1,
+        }
+    }
+}
+
+impl fmt::Display for PieceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kif_name())
+    }
+}
+
+/// A piece of one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub kind: PieceKind,
+}
+
+impl Piece {
+    #[inline]
+    pub const fn new(color: Color, kind: PieceKind) -> Piece {
+        Piece { color, kind }
+    }
+
+    /// SFEN form: `P`, `+p`, `K`, …
+    pub fn sfen(self) -> String {
+        let mut s = String::with_capacity(2);
+        if self.kind.is_promoted() {
+            s.push('+');
+        }
+        let letter = self.kind.sfen_letter();
+        s.push(match self.color {
+            Color::Black => letter,
+            Color::White => letter.to_ascii_lowercase(),
+        });
+        s
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.sfen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn promotion_is_an_involution_on_promotable_kinds() {
+        for k in PieceKind::ALL {
+            assert_eq!(PieceKind::from_index(k.index()), Some(k));
+            assert_eq!(PieceKind::from_csa(k.csa()), Some(k));
+            if let Some(p) = k.promote() {
+                assert!(p.is_promoted());
+                assert_eq!(p.unpromote(), k);
+                assert_eq!(p.index(), k.index() + 8);
+            }
+        }
+        assert_eq!(PieceKind::Gold.promote(), None);
+        assert_eq!(PieceKind::King.promote(), None);
+    }
+}

@@ -1,0 +1,517 @@
+use std::fmt;
+
+use crate::attacks;
+use crate::hand::FULL_SET;
+use crate::piece::KIND_SLOTS;
+use crate::zobrist::KEYS;
+use crate::{Bitboard, Color, Hand, Move, Piece, PieceKind, Square};
+
+/// What `undo` needs to restore, plus what repetition detection reads back.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StateInfo {
+    pub mv: Move,
+    pub moved: PieceKind,
+    pub captured: Option<Piece>,
+    /// Hash of the position before the move.
+    pub hash: u64,
+    /// Checkers of the position before the move (its side to move was in check if non-empty).
+    pub checkers: Bitboard,
+}
+
+/// A shogi position: board, hands, side to move and move number, with the moves
+/// played on it since it was set up (for `undo` and 千日手).
+///
+/// Bitboards per colour and per kind are kept beside the square array so that
+/// move generation never scans the board.
+#[derive(Clone)]
+pub struct Position {
+    board: [Option<Piece>; 81],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; KIND_SLOTS],
+    hands: [Hand; 2],
+    side: Color,
+    move_number: u32,
+    hash: u64,
+    checkers: Bitboard,
+    pub(crate) history: Vec<StateInfo>,
+}
+
+/// Why a set of pieces is not a position kifu can play on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("{color} has more than one king")]
+    SeveralKings { color: Color },
+    #[error("{piece} on {square} could never move again")]
+    DeadPiece { piece: Piece, square: Square },
+    #[error("二歩: {color} has two unpromoted pawns on file {file}")]
+    DoublePawn { color: Color, file: u8 },
+    #[error("{count} {kind} in play, but a set has only {max}")]
+    TooManyPieces {
+        kind: PieceKind,
+        count: u32,
+        max: u8,
+    },
+    #[error("{color}'s king is in check although it is {mover}'s turn")]
+    OpponentInCheck { color: Color, mover: Color },
+}
+
+impl Position {
+    /// An empty board, Black to move, move number 1.
+    pub fn empty() -> Position {
+        Position {
+            board: [None; 81],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; KIND_SLOTS],
+            hands: [Hand::EMPTY; 2],
+            side: Color::Black,
+            move_number: 1,
+            hash: 0,
+            checkers: Bitboard::EMPTY,
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    /// The even-game start (平手).
+    pub fn startpos() -> Position {
+        crate::Handicap::Even.position()
+    }
+
+    /// Builds a position from its parts and checks that it is one play can start from.
+    pub fn from_parts(
+        pieces: impl IntoIterator<Item = (Square, Piece)>,
+        hands: [Hand; 2],
+        side_to_move: Color,
+        move_number: u32,
+    ) -> Result<Position, PositionError> {
+        let mut pos = Position::empty();
+        for (sq, piece) in pieces {
+            if pos.board[sq.index()].is_some() {
+                pos.remove(sq);
+            }
+            pos.put(piece, sq);
+        }
+        pos.hands = hands;
+        for c in Color::ALL {
+            for k in PieceKind::HAND {
+                pos.hash ^=
+                    KEYS.hand[c.index()][k.index()][usize::from(hands[c.index()].count(k)).min(18)];
+            }
+        }
+        pos.side = side_to_move;
+        if side_to_move == Color::White {
+            pos.hash ^= KEYS.white_to_move;
+        }
+        pos.move_number = move_number.max(1);
+        pos.validate()?;
+        pos.checkers = pos.compute_checkers();
+        Ok(pos)
+    }
+
+    fn validate(&self) -> Result<(), PositionError> {
+        let mut counts = [0u32; 8];
+        for c in Color::ALL {
+            if (self.pieces(c, PieceKind::King)).has_several() {
+                return Err(PositionError::SeveralKings { color: c });
+            }
+            for (k, n) in self.hands[c.index()].iter() {
+                counts[k.index()] += u32::from(n);
+            }
+            let mut pawn_files = 0u16;
+            for sq in self.by_color[c.index()] {
+                let piece = self.board[sq.index()].expect("bitboards match board");
+                counts[piece.kind.unpromote().index()] += 1;
+                if must_promote(piece.kind, c, sq) {
+                    return Err(PositionError::DeadPiece { piece, square: sq });
+                }
+                if piece.kind == PieceKind::Pawn {
+                    let bit = 1 << sq.file();
+                    if pawn_files & bit != 0 {
+                        return Err(PositionError::DoublePawn {
+                            color: c,
+                            file: sq.file(),
+                        });
+                    }
+                    pawn_files |= bit;
+                }
+            }
+        }
+        for (i, &count) in counts.iter().enumerate() {
+            let max = if i == PieceKind::King.index() {
+                2
+            } else {
+                FULL_SET[i]
+            };
+            if count > u32::from(max) {
+                let kind = PieceKind::from_index(i).expect("index < 8");
+                return Err(PositionError::TooManyPieces { kind, count, max });
+            }
+        }
+        let waiting = self.side.flip();
+        if let Some(k) = self.king_square(waiting)
+            && self
+                .attackers_to(k, self.side, self.occupied())
+                .is_nonempty()
+        {
+            return Err(PositionError::OpponentInCheck {
+                color: waiting,
+                mover: self.side,
+            });
+        }
+        Ok(())
+    }
+
+    #[inline]
+    pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
+        let b = Bitboard::from_square(sq);
+        self.board[sq.index()] = Some(piece);
+        self.by_color[piece.color.index()] ^= b;
+        self.by_kind[piece.kind.index()] ^= b;
+        self.hash ^= KEYS.board[piece.color.index()][piece.kind.index()][sq.index()];
+    }
+
+    #[inline]
+    pub(crate) fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.board[sq.index()].take()?;
+        let b = Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] ^= b;
+        self.by_kind[piece.kind.index()] ^= b;
+        self.hash ^= KEYS.board[piece.color.index()][piece.kind.index()][sq.index()];
+        Some(piece)
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    #[inline]
+    pub fn hand(&self, color: Color) -> &Hand {
+        &self.hands[color.index()]
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The SFEN move number: the ply number of the next move (1 at the start).
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// Zobrist hash of board, hands and side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn color_pieces(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn kind_pieces(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_color[color.index()] & self.by_kind[kind.index()]
+    }
+
+    /// Everything that moves like a gold: 金 と 杏 圭 全.
+    #[inline]
+    pub(crate) fn gold_movers(&self) -> Bitboard {
+        let k = &self.by_kind;
+        k[PieceKind::Gold.index()]
+            | k[PieceKind::ProPawn.index()]
+            | k[PieceKind::ProLance.index()]
+            | k[PieceKind::ProKnight.index()]
+            | k[PieceKind::ProSilver.index()]
+    }
+
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Option<Square> {
+        self.pieces(color, PieceKind::King).first()
+    }
+
+    /// Pieces of the side to move's opponent that attack the side to move's king.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers.is_nonempty()
+    }
+
+    /// The moves played since this position was set up, oldest first.
+    pub fn moves_played(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.history.iter().map(|s| s.mv)
+    }
+
+    /// The piece a move would move (the dropped piece for a drop), before promotion.
+    pub fn moved_piece(&self, mv: Move) -> Option<Piece> {
+        match mv.from() {
+            Some(from) => self.piece_at(from),
+            None => mv.drop_kind().map(|k| Piece::new(self.side, k)),
+        }
+    }
+
+    /// The squares a piece of this kind and colour on `sq` attacks, given this position's occupancy.
+    #[inline]
+    pub fn attacks_from(&self, piece: Piece, sq: Square) -> Bitboard {
+        attacks_of(piece.kind, piece.color, sq, self.occupied())
+    }
+
+    /// Pieces of `by` attacking `sq` when the board's occupancy is `occupied`.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let opp = by.flip();
+        let k = &self.by_kind;
+        let them = self.by_color[by.index()];
+        let mut a = (attacks::pawn(opp, sq) & k[PieceKind::Pawn.index()])
+            | (attacks::knight(opp, sq) & k[PieceKind::Knight.index()])
+            | (attacks::silver(opp, sq) & k[PieceKind::Silver.index()])
+            | (attacks::gold(opp, sq) & self.gold_movers())
+            | (attacks::king(sq)
+                & (k[PieceKind::King.index()]
+                    | k[PieceKind::Horse.index()]
+                    | k[PieceKind::Dragon.index()]));
+        let lances = k[PieceKind::Lance.index()] & them;
+        if (attacks::lance_pseudo(opp, sq) & lances).is_nonempty() {
+            a |= attacks::lance(opp, sq, occupied) & lances;
+        }
+        let rooks = (k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()]) & them;
+        if (attacks::rook_pseudo(sq) & rooks).is_nonempty() {
+            a |= attacks::rook(sq, occupied) & rooks;
+        }
+        let bishops = (k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()]) & them;
+        if (attacks::bishop_pseudo(sq) & bishops).is_nonempty() {
+            a |= attacks::bishop(sq, occupied) & bishops;
+        }
+        a & them
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        match self.king_square(self.side) {
+            Some(k) => self.attackers_to(k, self.side.flip(), self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Pieces of `color` that stand alone between its king and an enemy slider.
+    pub(crate) fn pinned(&self, color: Color, king: Square, occupied: Bitboard) -> Bitboard {
+        let k = &self.by_kind;
+        let them = self.by_color[color.flip().index()];
+        let snipers = ((attacks::rook_pseudo(king)
+            & (k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()]))
+            | (attacks::bishop_pseudo(king)
+                & (k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()]))
+            | (attacks::lance_pseudo(color, king) & k[PieceKind::Lance.index()]))
+            & them;
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let b = attacks::between(king, s) & occupied;
+            if b.is_nonempty() && !b.has_several() {
+                pinned |= b;
+            }
+        }
+        pinned & self.by_color[color.index()]
+    }
+
+    /// Plays a move, which must be legal (see [`Position::check_move`] or
+    /// [`Position::legal_moves`]). An illegal move leaves the position in an
+    /// unspecified but memory-safe state; use [`Position::play_checked`] for
+    /// moves from outside.
+    pub fn play(&mut self, mv: Move) {
+        let us = self.side;
+        let to = mv.to();
+        let mut state = StateInfo {
+            mv,
+            moved: PieceKind::Pawn,
+            captured: None,
+            hash: self.hash,
+            checkers: self.checkers,
+        };
+        if let Some(kind) = mv.drop_kind() {
+            let hand = &mut self.hands[us.index()];
+            let before = hand.count(kind);
+            if before == 0 {
+                return;
+            }
+            let after = hand.remove(kind);
+            self.hash ^= KEYS.hand[us.index()][kind.index()][usize::from(before)]
+                ^ KEYS.hand[us.index()][kind.index()][usize::from(after)];
+            state.moved = kind;
+            if let Some(old) = self.remove(to) {
+                state.captured = Some(old);
+            }
+            self.put(Piece::new(us, kind), to);
+        } else {
+            let from = Square::from_index_unchecked(mv.raw_from() as u32);
+            let Some(piece) = self.remove(from) else {
+                return;
+            };
+            state.moved = piece.kind;
+            if let Some(captured) = self.remove(to) {
+                let kind = captured.kind.unpromote();
+                if kind.is_hand_kind() {
+                    let hand = &mut self.hands[us.index()];
+                    let before = hand.count(kind);
+                    let after = hand.add(kind).min(18);
+                    self.hash ^= KEYS.hand[us.index()][kind.index()][usize::from(before).min(18)]
+                        ^ KEYS.hand[us.index()][kind.index()][usize::from(after)];
+                }
+                state.captured = Some(captured);
+            }
+            let kind = if mv.is_promotion() {
+                piece.kind.promote().unwrap_or(piece.kind)
+            } else {
+                piece.kind
+            };
+            self.put(Piece::new(us, kind), to);
+        }
+        self.side = us.flip();
+        self.hash ^= KEYS.white_to_move;
+        self.move_number += 1;
+        self.history.push(state);
+        self.checkers = self.compute_checkers();
+    }
+
+    /// Takes back the last move played; `None` when there is none.
+    pub fn undo(&mut self) -> Option<Move> {
+        let state = self.history.pop()?;
+        let us = self.side.flip();
+        let mv = state.mv;
+        let to = mv.to();
+        self.remove(to);
+        match mv.from() {
+            None => {
+                self.hands[us.index()].add(state.moved);
+            }
+            Some(from) => {
+                self.put(Piece::new(us, state.moved), from);
+                if let Some(captured) = state.captured {
+                    let kind = captured.kind.unpromote();
+                    if kind.is_hand_kind() {
+                        self.hands[us.index()].remove(kind);
+                    }
+                }
+            }
+        }
+        if let Some(captured) = state.captured {
+            self.put(captured, to);
+        }
+        self.side = us;
+        self.move_number -= 1;
+        self.hash = state.hash;
+        self.checkers = state.checkers;
+        Some(mv)
+    }
+
+    /// Checks a move and plays it if it is legal.
+    pub fn play_checked(&mut self, mv: Move) -> Result<(), crate::IllegalMove> {
+        self.check_move(mv)?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// The same position with the move history forgotten (it becomes the set-up position).
+    pub fn without_history(&self) -> Position {
+        let mut p = self.clone();
+        p.history.clear();
+        p
+    }
+
+    /// A KIF-style board diagram (BOD) with hands and side to move.
+    pub fn diagram(&self) -> String {
+        use std::fmt::Write;
+        const FILES: &str = "  ９ ８ ７ ６ ５ ４ ３ ２ １";
+        const RANKS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+        let mut s = String::new();
+        let _ = writeln!(s, "後手の持駒：{}", self.hand(Color::White));
+        let _ = writeln!(s, "{FILES}");
+        s.push_str("+---------------------------+\n");
+        for rank in 1..=9 {
+            s.push('|');
+            for file in (1..=9).rev() {
+                let sq = Square::new(file, rank).expect("1..=9");
+                match self.piece_at(sq) {
+                    None => s.push_str(" ・"),
+                    Some(p) => {
+                        s.push(if p.color == Color::Black { ' ' } else { 'v' });
+                        s.push_str(p.kind.kanji());
+                    }
+                }
+            }
+            let _ = writeln!(s, "|{}", RANKS[rank as usize - 1]);
+        }
+        s.push_str("+---------------------------+\n");
+        let _ = writeln!(s, "先手の持駒：{}", self.hand(Color::Black));
+        let _ = writeln!(s, "{}番", self.side.japanese());
+        s
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_sfen())
+    }
+}
+
+impl PartialEq for Position {
+    /// Same board, hands, side to move and move number; history is not compared.
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.hands == other.hands
+            && self.side == other.side
+            && self.move_number == other.move_number
+    }
+}
+
+impl Eq for Position {}
+
+/// Squares a piece attacks (moves to or captures on) given the occupancy.
+#[inline]
+pub(crate) fn attacks_of(
+    kind: PieceKind,
+    color: Color,
+    sq: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => attacks::pawn(color, sq),
+        PieceKind::Lance => attacks::lance(color, sq, occupied),
+        PieceKind::Knight => attacks::knight(color, sq),
+        PieceKind::Silver => attacks::silver(color, sq),
+        PieceKind::Gold
+        | PieceKind::ProPawn
+        | PieceKind::ProLance
+        | PieceKind::ProKnight
+        | PieceKind::ProSilver => attacks::gold(color, sq),
+        PieceKind::Bishop => attacks::bishop(sq, occupied),
+        PieceKind::Rook => attacks::rook(sq, occupied),
+        PieceKind::King => attacks::king(sq),
+        PieceKind::Horse => attacks::bishop(sq, occupied) | attacks::king(sq),
+        PieceKind::Dragon => attacks::rook(sq, occupied) | attacks::king(sq),
+    }
+}
+
+/// A pawn or lance on its last rank, or a knight on its last two, could never move again.
+#[inline]
+pub(crate) fn must_promote(kind: PieceKind, color: Color, to: Square) -> bool {
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => to.relative_rank(color) == 1,
+        PieceKind::Knight => to.relative_rank(color) <= 2,
+        _ => false,
+    }
+}

@@ -1,0 +1,116 @@
+//! 千日手: the same position (board, hands, side to move) four times.
+
+use crate::{Color, Position};
+
+/// How the current position stands with respect to repetition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// Fewer than four occurrences.
+    None,
+    /// The fourth occurrence: the game is a draw (千日手).
+    Draw,
+    /// The fourth occurrence, and every move `loser` made since the first of the four
+    /// gave check: 連続王手の千日手, which `loser` loses.
+    PerpetualCheck { loser: Color },
+}
+
+impl Position {
+    /// How many times the current position has occurred since set-up, this time included.
+    pub fn repetition_count(&self) -> usize {
+        let h = self.hash();
+        1 + self.history.iter().filter(|s| s.hash == h).count()
+    }
+
+    /// 千日手 by the four-fold rule, including perpetual check.
+    ///
+    /// Only positions since this `Position` was set up are known; a game
+    /// replayed from its start sees them all.
+    pub fn repetition(&self) -> Repetition {
+        let h = self.hash();
+        let n = self.history.len();
+        // Indices of earlier occurrences, most recent first.
+        let mut seen = 0;
+        let mut first = None;
+        for i in (0..n).rev() {
+            if self.history[i].hash == h {
+                seen += 1;
+                if seen == 3 {
+                    first = Some(i);
+                    break;
+                }
+            }
+        }
+        let Some(first) = first else {
+            return Repetition::None;
+        };
+        // Move j leads from position j to j+1; it gave check if position j+1 had checkers.
+        let mut all_checks = [true; 2];
+        for j in first..n {
+            let checked = match self.history.get(j + 1) {
+                Some(next) => next.checkers.is_nonempty(),
+                None => self.in_check(),
+            };
+            // The mover of move j is the side to move in position j.
+            let mover = if (n - j) % 2 == 1 {
+                self.side_to_move().flip()
+            } else {
+                self.side_to_move()
+            };
+            if !checked {
+                all_checks[mover.index()] = false;
+            }
+        }
+        match all_checks {
+            [true, false] => Repetition::PerpetualCheck {
+                loser: Color::Black,
+            },
+            [false, true] => Repetition::PerpetualCheck {
+                loser: Color::White,
+            },
+            _ => Repetition::Draw,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::usi::parse_position_command;
+
+    fn after(line: &str) -> Position {
+        parse_position_command(line).unwrap().end()
+    }
+
+    #[test]
+    fn fourfold_shuffle_is_a_draw() {
+        let cycle = " 5i4h 5a4b 4h5i 4b5a";
+        let mut line = "position startpos moves".to_string();
+        for _ in 0..2 {
+            line.push_str(cycle);
+        }
+        let p = after(&line);
+        assert_eq!(p.repetition_count(), 3);
+        assert_eq!(p.repetition(), Repetition::None);
+        line.push_str(cycle);
+        let p = after(&line);
+        assert_eq!(p.repetition_count(), 4);
+        assert_eq!(p.repetition(), Repetition::Draw);
+    }
+
+    #[test]
+    fn perpetual_check_loses_for_the_checker() {
+        // The rook checks the cornered king from file 1 and file 2 in turn.
+        let mut line = "position sfen 8k/9/9/9/9/9/9/9/K6R1 b - 1 moves".to_string();
+        for _ in 0..3 {
+            line.push_str(" 2i1i 1a2a 1i2i 2a1a");
+        }
+        let p = after(&line);
+        assert_eq!(p.repetition_count(), 4);
+        assert_eq!(
+            p.repetition(),
+            Repetition::PerpetualCheck {
+                loser: Color::Black
+            }
+        );
+    }
+}

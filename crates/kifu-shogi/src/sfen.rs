@@ -1,0 +1,318 @@
+//! SFEN positions: `<board> <side> <hands> [<move number>]`.
+
+use std::fmt::Write;
+
+use crate::{Color, Hand, Piece, PieceKind, Position, PositionError, Square};
+
+/// A problem in an SFEN string; `column` is 1-based, in characters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {reason}")]
+pub struct SfenError {
+    pub column: usize,
+    pub reason: String,
+}
+
+fn err(column: usize, reason: impl Into<String>) -> SfenError {
+    SfenError {
+        column,
+        reason: reason.into(),
+    }
+}
+
+/// Splits on spaces, keeping each field's 1-based starting column.
+fn fields(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::with_capacity(4);
+    let mut start = None;
+    for (col, (i, c)) in text.char_indices().enumerate() {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some((col, i)),
+            (true, Some((col0, i0))) => {
+                out.push((col0 + 1, &text[i0..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((col0, i0)) = start {
+        out.push((col0 + 1, &text[i0..]));
+    }
+    out
+}
+
+impl Position {
+    /// Parses an SFEN. The move number may be left out (it then is 1).
+    pub fn from_sfen(text: &str) -> Result<Position, SfenError> {
+        let f = fields(text);
+        if f.len() < 3 {
+            return Err(err(
+                text.chars().count() + 1,
+                format!(
+                    "an SFEN has a board, a side to move and hands; found {} field(s)",
+                    f.len()
+                ),
+            ));
+        }
+        if f.len() > 4 {
+            return Err(err(
+                f[4].0,
+                format!("unexpected text `{}` after the move number", f[4].1),
+            ));
+        }
+        let pieces = parse_board(f[0].0, f[0].1)?;
+        let side = match f[1].1 {
+            "b" => Color::Black,
+            "w" => Color::White,
+            other => {
+                return Err(err(
+                    f[1].0,
+                    format!("side to move must be `b` or `w`, not `{other}`"),
+                ));
+            }
+        };
+        let hands = parse_hands(f[2].0, f[2].1)?;
+        let move_number = match f.get(3) {
+            None => 1,
+            Some(&(col, s)) => match s.parse::<u32>() {
+                Ok(n) if n >= 1 => n,
+                _ => {
+                    return Err(err(
+                        col,
+                        format!("move number must be a positive integer, not `{s}`"),
+                    ));
+                }
+            },
+        };
+        Position::from_parts(pieces, hands, side, move_number)
+            .map_err(|e| position_error(f[0].0, &e))
+    }
+
+    /// The SFEN of this position, hands in the conventional order (R B G S N L P, Black first).
+    pub fn to_sfen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        for rank in 1..=9 {
+            if rank > 1 {
+                s.push('/');
+            }
+            let mut empty = 0;
+            for file in (1..=9).rev() {
+                let sq = Square::new(file, rank).expect("1..=9");
+                match self.piece_at(sq) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            let _ = write!(s, "{empty}");
+                            empty = 0;
+                        }
+                        s.push_str(&p.sfen());
+                    }
+                }
+            }
+            if empty > 0 {
+                let _ = write!(s, "{empty}");
+            }
+        }
+        s.push(' ');
+        s.push(self.side_to_move().sfen_char());
+        s.push(' ');
+        let before = s.len();
+        for color in Color::ALL {
+            for kind in PieceKind::HAND.into_iter().rev() {
+                let n = self.hand(color).count(kind);
+                if n == 0 {
+                    continue;
+                }
+                if n > 1 {
+                    let _ = write!(s, "{n}");
+                }
+                s.push_str(&Piece::new(color, kind).sfen());
+            }
+        }
+        if s.len() == before {
+            s.push('-');
+        }
+        let _ = write!(s, " {}", self.move_number());
+        s
+    }
+}
+
+fn position_error(column: usize, e: &PositionError) -> SfenError {
+    err(column, format!("not a playable position: {e}"))
+}
+
+fn parse_board(column: usize, text: &str) -> Result<Vec<(Square, Piece)>, SfenError> {
+    let mut pieces = Vec::with_capacity(40);
+    let mut rank = 1u8;
+    let mut file = 9i32; // next file to fill, counting down
+    let mut promoted = false;
+    for (i, c) in text.chars().enumerate() {
+        let col = column + i;
+        match c {
+            '/' => {
+                if promoted {
+                    return Err(err(col, "`+` must be followed by a piece letter"));
+                }
+                if file != 0 {
+                    return Err(err(
+                        col,
+                        format!("rank {rank} has {} squares, not 9", 9 - file),
+                    ));
+                }
+                rank += 1;
+                if rank > 9 {
+                    return Err(err(col, "a board has 9 ranks, found a 10th"));
+                }
+                file = 9;
+            }
+            '1'..='9' => {
+                if promoted {
+                    return Err(err(col, "`+` must be followed by a piece letter"));
+                }
+                file -= i32::from(c as u8 - b'0');
+                if file < 0 {
+                    return Err(err(col, format!("rank {rank} has more than 9 squares")));
+                }
+            }
+            '+' => {
+                if promoted {
+                    return Err(err(col, "`++` is not a piece"));
+                }
+                promoted = true;
+            }
+            _ => {
+                let Some(base) = PieceKind::from_sfen_letter(c) else {
+                    return Err(err(
+                        col,
+                        format!("`{c}` is not a piece letter (K R B G S N L P)"),
+                    ));
+                };
+                let kind = if promoted {
+                    match base.promote() {
+                        Some(k) => k,
+                        None => return Err(err(col, format!("`+{c}`: {base} cannot be promoted"))),
+                    }
+                } else {
+                    base
+                };
+                promoted = false;
+                if file < 1 {
+                    return Err(err(col, format!("rank {rank} has more than 9 squares")));
+                }
+                let color = if c.is_ascii_uppercase() {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let sq = Square::new(file as u8, rank).expect("checked range");
+                pieces.push((sq, Piece::new(color, kind)));
+                file -= 1;
+            }
+        }
+    }
+    let end = column + text.chars().count();
+    if promoted {
+        return Err(err(end, "`+` must be followed by a piece letter"));
+    }
+    if rank != 9 || file != 0 {
+        return Err(err(
+            end,
+            format!(
+                "the board ends after rank {rank}, file {}; it needs 9 full ranks",
+                file + 1
+            ),
+        ));
+    }
+    Ok(pieces)
+}
+
+fn parse_hands(column: usize, text: &str) -> Result<[Hand; 2], SfenError> {
+    let mut hands = [Hand::EMPTY; 2];
+    if text == "-" {
+        return Ok(hands);
+    }
+    let mut count: Option<u32> = None;
+    for (i, c) in text.chars().enumerate() {
+        let col = column + i;
+        if let Some(d) = c.to_digit(10) {
+            let n = count.unwrap_or(0) * 10 + d;
+            if n > 18 {
+                return Err(err(col, "no side can hold more than 18 of a kind"));
+            }
+            count = Some(n);
+            continue;
+        }
+        let kind = match PieceKind::from_sfen_letter(c) {
+            Some(k) if k.is_hand_kind() => k,
+            Some(_) => return Err(err(col, "a king cannot be held in hand")),
+            None => {
+                return Err(err(
+                    col,
+                    format!("`{c}` is not a piece letter (R B G S N L P)"),
+                ));
+            }
+        };
+        let n = count.take().unwrap_or(1);
+        if n == 0 {
+            return Err(err(col, "a count of 0 is not written"));
+        }
+        let color = if c.is_ascii_uppercase() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let hand = &mut hands[color.index()];
+        let total = u32::from(hand.count(kind)) + n;
+        if total > 18 {
+            return Err(err(col, "no side can hold more than 18 of a kind"));
+        }
+        hand.set(kind, total as u8);
+    }
+    if count.is_some() {
+        return Err(err(
+            column + text.chars().count(),
+            "a count must be followed by a piece letter",
+        ));
+    }
+    Ok(hands)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        for s in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+        ] {
+            assert_eq!(Position::from_sfen(s).unwrap().to_sfen(), s);
+        }
+    }
+
+    #[test]
+    fn errors_name_the_column() {
+        let e =
+            Position::from_sfen("lnsgkgsnl/1r5b1/pppppppXp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
+                .unwrap_err();
+        assert_eq!(e.column, 24);
+        let e =
+            Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1")
+                .unwrap_err();
+        assert_eq!(e.column, 59);
+        let e = Position::from_sfen("9/9/9/9/9/9/9/9/9 b 19P 1").unwrap_err();
+        assert!(e.reason.contains("18"), "{e}");
+        let e = Position::from_sfen("P8/9/9/9/9/9/9/9/9 b - 1").unwrap_err();
+        assert!(e.reason.contains("never move"), "{e}");
+        assert!(Position::from_sfen("").is_err());
+        assert!(Position::from_sfen("9/9/9 b -").is_err());
+        assert!(Position::from_sfen("+K8/9/9/9/9/9/9/9/9 b -").is_err());
+    }
+
+    #[test]
+    fn move_number_is_optional() {
+        let p = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 w 2P").unwrap();
+        assert_eq!(p.move_number(), 1);
+        assert_eq!(p.to_sfen(), "4k4/9/9/9/9/9/9/9/4K4 w 2P 1");
+    }
+}

@@ -1,1 +1,22 @@
-//! Cetkaik rules and CKKA records of kifu (filled in by its issue).
+//! Cetkaik (机戦) rules and CKKA records.
+
+pub mod movement;
+pub mod moves;
+pub mod piece;
+pub mod play;
+pub mod position;
+pub mod profession;
+pub mod rules;
+pub mod square;
+pub mod sticks;
+pub mod yaku;
+
+pub use moves::{PureMove, candidates};
+pub use piece::{Piece, Side};
+pub use play::{Effect, IllegalMove};
+pub use position::{Hop1zuo1, Position};
+pub use profession::{Color, Profession};
+pub use rules::Rules;
+pub use square::Square;
+pub use sticks::{StickRng, Throw, Throws};
+pub use yaku::{Hand, HandKind, HandSet, hands_of};

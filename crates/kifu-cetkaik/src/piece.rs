@@ -1,0 +1,86 @@
+//! Sides and pieces on the board.
+
+use crate::profession::{Color, Profession};
+use std::fmt;
+
+/// A player, named by where their pieces start. The IA side holds the black King and
+/// moves up (toward row A); the A side holds the red King and moves down.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Side {
+    IASide,
+    ASide,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::IASide, Side::ASide];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::IASide => Side::ASide,
+            Side::ASide => Side::IASide,
+        }
+    }
+
+    /// Row step of "forward" for this side.
+    pub fn forward(self) -> i8 {
+        match self {
+            Side::IASide => -1,
+            Side::ASide => 1,
+        }
+    }
+
+    /// The colour of this side's King, by which records name players.
+    pub fn king_color(self) -> Color {
+        match self {
+            Side::IASide => Color::Black,
+            Side::ASide => Color::Red,
+        }
+    }
+
+    pub fn of_king_color(color: Color) -> Side {
+        match color {
+            Color::Black => Side::IASide,
+            Color::Red => Side::ASide,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::IASide => "IA side (黒)",
+            Side::ASide => "A side (赤)",
+        })
+    }
+}
+
+/// What can stand on a square: 皇 (owned by nobody) or a piece of a side.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Piece {
+    Tam,
+    Owned {
+        color: Color,
+        prof: Profession,
+        side: Side,
+    },
+}
+
+impl Piece {
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Piece::Tam => None,
+            Piece::Owned { side, .. } => Some(side),
+        }
+    }
+
+    pub fn prof(self) -> Option<Profession> {
+        match self {
+            Piece::Tam => None,
+            Piece::Owned { prof, .. } => Some(prof),
+        }
+    }
+}

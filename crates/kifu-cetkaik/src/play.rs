@@ -1,0 +1,160 @@
+//! Applying a move with its stick results to a position.
+
+use crate::movement::needs_water_throw;
+use crate::moves::{PureMove, is_candidate};
+use crate::piece::Piece;
+use crate::position::Position;
+use crate::profession::{Color, Profession};
+use crate::rules::Rules;
+use crate::sticks::{Throw, Throws, WATER_NEEDS};
+use std::fmt;
+
+/// What a played move did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Effect {
+    /// The move reached its destination (no failed or abandoned throw).
+    pub completed: bool,
+    pub captured: Option<(Color, Profession)>,
+    /// A piece stepped on 皇 (撃皇), whether or not the move completed.
+    pub stepped_on_tam: bool,
+    /// 皇 moved right after the opponent moved it (皇再来).
+    pub tam_moved_again: bool,
+    /// 皇 ended where it started (皇無行).
+    pub tam_returned: bool,
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum IllegalMove {
+    NotACandidate(PureMove),
+    MissingThrow(&'static str),
+    UnexpectedThrow(&'static str),
+    /// A throw said to succeed whose count is too small, or to fail whose count is enough.
+    InconsistentThrow(String),
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::NotACandidate(m) => write!(f, "{m} is not a legal move here"),
+            IllegalMove::MissingThrow(w) => write!(f, "this move needs a {w} throw, none recorded"),
+            IllegalMove::UnexpectedThrow(w) => {
+                write!(f, "this move needs no {w} throw, but one is recorded")
+            }
+            IllegalMove::InconsistentThrow(s) => f.write_str(s),
+        }
+    }
+}
+
+/// Which throws a move needs: (bridge, water before knowing the bridge result).
+pub fn needed_throws(pos: &Position, mv: PureMove) -> (bool, bool) {
+    match mv {
+        PureMove::Plain { src, dst } | PureMove::StepFinite { src, dst, .. } => {
+            let prof = pos.get(src).and_then(Piece::prof);
+            (false, prof.is_some_and(|p| needs_water_throw(src, dst, p)))
+        }
+        PureMove::StepRanged { src, dst, .. } => {
+            let prof = pos.get(src).and_then(Piece::prof);
+            (true, prof.is_some_and(|p| needs_water_throw(src, dst, p)))
+        }
+        _ => (false, false),
+    }
+}
+
+fn succeeded(t: Throw, needs: u8) -> Result<bool, String> {
+    match t {
+        Throw::UnknownSuccess => Ok(true),
+        Throw::UnknownFailure => Ok(false),
+        Throw::Count(n) if n > 5 => Err(format!("a throw of five sticks cannot show {n}")),
+        Throw::Count(n) => Ok(n >= needs),
+    }
+}
+
+impl Position {
+    /// Plays `mv` for the side to move with the recorded throws; on error nothing changes.
+    pub fn play(
+        &mut self,
+        mv: PureMove,
+        throws: Throws,
+        rules: &Rules,
+    ) -> Result<Effect, IllegalMove> {
+        let side = self.turn;
+        if !is_candidate(self, side, mv, rules) {
+            return Err(IllegalMove::NotACandidate(mv));
+        }
+        let (bridge_needed, water_needed) = needed_throws(self, mv);
+        let mut completed = true;
+        match (bridge_needed, throws.bridge) {
+            (true, None) => return Err(IllegalMove::MissingThrow("bridge")),
+            (false, Some(_)) => return Err(IllegalMove::UnexpectedThrow("bridge")),
+            (true, Some(t)) => {
+                let (step, dst) = (mv.step().expect("ranged step"), mv.dst());
+                let dist = step.distance(dst);
+                let reaches = succeeded(t, dist).map_err(IllegalMove::InconsistentThrow)?;
+                match (t, reaches, throws.bridge_void) {
+                    (Throw::Count(n), false, false) => {
+                        return Err(IllegalMove::InconsistentThrow(format!(
+                            "a bridge throw of {n} cannot reach {dst}, {dist} squares from {step}; the move should be marked 此無"
+                        )));
+                    }
+                    (_, true, false) => {}
+                    // A failed count, or giving up after seeing the sticks.
+                    _ => completed = false,
+                }
+            }
+            (false, None) => {}
+        }
+        if completed {
+            match (water_needed, throws.water) {
+                (true, None) => return Err(IllegalMove::MissingThrow("water")),
+                (false, Some(_)) => return Err(IllegalMove::UnexpectedThrow("water")),
+                (true, Some(t)) => {
+                    if !succeeded(t, WATER_NEEDS).map_err(IllegalMove::InconsistentThrow)? {
+                        completed = false;
+                    }
+                }
+                (false, None) => {}
+            }
+        } else if throws.water.is_some() {
+            return Err(IllegalMove::UnexpectedThrow(
+                "water (the bridge throw already failed)",
+            ));
+        }
+
+        let mut effect = Effect {
+            completed,
+            stepped_on_tam: mv.step().is_some_and(|s| self.get(s) == Some(Piece::Tam)),
+            ..Effect::default()
+        };
+        match mv {
+            PureMove::Drop { color, prof, dst } => {
+                self.hop1zuo1_mut(side).remove(color, prof);
+                self.put(dst, Some(Piece::Owned { color, prof, side }));
+            }
+            _ if mv.is_tam() => {
+                let src = mv.src().expect("board move");
+                effect.tam_moved_again = self.tam_moved_last;
+                effect.tam_returned = src == mv.dst();
+                effect.stepped_on_tam = false;
+                self.put(src, None);
+                self.put(mv.dst(), Some(Piece::Tam));
+            }
+            _ if completed => {
+                let src = mv.src().expect("board move");
+                let piece = self.get(src);
+                if let Some(Piece::Owned { color, prof, .. }) = self.get(mv.dst())
+                    && mv.dst() != src
+                {
+                    effect.captured = Some((color, prof));
+                    self.hop1zuo1_mut(side).add(color, prof);
+                }
+                self.put(src, None);
+                self.put(mv.dst(), piece);
+            }
+            _ => {}
+        }
+        self.tam_moved_last = mv.is_tam();
+        self.turn = side.opponent();
+        Ok(effect)
+    }
+}

@@ -1,0 +1,167 @@
+//! Colours and professions, with their names in kanji, pekzep and cerke_noter letters.
+
+use std::fmt;
+
+/// Piece colour; independent of the side that owns the piece.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Color {
+    /// 黒 huok2
+    Black,
+    /// 赤 kok1
+    Red,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::Black, Color::Red];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn kanji(self) -> char {
+        match self {
+            Color::Black => '黒',
+            Color::Red => '赤',
+        }
+    }
+
+    pub fn from_kanji(c: char) -> Option<Color> {
+        match c {
+            '黒' => Some(Color::Black),
+            '赤' => Some(Color::Red),
+            _ => None,
+        }
+    }
+
+    pub fn pekzep(self) -> &'static str {
+        match self {
+            Color::Black => "huok2",
+            Color::Red => "kok1",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.kanji())
+    }
+}
+
+/// The ten professions of the non-皇 pieces.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Profession {
+    /// 船 nuak1, Vessel
+    Vessel,
+    /// 兵 kauk2, Pawn
+    Pawn,
+    /// 弓 gua2, Archer
+    Archer,
+    /// 車 kaun1, Chariot
+    Chariot,
+    /// 虎 dau2, Tiger
+    Tiger,
+    /// 馬 maun1, Horse
+    Horse,
+    /// 筆 kua2, Officer
+    Officer,
+    /// 巫 tuk2, Shaman
+    Shaman,
+    /// 将 uai1, General
+    General,
+    /// 王 io, King
+    King,
+}
+
+const TABLE: [(Profession, char, &str, char); 10] = [
+    (Profession::Vessel, '船', "nuak1", 'V'),
+    (Profession::Pawn, '兵', "kauk2", 'P'),
+    (Profession::Archer, '弓', "gua2", 'A'),
+    (Profession::Chariot, '車', "kaun1", 'C'),
+    (Profession::Tiger, '虎', "dau2", 'T'),
+    (Profession::Horse, '馬', "maun1", 'H'),
+    (Profession::Officer, '筆', "kua2", 'O'),
+    (Profession::Shaman, '巫', "tuk2", 'S'),
+    (Profession::General, '将', "uai1", 'G'),
+    (Profession::King, '王', "io", 'K'),
+];
+
+impl Profession {
+    pub const ALL: [Profession; 10] = [
+        Profession::Vessel,
+        Profession::Pawn,
+        Profession::Archer,
+        Profession::Chariot,
+        Profession::Tiger,
+        Profession::Horse,
+        Profession::Officer,
+        Profession::Shaman,
+        Profession::General,
+        Profession::King,
+    ];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn kanji(self) -> char {
+        TABLE[self.index()].1
+    }
+
+    pub fn pekzep(self) -> &'static str {
+        TABLE[self.index()].2
+    }
+
+    /// The upper-case letter of cerke_noter's machine-readable format.
+    pub fn mrf_letter(self) -> char {
+        TABLE[self.index()].3
+    }
+
+    pub fn from_kanji(c: char) -> Option<Profession> {
+        TABLE.iter().find(|t| t.1 == c).map(|t| t.0)
+    }
+
+    pub fn from_pekzep(s: &str) -> Option<Profession> {
+        TABLE.iter().find(|t| t.2 == s).map(|t| t.0)
+    }
+
+    pub fn from_mrf_letter(c: char) -> Option<Profession> {
+        TABLE.iter().find(|t| t.3 == c).map(|t| t.0)
+    }
+
+    /// How many pieces of this profession each colour has.
+    pub fn count_per_color(self) -> u8 {
+        match self {
+            Profession::Pawn => 8,
+            Profession::Vessel | Profession::King => 1,
+            _ => 2,
+        }
+    }
+}
+
+impl fmt::Display for Profession {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.kanji())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for p in Profession::ALL {
+            assert_eq!(Profession::from_kanji(p.kanji()), Some(p));
+            assert_eq!(Profession::from_pekzep(p.pekzep()), Some(p));
+            assert_eq!(Profession::from_mrf_letter(p.mrf_letter()), Some(p));
+        }
+        assert_eq!(Profession::from_kanji('皇'), None);
+        assert_eq!(
+            Profession::ALL
+                .iter()
+                .map(|p| p.count_per_color() as u32)
+                .sum::<u32>(),
+            24
+        );
+    }
+}

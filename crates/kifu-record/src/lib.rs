@@ -43,5 +43,5 @@ pub use ending::{Ending, EndingKind, Outcome, Side};
 pub use header::{Header, HeaderEntry, HeaderField};
 pub use record::Record;
 pub use span::{LineCol, SourceText, Span};
-pub use time_control::TimeControl;
+pub use time_control::{TimeControl, parse_seconds};
 pub use tree::{MoveTree, Node, NodeId, NodeItem};

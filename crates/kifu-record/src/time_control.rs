@@ -95,8 +95,12 @@ fn digits(s: &str) -> Option<u64> {
     s.parse().ok()
 }
 
-/// `12`, `6.123`, `0.5` → milliseconds; at most three decimals.
-pub(crate) fn parse_seconds_ms(s: &str) -> Option<u64> {
+/// `12`, `6.123`, `0.5` → milliseconds; at most three decimals (CSA `T` lines, `$TIME`).
+pub fn parse_seconds(s: &str) -> Option<u64> {
+    parse_seconds_ms(s)
+}
+
+fn parse_seconds_ms(s: &str) -> Option<u64> {
     let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
     let whole = digits(whole)?;
     if frac.len() > 3 || (!frac.is_empty() && digits(frac).is_none()) {

@@ -12,13 +12,12 @@
 //! let record = &parsed.records[0];
 //! assert_eq!(record.moves.main_line().count(), 3); // two moves and the resignation
 //! ```
+//!
+//! [`Position::check_move`]: crate::Position::check_move
+//! [`Diagnostic`]: kifu_record::Diagnostic
 
+mod corpus;
 pub mod csa;
 mod record;
 
 pub use record::{Parsed, ShogiRecord, StartPosition, color_of, side_of};
-
-#[allow(unused_imports)]
-use crate::Position;
-#[allow(unused_imports)]
-use kifu_record::Diagnostic;

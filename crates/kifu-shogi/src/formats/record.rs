@@ -26,13 +26,12 @@ impl StartPosition {
 
     /// A position given piece by piece; recognised as a named start when it is one.
     pub fn custom(position: Position) -> StartPosition {
-        let handicap = if position.hand(Color::Black).is_empty()
-            && position.hand(Color::White).is_empty()
-        {
-            Handicap::of_position(&position)
-        } else {
-            None
-        };
+        let handicap =
+            if position.hand(Color::Black).is_empty() && position.hand(Color::White).is_empty() {
+                Handicap::of_position(&position)
+            } else {
+                None
+            };
         StartPosition { position, handicap }
     }
 }

@@ -12,19 +12,18 @@ use crate::{Move, PieceKind, Position, Square};
 /// Reads every record of a CSA text (records are separated by `/` lines).
 pub fn read(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
-    let mut builder = Builder::new(text, &mut parsed.diagnostics);
+    let mut builder = Builder::new(text, 0, &mut parsed.diagnostics);
     for (statement, span) in Statements::new(text) {
         if statement == Statement::Separator {
-            let record = builder.finish();
+            let (record, diags) = builder.finish();
             parsed.records.push(record);
-            builder = Builder::new(&text[span.end as usize..], builder.diags);
-            builder.offset_hint = span.end as usize;
+            builder = Builder::new(text, span.end as usize, diags);
             continue;
         }
         builder.statement(statement, span);
     }
     let last_has_content = builder.has_content();
-    let record = builder.finish();
+    let (record, _) = builder.finish();
     if last_has_content || parsed.records.is_empty() {
         parsed.records.push(record);
     }
@@ -46,7 +45,8 @@ struct Pending {
     error: Diagnostic,
 }
 
-struct Builder<'d> {
+struct Builder<'t, 'd> {
+    text: &'t str,
     diags: &'d mut Vec<Diagnostic>,
     record: ShogiRecord,
     setup: Setup,
@@ -59,22 +59,21 @@ struct Builder<'d> {
     skipped: Option<(Span, u32)>,
     ended: bool,
     content: bool,
-    offset_hint: usize,
 }
 
-fn estimate_nodes(text: &str) -> usize {
-    // Roughly one move per two lines in files with times; capped so junk does not reserve much.
-    (text.len() / 16).clamp(16, 4096)
+fn estimate_nodes(len: usize) -> usize {
+    // Roughly one move per 14 bytes in files with times; capped so junk does not reserve much.
+    (len / 14).clamp(16, 1024)
 }
 
-impl<'d> Builder<'d> {
-    fn new(text: &str, diags: &'d mut Vec<Diagnostic>) -> Builder<'d> {
+impl<'t, 'd> Builder<'t, 'd> {
+    fn new(text: &'t str, from: usize, diags: &'d mut Vec<Diagnostic>) -> Builder<'t, 'd> {
         let mut record = ShogiRecord::new(StartPosition::even());
-        record.moves = kifu_record::MoveTree::with_capacity(estimate_nodes(
-            &text[..text.len().min(8192)],
-        ));
+        let rest = text.len().saturating_sub(from).min(8192);
+        record.moves = kifu_record::MoveTree::with_capacity(estimate_nodes(rest));
         let cursor = record.moves.root();
         Builder {
+            text,
             diags,
             position: record.start.position.clone(),
             record,
@@ -86,7 +85,6 @@ impl<'d> Builder<'d> {
             skipped: None,
             ended: false,
             content: false,
-            offset_hint: 0,
         }
     }
 
@@ -113,8 +111,10 @@ impl<'d> Builder<'d> {
                     self.v3 = true;
                 }
                 if self.phase > Phase::Header {
-                    self.diags
-                        .push(Diagnostic::warning(span, "the version line should come first"));
+                    self.diags.push(Diagnostic::warning(
+                        span,
+                        "the version line should come first",
+                    ));
                 }
             }
             Statement::Name(side, name) => {
@@ -251,25 +251,26 @@ impl<'d> Builder<'d> {
             self.skip(span);
             return;
         }
-        let ply = self.ply();
         match to_move(&self.position, &m) {
             Ok(mv) => match self.position.check_move(mv) {
                 Ok(()) => {
                     self.position.play(mv);
                     self.cursor = self.record.moves.add_move(self.cursor, mv, span);
                 }
-                Err(rule) => self.hold(Some(mv), span, format!("ply {ply}: {rule}")),
+                Err(rule) => self.hold(Some(mv), span, rule.to_string()),
             },
-            Err(reason) => self.hold(None, span, format!("ply {ply}: {reason}")),
+            Err((mv, reason)) => self.hold(mv, span, reason),
         }
     }
 
-    fn hold(&mut self, mv: Option<Move>, span: Span, message: String) {
+    fn hold(&mut self, mv: Option<Move>, span: Span, reason: String) {
+        let ply = self.ply();
+        let written = self.text.get(span.range()).unwrap_or("");
         self.pending = Some(Pending {
             mv,
             span,
             time_ms: None,
-            error: Diagnostic::error(span, message),
+            error: Diagnostic::error(span, format!("ply {ply} `{written}`: {reason}")),
         });
     }
 
@@ -283,7 +284,8 @@ impl<'d> Builder<'d> {
     fn flush_pending(&mut self) {
         if let Some(p) = self.pending.take() {
             self.diags.push(p.error);
-            self.skipped.get_or_insert((Span::point(p.span.end as usize), 0));
+            self.skipped
+                .get_or_insert((Span::point(p.span.end as usize), 0));
         }
     }
 
@@ -341,8 +343,9 @@ impl<'d> Builder<'d> {
         if self.skipped.is_some() {
             return;
         }
+        let at_root = self.cursor == self.record.moves.root();
         let node = &mut self.record.moves[self.cursor];
-        if self.cursor == self.record.moves.root() || node.time_ms.is_some() {
+        if at_root || node.time_ms.is_some() {
             self.diags.push(Diagnostic::warning(
                 span,
                 "a time line that follows no move; ignored",
@@ -357,7 +360,7 @@ impl<'d> Builder<'d> {
         node.comments.push(Comment::new(kind, text, span));
     }
 
-    fn finish(mut self) -> ShogiRecord {
+    fn finish(mut self) -> (ShogiRecord, &'d mut Vec<Diagnostic>) {
         if self.phase != Phase::Moves && self.setup.started {
             let at = self.record.start_span.end as usize;
             self.diags.push(Diagnostic::error(
@@ -375,8 +378,7 @@ impl<'d> Builder<'d> {
                 format!("{n} move(s) after the illegal move were not replayed and are left out"),
             ));
         }
-        let _ = self.offset_hint;
-        self.record
+        (self.record, self.diags)
     }
 }
 
@@ -422,46 +424,50 @@ pub fn ending_kind(token: &str) -> EndingKind {
 /// `T` seconds → milliseconds. Before V3.0 fractions are not allowed by the format; they are
 /// read anyway (files in the wild have them) and truncated to whole seconds.
 fn parse_time(t: &str, v3: bool) -> Option<u32> {
-    let ms = kifu_record_seconds(t)?;
+    let ms = kifu_record::parse_seconds(t)?;
     let ms = if v3 { ms } else { ms - ms % 1000 };
     u32::try_from(ms).ok()
 }
 
-fn kifu_record_seconds(t: &str) -> Option<u64> {
-    kifu_record::TimeControl::parse_csa_time(&format!("{t}+0+0"))
-        .map(|tc| tc.initial_ms)
-        .filter(|_| !t.is_empty())
-}
-
-/// The engine move a CSA move denotes in `position`, or why it cannot be one.
-fn to_move(position: &Position, m: &CsaMove<'_>) -> Result<Move, String> {
+/// The engine move a CSA move denotes in `position`, or why it cannot be one (with the move
+/// it would be read as when that is still clear, so a record that ends "illegal move" keeps it).
+fn to_move(position: &Position, m: &CsaMove<'_>) -> Result<Move, (Option<Move>, String)> {
+    let kind = PieceKind::from_csa(m.piece)
+        .ok_or_else(|| (None, format!("unknown piece code `{}`", m.piece)))?;
+    let to = Square::new(m.to.0, m.to.1).expect("syntax checked the square");
+    let mv = match m.from {
+        None if !kind.is_hand_kind() => {
+            return Err((None, format!("{} cannot be dropped", kind.csa())));
+        }
+        None => Move::drop(kind, to),
+        Some((ff, fr)) => {
+            let from = Square::new(ff, fr).expect("syntax checked the square");
+            let Some(piece) = position.piece_at(from) else {
+                let guess = Move::normal(from, to, kind.is_promoted());
+                return Err((
+                    Some(guess),
+                    format!("there is no piece on {}", csa_square(from)),
+                ));
+            };
+            if piece.kind == kind {
+                Move::normal(from, to, false)
+            } else if piece.kind.promote() == Some(kind) {
+                Move::normal(from, to, true)
+            } else {
+                let why = format!(
+                    "the piece on {} is {}, not {}",
+                    csa_square(from),
+                    piece.kind.csa(),
+                    kind.csa()
+                );
+                return Err((Some(Move::normal(from, to, false)), why));
+            }
+        }
+    };
     let mover = position.side_to_move();
     if color_of(m.side) != mover {
-        return Err(format!("it is {mover}'s turn, but the move is signed for the other side"));
+        let why = format!("it is {mover}'s turn, but the move is signed for the other side");
+        return Err((Some(mv), why));
     }
-    let kind = PieceKind::from_csa(m.piece)
-        .ok_or_else(|| format!("unknown piece code `{}`", m.piece))?;
-    let to = Square::new(m.to.0, m.to.1).expect("syntax checked the square");
-    let Some((ff, fr)) = m.from else {
-        if !kind.is_hand_kind() {
-            return Err(format!("{} cannot be dropped", kind.csa()));
-        }
-        return Ok(Move::drop(kind, to));
-    };
-    let from = Square::new(ff, fr).expect("syntax checked the square");
-    let Some(piece) = position.piece_at(from) else {
-        return Err(format!("there is no piece on {}", csa_square(from)));
-    };
-    if piece.kind == kind {
-        Ok(Move::normal(from, to, false))
-    } else if piece.kind.promote() == Some(kind) {
-        Ok(Move::normal(from, to, true))
-    } else {
-        Err(format!(
-            "the piece on {} is {}, not {}",
-            csa_square(from),
-            piece.kind.csa(),
-            kind.csa()
-        ))
-    }
+    Ok(mv)
 }

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use kifu_record::{Diagnostic, Side, Span};
 
 use crate::formats::{StartPosition, color_of};
-use crate::{Color, Hand, Handicap, Piece, PieceKind, Position, Square};
+use crate::{Hand, Handicap, Piece, PieceKind, Position, Square};
 
 /// How many of each unpromoted kind a set has (歩 香 桂 銀 金 角 飛 玉).
 const FULL_SET: [u8; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
@@ -119,13 +119,7 @@ impl Setup {
     }
 
     /// `P1` … `P9`.
-    pub(super) fn rank(
-        &mut self,
-        rank: u8,
-        cells: &str,
-        span: Span,
-        diags: &mut Vec<Diagnostic>,
-    ) {
+    pub(super) fn rank(&mut self, rank: u8, cells: &str, span: Span, diags: &mut Vec<Diagnostic>) {
         self.check_order(span, diags);
         let Some(cells_read) = read_cells(cells) else {
             diags.push(Diagnostic::error(
@@ -151,13 +145,19 @@ impl Setup {
 
     fn place(&mut self, sq: Square, piece: Piece, at: Span, diags: &mut Vec<Diagnostic>) {
         if self.board[sq.index()].is_some() {
-            diags.push(Diagnostic::error(at, format!("{} is already occupied", csa_square(sq))));
+            diags.push(Diagnostic::error(
+                at,
+                format!("{} is already occupied", csa_square(sq)),
+            ));
             return;
         }
         if !self.take_from_box(piece.kind) {
             diags.push(Diagnostic::error(
                 at,
-                format!("no {} is left in the piece box", piece.kind.unpromote().csa()),
+                format!(
+                    "no {} is left in the piece box",
+                    piece.kind.unpromote().csa()
+                ),
             ));
             return;
         }
@@ -206,7 +206,10 @@ impl Setup {
                 continue;
             }
             let Some(kind) = PieceKind::from_csa(code) else {
-                diags.push(Diagnostic::error(at, format!("unknown piece code `{code}`")));
+                diags.push(Diagnostic::error(
+                    at,
+                    format!("unknown piece code `{code}`"),
+                ));
                 continue;
             };
             if in_hand {
@@ -228,10 +231,7 @@ impl Setup {
             }
             match parse_square(square) {
                 Some(sq) => self.place(sq, Piece::new(color, kind), at, diags),
-                None => diags.push(Diagnostic::error(
-                    at,
-                    format!("`{square}` is not a square"),
-                )),
+                None => diags.push(Diagnostic::error(at, format!("`{square}` is not a square"))),
             }
         }
     }
@@ -283,7 +283,8 @@ type Cell = Option<(Side, PieceKind)>;
 fn read_cells(cells: &str) -> Option<([Cell; 9], bool)> {
     let b = cells.as_bytes();
     let fixed = (|| {
-        if b.len() > 27 {
+        // Nine 3-character cells; the reader trimmed the trailing space of a last ` * `.
+        if !(26..=27).contains(&b.len()) {
             return None;
         }
         let mut out = [None; 9];
@@ -334,6 +335,7 @@ fn cell_piece(a: u8, b: u8, c: u8) -> Option<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Color;
 
     #[test]
     fn cells_fixed_and_collapsed() {
@@ -363,7 +365,7 @@ mod tests {
         let mut d = vec![];
         let mut s = Setup::default();
         s.pieces(Side::Second, "51OU", Span::new(0, 6), &mut d);
-        s.pieces(Side::First, "52KI00KI", Span::new(7, 17), &mut d);
+        s.pieces(Side::First, "53KI00KI", Span::new(7, 17), &mut d);
         s.pieces(Side::Second, "00AL", Span::new(18, 24), &mut d);
         let start = s.finish(Side::First, Span::default(), &mut d);
         assert!(d.is_empty(), "{d:?}");

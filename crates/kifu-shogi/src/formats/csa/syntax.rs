@@ -27,11 +27,19 @@ pub enum Statement<'a> {
     /// `N+name` / `N-name`.
     Name(Side, &'a str),
     /// `$KEY:value`.
-    Info { key: &'a str, value: &'a str },
+    Info {
+        key: &'a str,
+        value: &'a str,
+    },
     /// `PI` followed by the removed pieces (`82HI22KA`).
-    Even { removed: &'a str },
+    Even {
+        removed: &'a str,
+    },
     /// `P1` … `P9`: the nine cells of one rank, as written.
-    Rank { rank: u8, cells: &'a str },
+    Rank {
+        rank: u8,
+        cells: &'a str,
+    },
     /// `P+…` / `P-…`: square+code pairs, `00` for the hand, `00AL` for "all the rest".
     Pieces(Side, &'a str),
     /// `+` or `-` alone: the side to move.
@@ -220,10 +228,22 @@ mod tests {
         assert_eq!(
             got,
             [
-                (Statement::Comment(CommentKind::Hidden, "comment"), "'comment"),
+                (
+                    Statement::Comment(CommentKind::Hidden, "comment"),
+                    "'comment"
+                ),
                 (Statement::Version("2.2"), "V2.2"),
-                (Statement::Name(Side::First, "Tanigawa, Koji"), "N+Tanigawa, Koji"),
-                (Statement::Info { key: "EVENT", value: "a,b" }, "$EVENT:a,b"),
+                (
+                    Statement::Name(Side::First, "Tanigawa, Koji"),
+                    "N+Tanigawa, Koji"
+                ),
+                (
+                    Statement::Info {
+                        key: "EVENT",
+                        value: "a,b"
+                    },
+                    "$EVENT:a,b"
+                ),
                 (Statement::Even { removed: "82HI" }, "PI82HI"),
                 (Statement::Turn(Side::First), "+"),
                 (
@@ -257,9 +277,15 @@ mod tests {
         let got = all(text);
         assert_eq!(got[0].0, Statement::Encoding("UTF-8"));
         assert_eq!(got[1].0, Statement::Comment(CommentKind::Text, "読み, 筋"));
-        assert_eq!(got[2].0, Statement::Comment(CommentKind::Engine, "30 -3334FU #12"));
+        assert_eq!(
+            got[2].0,
+            Statement::Comment(CommentKind::Engine, "30 -3334FU #12")
+        );
         // only the first line can declare the encoding
-        assert_eq!(got[3].0, Statement::Comment(CommentKind::Hidden, "CSA encoding=x"));
+        assert_eq!(
+            got[3].0,
+            Statement::Comment(CommentKind::Hidden, "CSA encoding=x")
+        );
     }
 
     #[test]
@@ -274,20 +300,30 @@ mod tests {
         );
         assert_eq!(got[1].0, Statement::Pieces(Side::First, "00KI00FU"));
         assert_eq!(got[2].0, Statement::Pieces(Side::Second, "00AL"));
-        assert_eq!(got[3].0, Statement::Rank { rank: 2, cells: " * -HI" });
+        assert_eq!(
+            got[3].0,
+            Statement::Rank {
+                rank: 2,
+                cells: " * -HI"
+            }
+        );
     }
 
     #[test]
     fn malformed_statements_are_invalid_not_panics() {
         for s in [
-            "+77", "+7776F", "+7776fu", "+0076", "+7706FU", "+1076FU", "N", "Nx", "$", "$:v",
-            "P", "PX", "X", "//", "+7776FUU", "-", "+",
+            "+77", "+7776F", "+7776fu", "+0076", "+7706FU", "+1076FU", "N", "Nx", "$", "$:v", "P",
+            "PX", "X", "//", "+7776FUU", "-", "+",
         ] {
             let got = all(s);
             assert_eq!(got.len(), 1, "{s}");
             match s {
                 "-" | "+" => assert!(matches!(got[0].0, Statement::Turn(_))),
-                _ => assert!(matches!(got[0].0, Statement::Invalid(_)), "{s}: {:?}", got[0]),
+                _ => assert!(
+                    matches!(got[0].0, Statement::Invalid(_)),
+                    "{s}: {:?}",
+                    got[0]
+                ),
             }
         }
     }

@@ -1,0 +1,13 @@
+//! CSA standard record files: the 1997 baseline and V2, V2.1, V2.2, V3.0.
+//!
+//! [`read`] accepts every edition (and files without a version line), `,` multi-statements
+//! and several records separated by `/`. [`write`] produces V2.2 or V3.0.
+
+mod reader;
+mod setup;
+pub mod syntax;
+
+pub use reader::{ending_kind, read};
+
+#[cfg(test)]
+mod tests;

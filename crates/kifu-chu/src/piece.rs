@@ -1,0 +1,435 @@
+//! Sides, piece kinds and how each kind moves.
+//!
+//! A [`Kind`] is what a piece moves as now; [`Piece::promoted`] records whether it got there by
+//! promotion, because a promoted piece never promotes again (a dragon king from a rook stays a
+//! dragon king) and SFEN writes it as `+` and the letter of its original kind.
+
+use std::fmt;
+
+/// The side: Black (sente, moves first, upper case in SFEN) or White (gote).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    Black,
+    White,
+}
+
+impl Color {
+    pub fn opposite(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    pub(crate) fn bit(self) -> u8 {
+        match self {
+            Color::Black => 0,
+            Color::White => COLOR_BIT,
+        }
+    }
+}
+
+impl std::ops::Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        self.opposite()
+    }
+}
+
+/// What a piece moves as. The first 21 are the starting kinds; the last 8 exist only promoted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Kind {
+    Pawn,
+    GoBetween,
+    Copper,
+    Silver,
+    Gold,
+    Leopard,
+    Tiger,
+    Elephant,
+    King,
+    Lance,
+    ReverseChariot,
+    SideMover,
+    VerticalMover,
+    Bishop,
+    Rook,
+    Horse,
+    Dragon,
+    Phoenix,
+    Kirin,
+    FreeKing,
+    Lion,
+    FreeBoar,
+    FlyingOx,
+    Whale,
+    WhiteHorse,
+    FlyingStag,
+    Prince,
+    HornedFalcon,
+    SoaringEagle,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 29] = [
+        Kind::Pawn,
+        Kind::GoBetween,
+        Kind::Copper,
+        Kind::Silver,
+        Kind::Gold,
+        Kind::Leopard,
+        Kind::Tiger,
+        Kind::Elephant,
+        Kind::King,
+        Kind::Lance,
+        Kind::ReverseChariot,
+        Kind::SideMover,
+        Kind::VerticalMover,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::Horse,
+        Kind::Dragon,
+        Kind::Phoenix,
+        Kind::Kirin,
+        Kind::FreeKing,
+        Kind::Lion,
+        Kind::FreeBoar,
+        Kind::FlyingOx,
+        Kind::Whale,
+        Kind::WhiteHorse,
+        Kind::FlyingStag,
+        Kind::Prince,
+        Kind::HornedFalcon,
+        Kind::SoaringEagle,
+    ];
+
+    pub(crate) fn from_u8(v: u8) -> Kind {
+        Kind::ALL[v as usize]
+    }
+
+    /// The kind this one becomes on promotion, for kinds that can promote at all.
+    pub fn promoted(self) -> Option<Kind> {
+        use Kind::*;
+        Some(match self {
+            Pawn => Gold,
+            GoBetween => Elephant,
+            Copper => SideMover,
+            Silver => VerticalMover,
+            Gold => Rook,
+            Leopard => Bishop,
+            Tiger => FlyingStag,
+            Elephant => Prince,
+            Lance => WhiteHorse,
+            ReverseChariot => Whale,
+            SideMover => FreeBoar,
+            VerticalMover => FlyingOx,
+            Bishop => Horse,
+            Rook => Dragon,
+            Horse => HornedFalcon,
+            Dragon => SoaringEagle,
+            Phoenix => FreeKing,
+            Kirin => Lion,
+            King | FreeKing | Lion | FreeBoar | FlyingOx | Whale | WhiteHorse | FlyingStag
+            | Prince | HornedFalcon | SoaringEagle => return None,
+        })
+    }
+
+    /// The original kind of a promoted piece that now moves as `self`.
+    pub fn unpromoted(self) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.promoted() == Some(self))
+    }
+
+    /// Whether the kind exists only as a promoted piece.
+    pub fn is_promoted_only(self) -> bool {
+        (self as u8) >= Kind::FreeBoar as u8
+    }
+
+    /// Lion and promoted kirin: full lion power.
+    pub fn is_lion(self) -> bool {
+        self == Kind::Lion
+    }
+
+    /// Pieces that may make two-step moves (lion, horned falcon, soaring eagle).
+    pub fn has_lion_power(self) -> bool {
+        matches!(self, Kind::Lion | Kind::HornedFalcon | Kind::SoaringEagle)
+    }
+
+    pub fn is_royal(self) -> bool {
+        matches!(self, Kind::King | Kind::Prince)
+    }
+
+    /// lishogi's SFEN letter (lower case) of an unpromoted kind.
+    pub fn sfen_letter(self) -> Option<char> {
+        use Kind::*;
+        Some(match self {
+            Pawn => 'p',
+            GoBetween => 'i',
+            Copper => 'c',
+            Silver => 's',
+            Gold => 'g',
+            Leopard => 'f',
+            Tiger => 't',
+            Elephant => 'e',
+            King => 'k',
+            Lance => 'l',
+            ReverseChariot => 'a',
+            SideMover => 'm',
+            VerticalMover => 'v',
+            Bishop => 'b',
+            Rook => 'r',
+            Horse => 'h',
+            Dragon => 'd',
+            Phoenix => 'x',
+            Kirin => 'o',
+            FreeKing => 'q',
+            Lion => 'n',
+            _ => return None,
+        })
+    }
+
+    pub fn from_sfen_letter(c: char) -> Option<Kind> {
+        Kind::ALL[..21]
+            .iter()
+            .copied()
+            .find(|k| k.sfen_letter() == Some(c.to_ascii_lowercase()))
+    }
+
+    /// English name, for messages.
+    pub fn name(self) -> &'static str {
+        use Kind::*;
+        match self {
+            Pawn => "pawn",
+            GoBetween => "go-between",
+            Copper => "copper",
+            Silver => "silver",
+            Gold => "gold",
+            Leopard => "ferocious leopard",
+            Tiger => "blind tiger",
+            Elephant => "drunk elephant",
+            King => "king",
+            Lance => "lance",
+            ReverseChariot => "reverse chariot",
+            SideMover => "side mover",
+            VerticalMover => "vertical mover",
+            Bishop => "bishop",
+            Rook => "rook",
+            Horse => "dragon horse",
+            Dragon => "dragon king",
+            Phoenix => "phoenix",
+            Kirin => "kirin",
+            FreeKing => "free king",
+            Lion => "lion",
+            FreeBoar => "free boar",
+            FlyingOx => "flying ox",
+            Whale => "whale",
+            WhiteHorse => "white horse",
+            FlyingStag => "flying stag",
+            Prince => "crown prince",
+            HornedFalcon => "horned falcon",
+            SoaringEagle => "soaring eagle",
+        }
+    }
+
+    pub(crate) fn movement(self) -> &'static Movement {
+        &MOVEMENT[self as usize]
+    }
+}
+
+/// A piece on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub kind: Kind,
+    /// Reached its kind by promotion (and so cannot promote again).
+    pub promoted: bool,
+}
+
+pub(crate) const OCCUPIED_BIT: u8 = 0x80;
+pub(crate) const COLOR_BIT: u8 = 0x40;
+pub(crate) const PROMOTED_BIT: u8 = 0x20;
+pub(crate) const KIND_MASK: u8 = 0x1f;
+/// Mailbox cell value of the wall around the board.
+pub(crate) const WALL: u8 = 0x01;
+pub(crate) const EMPTY: u8 = 0;
+
+impl Piece {
+    pub fn new(color: Color, kind: Kind, promoted: bool) -> Piece {
+        Piece {
+            color,
+            kind,
+            promoted: promoted || kind.is_promoted_only(),
+        }
+    }
+
+    /// Whether this piece may still promote.
+    pub fn can_promote(self) -> bool {
+        !self.promoted && self.kind.promoted().is_some()
+    }
+
+    pub(crate) fn code(self) -> u8 {
+        OCCUPIED_BIT
+            | self.color.bit()
+            | if self.promoted { PROMOTED_BIT } else { 0 }
+            | self.kind as u8
+    }
+
+    pub(crate) fn from_code(code: u8) -> Option<Piece> {
+        if code & OCCUPIED_BIT == 0 {
+            return None;
+        }
+        Some(Piece {
+            color: if code & COLOR_BIT != 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            kind: Kind::from_u8(code & KIND_MASK),
+            promoted: code & PROMOTED_BIT != 0,
+        })
+    }
+
+    /// The SFEN token: `P`, `+p`, …
+    pub fn sfen(self) -> String {
+        let (base, plus) = if self.promoted {
+            (self.kind.unpromoted().unwrap_or(self.kind), "+")
+        } else {
+            (self.kind, "")
+        };
+        let letter = base.sfen_letter().unwrap_or('?');
+        let letter = match self.color {
+            Color::Black => letter.to_ascii_uppercase(),
+            Color::White => letter,
+        };
+        format!("{plus}{letter}")
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.sfen())
+    }
+}
+
+/// Direction indices, seen from Black: forward is toward rank `a`.
+pub(crate) const N: u8 = 0;
+pub(crate) const NE: u8 = 1;
+pub(crate) const E: u8 = 2;
+pub(crate) const SE: u8 = 3;
+pub(crate) const S: u8 = 4;
+pub(crate) const SW: u8 = 5;
+pub(crate) const W: u8 = 6;
+pub(crate) const NW: u8 = 7;
+
+/// Mailbox offsets of the 8 directions for Black; White's are negated.
+pub(crate) const DIR_OFFSETS: [i16; 8] = [-16, -15, 1, 17, 16, 15, -1, -17];
+
+const fn bits(dirs: &[u8]) -> u8 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < dirs.len() {
+        m |= 1 << dirs[i];
+        i += 1;
+    }
+    m
+}
+
+const ALL: u8 = 0xff;
+const ORTH: u8 = bits(&[N, E, S, W]);
+const DIAG: u8 = bits(&[NE, SE, SW, NW]);
+
+/// Special movement beyond steps, slides and jumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Power {
+    None,
+    /// Full lion power within the 5×5 square.
+    Lion,
+    /// Lion power along the directions of the mask (horned falcon: forward; eagle: forward diagonals).
+    Partial(u8),
+}
+
+/// Movement of a kind as bit masks over the 8 directions.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Movement {
+    pub steps: u8,
+    pub slides: u8,
+    /// Jumps to the second square in a direction, ignoring the first.
+    pub jumps: u8,
+    pub power: Power,
+}
+
+const fn mv(steps: u8, slides: u8, jumps: u8, power: Power) -> Movement {
+    Movement {
+        steps,
+        slides,
+        jumps,
+        power,
+    }
+}
+
+static MOVEMENT: [Movement; 29] = [
+    mv(bits(&[N]), 0, 0, Power::None),                       // pawn
+    mv(bits(&[N, S]), 0, 0, Power::None),                    // go-between
+    mv(bits(&[N, NE, NW, S]), 0, 0, Power::None),            // copper
+    mv(bits(&[N, NE, NW, SE, SW]), 0, 0, Power::None),       // silver
+    mv(bits(&[N, NE, NW, E, W, S]), 0, 0, Power::None),      // gold
+    mv(bits(&[N, NE, NW, S, SE, SW]), 0, 0, Power::None),    // leopard
+    mv(ALL & !bits(&[N]), 0, 0, Power::None),                // blind tiger
+    mv(ALL & !bits(&[S]), 0, 0, Power::None),                // drunk elephant
+    mv(ALL, 0, 0, Power::None),                              // king
+    mv(0, bits(&[N]), 0, Power::None),                       // lance
+    mv(0, bits(&[N, S]), 0, Power::None),                    // reverse chariot
+    mv(bits(&[N, S]), bits(&[E, W]), 0, Power::None),        // side mover
+    mv(bits(&[E, W]), bits(&[N, S]), 0, Power::None),        // vertical mover
+    mv(0, DIAG, 0, Power::None),                             // bishop
+    mv(0, ORTH, 0, Power::None),                             // rook
+    mv(ORTH, DIAG, 0, Power::None),                          // dragon horse
+    mv(DIAG, ORTH, 0, Power::None),                          // dragon king
+    mv(ORTH, 0, DIAG, Power::None),                          // phoenix
+    mv(DIAG, 0, ORTH, Power::None),                          // kirin
+    mv(0, ALL, 0, Power::None),                              // free king
+    mv(0, 0, 0, Power::Lion),                                // lion
+    mv(0, bits(&[E, W]) | DIAG, 0, Power::None),             // free boar
+    mv(0, bits(&[N, S]) | DIAG, 0, Power::None),             // flying ox
+    mv(0, bits(&[N, S, SE, SW]), 0, Power::None),            // whale
+    mv(0, bits(&[N, S, NE, NW]), 0, Power::None),            // white horse
+    mv(ALL & !bits(&[N, S]), bits(&[N, S]), 0, Power::None), // flying stag
+    mv(ALL, 0, 0, Power::None),                              // crown prince
+    mv(0, ALL & !bits(&[N]), 0, Power::Partial(bits(&[N]))), // horned falcon
+    mv(
+        0,
+        ALL & !bits(&[NE, NW]),
+        0,
+        Power::Partial(bits(&[NE, NW])),
+    ), // soaring eagle
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn promotion_map_is_injective_and_reversible() {
+        for k in Kind::ALL {
+            if let Some(p) = k.promoted() {
+                assert_eq!(p.unpromoted(), Some(k), "{k:?}");
+            }
+        }
+        assert_eq!(Kind::Lion.promoted(), None);
+        assert_eq!(Kind::Kirin.promoted(), Some(Kind::Lion));
+    }
+
+    #[test]
+    fn codes_round_trip() {
+        for k in Kind::ALL {
+            for c in [Color::Black, Color::White] {
+                for p in [false, true] {
+                    let piece = Piece::new(c, k, p);
+                    assert_eq!(Piece::from_code(piece.code()), Some(piece));
+                }
+            }
+        }
+        assert_eq!(Piece::new(Color::White, Kind::Gold, true).sfen(), "+p");
+        assert_eq!(Piece::new(Color::Black, Kind::Lion, false).sfen(), "N");
+    }
+}

@@ -1,0 +1,225 @@
+//! A chu shogi position: the board, the side to move, the counter-strike square and the rules.
+
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, EMPTY, Kind, OCCUPIED_BIT, Piece, WALL};
+use crate::rules::RuleSet;
+use crate::square::{CELLS, Square};
+
+/// lishogi's SFEN of the starting position.
+pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+
+/// A position. Cheap to copy (about 260 bytes), so search and perft copy-make.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: [u8; CELLS],
+    pub(crate) turn: Color,
+    /// Square where a non-lion just captured a lion (mailbox index, 0 = none).
+    pub(crate) counter_strike: u8,
+    pub(crate) move_number: u32,
+    pub(crate) rules: RuleSet,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The starting position under lishogi rules.
+    pub fn start() -> Position {
+        Position::from_sfen(START_SFEN).expect("start SFEN is valid")
+    }
+
+    /// An empty board, Black to move.
+    pub fn empty() -> Position {
+        let mut board = [WALL; CELLS];
+        for sq in Square::all() {
+            board[sq.index()] = EMPTY;
+        }
+        Position {
+            board,
+            turn: Color::Black,
+            counter_strike: 0,
+            move_number: 1,
+            rules: RuleSet::LISHOGI,
+        }
+    }
+
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.rules = rules;
+    }
+
+    pub fn with_rules(mut self, rules: RuleSet) -> Position {
+        self.rules = rules;
+        self
+    }
+
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    pub fn set_turn(&mut self, turn: Color) {
+        self.turn = turn;
+    }
+
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    pub fn set_move_number(&mut self, n: u32) {
+        self.move_number = n;
+    }
+
+    /// The counter-strike square: where a non-lion captured a lion on the last move.
+    pub fn counter_strike(&self) -> Option<Square> {
+        (self.counter_strike != 0).then(|| Square::from_index(self.counter_strike))
+    }
+
+    pub fn set_counter_strike(&mut self, sq: Option<Square>) {
+        self.counter_strike = sq.map_or(0, |s| s.index() as u8);
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
+        self.board[sq.index()] = piece.map_or(EMPTY, Piece::code);
+    }
+
+    /// Squares holding pieces, with the pieces, in SFEN order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// Squares of `color`'s royals (king and crown prince).
+    pub fn royals(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        self.pieces()
+            .filter(move |(_, p)| p.color == color && p.kind.is_royal())
+            .map(|(sq, _)| sq)
+    }
+
+    /// All legal moves, into a reused buffer.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        crate::movegen::generate(self, list);
+    }
+
+    /// All legal moves (allocates; see [`Position::legal_moves_into`] for hot loops).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        // Generation per piece would be faster, but legality checks are not on a hot path.
+        let own = self.board[m.origin_cell()];
+        if own & OCCUPIED_BIT == 0 || Piece::from_code(own).map(|p| p.color) != Some(self.turn) {
+            return false;
+        }
+        self.legal_moves().contains(&m)
+    }
+
+    /// Whether `color` has a royal attacked by the other side.
+    pub fn is_check(&self, color: Color) -> bool {
+        self.royals(color)
+            .any(|sq| crate::attacks::is_attacked(self, sq.index(), color.opposite(), &[]))
+    }
+
+    /// Whether a piece of `by` attacks `sq`.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        crate::attacks::is_attacked(self, sq.index(), by, &[])
+    }
+
+    /// The piece a move would capture first (on `mid` for a two-step move) and second.
+    pub fn captures_of(&self, m: Move) -> (Option<Piece>, Option<Piece>) {
+        let at_to = if m.to_cell() == m.origin_cell() {
+            None
+        } else {
+            Piece::from_code(self.board[m.to_cell()])
+        };
+        match m.mid() {
+            Some(mid) => (self.piece_at(mid), at_to),
+            None => (at_to, None),
+        }
+    }
+
+    /// Plays a move without checking it (use [`Position::is_legal`] or generated moves).
+    pub fn play_unchecked(&mut self, m: Move) {
+        let from = m.origin_cell();
+        let to = m.to_cell();
+        let mover = self.board[from];
+        self.board[from] = EMPTY;
+        let captured_to = self.board[to];
+        let captured_mid = if m.mid_cell() != 0 {
+            let c = self.board[m.mid_cell()];
+            self.board[m.mid_cell()] = EMPTY;
+            c
+        } else {
+            EMPTY
+        };
+        let placed = if m.is_promotion() {
+            match Piece::from_code(mover) {
+                Some(p) => match p.kind.promoted() {
+                    Some(k) => Piece::new(p.color, k, true).code(),
+                    None => mover,
+                },
+                None => mover,
+            }
+        } else {
+            mover
+        };
+        self.board[to] = placed;
+        self.counter_strike = 0;
+        if !is_lion_code(mover) {
+            if is_lion_code(captured_to) {
+                self.counter_strike = to as u8;
+            } else if is_lion_code(captured_mid) {
+                self.counter_strike = m.mid_cell() as u8;
+            }
+        }
+        self.turn = self.turn.opposite();
+        self.move_number += 1;
+    }
+
+    /// Plays a move if it is legal.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove(m))
+        }
+    }
+}
+
+/// The code is a piece that moves as a lion (lion or promoted kirin).
+#[inline]
+pub(crate) fn is_lion_code(code: u8) -> bool {
+    code & OCCUPIED_BIT != 0 && code & crate::piece::KIND_MASK == Kind::Lion as u8
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub Move);
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "illegal move {}", self.0)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_sfen())
+    }
+}

@@ -1,0 +1,53 @@
+//! Rule sets: lishogi (the default, as the CSL plays) and JCSA over-the-board rules.
+//!
+//! Every difference between the two is one field of [`RuleSet`], so a caller can also mix them.
+
+/// Which rules a position is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// Counter-strike (先獅子): after a non-lion captured a lion, may the opponent's non-lion
+    /// pieces capture a lion only when it is unprotected (JCSA), instead of never except on the
+    /// square of the capture (lishogi)?
+    pub counter_strike_only_if_protected: bool,
+    /// May a lance that moves to the last rank without capturing, inside the zone, promote like a
+    /// pawn (lishogi), or is it left there as a dead piece (JCSA)?
+    pub lance_promotes_on_last_rank: bool,
+    /// lishogi's bare-king rule (a side left with only its royal loses); JCSA instead gives the
+    /// win to the side holding the only other piece when just the two kings and one piece remain.
+    pub lishogi_bare_king: bool,
+    /// lishogi's draw when only the two royals remain, and its loss for a side without legal moves.
+    pub lishogi_draw_and_stalemate: bool,
+}
+
+impl RuleSet {
+    /// lishogi's rules (the default).
+    pub const LISHOGI: RuleSet = RuleSet {
+        counter_strike_only_if_protected: false,
+        lance_promotes_on_last_rank: true,
+        lishogi_bare_king: true,
+        lishogi_draw_and_stalemate: true,
+    };
+
+    /// The rules of the Japan Chu Shogi Association (日本中将棋連盟).
+    pub const JCSA: RuleSet = RuleSet {
+        counter_strike_only_if_protected: true,
+        lance_promotes_on_last_rank: false,
+        lishogi_bare_king: false,
+        lishogi_draw_and_stalemate: false,
+    };
+
+    /// Looks a rule set up by name: `lishogi` or `jcsa`.
+    pub fn from_name(name: &str) -> Option<RuleSet> {
+        match name.to_ascii_lowercase().as_str() {
+            "lishogi" | "default" => Some(RuleSet::LISHOGI),
+            "jcsa" => Some(RuleSet::JCSA),
+            _ => None,
+        }
+    }
+}
+
+impl Default for RuleSet {
+    fn default() -> RuleSet {
+        RuleSet::LISHOGI
+    }
+}

@@ -1,5 +1,6 @@
 //! Cetkaik (机戦) rules and CKKA records.
 
+pub mod game;
 pub mod movement;
 pub mod moves;
 pub mod piece;
@@ -11,6 +12,7 @@ pub mod square;
 pub mod sticks;
 pub mod yaku;
 
+pub use game::{Declaration, Game, GameError, MoveReport};
 pub use moves::{PureMove, candidates};
 pub use piece::{Piece, Side};
 pub use play::{Effect, IllegalMove};

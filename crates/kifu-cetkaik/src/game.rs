@@ -1,0 +1,226 @@
+//! Seasons, rate, 再行 / 終季, scores and the end of the game.
+
+use crate::moves::PureMove;
+use crate::piece::Side;
+use crate::play::{Effect, IllegalMove};
+use crate::position::Position;
+use crate::rules::{FutileMove, Rules, StepOnTam};
+use crate::sticks::Throws;
+use crate::yaku::{HandSet, hands_of};
+use std::fmt;
+
+/// What the player who created a hand says.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Declaration {
+    /// 再行 ty mok1: the season goes on at double rate.
+    TyMok,
+    /// 終季 ta xot1: the season ends and the mover scores.
+    TaXot,
+}
+
+/// The four seasons (a game may use fewer).
+pub const SEASON_NAMES: [char; 4] = ['春', '夏', '秋', '冬'];
+
+/// What a move did, with its consequences for hands and scores.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveReport {
+    pub mover: Side,
+    pub effect: Effect,
+    /// Hands held by the mover after the move.
+    pub held: HandSet,
+    /// Hand names held now and not before.
+    pub created: HandSet,
+    /// Penalty points that count as a hand (撃皇, 皇再来, 皇無行 under the strict rule).
+    pub penalty_hand: i32,
+    /// Points lost at once (撃皇 under cerke_online), already applied.
+    pub immediate_penalty: i32,
+    /// The mover must now say 再行 or 終季.
+    pub must_declare: bool,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum GameError {
+    Illegal(IllegalMove),
+    /// A move was played while a declaration was due.
+    DeclarationPending(Side),
+    /// A declaration without a hand made by the last move.
+    NothingToDeclare,
+    GameOver,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Illegal(e) => e.fmt(f),
+            GameError::DeclarationPending(s) => {
+                write!(
+                    f,
+                    "{s} made a hand and must declare 再行 or 終季 before the next move"
+                )
+            }
+            GameError::NothingToDeclare => {
+                f.write_str("no hand was made by the last move, so there is nothing to declare")
+            }
+            GameError::GameOver => f.write_str("the game is already over"),
+        }
+    }
+}
+
+/// A whole game: seasons of play from the starting position.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub rules: Rules,
+    position: Position,
+    scores: [i32; 2],
+    rate: i32,
+    season: u8,
+    penalties: [i32; 2],
+    pending: Option<Side>,
+    over: bool,
+}
+
+impl Game {
+    /// A game whose first season starts with `first`; `scores` indexed by [`Side::index`].
+    pub fn new(rules: Rules, first: Side, scores: [i32; 2]) -> Game {
+        Game {
+            rules,
+            position: Position::initial(first),
+            scores,
+            rate: 1,
+            season: 0,
+            penalties: [0; 2],
+            pending: None,
+            over: false,
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Direct access for tests and tools that set up positions by hand.
+    #[doc(hidden)]
+    pub fn position_mut_for_tests(&mut self) -> &mut Position {
+        &mut self.position
+    }
+
+    pub fn score(&self, side: Side) -> i32 {
+        self.scores[side.index()]
+    }
+
+    pub fn rate(&self) -> i32 {
+        self.rate
+    }
+
+    /// 0-based season number.
+    pub fn season(&self) -> u8 {
+        self.season
+    }
+
+    pub fn pending_declaration(&self) -> Option<Side> {
+        self.pending
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Sets who moves first in the current season (before its first move).
+    pub fn set_first_mover(&mut self, side: Side) {
+        self.position.set_turn(side);
+    }
+
+    /// What 終季 would score for `side` now: (hands held + penalty hands) × rate.
+    pub fn season_gain(&self, side: Side) -> i32 {
+        let hands = hands_of(self.position.hop1zuo1(side)).points(self.rules.king_hand_points);
+        (hands + self.penalties[side.index()]) * self.rate
+    }
+
+    pub fn play(&mut self, mv: PureMove, throws: Throws) -> Result<MoveReport, GameError> {
+        if self.over {
+            return Err(GameError::GameOver);
+        }
+        if let Some(s) = self.pending {
+            return Err(GameError::DeclarationPending(s));
+        }
+        let mover = self.position.turn();
+        let before = hands_of(self.position.hop1zuo1(mover));
+        let effect = self
+            .position
+            .play(mv, throws, &self.rules)
+            .map_err(GameError::Illegal)?;
+        let held = hands_of(self.position.hop1zuo1(mover));
+        let created = held.minus(before);
+        let mut report = MoveReport {
+            mover,
+            effect,
+            held,
+            created,
+            penalty_hand: 0,
+            immediate_penalty: 0,
+            must_declare: false,
+        };
+        let kut2tam2 = effect.stepped_on_tam
+            && (effect.completed || !self.rules.failed_move_exempts_step_on_tam);
+        if kut2tam2 {
+            match self.rules.step_on_tam {
+                StepOnTam::ImmediatePenalty(p) => report.immediate_penalty += p * self.rate,
+                StepOnTam::PenaltyHand(p) => report.penalty_hand += p,
+            }
+        }
+        for (happened, rule) in [
+            (effect.tam_moved_again, self.rules.tam_moved_again),
+            (effect.tam_returned, self.rules.tam_returns),
+        ] {
+            if let (true, FutileMove::PenaltyHand(p)) = (happened, rule) {
+                report.penalty_hand += p;
+            }
+        }
+        if report.immediate_penalty != 0 {
+            self.transfer(mover, report.immediate_penalty);
+        }
+        self.penalties[mover.index()] += report.penalty_hand;
+        report.must_declare = !created.is_empty() || report.penalty_hand != 0;
+        if report.must_declare && !self.over {
+            self.pending = Some(mover);
+        }
+        Ok(report)
+    }
+
+    /// 再行 or 終季 after a hand; returns the points the mover gained (0 for 再行).
+    pub fn declare(&mut self, d: Declaration) -> Result<i32, GameError> {
+        let Some(mover) = self.pending.take() else {
+            return Err(GameError::NothingToDeclare);
+        };
+        match d {
+            Declaration::TyMok => {
+                if self.rules.rate_doubles {
+                    self.rate = (self.rate * 2).min(64);
+                }
+                Ok(0)
+            }
+            Declaration::TaXot => {
+                let gain = self.season_gain(mover);
+                self.transfer(mover, gain);
+                self.season += 1;
+                if self.season >= self.rules.seasons {
+                    self.over = true;
+                }
+                self.rate = 1;
+                self.penalties = [0; 2];
+                self.position = Position::initial(mover.opponent());
+                Ok(gain)
+            }
+        }
+    }
+
+    fn transfer(&mut self, to: Side, points: i32) {
+        let total = self.scores[0] + self.scores[1];
+        let mine = (self.scores[to.index()] + points).clamp(0, total.max(0));
+        self.scores[to.index()] = mine;
+        self.scores[to.opponent().index()] = total - mine;
+        if mine == 0 || mine == total {
+            self.over = true;
+        }
+    }
+}

@@ -1,0 +1,299 @@
+//! Each rule switch, shown by a position where it changes the outcome.
+
+use kifu_cetkaik::moves::PureMove;
+use kifu_cetkaik::play::needed_throws;
+use kifu_cetkaik::rules::{FutileMove, StepOnTam};
+use kifu_cetkaik::{
+    Color, Declaration, Game, Piece, Position, Profession, Rules, Side, Square, StickRng, Throw,
+    Throws, candidates,
+};
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+fn owned(color: Color, prof: Profession, side: Side) -> Option<Piece> {
+    Some(Piece::Owned { color, prof, side })
+}
+
+/// An IA-side pawn on LO below 皇 on LU.
+fn pawn_below_tam() -> Position {
+    let mut p = Position::empty(Side::IASide);
+    p.put(
+        sq("LO"),
+        owned(Color::Black, Profession::Pawn, Side::IASide),
+    );
+    p.put(sq("LU"), Some(Piece::Tam));
+    p
+}
+
+#[test]
+fn tam_itself_is_tam_hue_changes_the_second_leg_after_stepping_on_tam() {
+    let p = pawn_below_tam();
+    let sideways = PureMove::StepFinite {
+        src: sq("LO"),
+        step: sq("LU"),
+        dst: sq("KU"),
+    };
+    let ahead = PureMove::StepFinite {
+        src: sq("LO"),
+        step: sq("LU"),
+        dst: sq("LI"),
+    };
+    let std = candidates(&p, Side::IASide, &Rules::standard());
+    let online = candidates(&p, Side::IASide, &Rules::cerke_online());
+    assert!(std.contains(&ahead) && !std.contains(&sideways));
+    assert!(online.contains(&ahead) && online.contains(&sideways));
+}
+
+fn game_from(rules: Rules, pos: Position) -> Game {
+    let mut g = Game::new(rules, pos.turn(), [20, 20]);
+    // Replace the starting position by the test position.
+    *game_position(&mut g) = pos;
+    g
+}
+
+fn game_position(g: &mut Game) -> &mut Position {
+    g.position_mut_for_tests()
+}
+
+#[test]
+fn step_on_tam_is_a_hand_in_the_standard_rule_and_an_immediate_loss_online() {
+    let mv = PureMove::StepFinite {
+        src: sq("LO"),
+        step: sq("LU"),
+        dst: sq("LI"),
+    };
+    let mut g = game_from(Rules::standard(), pawn_below_tam());
+    let r = g.play(mv, Throws::default()).unwrap();
+    assert!(r.effect.stepped_on_tam && r.must_declare);
+    assert_eq!((r.penalty_hand, r.immediate_penalty), (-5, 0));
+    assert_eq!(g.declare(Declaration::TaXot), Ok(-5));
+    assert_eq!((g.score(Side::IASide), g.score(Side::ASide)), (15, 25));
+
+    let mut g = game_from(Rules::cerke_online(), pawn_below_tam());
+    let r = g.play(mv, Throws::default()).unwrap();
+    assert!(!r.must_declare);
+    assert_eq!((r.penalty_hand, r.immediate_penalty), (0, -5));
+    assert_eq!((g.score(Side::IASide), g.score(Side::ASide)), (15, 25));
+}
+
+#[test]
+fn a_failed_move_may_or_may_not_exempt_from_step_on_tam() {
+    // An IA pawn on ZAU steps on 皇 standing in water on ZAI and tries to enter water on ZY.
+    let mut p = Position::empty(Side::IASide);
+    p.put(
+        sq("ZAU"),
+        owned(Color::Black, Profession::Pawn, Side::IASide),
+    );
+    p.put(sq("ZAI"), Some(Piece::Tam));
+    let mv = PureMove::StepFinite {
+        src: sq("ZAU"),
+        step: sq("ZAI"),
+        dst: sq("ZY"),
+    };
+    assert_eq!(needed_throws(&p, mv), (false, true));
+    let fail = Throws {
+        water: Some(Throw::Count(1)),
+        ..Throws::default()
+    };
+    let mut g = game_from(Rules::standard(), p.clone());
+    let r = g.play(mv, fail).unwrap();
+    assert!(!r.effect.completed && r.effect.stepped_on_tam && r.penalty_hand == -5);
+    let exempt = Rules {
+        failed_move_exempts_step_on_tam: true,
+        ..Rules::standard()
+    };
+    let mut g = game_from(exempt, p);
+    let r = g.play(mv, fail).unwrap();
+    assert!(!r.effect.completed && r.penalty_hand == 0 && !r.must_declare);
+}
+
+#[test]
+fn moving_tam_again_is_forbidden_online_and_a_penalty_hand_in_the_standard_rule() {
+    let mut p = Position::empty(Side::ASide);
+    p.put(sq("ZO"), Some(Piece::Tam));
+    p.put(sq("KA"), owned(Color::Black, Profession::King, Side::ASide));
+    p.put(sq("KIA"), owned(Color::Red, Profession::King, Side::IASide));
+    let first = PureMove::TamNoStep {
+        src: sq("ZO"),
+        first: sq("ZU"),
+        second: sq("ZI"),
+    };
+    let again = PureMove::TamNoStep {
+        src: sq("ZI"),
+        first: sq("ZE"),
+        second: sq("ZA"),
+    };
+
+    let mut g = game_from(Rules::cerke_online(), p.clone());
+    g.play(first, Throws::default()).unwrap();
+    assert!(
+        !candidates(g.position(), Side::IASide, &g.rules)
+            .iter()
+            .any(|m| m.is_tam())
+    );
+    assert!(g.play(again, Throws::default()).is_err());
+
+    let mut g = game_from(Rules::standard(), p);
+    g.play(first, Throws::default()).unwrap();
+    let r = g.play(again, Throws::default()).unwrap();
+    assert_eq!(r.penalty_hand, -3);
+    assert!(r.must_declare);
+}
+
+#[test]
+fn tam_returning_home_is_free_online_and_a_penalty_hand_in_the_standard_rule() {
+    let mut p = Position::empty(Side::IASide);
+    p.put(sq("ZO"), Some(Piece::Tam));
+    let back = PureMove::TamNoStep {
+        src: sq("ZO"),
+        first: sq("ZU"),
+        second: sq("ZO"),
+    };
+    let mut g = game_from(Rules::cerke_online(), p.clone());
+    let r = g.play(back, Throws::default()).unwrap();
+    assert!(r.effect.tam_returned && !r.must_declare);
+    let mut g = game_from(Rules::standard(), p.clone());
+    let r = g.play(back, Throws::default()).unwrap();
+    assert_eq!(r.penalty_hand, -3);
+    let forbidding = Rules {
+        tam_returns: FutileMove::Forbidden,
+        ..Rules::standard()
+    };
+    assert!(!candidates(&p, Side::IASide, &forbidding).contains(&back));
+}
+
+/// IA side captures 赤虎 then 赤馬 (獣), then 赤兵 赤弓 … with two 再行 in between.
+fn animals_position() -> Position {
+    let mut p = Position::empty(Side::IASide);
+    p.put(
+        sq("KAI"),
+        owned(Color::Black, Profession::King, Side::IASide),
+    );
+    p.put(sq("PA"), owned(Color::Red, Profession::King, Side::ASide));
+    p.put(
+        sq("LAI"),
+        owned(Color::Black, Profession::Pawn, Side::IASide),
+    );
+    p.put(sq("LY"), owned(Color::Red, Profession::Tiger, Side::ASide));
+    p.put(sq("LO"), owned(Color::Red, Profession::Horse, Side::ASide));
+    p.put(sq("LU"), owned(Color::Red, Profession::Pawn, Side::ASide));
+    p
+}
+
+fn run_animals(rules: Rules) -> Game {
+    let mut g = game_from(rules, animals_position());
+    let up = |a: &str, b: &str| PureMove::Plain {
+        src: sq(a),
+        dst: sq(b),
+    };
+    let wait = PureMove::Plain {
+        src: sq("PA"),
+        dst: sq("PE"),
+    };
+    let wait2 = PureMove::Plain {
+        src: sq("PE"),
+        dst: sq("PA"),
+    };
+    g.play(up("LAI", "LY"), Throws::default()).unwrap(); // 手赤虎
+    g.play(wait, Throws::default()).unwrap();
+    let r = g.play(up("LY", "LO"), Throws::default()).unwrap(); // 手赤馬: 同色獣
+    assert!(r.must_declare);
+    g.declare(Declaration::TyMok).unwrap();
+    g.play(wait2, Throws::default()).unwrap();
+    g
+}
+
+#[test]
+fn rate_doubles_on_ty_mok_except_under_hard_tam() {
+    let g = run_animals(Rules::standard());
+    assert_eq!(g.rate(), 2);
+    assert_eq!(g.season_gain(Side::IASide), 10);
+    let g = run_animals(Rules::hard_tam());
+    assert_eq!(g.rate(), 1);
+    assert_eq!(g.season_gain(Side::IASide), 5);
+}
+
+#[test]
+fn king_hand_is_worth_five_except_under_hard_tam() {
+    for (rules, points) in [
+        (Rules::standard(), 5),
+        (Rules::hard_tam(), 3),
+        (Rules::cerke_online(), 5),
+    ] {
+        let mut p = Position::empty(Side::IASide);
+        p.put(
+            sq("KAI"),
+            owned(Color::Black, Profession::Pawn, Side::IASide),
+        );
+        p.put(sq("KY"), owned(Color::Red, Profession::King, Side::ASide));
+        let mut g = game_from(rules, p);
+        let r = g
+            .play(
+                PureMove::Plain {
+                    src: sq("KAI"),
+                    dst: sq("KY"),
+                },
+                Throws::default(),
+            )
+            .unwrap();
+        assert!(r.must_declare);
+        assert_eq!(g.declare(Declaration::TaXot), Ok(points), "{}", rules.name);
+    }
+}
+
+#[test]
+fn step_on_tam_switch_has_both_settings() {
+    assert_eq!(Rules::standard().step_on_tam, StepOnTam::PenaltyHand(-5));
+    assert_eq!(
+        Rules::cerke_online().step_on_tam,
+        StepOnTam::ImmediatePenalty(-5)
+    );
+    assert_eq!(Rules::by_name("硬皇力"), Some(Rules::hard_tam()));
+}
+
+/// Seeded random games to the end: scores always total 40, every season ends by 終季.
+#[test]
+fn seeded_simulations_end_with_consistent_scores() {
+    for seed in 0..20u64 {
+        let mut rng = StickRng::new(seed);
+        let rules = if seed % 2 == 0 {
+            Rules::standard()
+        } else {
+            Rules::cerke_online()
+        };
+        let mut g = Game::new(rules, Side::IASide, [20, 20]);
+        let mut plies = 0;
+        while !g.is_over() && plies < 20_000 {
+            let pos = g.position().clone();
+            let list = candidates(&pos, pos.turn(), &g.rules);
+            assert!(!list.is_empty());
+            let mv = list[rng.below(list.len())];
+            let (bridge, water) = needed_throws(&pos, mv);
+            let mut t = Throws::default();
+            if bridge {
+                let n = rng.throw();
+                t.bridge = Some(Throw::Count(n));
+                t.bridge_void = n < mv.step().unwrap().distance(mv.dst());
+            }
+            if water && !t.bridge_void {
+                t.water = Some(Throw::Count(rng.throw()));
+            }
+            let r = g.play(mv, t).unwrap();
+            if g.pending_declaration().is_some() {
+                let d = if rng.below(3) == 0 {
+                    Declaration::TyMok
+                } else {
+                    Declaration::TaXot
+                };
+                g.declare(d).unwrap();
+            }
+            assert!(r.mover == pos.turn());
+            assert_eq!(g.score(Side::IASide) + g.score(Side::ASide), 40);
+            assert!(g.rate() <= 64);
+            plies += 1;
+        }
+        assert!(g.is_over(), "seed {seed} did not end");
+    }
+}

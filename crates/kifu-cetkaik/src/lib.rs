@@ -3,6 +3,7 @@
 pub mod game;
 pub mod movement;
 pub mod moves;
+pub mod numeral;
 pub mod piece;
 pub mod play;
 pub mod position;

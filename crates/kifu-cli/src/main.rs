@@ -1,1 +1,48 @@
-fn main() {}
+//! `kifu`: read, check, convert and play shogi-family game records.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod perft;
+
+/// kifu — game records and match protocol for shogi and its relatives.
+#[derive(Parser)]
+#[command(name = "kifu", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree (move generator test and benchmark).
+    Perft(perft::Args),
+}
+
+/// What a subcommand reports back: exit 0 when all is well, 1 for invalid input.
+pub enum Outcome {
+    Ok,
+    Invalid,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(args),
+    };
+    match result {
+        Ok(Outcome::Ok) => ExitCode::SUCCESS,
+        Ok(Outcome::Invalid) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("kifu: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Progress and timing go to stderr only when a person is watching.
+pub fn stderr_is_terminal() -> bool {
+    std::io::stderr().is_terminal()
+}

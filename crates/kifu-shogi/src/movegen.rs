@@ -280,3 +280,124 @@ impl Position {
         attacks_of(piece.kind, piece.color, from, self.occupied()).contains(to)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{IllegalMove, Position, usi::parse_move};
+
+    fn legal(sfen: &str, mv: &str) -> Result<(), IllegalMove> {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let m = parse_move(mv).unwrap();
+        let listed = pos.legal_moves().contains(&m);
+        let checked = pos.check_move(m);
+        assert_eq!(listed, checked.is_ok(), "{sfen} {mv}");
+        checked
+    }
+
+    #[test]
+    fn pawn_drop_mate_is_illegal() {
+        // King 1a; gold 1c guards 1b; lance on file 2 covers 2a and 2b.
+        let mate = "8k/9/8G/9/9/9/9/9/4K2L1 b P 1";
+        assert!(matches!(
+            legal(mate, "P*1b"),
+            Err(IllegalMove::PawnDropMate { .. })
+        ));
+        // Without the lance the king escapes to 2a: the drop is a plain check.
+        assert_eq!(legal("8k/9/8G/9/9/9/9/9/4K4 b P 1", "P*1b"), Ok(()));
+        // A defender that can take the pawn makes it legal …
+        assert_eq!(legal("7sk/9/8G/9/9/9/9/9/4K2L1 b P 1", "P*1b"), Ok(()));
+        // A pawn drop that does not check is never 打ち歩詰め.
+        assert_eq!(legal(mate, "P*3c"), Ok(()));
+    }
+
+    #[test]
+    fn pinned_defender_cannot_take_the_dropped_pawn() {
+        // White silver 2a would take 1b, but Black's rook on 9a pins it to the king on 1a.
+        let sfen = "R6sk/9/8G/9/9/9/9/9/4K2L1 b P 1";
+        let pos = Position::from_sfen(sfen).unwrap();
+        // 2a holds the silver; 2b is covered by the gold and the lance.
+        assert!(matches!(
+            pos.check_move(parse_move("P*1b").unwrap()),
+            Err(IllegalMove::PawnDropMate { .. })
+        ));
+    }
+
+    #[test]
+    fn nifu_and_dead_drops() {
+        let sfen = "4k4/9/9/9/9/9/4P4/9/4K4 b PLN 1";
+        assert!(matches!(
+            legal(sfen, "P*5c"),
+            Err(IllegalMove::DoublePawn { file: 5, .. })
+        ));
+        assert!(matches!(
+            legal(sfen, "P*4a"),
+            Err(IllegalMove::DeadDrop { .. })
+        ));
+        assert!(matches!(
+            legal(sfen, "L*4a"),
+            Err(IllegalMove::DeadDrop { .. })
+        ));
+        assert!(matches!(
+            legal(sfen, "N*4b"),
+            Err(IllegalMove::DeadDrop { .. })
+        ));
+        assert_eq!(legal(sfen, "N*4c"), Ok(()));
+        assert_eq!(legal(sfen, "L*4b"), Ok(()));
+    }
+
+    #[test]
+    fn forced_and_optional_promotion() {
+        let sfen = "4k4/9/9/P8/9/9/9/9/4K4 b - 1";
+        assert_eq!(legal(sfen, "9d9c+"), Ok(()));
+        assert_eq!(legal(sfen, "9d9c"), Ok(()));
+        let sfen = "4k4/P8/9/9/9/9/9/9/4K4 b - 1";
+        assert!(matches!(
+            legal(sfen, "9b9a"),
+            Err(IllegalMove::MustPromote { .. })
+        ));
+        assert_eq!(legal(sfen, "9b9a+"), Ok(()));
+        assert!(matches!(
+            legal("4k4/9/9/9/9/9/9/P8/4K4 b - 1", "9h9g+"),
+            Err(IllegalMove::OutsidePromotionZone { .. })
+        ));
+        // Moving out of the zone may promote.
+        assert_eq!(legal("4k4/9/S8/9/9/9/9/9/4K4 b - 1", "9c8d+"), Ok(()));
+    }
+
+    #[test]
+    fn checks_pins_and_double_check() {
+        // The rook on 5a checks the king on 5i; the gold on 4h can interpose on 5h.
+        let sfen = "4r4/9/9/9/9/9/9/5G3/4K4 b - 1";
+        assert_eq!(legal(sfen, "4h5h"), Ok(()));
+        assert!(matches!(
+            legal(sfen, "4h4g"),
+            Err(IllegalMove::LeavesKingInCheck { .. })
+        ));
+        assert!(matches!(
+            legal(sfen, "5i5h"),
+            Err(IllegalMove::KingIntoCheck { .. })
+        ));
+        // Pinned gold on 5h may only move along the file.
+        let sfen = "4r4/9/9/9/9/9/9/4G4/4K4 b - 1";
+        assert!(matches!(
+            legal(sfen, "5h4h"),
+            Err(IllegalMove::LeavesKingInCheck { .. })
+        ));
+        assert_eq!(legal(sfen, "5h5g"), Ok(()));
+        // Double check by rook and bishop: only the king may move.
+        let pos = Position::from_sfen("4r4/9/9/9/b8/9/9/5G3/4K4 b G 1").unwrap();
+        assert_eq!(pos.checkers().count(), 2);
+        assert!(
+            pos.legal_moves()
+                .iter()
+                .all(|m| m.from() == pos.king_square(pos.side_to_move()))
+        );
+    }
+
+    #[test]
+    fn checkmate_and_no_legal_moves() {
+        let mated = Position::from_sfen("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1").unwrap();
+        assert!(mated.is_checkmate());
+        assert!(Position::startpos().has_legal_moves());
+    }
+}

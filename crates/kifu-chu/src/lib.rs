@@ -14,9 +14,11 @@
 //! ```
 
 mod attacks;
+mod game;
 mod lion;
 mod movegen;
 mod moves;
+mod outcome;
 mod perft;
 mod piece;
 mod position;
@@ -25,7 +27,9 @@ mod sfen;
 mod square;
 mod usi;
 
+pub use game::{Game, PlayError};
 pub use moves::{Move, MoveList};
+pub use outcome::{EndReason, Outcome};
 pub use perft::{Counting, perft, perft_divide};
 pub use piece::{Color, Kind, Piece};
 pub use position::{IllegalMove, Position, START_SFEN};

@@ -1,5 +1,5 @@
-//! Perft against `shared/corpus/chu/perft.tsv`: the start position to depth 3 in both
-//! conventions, and every random-position row.
+//! Perft against `shared/corpus/chu/perft.tsv`: every row (the start position to depth 4 in both
+//! conventions, and every random-position row).
 
 use kifu_chu::{Counting, Position, perft};
 
@@ -25,7 +25,7 @@ fn rows() -> Vec<(String, u32, u64, u64)> {
 }
 
 #[test]
-fn corpus_rows_up_to_depth_3() {
+fn every_corpus_row() {
     let rows = rows();
     assert!(
         rows.len() >= 283,
@@ -35,9 +35,6 @@ fn corpus_rows_up_to_depth_3() {
     let mut checked = 0;
     let mut failures = Vec::new();
     for (sfen, depth, path, canonical) in rows {
-        if depth > 3 {
-            continue;
-        }
         let pos = Position::from_sfen(&sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
         let p = perft(&pos, depth, Counting::PathBased);
         let c = perft(&pos, depth, Counting::Canonical);

@@ -1,0 +1,70 @@
+//! Every game of `shared/corpus/chu/lishogi-games.ndjson` replays legally and ends as recorded.
+
+use kifu_chu::{Color, EndReason, Game, Position, parse_usi};
+
+const GAMES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/corpus/chu/lishogi-games.ndjson"
+));
+
+#[test]
+fn lishogi_games_replay_and_end_as_recorded() {
+    let mut games = 0;
+    let mut plies = 0;
+    for line in GAMES.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = v["id"].as_str().unwrap();
+        let start = Position::from_sfen(v["initial_sfen"].as_str().unwrap()).unwrap();
+        let mut game = Game::new(start);
+        let moves: Vec<&str> = v["moves"].as_str().unwrap().split_whitespace().collect();
+        for (i, usi) in moves.iter().enumerate() {
+            assert!(
+                game.outcome().is_none(),
+                "{id}: game over before ply {}",
+                i + 1
+            );
+            let m = parse_usi(usi).unwrap_or_else(|| panic!("{id}: bad USI {usi}"));
+            game.play(m).unwrap_or_else(|e| {
+                panic!(
+                    "{id} ply {} {usi}: {e} in {}",
+                    i + 1,
+                    game.position().to_sfen()
+                )
+            });
+            plies += 1;
+        }
+        let status = v["status"].as_str().unwrap();
+        let winner = match v["winner"].as_str() {
+            Some("sente") => Some(Color::Black),
+            Some("gote") => Some(Color::White),
+            _ => None,
+        };
+        let outcome = game.outcome();
+        match status {
+            "royalsLost" | "bareKing" | "repetition" | "stalemate" | "perpetualCheck" => {
+                let o = outcome.unwrap_or_else(|| panic!("{id}: {status} but no end on the board"));
+                assert_eq!(o.reason.lishogi_status(), status, "{id}");
+                assert_eq!(o.winner, winner, "{id}");
+            }
+            // Resignations and agreed draws leave a position where play could go on.
+            _ => assert_eq!(outcome, None, "{id}: {status}"),
+        }
+        games += 1;
+    }
+    assert_eq!((games, plies), (10, 2462));
+}
+
+#[test]
+fn repetition_is_a_draw_on_the_fourth_occurrence() {
+    let mut game = Game::new(Position::start());
+    let cycle = ["7j7h", "6c6e", "7h7j", "6e6c"];
+    for round in 0..3 {
+        for usi in cycle {
+            assert!(game.outcome().is_none(), "round {round}");
+            game.play(parse_usi(usi).unwrap()).unwrap();
+        }
+    }
+    let o = game.outcome().unwrap();
+    assert_eq!((o.reason, o.winner), (EndReason::Repetition, None));
+    assert!(game.play(parse_usi("7j7h").unwrap()).is_err());
+}

@@ -1,5 +1,6 @@
 //! Cetkaik (机戦) rules and CKKA records.
 
+pub mod ckka;
 pub mod game;
 pub mod movement;
 pub mod moves;

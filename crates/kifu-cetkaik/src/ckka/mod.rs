@@ -1,0 +1,50 @@
+//! CKKA files: reading all four notations, replaying them against the rules, writing them.
+
+pub mod body;
+pub mod header;
+pub mod kanji_move;
+pub mod mrf;
+pub mod phonetic;
+pub mod progress;
+pub mod record;
+pub mod scan;
+
+pub use record::{CkkaRecord, Element, ElementKind, Notation};
+
+use kifu_record::{Diagnostic, Span};
+
+/// Parses CKKA text. Every problem found is reported; what was valid is kept.
+pub fn parse(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let (items, names, body_start) = header::parse_header(text, &mut diags);
+    let (body, notation) = body::parse_body(text, body_start, &mut diags);
+    (
+        CkkaRecord {
+            items,
+            names,
+            body,
+            notation,
+        },
+        diags,
+    )
+}
+
+/// Parses raw bytes: CKKA is UTF-8 without a byte-order mark.
+pub fn parse_bytes(bytes: &[u8]) -> Result<(CkkaRecord, Vec<Diagnostic>), Diagnostic> {
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Err(Diagnostic::error(
+            Span::new(0, 3),
+            "CKKA files must not start with a byte-order mark",
+        ));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(parse(text)),
+        Err(e) => {
+            let at = e.valid_up_to();
+            Err(Diagnostic::error(
+                Span::new(at, at + 1),
+                format!("CKKA files must be UTF-8: invalid byte at offset {at}"),
+            ))
+        }
+    }
+}

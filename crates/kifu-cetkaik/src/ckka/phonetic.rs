@@ -1,0 +1,364 @@
+//! Notation ②: pekzep phonetic moves (`LE gua2 TE ZE ap1.`) and hand lines
+//! (`[hsjoihs] zau io hop1 om2.`, `ta xot1.`).
+//!
+//! Unattested readings (或, 此無, brackets of 皇 moves, 同色 hands) are written in kanji; this
+//! reader accepts them that way.
+
+use super::kanji_move::square;
+use super::record::{Abbrev, Count, HandLine, MoveNote, StickNote, TamNote, Who};
+use super::scan::{Cursor, is_space};
+use crate::numeral;
+use crate::profession::{Color, Profession};
+use crate::square::Square;
+use crate::yaku::Hand;
+use kifu_record::{Diagnostic, Span};
+
+/// Pekzep number words and their kanji.
+pub const NUMBER_WORDS: [(&str, char); 16] = [
+    ("mun1", '無'),
+    ("et2", '一'),
+    ("ik2", '二'),
+    ("om2", '三'),
+    ("om1", '三'),
+    ("ap1", '四'),
+    ("un1", '五'),
+    ("net2", '六'),
+    ("nik2", '七'),
+    ("nom2", '八'),
+    ("nom1", '八'),
+    ("nap1", '九'),
+    ("nun1", '十'),
+    ("kit1", '百'),
+    ("ue1", '万'),
+    ("ut2", '下'),
+];
+
+fn word<'a>(c: &mut Cursor<'a>) -> &'a str {
+    let start = c.pos;
+    while c.eat_char(|ch| ch.is_ascii_alphanumeric()).is_some() {}
+    &c.text[start..c.pos]
+}
+
+fn next_word<'a>(c: &Cursor<'a>) -> &'a str {
+    let mut d = c.clone();
+    d.skip_spaces();
+    word(&mut d)
+}
+
+fn skip_word(c: &mut Cursor<'_>) {
+    c.skip_spaces();
+    word(c);
+}
+
+/// Whether the text at the cursor looks like a phonetic move (`TAI kauk2`).
+pub fn looks_phonetic(c: &Cursor<'_>) -> bool {
+    let Some((_, n)) = Square::parse_prefix(c.rest()) else {
+        return false;
+    };
+    let after = &c.rest()[n..];
+    after.starts_with(' ')
+        && after
+            .trim_start_matches(' ')
+            .starts_with(|ch: char| ch.is_ascii_lowercase())
+}
+
+fn count_of(w: &str) -> Option<u8> {
+    NUMBER_WORDS[..7]
+        .iter()
+        .position(|(s, _)| *s == w)
+        .map(|i| if i >= 4 { i as u8 - 1 } else { i as u8 })
+}
+
+/// A phonetic move; the cursor is on its first square.
+pub fn phonetic_move(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<MoveNote> {
+    let src = square(c, diags, "a square")?;
+    c.skip_spaces();
+    let at = c.pos;
+    let w = word(c);
+    let is_tam = w == "tam2";
+    let prof = Profession::from_pekzep(w);
+    if !is_tam && prof.is_none() {
+        diags.push(Diagnostic::error(
+            Span::new(at, c.pos),
+            format!("unknown profession `{w}`"),
+        ));
+        return None;
+    }
+    let mut squares = Vec::new();
+    let mut bracket: Option<(usize, Option<Square>)> = None;
+    let mut a = Abbrev::default();
+    loop {
+        let save = c.pos;
+        c.skip_spaces();
+        if c.eat("[") {
+            let inner = if c.eat("或") {
+                None
+            } else {
+                square(c, diags, "a square")
+            };
+            c.eat("]");
+            bracket = Some((squares.len(), inner));
+        } else if a.counts.is_empty() && Square::parse_prefix(c.rest()).is_some() {
+            squares.push(square(c, diags, "a square")?);
+        } else if !a.counts.is_empty() && Square::parse_prefix(c.rest()).is_some() {
+            a.stayed = square(c, diags, "a square");
+        } else if c.eat("此無") {
+            a.void = true;
+        } else if c.eat("或") {
+            a.counts.push(Count::Unknown);
+        } else if let Some(n) = count_of(next_word(c)) {
+            skip_word(c);
+            a.counts.push(if n == 0 {
+                Count::Failed
+            } else {
+                Count::Known(n)
+            });
+        } else {
+            c.pos = save;
+            break;
+        }
+    }
+    // `mun1` followed by 此無 is a zero, like `無此無`.
+    if a.void {
+        for k in a.counts.iter_mut() {
+            if *k == Count::Failed {
+                *k = Count::Known(0);
+            }
+        }
+    }
+    if is_tam {
+        let note = match (squares.as_slice(), bracket) {
+            ([s], None) => TamNote::NoStep {
+                first: None,
+                second: *s,
+            },
+            ([s], Some((0, f))) => TamNote::NoStep {
+                first: f,
+                second: *s,
+            },
+            ([x, s], None) => TamNote::TwoSquares { a: *x, second: *s },
+            ([x, s], Some((1, f))) => TamNote::StepFormer {
+                step: *x,
+                first: f,
+                second: *s,
+            },
+            ([x, s], Some((0, f))) => TamNote::StepLatter {
+                first: f,
+                step: *x,
+                second: *s,
+            },
+            _ => {
+                diags.push(Diagnostic::error(c.span_from(at), "malformed tam2 move"));
+                return None;
+            }
+        };
+        return Some(MoveNote::Tam { src, note });
+    }
+    let (step, dst) = match squares.as_slice() {
+        [d] => (None, *d),
+        [s, d] => (Some(*s), *d),
+        _ => {
+            diags.push(Diagnostic::error(
+                c.span_from(at),
+                "a move has one or two squares after the piece",
+            ));
+            return None;
+        }
+    };
+    Some(MoveNote::Piece {
+        src,
+        prof,
+        step,
+        dst,
+        sticks: StickNote::Abbreviated(a),
+    })
+}
+
+/// A phonetic drop: `huok2 gua2 MY`.
+pub fn phonetic_drop(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<MoveNote> {
+    let start = c.pos;
+    let col = word(c);
+    let color = match col {
+        "huok2" => Some(Color::Black),
+        "kok1" => Some(Color::Red),
+        _ => None,
+    };
+    c.skip_spaces();
+    let p = word(c);
+    let Some(prof) = Profession::from_pekzep(p) else {
+        diags.push(Diagnostic::error(
+            c.span_from(start),
+            format!("unknown profession `{p}`"),
+        ));
+        return None;
+    };
+    c.skip_spaces();
+    let dst = square(c, diags, "a square")?;
+    Some(MoveNote::Drop { color, prof, dst })
+}
+
+/// `zau <hands> [ua] hop1 <number>` after a player; the cursor is on `zau`.
+pub fn phonetic_hand_line(
+    c: &mut Cursor<'_>,
+    who: Who,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<HandLine> {
+    let start = c.pos;
+    word(c); // zau
+    let mut hands = Vec::new();
+    loop {
+        c.skip_spaces();
+        if let Some((h, n)) = Hand::parse_prefix(c.rest()) {
+            c.pos += n;
+            hands.push(h);
+            continue;
+        }
+        // Multi-word pekzep names: try the longest run of words that names a hand.
+        let mut d = c.clone();
+        let mut best = None;
+        let mut words = Vec::new();
+        for _ in 0..4 {
+            d.skip_spaces();
+            let w = word(&mut d);
+            if w.is_empty() {
+                break;
+            }
+            words.push(w);
+            if let Some(h) = Hand::parse_pekzep(&words.join(" ")) {
+                best = Some((h, d.pos));
+            }
+        }
+        match best {
+            Some((h, end)) => {
+                hands.push(h);
+                c.pos = end;
+            }
+            None => break,
+        }
+    }
+    c.skip_spaces();
+    let mut d = c.clone();
+    if word(&mut d) == "ua" {
+        *c = d;
+        c.skip_spaces();
+    }
+    let mut d = c.clone();
+    let mut score = None;
+    if word(&mut d) == "hop1" {
+        *c = d;
+        let mut kanji = String::new();
+        loop {
+            let w = next_word(c);
+            match NUMBER_WORDS.iter().find(|(s, _)| *s == w) {
+                Some((_, k)) => {
+                    kanji.push(*k);
+                    skip_word(c);
+                }
+                None => break,
+            }
+        }
+        match numeral::parse_pekzep(&kanji) {
+            Ok(n) => score = Some(n),
+            Err(e) => diags.push(Diagnostic::error(c.span_from(start), e.to_string())),
+        }
+    }
+    if hands.is_empty() {
+        diags.push(Diagnostic::error(
+            c.span_from(start),
+            "no hand named after `zau`",
+        ));
+        return None;
+    }
+    let _ = is_space;
+    Some(HandLine {
+        who,
+        hands,
+        score,
+        declaration: None,
+    })
+}
+
+/// `ta xot1` (終季) and `ty mok1` (再行).
+pub fn phonetic_declaration(c: &mut Cursor<'_>) -> Option<crate::game::Declaration> {
+    use crate::game::Declaration;
+    for (s, d) in [
+        ("ta xot1", Declaration::TaXot),
+        ("ty mok1", Declaration::TyMok),
+    ] {
+        if c.eat(s) {
+            return Some(d);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> MoveNote {
+        let mut c = Cursor::new(s, 0);
+        let mut d = Vec::new();
+        let m = phonetic_move(&mut c, &mut d).unwrap();
+        assert!(d.is_empty(), "{d:?}");
+        m
+    }
+
+    #[test]
+    fn phonetic_moves() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        assert!(matches!(
+            mv("TAI kauk2 TY."),
+            MoveNote::Piece { step: None, .. }
+        ));
+        let MoveNote::Piece { step, sticks, .. } = mv("LE gua2 TE ZE ap1.") else {
+            panic!()
+        };
+        assert_eq!(step, Some(sq("TE")));
+        assert_eq!(
+            sticks,
+            StickNote::Abbreviated(Abbrev {
+                counts: vec![Count::Known(4)],
+                ..Abbrev::default()
+            })
+        );
+        let MoveNote::Piece { sticks, .. } = mv("TAU dau2 ZAI mun1.") else {
+            panic!()
+        };
+        assert_eq!(
+            sticks,
+            StickNote::Abbreviated(Abbrev {
+                counts: vec![Count::Failed],
+                ..Abbrev::default()
+            })
+        );
+        assert_eq!(
+            mv("ZO tam2 ZU XI."),
+            MoveNote::Tam {
+                src: sq("ZO"),
+                note: TamNote::TwoSquares {
+                    a: sq("ZU"),
+                    second: sq("XI")
+                }
+            }
+        );
+    }
+
+    #[test]
+    fn phonetic_hand_line_reads_the_score() {
+        let mut c = Cursor::new("zau io hop1 om2.", 0);
+        let mut d = Vec::new();
+        let l = phonetic_hand_line(&mut c, Who::Unknown, &mut d).unwrap();
+        assert_eq!(
+            (l.hands[0].to_string(), l.score),
+            ("王".to_string(), Some(3))
+        );
+        let mut c = Cursor::new("zau mun1 mak1 mok1 hue ua hop1 un1 nun1", 0);
+        let l = phonetic_hand_line(&mut c, Who::Unknown, &mut d).unwrap();
+        assert_eq!(
+            (l.hands[0].to_string(), l.score),
+            ("無抗行処".to_string(), Some(50))
+        );
+        assert!(d.is_empty());
+    }
+}

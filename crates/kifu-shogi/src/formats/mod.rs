@@ -16,8 +16,9 @@
 //! [`Position::check_move`]: crate::Position::check_move
 //! [`Diagnostic`]: kifu_record::Diagnostic
 
+mod compare;
 mod corpus;
 pub mod csa;
 mod record;
 
-pub use record::{Parsed, ShogiRecord, StartPosition, color_of, side_of};
+pub use record::{Parsed, ShogiRecord, StartPosition, Written, color_of, side_of};

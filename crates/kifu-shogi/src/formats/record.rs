@@ -72,3 +72,10 @@ pub fn side_of(color: Color) -> Side {
         Color::White => Side::Second,
     }
 }
+
+/// What a writer returns: the text, and one line per thing the target format could not hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    pub text: String,
+    pub warnings: Vec<String>,
+}

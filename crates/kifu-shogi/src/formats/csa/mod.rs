@@ -6,8 +6,10 @@
 mod reader;
 mod setup;
 pub mod syntax;
+mod writer;
 
 pub use reader::{ending_kind, read};
+pub use writer::{CsaVersion, write, write_all};
 
 #[cfg(test)]
 mod tests;

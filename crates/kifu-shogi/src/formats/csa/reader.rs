@@ -4,10 +4,10 @@ use kifu_record::{
     Comment, CommentKind, Diagnostic, EndingKind, HeaderEntry, HeaderField, NodeId, Side, Span,
 };
 
-use super::setup::{Setup, csa_square};
+use super::setup::{Setup, csa_square, even_position, piece_kind};
 use super::syntax::{CsaMove, Statement, Statements};
 use crate::formats::{Parsed, ShogiRecord, StartPosition, color_of, side_of};
-use crate::{Move, PieceKind, Position, Square};
+use crate::{Move, Position, Square};
 
 /// Reads every record of a CSA text (records are separated by `/` lines).
 pub fn read(text: &str) -> Parsed {
@@ -62,13 +62,16 @@ struct Builder<'t, 'd> {
 }
 
 fn estimate_nodes(len: usize) -> usize {
-    // Roughly one move per 14 bytes in files with times; capped so junk does not reserve much.
-    (len / 14).clamp(16, 1024)
+    // Roughly one move per 13 bytes in files with times; capped so junk does not reserve much.
+    (len / 10).clamp(16, 1024)
 }
 
 impl<'t, 'd> Builder<'t, 'd> {
     fn new(text: &'t str, from: usize, diags: &'d mut Vec<Diagnostic>) -> Builder<'t, 'd> {
-        let mut record = ShogiRecord::new(StartPosition::even());
+        let mut record = ShogiRecord::new(StartPosition {
+            position: even_position().clone(),
+            handicap: Some(crate::Handicap::Even),
+        });
         let rest = text.len().saturating_sub(from).min(8192);
         record.moves = kifu_record::MoveTree::with_capacity(estimate_nodes(rest));
         let cursor = record.moves.root();
@@ -123,6 +126,10 @@ impl<'t, 'd> Builder<'t, 'd> {
                     Side::Second => ("N-", HeaderField::SecondPlayer),
                 };
                 self.header(key, name, Some(field), span);
+            }
+            Statement::Info { key: "NOTE", value } => {
+                let note = unescape_note(value);
+                self.header("NOTE", &note, Some(HeaderField::Note), span);
             }
             Statement::Info { key, value } => {
                 self.header(key, value, info_field(key), span);
@@ -382,6 +389,28 @@ impl<'t, 'd> Builder<'t, 'd> {
     }
 }
 
+/// `$NOTE` escapes: `\n` is a newline and `\\` a backslash (V3.0).
+fn unescape_note(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('\\') => out.push('\\'),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
 fn info_field(key: &str) -> Option<HeaderField> {
     Some(match key {
         "EVENT" => HeaderField::Event,
@@ -432,8 +461,8 @@ fn parse_time(t: &str, v3: bool) -> Option<u32> {
 /// The engine move a CSA move denotes in `position`, or why it cannot be one (with the move
 /// it would be read as when that is still clear, so a record that ends "illegal move" keeps it).
 fn to_move(position: &Position, m: &CsaMove<'_>) -> Result<Move, (Option<Move>, String)> {
-    let kind = PieceKind::from_csa(m.piece)
-        .ok_or_else(|| (None, format!("unknown piece code `{}`", m.piece)))?;
+    let kind =
+        piece_kind(m.piece).ok_or_else(|| (None, format!("unknown piece code `{}`", m.piece)))?;
     let to = Square::new(m.to.0, m.to.1).expect("syntax checked the square");
     let mv = match m.from {
         None if !kind.is_hand_kind() => {

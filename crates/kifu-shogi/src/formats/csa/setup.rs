@@ -97,7 +97,7 @@ impl Setup {
             let parsed = (chunk.len() == 4)
                 .then(|| std::str::from_utf8(chunk).ok())
                 .flatten()
-                .and_then(|c| Some((parse_square(&c[..2])?, PieceKind::from_csa(&c[2..])?)));
+                .and_then(|c| Some((parse_square(&c[..2])?, piece_kind(&c[2..])?)));
             let Some((sq, kind)) = parsed else {
                 diags.push(Diagnostic::error(
                     at,
@@ -205,7 +205,7 @@ impl Setup {
                 }
                 continue;
             }
-            let Some(kind) = PieceKind::from_csa(code) else {
+            let Some(kind) = piece_kind(code) else {
                 diags.push(Diagnostic::error(
                     at,
                     format!("unknown piece code `{code}`"),
@@ -262,6 +262,30 @@ impl Setup {
             }
         }
     }
+}
+
+/// The kind a two-letter CSA code names (a `match`, because this runs for every move).
+pub(super) fn piece_kind(code: &str) -> Option<PieceKind> {
+    let &[a, b] = code.as_bytes() else {
+        return None;
+    };
+    Some(match u16::from_be_bytes([a, b]) {
+        0x4655 => PieceKind::Pawn,      // FU
+        0x4b59 => PieceKind::Lance,     // KY
+        0x4b45 => PieceKind::Knight,    // KE
+        0x4749 => PieceKind::Silver,    // GI
+        0x4b49 => PieceKind::Gold,      // KI
+        0x4b41 => PieceKind::Bishop,    // KA
+        0x4849 => PieceKind::Rook,      // HI
+        0x4f55 => PieceKind::King,      // OU
+        0x544f => PieceKind::ProPawn,   // TO
+        0x4e59 => PieceKind::ProLance,  // NY
+        0x4e4b => PieceKind::ProKnight, // NK
+        0x4e47 => PieceKind::ProSilver, // NG
+        0x554d => PieceKind::Horse,     // UM
+        0x5259 => PieceKind::Dragon,    // RY
+        _ => return None,
+    })
 }
 
 pub(super) fn csa_square(sq: Square) -> String {
@@ -328,7 +352,7 @@ fn cell_piece(a: u8, b: u8, c: u8) -> Option<Cell> {
         _ => return (b != b'+' && b != b'-').then_some(None),
     };
     let code = [b, c];
-    let kind = PieceKind::from_csa(std::str::from_utf8(&code).ok()?)?;
+    let kind = piece_kind(std::str::from_utf8(&code).ok()?)?;
     Some(Some((side, kind)))
 }
 
@@ -336,6 +360,15 @@ fn cell_piece(a: u8, b: u8, c: u8) -> Option<Cell> {
 mod tests {
     use super::*;
     use crate::Color;
+
+    #[test]
+    fn piece_codes_agree_with_the_engine() {
+        for kind in PieceKind::ALL {
+            assert_eq!(piece_kind(kind.csa()), Some(kind));
+        }
+        assert_eq!(piece_kind("XX"), None);
+        assert_eq!(piece_kind("fu"), None);
+    }
 
     #[test]
     fn cells_fixed_and_collapsed() {

@@ -84,7 +84,7 @@ impl<'a> Iterator for Statements<'a> {
     fn next(&mut self) -> Option<(Statement<'a>, Span)> {
         loop {
             if let Some((start, rest)) = self.pending.take() {
-                let (piece, next) = match rest.find(',') {
+                let (piece, next) = match rest.bytes().position(|b| b == b',') {
                     Some(i) => (&rest[..i], Some((start + i + 1, &rest[i + 1..]))),
                     None => (rest, None),
                 };
@@ -101,7 +101,7 @@ impl<'a> Iterator for Statements<'a> {
             }
             let start = self.pos;
             let rest = &self.text[start..];
-            let line_len = rest.find('\n').unwrap_or(rest.len());
+            let line_len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
             self.pos = start + line_len + 1;
             let line = rest[..line_len].trim_end_matches('\r');
             let first_line = std::mem::replace(&mut self.first_line, false);

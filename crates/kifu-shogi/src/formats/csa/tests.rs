@@ -340,3 +340,86 @@ fn corpus_peer_suites_check_clean() {
         }
     }
 }
+
+mod writing {
+    use super::*;
+    use crate::formats::compare::{assert_same_game, header_of};
+    use crate::formats::csa::{CsaVersion, write, write_all};
+
+    #[test]
+    fn bulk_files_are_rewritten_byte_for_byte_as_v22() {
+        for path in corpus::files("shogi/bulk/csa", "csa")
+            .into_iter()
+            .step_by(7)
+        {
+            let text = corpus::text(&path);
+            let parsed = read(&text);
+            let written = write(&parsed.records[0], CsaVersion::V22);
+            assert!(written.warnings.is_empty(), "{:?}", written.warnings);
+            assert_eq!(written.text, text, "{}", path.display());
+        }
+    }
+
+    #[test]
+    fn round_trip_through_v3_and_v22() {
+        let mut paths = corpus::files("shogi/csa-versions", "csa");
+        paths.extend(corpus::files("shogi/jkf-suite/csa", "csa"));
+        paths.extend(corpus::files("shogi/converter-suite/csa", "csa"));
+        for path in paths {
+            let text = corpus::text(&path);
+            let original = read(&text);
+            if original.has_errors() {
+                continue;
+            }
+            for version in [CsaVersion::V30, CsaVersion::V22] {
+                let written = write_all(&original.records, version);
+                let again = read(&written.text);
+                let what = format!("{} as {version:?}", path.display());
+                assert!(
+                    again.diagnostics.is_empty(),
+                    "{what}: {:?}\n{}",
+                    again.diagnostics,
+                    written.text
+                );
+                assert_eq!(again.records.len(), original.records.len());
+                for (a, b) in original.records.iter().zip(&again.records) {
+                    // V2.2 truncates times to seconds; all the corpus times are whole.
+                    assert_same_game(a, b, true, &what);
+                    if version == CsaVersion::V30 {
+                        assert_eq!(header_of(a), header_of(b), "{what}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn v3_specific_output() {
+        let text = "V3.0\nN+a\n$TIME:900+0+5\n$NOTE:x\\ny\nPI82HI\n-\n-5142OU\nT1.25\n'** 30 +7776FU\n%+ILLEGAL_ACTION\n";
+        let r = &read(text).records[0];
+        let v3 = write(r, CsaVersion::V30);
+        assert_eq!(
+            v3.text,
+            "'CSA encoding=UTF-8\nV3.0\nN+a\n$TIME:900+0+5\n$NOTE:x\\ny\nPI82HI\n-\n-5142OU\nT1.25\n'** 30 +7776FU\n%+ILLEGAL_ACTION\n"
+        );
+        assert_eq!(r.header.get(HeaderField::Note), Some("x\ny"));
+        let v2 = write(r, CsaVersion::V22);
+        assert_eq!(
+            v2.text,
+            "V2.2\nN+a\n'TIME:900+0+5\n'NOTE:x y\nPI82HI\n-\n-5142OU\nT1\n'** 30 +7776FU\n%+ILLEGAL_ACTION\n"
+        );
+        assert_eq!(v2.warnings.len(), 1, "{:?}", v2.warnings);
+    }
+
+    #[test]
+    fn custom_positions_are_written_as_a_board() {
+        let text = "P-11OU\nP+13KI00KI00FU00FU\nP-00AL\n+\n+0012KI\n%TSUMI\n";
+        let r = &read(text).records[0];
+        let out = write(r, CsaVersion::V22).text;
+        assert!(out.contains("P1 *  *  *  *  *  *  *  * -OU\n"), "{out}");
+        assert!(out.contains("P+00FU00FU00KI\n"), "{out}");
+        let again = read(&out);
+        assert!(again.diagnostics.is_empty(), "{:?}", again.diagnostics);
+        assert_same_game(r, &again.records[0], true, "tsume");
+    }
+}

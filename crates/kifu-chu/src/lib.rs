@@ -18,6 +18,7 @@ mod game;
 mod lion;
 mod movegen;
 mod moves;
+pub mod notation;
 mod outcome;
 mod perft;
 mod piece;

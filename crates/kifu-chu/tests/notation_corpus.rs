@@ -1,0 +1,137 @@
+//! Round trips over `shared/corpus/chu/notation/`: every lishogi rendering (Western, Western
+//! engine, Japanese) of every move reads back to the recorded USI move (or a route to the same
+//! position), and so do our own Western and Japanese renderings.
+
+use std::collections::HashMap;
+
+use kifu_chu::notation::{Dialect, japanese, parse_move, western};
+use kifu_chu::{Move, Position, parse_usi};
+
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/chu");
+
+fn same_position(pos: &Position, a: Move, b: Move) -> bool {
+    let mut x = pos.clone();
+    x.play_unchecked(a);
+    let mut y = pos.clone();
+    y.play_unchecked(b);
+    x.repetition_key() == y.repetition_key()
+}
+
+fn games() -> HashMap<String, (Position, Vec<String>)> {
+    let text = std::fs::read_to_string(format!("{CORPUS}/lishogi-games.ndjson")).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                v["id"].as_str().unwrap().to_string(),
+                (
+                    Position::from_sfen(v["initial_sfen"].as_str().unwrap()).unwrap(),
+                    v["moves"]
+                        .as_str()
+                        .unwrap()
+                        .split_whitespace()
+                        .map(String::from)
+                        .collect(),
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Reads every rendering; returns the failures.
+fn check(suffix: &str, dialect: Dialect) {
+    let failures = failures(suffix, dialect);
+    assert!(
+        failures.is_empty(),
+        "{} failed:\n{}",
+        failures.len(),
+        failures[..failures.len().min(40)].join("\n")
+    );
+}
+
+fn failures(suffix: &str, dialect: Dialect) -> Vec<String> {
+    let games = games();
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for (id, (start, moves)) in &games {
+        let path = format!("{CORPUS}/notation/{id}.{suffix}.tsv");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut pos = start.clone();
+        let mut previous = None;
+        for (ply, (line, usi)) in text.lines().zip(moves).enumerate() {
+            let (u, notation) = line.split_once('\t').unwrap();
+            assert_eq!(u, usi, "{path}: line {}", ply + 1);
+            let m = parse_usi(usi).unwrap();
+            total += 1;
+            match parse_move(&pos, notation, dialect, previous) {
+                Ok(p) if same_position(&pos, p.mv, m) => {}
+                Ok(p) => failures.push(format!(
+                    "{id} ply {}: `{notation}` read as {} not {usi}",
+                    ply + 1,
+                    p.mv
+                )),
+                Err(e) => failures.push(format!("{id} ply {}: `{notation}` ({usi}): {e}", ply + 1)),
+            }
+            previous = Some(m.to());
+            pos.play_unchecked(m);
+        }
+    }
+    assert!(total > 2400, "{total}");
+    failures
+}
+
+#[test]
+fn lishogi_western_engine_notation_reads_back() {
+    check("western-engine", Dialect::LishogiEngine);
+}
+
+/// Read as CSL, lishogi's engine notation differs only where `Px` (a CSL alternate for the
+/// phoenix) meets a pawn capture that a phoenix could also make: CSL's longest-match rule reads
+/// the phoenix.
+#[test]
+fn lishogi_western_engine_notation_as_csl() {
+    let failures = failures("western-engine", Dialect::Csl);
+    assert!(failures.iter().all(|f| f.contains("`Px")), "{failures:#?}");
+    assert!(failures.len() <= 2, "{failures:#?}");
+}
+
+#[test]
+fn lishogi_western_notation_reads_back() {
+    check("western", Dialect::LishogiWestern);
+}
+
+#[test]
+fn lishogi_japanese_notation_reads_back() {
+    check("japanese", Dialect::Csl);
+}
+
+#[test]
+fn our_renderings_read_back() {
+    let mut failures = Vec::new();
+    for (id, (start, moves)) in games() {
+        let mut pos = start;
+        for (ply, usi) in moves.iter().enumerate() {
+            let m = parse_usi(usi).unwrap();
+            for (text, kind) in [
+                (western(&pos, m), "western"),
+                (japanese(&pos, m), "japanese"),
+            ] {
+                match parse_move(&pos, &text, Dialect::Csl, None) {
+                    Ok(p) if same_position(&pos, p.mv, m) => {}
+                    other => failures.push(format!(
+                        "{id} ply {}: {kind} `{text}` for {usi}: {other:?}",
+                        ply + 1
+                    )),
+                }
+            }
+            pos.play_unchecked(m);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failed:\n{}",
+        failures.len(),
+        failures[..failures.len().min(40)].join("\n")
+    );
+}

@@ -75,6 +75,8 @@ pub struct Game {
     rate: i32,
     season: u8,
     penalties: [i32; 2],
+    /// Points of the hands declared this season (for `gain_from_declared_hands`).
+    declared: [i32; 2],
     pending: Option<Side>,
     over: bool,
 }
@@ -89,6 +91,7 @@ impl Game {
             rate: 1,
             season: 0,
             penalties: [0; 2],
+            declared: [0; 2],
             pending: None,
             over: false,
         }
@@ -132,7 +135,11 @@ impl Game {
 
     /// What 終季 would score for `side` now: (hands held + penalty hands) × rate.
     pub fn season_gain(&self, side: Side) -> i32 {
-        let hands = hands_of(self.position.hop1zuo1(side)).points(self.rules.king_hand_points);
+        let hands = if self.rules.gain_from_declared_hands {
+            self.declared[side.index()]
+        } else {
+            hands_of(self.position.hop1zuo1(side)).points(self.rules.king_hand_points)
+        };
         (hands + self.penalties[side.index()]) * self.rate
     }
 
@@ -141,7 +148,10 @@ impl Game {
             return Err(GameError::GameOver);
         }
         if let Some(s) = self.pending {
-            return Err(GameError::DeclarationPending(s));
+            if !self.rules.declaration_optional {
+                return Err(GameError::DeclarationPending(s));
+            }
+            self.pending = None;
         }
         let mover = self.position.turn();
         let before = hands_of(self.position.hop1zuo1(mover));
@@ -187,11 +197,56 @@ impl Game {
         Ok(report)
     }
 
+    /// Applies a move without checking it, to keep a replay going after an illegal move:
+    /// the piece goes where the record says, a piece there is captured, the turn passes.
+    pub fn force(&mut self, mv: PureMove) {
+        let side = self.position.turn();
+        let pos = &mut self.position;
+        match mv {
+            PureMove::Drop { color, prof, dst } => {
+                pos.hop1zuo1_mut(side).remove(color, prof);
+                pos.put(dst, Some(crate::piece::Piece::Owned { color, prof, side }));
+            }
+            _ => {
+                let src = mv.src().expect("board move");
+                let piece = pos.get(src);
+                if let Some(crate::piece::Piece::Owned {
+                    color,
+                    prof,
+                    side: s,
+                }) = pos.get(mv.dst())
+                    && s != side
+                    && piece != Some(crate::piece::Piece::Tam)
+                {
+                    pos.hop1zuo1_mut(side).add(color, prof);
+                }
+                pos.put(src, None);
+                pos.put(mv.dst(), piece);
+            }
+        }
+        pos.tam_moved_last = mv.is_tam();
+        pos.set_turn(side.opponent());
+    }
+
     /// 再行 or 終季 after a hand; returns the points the mover gained (0 for 再行).
     pub fn declare(&mut self, d: Declaration) -> Result<i32, GameError> {
+        let named = self.pending.map_or(0, |s| self.undeclared_points(s));
+        self.declare_hands(d, named)
+    }
+
+    /// Points of the hands `side` holds beyond those already declared this season.
+    pub fn undeclared_points(&self, side: Side) -> i32 {
+        let held = hands_of(self.position.hop1zuo1(side)).points(self.rules.king_hand_points);
+        (held - self.declared[side.index()]).max(0)
+    }
+
+    /// Like [`Game::declare`], naming hands worth `named_points` (what the hand line lists;
+    /// it matters when 終季 scores declared hands only).
+    pub fn declare_hands(&mut self, d: Declaration, named_points: i32) -> Result<i32, GameError> {
         let Some(mover) = self.pending.take() else {
             return Err(GameError::NothingToDeclare);
         };
+        self.declared[mover.index()] += named_points;
         match d {
             Declaration::TyMok => {
                 if self.rules.rate_doubles {
@@ -208,6 +263,7 @@ impl Game {
                 }
                 self.rate = 1;
                 self.penalties = [0; 2];
+                self.declared = [0; 2];
                 self.position = Position::initial(mover.opponent());
                 Ok(gain)
             }

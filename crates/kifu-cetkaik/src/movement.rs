@@ -26,6 +26,7 @@ pub fn reach(
     prof: Profession,
     side: Side,
     in_tam_hue: bool,
+    chariot_ranged_diagonal: bool,
 ) -> Reach {
     let occupied = |sq: Square| Some(sq) != vacated && pos.get(sq).is_some();
     let fwd = side.forward();
@@ -62,6 +63,12 @@ pub fn reach(
         }
     };
     use Profession::*;
+    if prof == Chariot && chariot_ranged_diagonal {
+        for (dr, dc) in DIAGONAL {
+            ray(&mut r.ranged, dr, dc, 0, 1);
+        }
+        return r;
+    }
     if in_tam_hue {
         match prof {
             King | General => {

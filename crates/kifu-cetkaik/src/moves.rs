@@ -167,7 +167,15 @@ pub fn piece_candidates(
     out: &mut Vec<PureMove>,
 ) {
     let tih = rules.tam_itself_is_tam_hue;
-    let first = reach(pos, None, src, prof, side, pos.is_tam_hue(src, tih));
+    let first = reach(
+        pos,
+        None,
+        src,
+        prof,
+        side,
+        pos.is_tam_hue(src, tih),
+        rules.chariot_ranged_diagonal,
+    );
     for target in first.finite.union(first.ranged).iter() {
         match pos.get(target) {
             None => out.push(PureMove::Plain { src, dst: target }),
@@ -194,7 +202,15 @@ fn second_legs(
     out: &mut Vec<PureMove>,
 ) {
     let tih = rules.tam_itself_is_tam_hue;
-    let second = reach(pos, Some(src), step, prof, side, pos.is_tam_hue(step, tih));
+    let second = reach(
+        pos,
+        Some(src),
+        step,
+        prof,
+        side,
+        pos.is_tam_hue(step, tih),
+        rules.chariot_ranged_diagonal,
+    );
     for dst in second.finite.iter() {
         if can_end_on(pos, Some(src), dst, side, tih) {
             out.push(PureMove::StepFinite { src, step, dst });

@@ -49,6 +49,13 @@ pub struct Rules {
     pub king_hand_points: i32,
     /// The score written in a hand line is the named hands' value, not the rate-multiplied total.
     pub declared_score_is_named_hands: bool,
+    /// 車 moves any distance diagonally, inside tam2 hue or not (硬皇力 records; unverified
+    /// beyond the four 車 moves in them).
+    pub chariot_ranged_diagonal: bool,
+    /// A player may leave a hand undeclared and just go on (硬皇力 records do).
+    pub declaration_optional: bool,
+    /// 終季 scores the hands declared during the season, not every hand held.
+    pub gain_from_declared_hands: bool,
     /// Seasons in a game.
     pub seasons: u8,
     pub announcement: Announcement,
@@ -67,6 +74,9 @@ impl Rules {
             rate_doubles: true,
             king_hand_points: 5,
             declared_score_is_named_hands: false,
+            chariot_ranged_diagonal: false,
+            declaration_optional: false,
+            gain_from_declared_hands: false,
             seasons: 4,
             announcement: Announcement::ExactDestination,
         }
@@ -85,15 +95,19 @@ impl Rules {
         }
     }
 
-    /// 硬皇力 pek1 tam2 py, the 2018 house rule, as far as its records show: 王 scores 3,
-    /// 再行 does not double, and a hand line states the named hands' value.
-    /// Everything else follows [`Rules::standard`] (unverified).
+    /// 硬皇力 pek1 tam2 py, the 2018 house rule, as far as its records show (`fedirrgavir/001`,
+    /// `004`): 王 scores 3; 再行 does not double; a hand may go undeclared; 終季 scores the
+    /// hands declared in the season and a hand line states their value; 車 moves any distance
+    /// diagonally. Everything else follows [`Rules::standard`] (unverified).
     pub const fn hard_tam() -> Rules {
         Rules {
             name: "硬皇力",
             rate_doubles: false,
             king_hand_points: 3,
             declared_score_is_named_hands: true,
+            chariot_ranged_diagonal: true,
+            declaration_optional: true,
+            gain_from_declared_hands: true,
             ..Rules::standard()
         }
     }

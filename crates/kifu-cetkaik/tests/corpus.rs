@@ -1,6 +1,7 @@
 //! The cetkaik corpus (../shared/corpus/cetkaik): every record parses; legal ones validate.
 
-use kifu_cetkaik::ckka::{self, ElementKind};
+use kifu_cetkaik::Rules;
+use kifu_cetkaik::ckka::{self, ElementKind, GameRecord};
 use kifu_record::SourceText;
 
 pub const CORPUS: &str = concat!(
@@ -36,4 +37,53 @@ fn every_corpus_record_parses_without_errors() {
             .count();
         assert!(moves >= 5, "{name}: {moves} moves");
     }
+}
+
+fn rules_for(name: &str) -> Rules {
+    // The 2018 records predate the standardized rule; they carry no {律:…} header.
+    if name.starts_with("fedirrgavir") {
+        Rules::hard_tam()
+    } else {
+        Rules::standard()
+    }
+}
+
+fn replay(name: &str, rules: Rules) -> (GameRecord, Vec<String>) {
+    let text = read(name);
+    let (rec, _) = ckka::parse(&text);
+    let (game, diags) = ckka::replay(&rec, rules);
+    let src = SourceText::new(name, &text);
+    (game, diags.iter().map(|d| src.render(d)).collect())
+}
+
+#[test]
+fn legal_corpus_records_validate_with_final_scores() {
+    // (file, seasons, final score of the IA side, of the A side, game over)
+    let expected = [
+        ("ckka-samples/sample1.txt", 1, 0, 40, true),
+        ("ckka-samples/sample2.txt", 1, 0, 40, true),
+        ("cerke_online/case1_2022-05-31.ckka", 3, 40, 0, true),
+        ("cerke_online/case4_2022-09-08.ckka", 1, 0, 40, true),
+        ("fedirrgavir/001_jv_sy.txt", 1, 12, 28, false),
+        ("fedirrgavir/004_complement_jv.txt", 1, 17, 23, false),
+    ];
+    for (name, seasons, ia, a, over) in expected {
+        let (game, diags) = replay(name, rules_for(name));
+        assert!(diags.is_empty(), "{name}:\n{}", diags.join("\n"));
+        assert_eq!(game.seasons.len(), seasons, "{name}");
+        assert_eq!(game.final_scores, [ia, a], "{name}");
+        assert_eq!(game.over, over, "{name}");
+    }
+}
+
+#[test]
+fn under_the_standard_rule_001_flags_exactly_its_three_old_style_chariot_moves() {
+    let (_, diags) = replay("fedirrgavir/001_jv_sy.txt", Rules::standard());
+    let illegal: Vec<&String> = diags.iter().filter(|d| d.contains("cannot move")).collect();
+    assert_eq!(illegal.len(), 3, "{diags:#?}");
+    assert!(
+        illegal[0].contains("001_jv_sy.txt:12:1: error: ply 19: 黒車 on CIA cannot move to MAU")
+    );
+    assert!(illegal[1].contains(":18:1: error: ply 31: 赤車 on NIA cannot move to ZAI"));
+    assert!(illegal[2].contains(":18:10: error: ply 32: 黒車 on NA cannot move to XU"));
 }

@@ -95,6 +95,9 @@ pub fn parse_body(
             }
         } else if c.at_raw('[') && (ch == '[' || ch == '#') {
             bracketed(&mut c, diags)
+        } else if c.rest().starts_with("或 zau ") {
+            c.eat("或 ");
+            phonetic_hand_line(&mut c, Who::Unknown, diags).map(ElementKind::HandLine)
         } else if ch == '為' || c.rest().starts_with("或為") {
             c.eat("或");
             hand_line(&mut c, Who::Unknown, diags).map(ElementKind::HandLine)

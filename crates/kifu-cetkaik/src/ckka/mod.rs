@@ -1,15 +1,21 @@
 //! CKKA files: reading all four notations, replaying them against the rules, writing them.
 
 pub mod body;
+pub mod game_record;
 pub mod header;
 pub mod kanji_move;
 pub mod mrf;
 pub mod phonetic;
 pub mod progress;
 pub mod record;
+pub mod replay;
+pub mod resolve;
 pub mod scan;
+pub mod write;
 
+pub use game_record::GameRecord;
 pub use record::{CkkaRecord, Element, ElementKind, Notation};
+pub use replay::replay;
 
 use kifu_record::{Diagnostic, Span};
 

@@ -1,0 +1,156 @@
+//! Writers: ⓪ (canonical), ①, ②, ③ and JSON, all from a replayed [`GameRecord`].
+
+pub mod abbreviated;
+pub mod full;
+pub mod mrf;
+pub mod phonetic;
+
+use super::game_record::{DeclarationRecord, Event, GameRecord, PlayedMove};
+use super::record::Notation;
+use crate::game::Declaration;
+use crate::numeral::to_pekzep;
+use crate::piece::Side;
+use std::fmt::Write;
+
+/// Writes the game in one notation.
+pub fn write(game: &GameRecord, notation: Notation) -> String {
+    match notation {
+        Notation::Full => write_with(game, &full::Full),
+        Notation::Abbreviated => write_with(game, &abbreviated::Abbreviated),
+        Notation::Phonetic => write_with(game, &phonetic::Phonetic),
+        Notation::Mrf => write_with(game, &mrf::Mrf),
+    }
+}
+
+/// The pretty JSON form.
+pub fn write_json(game: &GameRecord) -> String {
+    serde_json::to_string_pretty(&game.to_json()).unwrap_or_default() + "\n"
+}
+
+/// Text between `{` `}` (or `#{` `}#` … when the text holds `}`).
+pub fn raw(open: char, close: char, text: &str) -> String {
+    let mut hashes = String::new();
+    loop {
+        let terminator = format!("{close}{hashes}");
+        if !text.contains(&terminator) {
+            return format!("{hashes}{open}{text}{close}{hashes}");
+        }
+        hashes.push('#');
+    }
+}
+
+/// What differs between notations.
+pub trait Style {
+    fn move_text(&self, m: &PlayedMove) -> String;
+    /// Text right after the move on its line (capture comment, `=tymor`, …).
+    fn after_move(&self, m: &PlayedMove, next: Option<&DeclarationRecord>) -> String {
+        let _ = next;
+        let mut s = String::new();
+        if let Some((c, p)) = m.captured {
+            let _ = write!(s, " 手{c}{p}");
+        }
+        for c in &m.comments {
+            s.push_str(&raw('{', '}', c));
+        }
+        s
+    }
+    fn declaration(&self, game: &GameRecord, d: &DeclarationRecord) -> String {
+        let word = if d.declaration == Declaration::TyMok {
+            "再行"
+        } else {
+            "終季"
+        };
+        if d.hands.is_empty() {
+            // Only a penalty counted as a hand (撃皇, futile 皇 moves): nothing to name.
+            return word.to_string();
+        }
+        let who = player(game, d.mover).map_or("或".to_string(), |n| raw('[', ']', &n));
+        let hands: Vec<String> = d.hands.iter().map(|h| h.to_string()).collect();
+        let mut s = format!("{who}為{}", hands.join("加"));
+        if d.declaration == Declaration::TaXot {
+            let _ = write!(s, "而手{}", to_pekzep(d.gain));
+        }
+        s.push('\n');
+        s.push_str(word);
+        s
+    }
+}
+
+/// The name of the player on `side`, from the names line.
+pub fn player(game: &GameRecord, side: Side) -> Option<String> {
+    let n = game.names.as_ref()?;
+    Some(if side == game.first_side() {
+        n.first.name.clone()
+    } else {
+        n.second.name.clone()
+    })
+}
+
+fn season_end(game: &GameRecord, index: usize) -> &'static str {
+    if game.rules.seasons == 2 {
+        return if index == 0 { "上季終" } else { "下季終" };
+    }
+    ["春終", "夏終", "秋終", "冬終"]
+        .get(index)
+        .copied()
+        .unwrap_or("")
+}
+
+fn write_with(game: &GameRecord, style: &dyn Style) -> String {
+    let mut out = String::new();
+    for item in &game.items {
+        let text = match &item.key {
+            Some(k) => format!("{k}:{}", item.value),
+            None if item.value.contains(':') && !item.value.contains("//") => {
+                format!(":{}", item.value)
+            }
+            None => item.value.clone(),
+        };
+        out.push_str(&raw('{', '}', &text));
+        out.push('\n');
+    }
+    if let Some(n) = &game.names {
+        let score = |s: Option<i32>| s.map(to_pekzep).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{}{} {}{}",
+            raw('[', ']', &n.first.name),
+            score(n.first.score),
+            raw('[', ']', &n.second.name),
+            score(n.second.score)
+        );
+    }
+    for (i, season) in game.seasons.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        for (k, e) in season.events.iter().enumerate() {
+            match e {
+                Event::Move(m) => {
+                    let next = match season.events.get(k + 1) {
+                        Some(Event::Declaration(d)) => Some(d),
+                        _ => None,
+                    };
+                    out.push_str(&style.move_text(m));
+                    out.push_str(&style.after_move(m, next));
+                    out.push('\n');
+                }
+                Event::Declaration(d) => {
+                    let text = style.declaration(game, d);
+                    if !text.is_empty() {
+                        out.push_str(&text);
+                        if d.declaration == Declaration::TaXot && season.ended {
+                            out.push('\t');
+                            out.push_str(season_end(game, i));
+                        }
+                        out.push('\n');
+                    }
+                }
+            }
+        }
+    }
+    if game.game_end_marker {
+        out.push_str("\n星一周\n");
+    }
+    out
+}

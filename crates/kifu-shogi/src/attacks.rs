@@ -266,18 +266,24 @@ pub fn rank(rank: u8) -> Bitboard {
     Bitboard(RANKS[rank as usize])
 }
 
-/// The ranks counted from `color`'s far side: `relative_ranks(c, 2)` = its last two ranks.
+const fn far_rank_table() -> [[u128; 10]; 2] {
+    let ranks = rank_masks();
+    let mut t = [[0u128; 10]; 2];
+    let mut count = 1;
+    while count <= 9 {
+        t[0][count] = t[0][count - 1] | ranks[count];
+        t[1][count] = t[1][count - 1] | ranks[10 - count];
+        count += 1;
+    }
+    t
+}
+
+static FAR_RANKS: [[u128; 10]; 2] = far_rank_table();
+
+/// `color`'s farthest `count` ranks (0–9): `far_ranks(c, 3)` is its promotion zone.
 #[inline]
 pub fn far_ranks(color: Color, count: u8) -> Bitboard {
-    let mut bb = 0;
-    for r in 1..=count {
-        let r = match color {
-            Color::Black => r,
-            Color::White => 10 - r,
-        };
-        bb |= RANKS[r as usize];
-    }
-    Bitboard(bb)
+    Bitboard(FAR_RANKS[color.index()][count as usize])
 }
 
 /// All squares of one file (1–9).

@@ -2,6 +2,16 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 
 use crate::Square;
 
+static SQUARE_BITS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
 /// A set of squares, one bit per square index (see [`Square`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u128);
@@ -10,9 +20,10 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     pub const FULL: Bitboard = Bitboard((1u128 << 81) - 1);
 
+    /// A table lookup: a variable 128-bit shift costs several instructions and a branch.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.index())
+        Bitboard(SQUARE_BITS[sq.index()])
     }
 
     #[inline]
@@ -27,7 +38,7 @@ impl Bitboard {
 
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 != 0
+        self.0 & SQUARE_BITS[sq.index()] != 0
     }
 
     #[inline]
@@ -50,14 +61,21 @@ impl Bitboard {
         }
     }
 
+    /// Removes and returns the lowest square. Works on the two 64-bit halves
+    /// separately, which is cheaper than 128-bit arithmetic.
     #[inline]
     pub fn pop(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
+        let lo = self.0 as u64;
+        if lo != 0 {
+            self.0 ^= u128::from(lo & lo.wrapping_neg());
+            return Some(Square::from_index_unchecked(lo.trailing_zeros()));
         }
-        let sq = Square::from_index_unchecked(self.0.trailing_zeros());
-        self.0 &= self.0 - 1;
-        Some(sq)
+        let hi = (self.0 >> 64) as u64;
+        if hi != 0 {
+            self.0 ^= u128::from(hi & hi.wrapping_neg()) << 64;
+            return Some(Square::from_index_unchecked(64 + hi.trailing_zeros()));
+        }
+        None
     }
 }
 

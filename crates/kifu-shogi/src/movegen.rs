@@ -9,40 +9,71 @@
 
 use std::ops::Deref;
 
-use arrayvec::ArrayVec;
-
 use crate::attacks;
-use crate::position::{attacks_of, must_promote};
+use crate::position::attacks_of;
 use crate::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
 
 /// Enough for any position: the most legal moves known is 593.
 pub const MAX_MOVES: usize = 600;
 
+/// Room past `MAX_MOVES` so that a row of drops can be stored with one block write.
+const SLACK: usize = 8;
+
 /// A fixed-capacity list of moves, so generating moves never allocates.
-#[derive(Clone, Default)]
-pub struct MoveList(ArrayVec<Move, MAX_MOVES>);
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES + SLACK],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
 
 impl MoveList {
     pub fn new() -> MoveList {
-        MoveList(ArrayVec::new())
+        MoveList {
+            moves: [Move::NULL; MAX_MOVES + SLACK],
+            len: 0,
+        }
     }
 
     #[inline]
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.len = 0;
     }
 
     #[inline(always)]
     fn push(&mut self, mv: Move) {
-        // Capacity exceeds the largest possible number of legal moves.
-        let _ = self.0.try_push(mv);
+        // Never full for a real position; a full list drops moves rather than panicking.
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = mv;
+            self.len += 1;
+        }
+    }
+
+    /// Drops of the first `count` kinds in `row` (`count` ≤ 7) to one square, in one block write.
+    #[inline(always)]
+    fn push_drops(&mut self, row: &[u16; SLACK], count: usize, to: Square) {
+        let len = self.len;
+        if len < MAX_MOVES {
+            let dst = &mut self.moves[len..len + SLACK];
+            let to = to.index() as u16;
+            for (d, &base) in dst.iter_mut().zip(row) {
+                *d = Move::from_bits(base | to);
+            }
+            self.len = (len + count).min(MAX_MOVES);
+        }
     }
 }
 
 impl Deref for MoveList {
     type Target = [Move];
+    #[inline]
     fn deref(&self) -> &[Move] {
-        &self.0
+        &self.moves[..self.len]
     }
 }
 
@@ -50,13 +81,13 @@ impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;
     type IntoIter = std::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.iter()
     }
 }
 
 impl std::fmt::Debug for MoveList {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.0.iter()).finish()
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -116,41 +147,64 @@ impl Position {
         pinned: Bitboard,
         king: Option<Square>,
     ) {
+        use PieceKind::*;
         let us = self.side_to_move();
-        let occupied = self.occupied();
+        let occ = self.occupied();
         let zone = attacks::far_ranks(us, 3);
-        let movers = self.color_pieces(us) & !self.pieces(us, PieceKind::King);
-        for from in movers {
-            let piece = self.piece_at(from).expect("bitboards match board");
-            let mut dests = attacks_of(piece.kind, us, from, occupied) & target;
-            if let Some(king) = king
-                && pinned.contains(from)
-            {
-                dests &= attacks::line(king, from);
-            }
-            if dests.is_empty() {
-                continue;
-            }
-            if !piece.kind.is_promotable() {
-                for to in dests {
-                    list.push(Move::normal(from, to, false));
-                }
-                continue;
-            }
-            let promoting = if zone.contains(from) {
-                dests
-            } else {
-                dests & zone
+        let last = attacks::far_ranks(us, 1);
+        let last_two = attacks::far_ranks(us, 2);
+        let none = Bitboard::EMPTY;
+        // One loop per kind, so each uses its own attack function without a match per piece.
+        let mut moves =
+            |from_set: Bitboard, dead: Bitboard, attack: &dyn Fn(Square) -> Bitboard| {
+                push_moves(
+                    list,
+                    from_set,
+                    target,
+                    pinned,
+                    king,
+                    Some((zone, dead)),
+                    attack,
+                )
             };
-            for to in dests {
-                if promoting.contains(to) {
-                    list.push(Move::normal(from, to, true));
-                }
-                if !must_promote(piece.kind, us, to) {
-                    list.push(Move::normal(from, to, false));
-                }
-            }
-        }
+        moves(self.pieces(us, Pawn), last, &|s| attacks::pawn(us, s));
+        moves(self.pieces(us, Lance), last, &|s| {
+            attacks::lance(us, s, occ)
+        });
+        moves(self.pieces(us, Knight), last_two, &|s| {
+            attacks::knight(us, s)
+        });
+        moves(self.pieces(us, Silver), none, &|s| attacks::silver(us, s));
+        moves(self.pieces(us, Bishop), none, &|s| attacks::bishop(s, occ));
+        moves(self.pieces(us, Rook), none, &|s| attacks::rook(s, occ));
+        let own = self.color_pieces(us);
+        push_moves(
+            list,
+            self.gold_movers() & own,
+            target,
+            pinned,
+            king,
+            None,
+            &|s| attacks::gold(us, s),
+        );
+        push_moves(
+            list,
+            self.pieces(us, Horse),
+            target,
+            pinned,
+            king,
+            None,
+            &|s| attacks::bishop(s, occ) | attacks::king(s),
+        );
+        push_moves(
+            list,
+            self.pieces(us, Dragon),
+            target,
+            pinned,
+            king,
+            None,
+            &|s| attacks::rook(s, occ) | attacks::king(s),
+        );
     }
 
     #[inline(always)]
@@ -190,10 +244,10 @@ impl Position {
                 list.push(Move::drop(PieceKind::Pawn, to));
             }
         }
-        // Kinds other than the pawn, split by where they may be dropped.
-        let mut anywhere = ArrayVec::<PieceKind, 6>::new();
-        let mut not_last_rank = ArrayVec::<PieceKind, 6>::new();
-        let mut not_last_two = ArrayVec::<PieceKind, 6>::new();
+        // Kinds other than the pawn, as rows of encoded drops, split by where they may go.
+        let mut anywhere = ([0u16; SLACK], 0);
+        let mut not_last_two = ([0u16; SLACK], 0);
+        let mut not_last_rank = ([0u16; SLACK], 0);
         for kind in [
             PieceKind::Lance,
             PieceKind::Knight,
@@ -205,29 +259,35 @@ impl Position {
             if held & (1 << kind.index()) == 0 {
                 continue;
             }
-            anywhere.push(kind);
+            let bits = Move::drop(kind, Square::from_index_unchecked(0)).bits();
+            let add = |row: &mut ([u16; SLACK], usize)| {
+                row.0[row.1] = bits;
+                row.1 += 1;
+            };
+            add(&mut anywhere);
             if kind != PieceKind::Knight {
-                not_last_two.push(kind);
+                add(&mut not_last_two);
                 if kind != PieceKind::Lance {
-                    not_last_rank.push(kind);
+                    add(&mut not_last_rank);
                 }
             }
         }
+        if anywhere.1 == 0 {
+            return;
+        }
         let last = attacks::far_ranks(us, 1);
-        let second = attacks::far_ranks(us, 2) & !last;
-        for to in target & !last & !second {
-            for &kind in &anywhere {
-                list.push(Move::drop(kind, to));
+        let last_two = attacks::far_ranks(us, 2);
+        for to in target & !last_two {
+            list.push_drops(&anywhere.0, anywhere.1, to);
+        }
+        if not_last_two.1 > 0 {
+            for to in target & last_two & !last {
+                list.push_drops(&not_last_two.0, not_last_two.1, to);
             }
         }
-        for to in target & second {
-            for &kind in &not_last_two {
-                list.push(Move::drop(kind, to));
-            }
-        }
-        for to in target & last {
-            for &kind in &not_last_rank {
-                list.push(Move::drop(kind, to));
+        if not_last_rank.1 > 0 {
+            for to in target & last {
+                list.push_drops(&not_last_rank.0, not_last_rank.1, to);
             }
         }
     }
@@ -278,6 +338,50 @@ impl Position {
     /// movement goes (ignoring king safety and promotion).
     pub(crate) fn reaches(&self, piece: Piece, from: Square, to: Square) -> bool {
         attacks_of(piece.kind, piece.color, from, self.occupied()).contains(to)
+    }
+}
+
+/// Pushes the moves of every piece in `from_set`. `promotion` is `(zone, dead)` for
+/// kinds that promote: promotion is offered when the move starts or ends in the
+/// zone, and declining it is not allowed on `dead` squares.
+#[inline(always)]
+fn push_moves(
+    list: &mut MoveList,
+    from_set: Bitboard,
+    target: Bitboard,
+    pinned: Bitboard,
+    king: Option<Square>,
+    promotion: Option<(Bitboard, Bitboard)>,
+    attack: &dyn Fn(Square) -> Bitboard,
+) {
+    for from in from_set {
+        let mut dests = attack(from) & target;
+        if let Some(king) = king
+            && pinned.is_nonempty()
+            && pinned.contains(from)
+        {
+            dests &= attacks::line(king, from);
+        }
+        match promotion {
+            None => {
+                for to in dests {
+                    list.push(Move::normal(from, to, false));
+                }
+            }
+            Some((zone, dead)) => {
+                let promoting = if zone.contains(from) {
+                    dests
+                } else {
+                    dests & zone
+                };
+                for to in promoting {
+                    list.push(Move::normal(from, to, true));
+                }
+                for to in dests & !dead {
+                    list.push(Move::normal(from, to, false));
+                }
+            }
+        }
     }
 }
 

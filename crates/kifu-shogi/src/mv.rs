@@ -14,6 +14,19 @@ const DROP_BASE: u16 = 81;
 const PROMOTE: u16 = 1 << 14;
 
 impl Move {
+    /// A placeholder that is never a legal move (from and to both 1a).
+    pub(crate) const NULL: Move = Move(0);
+
+    #[inline]
+    pub(crate) const fn bits(self) -> u16 {
+        self.0
+    }
+
+    #[inline]
+    pub(crate) const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+
     #[inline]
     pub const fn normal(from: Square, to: Square, promote: bool) -> Move {
         Move(to.index() as u16 | (from.index() as u16) << 7 | if promote { PROMOTE } else { 0 })

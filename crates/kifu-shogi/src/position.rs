@@ -382,7 +382,7 @@ impl Position {
         }
         self.side = us.flip();
         self.hash ^= KEYS.white_to_move;
-        self.move_number += 1;
+        self.move_number = self.move_number.saturating_add(1);
         self.history.push(state);
         self.checkers = self.compute_checkers();
     }
@@ -412,7 +412,7 @@ impl Position {
             self.put(captured, to);
         }
         self.side = us;
-        self.move_number -= 1;
+        self.move_number = self.move_number.saturating_sub(1).max(1);
         self.hash = state.hash;
         self.checkers = state.checkers;
         Some(mv)

@@ -495,7 +495,10 @@ impl Replay<'_> {
         }
         self.push(Event::Declaration(DeclarationRecord {
             mover,
-            hands: held_list(held),
+            // As the hand line named them; all hands held when there was none.
+            hands: line
+                .as_ref()
+                .map_or_else(|| held_list(held), |(l, _)| l.hands.clone()),
             declaration: d,
             gain,
         }));

@@ -4,6 +4,7 @@
 use crate::piece::{Piece, Side};
 use crate::position::Position;
 use crate::profession::Profession;
+use crate::rules::Rules;
 use crate::square::{Square, SquareSet};
 
 /// Squares reachable in one leg. An occupied square in either set is a candidate to
@@ -178,7 +179,7 @@ pub fn can_end_on(
     vacated: Option<Square>,
     sq: Square,
     mover: Side,
-    tam_itself_is_tam_hue: bool,
+    rules: &Rules,
 ) -> bool {
     if Some(sq) == vacated {
         return true;
@@ -187,9 +188,7 @@ pub fn can_end_on(
         None => true,
         Some(Piece::Tam) => false,
         Some(Piece::Owned { side, .. }) if side == mover => false,
-        Some(Piece::Owned { side, .. }) => {
-            !is_protected(pos, vacated, sq, side, tam_itself_is_tam_hue)
-        }
+        Some(Piece::Owned { side, .. }) => !is_protected(pos, vacated, sq, side, rules),
     }
 }
 
@@ -198,12 +197,12 @@ fn is_protected(
     vacated: Option<Square>,
     sq: Square,
     owner: Side,
-    tam_itself_is_tam_hue: bool,
+    rules: &Rules,
 ) -> bool {
     sq.neighbours().any(|n| {
         Some(n) != vacated
             && matches!(pos.get(n), Some(Piece::Owned { prof: Profession::General, side, .. }) if side == owner)
-            && pos.is_tam_hue(n, tam_itself_is_tam_hue)
+            && pos.is_tam_hue(n, rules)
     })
 }
 

@@ -166,14 +166,13 @@ pub fn piece_candidates(
     rules: &Rules,
     out: &mut Vec<PureMove>,
 ) {
-    let tih = rules.tam_itself_is_tam_hue;
     let first = reach(
         pos,
         None,
         src,
         prof,
         side,
-        pos.is_tam_hue(src, tih),
+        pos.is_tam_hue(src, rules),
         rules.chariot_ranged_diagonal,
     );
     for target in first.finite.union(first.ranged).iter() {
@@ -181,7 +180,7 @@ pub fn piece_candidates(
             None => out.push(PureMove::Plain { src, dst: target }),
             Some(occupant) => {
                 if occupant.side().is_some_and(|s| s != side)
-                    && can_end_on(pos, None, target, side, tih)
+                    && can_end_on(pos, None, target, side, rules)
                 {
                     out.push(PureMove::Plain { src, dst: target });
                 }
@@ -201,23 +200,22 @@ fn second_legs(
     rules: &Rules,
     out: &mut Vec<PureMove>,
 ) {
-    let tih = rules.tam_itself_is_tam_hue;
     let second = reach(
         pos,
         Some(src),
         step,
         prof,
         side,
-        pos.is_tam_hue(step, tih),
+        pos.is_tam_hue(step, rules),
         rules.chariot_ranged_diagonal,
     );
     for dst in second.finite.iter() {
-        if can_end_on(pos, Some(src), dst, side, tih) {
+        if can_end_on(pos, Some(src), dst, side, rules) {
             out.push(PureMove::StepFinite { src, step, dst });
         }
     }
     for dst in second.ranged.iter() {
-        if can_end_on(pos, Some(src), dst, side, tih) {
+        if can_end_on(pos, Some(src), dst, side, rules) {
             out.push(PureMove::StepRanged { src, step, dst });
         }
     }

@@ -2,6 +2,7 @@
 
 use crate::piece::{Piece, Side};
 use crate::profession::{Color, Profession};
+use crate::rules::Rules;
 use crate::square::Square;
 use std::fmt;
 
@@ -134,13 +135,15 @@ impl Position {
     }
 
     /// Tam2 hue: inherent squares and the eight around 皇 (and 皇's own square if the rule says so).
-    pub fn is_tam_hue(&self, sq: Square, tam_itself_is_tam_hue: bool) -> bool {
+    pub fn is_tam_hue(&self, sq: Square, rules: &Rules) -> bool {
         if sq.is_inherent_tam_hue() {
             return true;
         }
         match self.tam {
-            Some(t) => sq.is_adjacent(t) || (tam_itself_is_tam_hue && t == sq),
-            None => false,
+            Some(t) if rules.tam_hue_around_tam => {
+                sq.is_adjacent(t) || (rules.tam_itself_is_tam_hue && t == sq)
+            }
+            _ => false,
         }
     }
 

@@ -36,6 +36,9 @@ pub struct Rules {
     pub name: &'static str,
     /// 皇's own square is tam2 hue (matters when a piece steps on 皇).
     pub tam_itself_is_tam_hue: bool,
+    /// The eight squares around 皇 are tam2 hue. Off in 硬皇力: spec example 3 (`ME弓MIMU四`
+    /// with 皇 on CE) is legal only so (unverified beyond that move).
+    pub tam_hue_around_tam: bool,
     pub step_on_tam: StepOnTam,
     /// 皇再来: moving 皇 right after the opponent moved it.
     pub tam_moved_again: FutileMove,
@@ -67,6 +70,7 @@ impl Rules {
         Rules {
             name: "官定",
             tam_itself_is_tam_hue: false,
+            tam_hue_around_tam: true,
             step_on_tam: StepOnTam::PenaltyHand(-5),
             tam_moved_again: FutileMove::PenaltyHand(-3),
             tam_returns: FutileMove::PenaltyHand(-3),
@@ -106,6 +110,7 @@ impl Rules {
             king_hand_points: 3,
             declared_score_is_named_hands: true,
             chariot_ranged_diagonal: true,
+            tam_hue_around_tam: false,
             declaration_optional: true,
             gain_from_declared_hands: true,
             ..Rules::standard()

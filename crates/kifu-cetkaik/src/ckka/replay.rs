@@ -299,7 +299,7 @@ impl Replay<'_> {
             Ok(r) => r,
             Err(msg) => {
                 self.error(span, format!("ply {ply}: {msg}"));
-                self.recover(note);
+                self.recover(span, note);
                 return;
             }
         };
@@ -319,7 +319,7 @@ impl Replay<'_> {
             }
             Err(err) => {
                 self.error(span, format!("ply {ply}: {err}"));
-                self.recover(note);
+                self.recover(span, note);
                 self.last_move_captured = None;
             }
         }
@@ -327,10 +327,42 @@ impl Replay<'_> {
 
     /// After an illegal move, put the pieces where the record says so that later moves are
     /// judged from the position the players saw.
-    fn recover(&mut self, note: &MoveNote) {
+    fn recover(&mut self, span: Span, note: &MoveNote) {
         let pos = self.game.position();
         let side = pos.turn();
         let mv = match *note {
+            MoveNote::Piece {
+                src,
+                prof: Some(prof),
+                step,
+                dst,
+                ..
+            } if pos.get(src).is_none() => {
+                // A slip in the start square: the one piece of that profession that can make
+                // the move is meant.
+                let rules = self.game.rules;
+                let movers: Vec<crate::square::Square> = pos
+                    .pieces_of(side)
+                    .filter(|&(s, _, p)| {
+                        let mut list = Vec::new();
+                        crate::moves::piece_candidates(pos, side, s, p, &rules, &mut list);
+                        p == prof
+                            && list
+                                .iter()
+                                .any(|m| m.dst() == dst && (step.is_none() || m.step() == step))
+                    })
+                    .map(|(s, _, _)| s)
+                    .collect();
+                if let [s] = movers[..] {
+                    self.diags.push(Diagnostic::warning(
+                        span,
+                        format!("continuing as if the {prof} on {s} moved"),
+                    ));
+                    Some(crate::moves::PureMove::Plain { src: s, dst })
+                } else {
+                    None
+                }
+            }
             MoveNote::Piece { src, dst, .. } => Some(crate::moves::PureMove::Plain { src, dst }),
             MoveNote::Tam { src, note } => {
                 let second = match note {

@@ -23,6 +23,7 @@ mod outcome;
 mod perft;
 mod piece;
 mod position;
+pub mod record;
 mod rules;
 mod sfen;
 mod square;

@@ -10,3 +10,28 @@ mod write;
 
 pub use parse::{Dialect, NotationError, ParsedMove, parse_move};
 pub use write::{japanese, western};
+
+use crate::square::Square;
+
+/// The destination (or `仝`/`同` → `previous`) and the parenthesised origin of one KIF step
+/// (`6八獅子 （←7十）`).
+pub(crate) fn step_squares(
+    text: &str,
+    previous: Option<Square>,
+) -> Option<(Square, Option<Square>)> {
+    let toks = lexer::lex(text).ok()?;
+    let mut dest = None;
+    let mut origin = None;
+    for t in toks {
+        match t.tok {
+            lexer::Tok::Square(sq) if dest.is_none() => dest = Some(sq),
+            lexer::Tok::Same if dest.is_none() => dest = previous,
+            lexer::Tok::Origin(o) if o.len() == 1 => origin = Some(o[0]),
+            _ => {}
+        }
+    }
+    Some((dest?, origin))
+}
+
+pub(crate) use names::kif_name;
+pub(crate) use write::japanese_square;

@@ -252,6 +252,46 @@ pub(crate) fn japanese_name(kind: Kind) -> &'static str {
         .unwrap_or("?")
 }
 
+/// lishogi KIF's full name of a piece (`獅子`, `金将`, `小角`, `金飛車`).
+pub(crate) fn kif_name(p: Piece) -> &'static str {
+    use Kind::*;
+    match (p.kind, p.promoted.then(|| p.kind.unpromoted()).flatten()) {
+        (Bishop, Some(Leopard)) => "小角",
+        (Rook, Some(Gold)) => "金飛車",
+        (kind, _) => match kind {
+            Pawn => "歩兵",
+            GoBetween => "仲人",
+            Copper => "銅将",
+            Silver => "銀将",
+            Gold => "金将",
+            Leopard => "猛豹",
+            Tiger => "盲虎",
+            Elephant => "醉象",
+            King => "玉将",
+            Lance => "香車",
+            ReverseChariot => "反車",
+            SideMover => "横行",
+            VerticalMover => "竪行",
+            Bishop => "角行",
+            Rook => "飛車",
+            Horse => "龍馬",
+            Dragon => "龍王",
+            Phoenix => "鳳凰",
+            Kirin => "麒麟",
+            FreeKing => "奔王",
+            Lion => "獅子",
+            FreeBoar => "奔猪",
+            FlyingOx => "飛牛",
+            Whale => "鯨鯢",
+            WhiteHorse => "白駒",
+            FlyingStag => "飛鹿",
+            Prince => "太子",
+            HornedFalcon => "角鷹",
+            SoaringEagle => "飛鷲",
+        },
+    }
+}
+
 /// Japanese rank numerals 1–12.
 pub(crate) const KANJI_RANKS: [&str; 12] = [
     "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",

@@ -1,0 +1,251 @@
+//! lishogi's chu KIF export: `key：value` headers, a `手数----指手` line, then one move per line
+//! (`  12   6八獅子 （←7十）`), a lion-type double move on two lines (`一歩目` / `二歩目`), `仝` for
+//! the previous destination, `*` comments and a closing word (`投了` …). A custom start position is
+//! written (and read) as a `#SFEN <sfen>` line, an extension of this crate.
+
+use kifu_record::{Diagnostic, Span};
+
+use super::{ChuRecord, RecordMove, Replay, span};
+use crate::moves::Move;
+use crate::notation::{Dialect, japanese_square, kif_name, parse_move, step_squares};
+use crate::position::{Position, START_SFEN};
+
+const ENDINGS: &[&str] = &[
+    "投了",
+    "中断",
+    "千日手",
+    "詰み",
+    "反則勝ち",
+    "反則負け",
+    "切れ負け",
+    "持将棋",
+    "入玉勝ち",
+];
+
+/// Removes a trailing time `(00:05/00:00:10)` and surrounding blanks.
+fn strip_time(s: &str) -> &str {
+    let t = s.trim_end();
+    if t.ends_with(')')
+        && let Some(open) = t.rfind('(')
+        && t[open..].contains(':')
+    {
+        return t[..open].trim_end();
+    }
+    t
+}
+
+/// Reads a lishogi chu KIF.
+pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut record = ChuRecord::default();
+    let mut replay: Option<Replay> = None;
+    let mut previous = None;
+    let mut first_step: Option<(Square2, Span)> = None;
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let base = offset;
+        offset += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let trimmed = line.trim_start();
+        let lead = line.len() - trimmed.len();
+        let whole = span(base, lead, line.len());
+        if trimmed.is_empty() || trimmed.starts_with("手数") {
+            continue;
+        }
+        if let Some(sfen) = trimmed.strip_prefix("#SFEN") {
+            match Position::from_sfen(sfen.trim()) {
+                Ok(p) if replay.is_none() => record.start = p,
+                Ok(_) => diags.push(Diagnostic::error(whole, "start position after the moves")),
+                Err(e) => diags.push(Diagnostic::error(whole, e.to_string())),
+            }
+            continue;
+        }
+        if trimmed.starts_with('#') {
+            continue;
+        }
+        if let Some(c) = trimmed.strip_prefix('*') {
+            match record.moves.last_mut() {
+                Some(m) => m.comments.push(c.trim().to_string()),
+                None => record.comments.push(c.trim().to_string()),
+            }
+            continue;
+        }
+        if trimmed.starts_with('|') || trimmed.starts_with('+') || trimmed.contains("１２ １１")
+        {
+            diags.push(Diagnostic::error(
+                whole,
+                "board diagrams are not supported; give the start position as `#SFEN <sfen>`",
+            ));
+            continue;
+        }
+        let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            if let Some((k, v)) = trimmed.split_once('：').or_else(|| trimmed.split_once(':')) {
+                if k == "手合割"
+                    && !["平手", "中将棋", "chushogi", "chuushogi", ""].contains(&v.trim())
+                {
+                    diags.push(Diagnostic::warning(
+                        whole,
+                        format!("unknown 手合割 `{}`; using the standard start", v.trim()),
+                    ));
+                }
+                record
+                    .headers
+                    .push((k.trim().to_string(), v.trim().to_string()));
+            } else {
+                diags.push(Diagnostic::warning(whole, "line not understood, ignored"));
+            }
+            continue;
+        }
+        let replay = replay.get_or_insert_with(|| Replay::new(record.start.clone()));
+        let body_start = lead + digits;
+        let body = strip_time(&line[body_start..]);
+        let body_trim = body.trim_start();
+        let body_off = body_start + (body.len() - body_trim.len());
+        let sp = span(base, body_off, body_off + body_trim.len());
+        if let Some(w) = ENDINGS.iter().find(|w| body_trim.starts_with(**w)) {
+            record.result = Some(w.to_string());
+            continue;
+        }
+        if replay.broken {
+            continue;
+        }
+        if let Some(step) = body_trim.strip_prefix("一歩目") {
+            match step_squares(step, previous) {
+                Some((mid, Some(from))) => first_step = Some(((from, mid), sp)),
+                _ => {
+                    diags.push(Diagnostic::error(
+                        sp,
+                        format!("cannot read the first step `{}`", step.trim()),
+                    ));
+                    replay.broken = true;
+                }
+            }
+            continue;
+        }
+        let m = if let Some(step) = body_trim.strip_prefix("二歩目") {
+            let Some(((from, mid), _)) = first_step.take() else {
+                diags.push(Diagnostic::error(sp, "二歩目 without 一歩目"));
+                replay.broken = true;
+                continue;
+            };
+            match step_squares(step, None) {
+                Some((to, _)) => Move::double(from, mid, to),
+                None => {
+                    diags.push(Diagnostic::error(
+                        sp,
+                        format!("cannot read the second step `{}`", step.trim()),
+                    ));
+                    replay.broken = true;
+                    continue;
+                }
+            }
+        } else {
+            if replay.over(sp, &mut diags) {
+                replay.broken = true;
+                continue;
+            }
+            // KIF marks only promotion; no 成 means the piece did not promote.
+            let text = if body_trim.contains('成') {
+                body_trim.to_string()
+            } else {
+                format!("{body_trim} 不成")
+            };
+            match parse_move(replay.game.position(), &text, Dialect::Csl, previous) {
+                Ok(p) => p.mv,
+                Err(e) => {
+                    let ply = replay.game.moves().len() + 1;
+                    diags.push(Diagnostic::error(
+                        sp,
+                        format!("ply {ply}: `{body_trim}`: {e}"),
+                    ));
+                    replay.broken = true;
+                    continue;
+                }
+            }
+        };
+        if replay.over(sp, &mut diags) {
+            replay.broken = true;
+            continue;
+        }
+        if replay.play(m, sp, &mut diags) {
+            previous = Some(m.to());
+            record.moves.push(RecordMove {
+                mv: m,
+                comments: Vec::new(),
+            });
+        }
+    }
+    (record, diags)
+}
+
+type Square2 = (crate::square::Square, crate::square::Square);
+
+fn step(
+    dest: crate::square::Square,
+    name: &str,
+    promo: bool,
+    from: crate::square::Square,
+    previous: Option<crate::square::Square>,
+) -> String {
+    let d = if previous == Some(dest) {
+        "仝".to_string()
+    } else {
+        japanese_square(dest)
+    };
+    format!(
+        "{d}{name}{} （←{}）",
+        if promo { "成" } else { "" },
+        japanese_square(from)
+    )
+}
+
+/// Writes a lishogi-style chu KIF.
+pub fn write(record: &ChuRecord) -> String {
+    let mut out = String::new();
+    for (k, v) in &record.headers {
+        out.push_str(&format!("{k}：{v}\n"));
+    }
+    if record.header("手合割").is_none() {
+        out.push_str("手合割：中将棋\n");
+    }
+    if record.start.to_sfen() != START_SFEN {
+        out.push_str(&format!("#SFEN {}\n", record.start.to_sfen()));
+    }
+    out.push_str("手数----指手---------消費時間--\n");
+    for c in &record.comments {
+        out.push_str(&format!("*{c}\n"));
+    }
+    let mut pos = record.start.clone();
+    let mut previous = None;
+    for (i, rm) in record.moves.iter().enumerate() {
+        let m = rm.mv;
+        let n = i + 1;
+        let name = pos.piece_at(m.from()).map_or("", kif_name);
+        match m.mid() {
+            Some(mid) => {
+                out.push_str(&format!(
+                    "{n:>4}一歩目 {}\n",
+                    step(mid, name, false, m.from(), previous)
+                ));
+                out.push_str(&format!(
+                    "{n:>4}二歩目 {}\n",
+                    step(m.to(), name, false, mid, None)
+                ));
+            }
+            None => out.push_str(&format!(
+                "{n:>4}   {}\n",
+                step(m.to(), name, m.is_promotion(), m.from(), previous)
+            )),
+        }
+        for c in &rm.comments {
+            out.push_str(&format!("*{c}\n"));
+        }
+        previous = Some(m.to());
+        pos.play_unchecked(m);
+    }
+    if let Some(r) = record.result.as_deref().filter(|r| ENDINGS.contains(r)) {
+        out.push_str(&format!("{:>4}   {r}\n", record.moves.len() + 1));
+    }
+    out
+}

@@ -1,0 +1,118 @@
+//! USI move lists, one game per line: `position sfen <sfen> moves 7i7h …`,
+//! `position startpos moves …`, or just the moves from the start position.
+
+use kifu_record::{Diagnostic, Span};
+
+use super::{ChuRecord, RecordMove, Replay};
+use crate::position::{Position, START_SFEN};
+use crate::usi::parse_usi;
+
+/// Reads every game of a USI list (empty lines and `#` comments are skipped).
+pub fn parse_many(text: &str) -> (Vec<ChuRecord>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut records = Vec::new();
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let base = offset;
+        offset += raw.len();
+        let line = raw.trim_end();
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        records.push(parse_line(line, base, &mut diags));
+    }
+    (records, diags)
+}
+
+/// Reads the first game of a USI list.
+pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
+    let (mut records, mut diags) = parse_many(text);
+    if records.is_empty() {
+        diags.push(Diagnostic::error(Span::new(0, text.len()), "no game found"));
+        return (ChuRecord::default(), diags);
+    }
+    if records.len() > 1 {
+        diags.push(Diagnostic::warning(
+            Span::new(0, 0),
+            format!("{} games; only the first is kept", records.len()),
+        ));
+    }
+    (records.swap_remove(0), diags)
+}
+
+fn parse_line(line: &str, base: usize, diags: &mut Vec<Diagnostic>) -> ChuRecord {
+    let tokens: Vec<(&str, usize)> = line
+        .split_whitespace()
+        .map(|t| (t, base + (t.as_ptr() as usize - line.as_ptr() as usize)))
+        .collect();
+    let mut i = 0;
+    if tokens.first().is_some_and(|(t, _)| *t == "position") {
+        i += 1;
+    }
+    let mut record = ChuRecord::default();
+    match tokens.get(i).map(|t| t.0) {
+        Some("startpos") => i += 1,
+        Some("sfen") => {
+            let start = i + 1;
+            let mut end = start;
+            while end < tokens.len() && tokens[end].0 != "moves" {
+                end += 1;
+            }
+            let sfen: Vec<&str> = tokens[start..end].iter().map(|t| t.0).collect();
+            let sp = Span::new(
+                tokens[i].1,
+                tokens.get(end - 1).map_or(tokens[i].1, |t| t.1 + t.0.len()),
+            );
+            match Position::from_sfen(&sfen.join(" ")) {
+                Ok(p) => record.start = p,
+                Err(e) => {
+                    diags.push(Diagnostic::error(sp, e.to_string()));
+                    return record;
+                }
+            }
+            i = end;
+        }
+        _ => {}
+    }
+    if tokens.get(i).is_some_and(|t| t.0 == "moves") {
+        i += 1;
+    }
+    let mut replay = Replay::new(record.start.clone());
+    for &(t, o) in &tokens[i..] {
+        let sp = Span::new(o, o + t.len());
+        if replay.over(sp, diags) {
+            break;
+        }
+        let Some(m) = parse_usi(t) else {
+            diags.push(Diagnostic::error(sp, format!("`{t}` is not a USI move")));
+            break;
+        };
+        if !replay.play(m, sp, diags) {
+            break;
+        }
+        record.moves.push(RecordMove {
+            mv: m,
+            comments: Vec::new(),
+        });
+    }
+    record
+}
+
+/// Writes one line: `position startpos moves …` or `position sfen … moves …`.
+pub fn write(record: &ChuRecord) -> String {
+    let sfen = record.start.to_sfen();
+    let mut out = if sfen == START_SFEN {
+        "position startpos".to_string()
+    } else {
+        format!("position sfen {sfen}")
+    };
+    if !record.moves.is_empty() {
+        out.push_str(" moves");
+        for m in &record.moves {
+            out.push(' ');
+            out.push_str(&m.mv.to_string());
+        }
+    }
+    out.push('\n');
+    out
+}

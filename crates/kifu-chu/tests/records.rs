@@ -1,0 +1,163 @@
+//! Record formats: the corpus games read from lishogi's NDJSON, written in every format and read
+//! back to the same moves; bad input gives diagnostics with line and column.
+
+use kifu_chu::record::{ChuRecord, csl, json, kif, usi};
+use kifu_record::{Diagnostic, SourceText};
+
+type Reader = fn(&str) -> (ChuRecord, Vec<Diagnostic>);
+
+const GAMES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/corpus/chu/lishogi-games.ndjson"
+));
+
+fn errors(d: &[Diagnostic]) -> Vec<&Diagnostic> {
+    d.iter().filter(|d| d.is_error()).collect()
+}
+
+fn corpus() -> Vec<ChuRecord> {
+    let (records, diags) = json::parse_many(GAMES);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(records.len(), 10);
+    records
+}
+
+#[test]
+fn lishogi_ndjson_reads_with_replay_and_status_check() {
+    let records = corpus();
+    assert_eq!(records.iter().map(|r| r.moves.len()).sum::<usize>(), 2462);
+    assert!(records.iter().any(|r| r.outcome().is_some()));
+}
+
+#[test]
+fn every_format_round_trips_the_corpus() {
+    for rec in corpus() {
+        let id = rec.header("Id").unwrap_or("?").to_string();
+        let formats: [(&str, String, Reader); 5] = [
+            ("csl", csl::write(&rec), csl::parse),
+            ("csl-ja", csl::write_japanese(&rec), csl::parse),
+            ("kif", kif::write(&rec), kif::parse),
+            ("usi", usi::write(&rec), usi::parse),
+            ("json", json::write(&rec), json::parse),
+        ];
+        for (name, text, read) in formats {
+            let (back, diags) = read(&text);
+            let errs = errors(&diags);
+            assert!(
+                errs.is_empty(),
+                "{id} {name}: {errs:?}\n{}",
+                &text[..text.len().min(600)]
+            );
+            assert_eq!(back.moves.len(), rec.moves.len(), "{id} {name}");
+            // CSL names the position a lion route reaches, not the route: compare positions.
+            let (mut a, mut b) = (rec.start.clone(), back.start.clone());
+            for (x, y) in rec.moves.iter().zip(&back.moves) {
+                a.play_unchecked(x.mv);
+                b.play_unchecked(y.mv);
+                assert_eq!(
+                    a.repetition_key(),
+                    b.repetition_key(),
+                    "{id} {name}: {} vs {}",
+                    x.mv,
+                    y.mv
+                );
+                if !name.starts_with("csl") {
+                    assert_eq!(x.mv, y.mv, "{id} {name}");
+                }
+            }
+            assert_eq!(back.start, rec.start, "{id} {name}");
+        }
+    }
+}
+
+#[test]
+fn csl_headers_comments_numbers_and_custom_start() {
+    let text = "[Event \"CSL 2025\"]\n[Black \"A\"]\n[SFEN \"kg10/12/12/12/12/5N6/12/12/12/12/12/11K b - 1\"]\n\n{opening remark}\n1. Ln-7d {a jump} 2. K-11b\n3. Ln-7c ; to the zone\n4... K-12a\nresign\n";
+    let (rec, diags) = csl::parse(text);
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    assert_eq!(rec.header("Black"), Some("A"));
+    assert_eq!(rec.moves.len(), 4);
+    assert_eq!(rec.comments, vec!["opening remark".to_string()]);
+    assert_eq!(rec.moves[0].comments, vec!["a jump".to_string()]);
+    assert_eq!(rec.result.as_deref(), Some("resign"));
+    let again = csl::parse(&csl::write(&rec)).0;
+    assert_eq!(again, rec);
+}
+
+#[test]
+fn csl_one_move_per_line_and_japanese() {
+    let (rec, diags) = csl::parse("Ln-7h\n6五獅\nLn-6f\n同　獅\n");
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    assert_eq!(rec.moves.len(), 4);
+    assert_eq!(rec.moves[3].mv.to_string(), "6e6f");
+}
+
+#[test]
+fn csl_errors_have_line_and_column_and_candidates() {
+    let text = "1. Ln-7h 2. Ln-7e\n3. R-5d\n4. Ln-6f\n";
+    let (rec, diags) = csl::parse(text);
+    assert_eq!(rec.moves.len(), 2);
+    let src = SourceText::new("game.csl", text);
+    let first = diags.iter().find(|d| d.is_error()).unwrap();
+    let rendered = src.render(first);
+    assert!(
+        rendered.starts_with("game.csl:2:4: error: ply 3"),
+        "{rendered}"
+    );
+    assert!(
+        diags
+            .iter()
+            .any(|d| !d.is_error() && d.message.contains("not checked"))
+    );
+    // Ambiguity lists the candidates.
+    let (_, diags) = csl::parse("P-5h\nP-5e\nP-5g\nP-5f\nR-5i");
+    let amb = diags
+        .iter()
+        .find(|d| d.is_error())
+        .map(|d| d.message.clone())
+        .unwrap_or_default();
+    assert!(
+        amb.contains("ambiguous") && amb.contains("R3j-5i") && amb.contains("R10j-5i")
+            || amb.contains("no legal"),
+        "{amb}"
+    );
+}
+
+#[test]
+fn moves_after_the_end_and_garbage() {
+    let (_, diags) =
+        usi::parse("position sfen 12/12/12/12/12/12/12/12/12/12/12/11K w - 1 moves 1l1k");
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.is_error() && d.message.contains("end of the game")),
+        "{diags:?}"
+    );
+    for garbage in [
+        "",
+        "\u{0}\u{1}",
+        "[[[[",
+        "{",
+        "1. 2. 3.",
+        "Ln-13a",
+        "position sfen zz moves",
+        "{\"moves\": 5}",
+        "手数\n   1   ７八獅子 （←",
+    ] {
+        let _ = csl::parse(garbage);
+        let _ = kif::parse(garbage);
+        let _ = usi::parse(garbage);
+        let _ = json::parse(garbage);
+    }
+}
+
+#[test]
+fn kif_reads_lishogi_lines() {
+    let text = "先手：A\n後手：B\n手合割：平手\n手数----指手---------消費時間--\n   1   7八獅子 （←7十）   (00:01/00:00:01)\n   2   6五獅子 （←6三）   (00:01/00:00:01)\n   3一歩目 7七獅子 （←7八）\n   3二歩目 7八獅子 （←7七）\n* jitto\n   4   投了\n";
+    let (rec, diags) = kif::parse(text);
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    assert_eq!(rec.moves.len(), 3);
+    assert_eq!(rec.moves[2].mv.to_string(), "7h7g7h");
+    assert_eq!(rec.moves[2].comments, vec!["jitto".to_string()]);
+    assert_eq!(rec.result.as_deref(), Some("投了"));
+}

@@ -19,6 +19,8 @@
 mod compare;
 mod corpus;
 pub mod csa;
+pub mod kif;
 mod record;
+mod replay;
 
 pub use record::{Parsed, ShogiRecord, StartPosition, Written, color_of, side_of};

@@ -1,11 +1,12 @@
 //! Building records from CSA statements and replaying their moves with the rules.
 
 use kifu_record::{
-    Comment, CommentKind, Diagnostic, EndingKind, HeaderEntry, HeaderField, NodeId, Side, Span,
+    Comment, CommentKind, Diagnostic, EndingKind, HeaderEntry, HeaderField, Side, Span,
 };
 
 use super::setup::{Setup, csa_square, even_position, piece_kind};
 use super::syntax::{CsaMove, Statement, Statements};
+use crate::formats::replay::Replay;
 use crate::formats::{Parsed, ShogiRecord, StartPosition, color_of, side_of};
 use crate::{Move, Position, Square};
 
@@ -37,27 +38,14 @@ enum Phase {
     Moves,
 }
 
-/// An illegal (or unreadable) move waiting to see whether an ending excuses it.
-struct Pending {
-    mv: Option<Move>,
-    span: Span,
-    time_ms: Option<u32>,
-    error: Diagnostic,
-}
-
 struct Builder<'t, 'd> {
     text: &'t str,
     diags: &'d mut Vec<Diagnostic>,
     record: ShogiRecord,
     setup: Setup,
     phase: Phase,
-    position: Position,
-    cursor: NodeId,
+    line: Replay,
     v3: bool,
-    pending: Option<Pending>,
-    /// Moves that could not be replayed after an illegal one.
-    skipped: Option<(Span, u32)>,
-    ended: bool,
     content: bool,
 }
 
@@ -74,19 +62,15 @@ impl<'t, 'd> Builder<'t, 'd> {
         });
         let rest = text.len().saturating_sub(from).min(8192);
         record.moves = kifu_record::MoveTree::with_capacity(estimate_nodes(rest));
-        let cursor = record.moves.root();
+        let line = Replay::new(record.start.position.clone(), record.moves.root());
         Builder {
             text,
             diags,
-            position: record.start.position.clone(),
             record,
             setup: Setup::default(),
             phase: Phase::Header,
-            cursor,
+            line,
             v3: false,
-            pending: None,
-            skipped: None,
-            ended: false,
             content: false,
         }
     }
@@ -201,7 +185,7 @@ impl<'t, 'd> Builder<'t, 'd> {
         if self.setup.started {
             self.record.start_span = self.record.start_span.join(span);
             self.record.start = self.setup.finish(side, self.record.start_span, self.diags);
-            self.position = self.record.start.position.clone();
+            self.line.position = self.record.start.position.clone();
         } else {
             self.diags.push(Diagnostic::warning(
                 span,
@@ -225,7 +209,7 @@ impl<'t, 'd> Builder<'t, 'd> {
                     Span::point(span.start as usize),
                     "the side to move (`+` or `-` alone) is missing before the moves",
                 ));
-                let side = side_of(self.position.side_to_move());
+                let side = side_of(self.line.position.side_to_move());
                 self.start_moves(side, Span::point(span.start as usize));
             } else {
                 self.diags.push(Diagnostic::warning(
@@ -237,63 +221,20 @@ impl<'t, 'd> Builder<'t, 'd> {
         }
     }
 
-    fn ply(&self) -> u32 {
-        self.record.moves[self.cursor].ply() + 1
-    }
-
     fn play(&mut self, m: CsaMove<'_>, span: Span) {
         self.ensure_moves_phase(span);
-        if self.ended {
-            if self.skipped.is_none() {
-                self.diags.push(Diagnostic::warning(
-                    span,
-                    "moves after the end of the game are ignored",
-                ));
-            }
-            self.skip(span);
-            return;
-        }
-        if self.pending.is_some() || self.skipped.is_some() {
-            self.flush_pending();
-            self.skip(span);
-            return;
-        }
-        match to_move(&self.position, &m) {
-            Ok(mv) => match self.position.check_move(mv) {
-                Ok(()) => {
-                    self.position.play(mv);
-                    self.cursor = self.record.moves.add_move(self.cursor, mv, span);
-                }
-                Err(rule) => self.hold(Some(mv), span, rule.to_string()),
-            },
-            Err((mv, reason)) => self.hold(mv, span, reason),
-        }
-    }
-
-    fn hold(&mut self, mv: Option<Move>, span: Span, reason: String) {
-        let ply = self.ply();
-        let written = self.text.get(span.range()).unwrap_or("");
-        self.pending = Some(Pending {
-            mv,
+        let resolved = if self.line.is_closed() {
+            Err((None, String::new()))
+        } else {
+            to_move(&self.line.position, &m)
+        };
+        self.line.play(
+            &mut self.record.moves,
+            resolved,
             span,
-            time_ms: None,
-            error: Diagnostic::error(span, format!("ply {ply} `{written}`: {reason}")),
-        });
-    }
-
-    fn skip(&mut self, span: Span) {
-        let s = self.skipped.get_or_insert((span, 0));
-        s.0 = s.0.join(span);
-        s.1 += 1;
-    }
-
-    /// Reports a held illegal move as an error: nothing excused it.
-    fn flush_pending(&mut self) {
-        if let Some(p) = self.pending.take() {
-            self.diags.push(p.error);
-            self.skipped
-                .get_or_insert((Span::point(p.span.end as usize), 0));
-        }
+            self.text,
+            self.diags,
+        );
     }
 
     fn ending(&mut self, token: &str, span: Span) {
@@ -305,34 +246,8 @@ impl<'t, 'd> Builder<'t, 'd> {
                 format!("unknown special `%{token}`; kept as written"),
             ));
         }
-        if self.ended {
-            self.diags.push(Diagnostic::warning(
-                span,
-                "a second ending; the game already ended",
-            ));
-            return;
-        }
-        if let Some(p) = self.pending.take() {
-            match p.mv {
-                Some(mv) if kind.excuses_illegal_last_move() => {
-                    let node = self.record.moves.add_move(self.cursor, mv, p.span);
-                    self.record.moves[node].illegal = true;
-                    self.record.moves[node].time_ms = p.time_ms;
-                    self.cursor = node;
-                }
-                _ => {
-                    self.pending = Some(p);
-                    self.flush_pending();
-                }
-            }
-        }
-        if self.skipped.is_some() {
-            // The line broke earlier; the ending does not follow a replayed position.
-            self.ended = true;
-            return;
-        }
-        self.cursor = self.record.moves.add_ending(self.cursor, kind, span);
-        self.ended = true;
+        self.line
+            .end(&mut self.record.moves, kind, span, self.diags);
     }
 
     fn time(&mut self, t: &str, span: Span) {
@@ -343,28 +258,21 @@ impl<'t, 'd> Builder<'t, 'd> {
             ));
             return;
         };
-        if let Some(p) = &mut self.pending {
-            p.time_ms = Some(ms);
-            return;
-        }
-        if self.skipped.is_some() {
-            return;
-        }
-        let at_root = self.cursor == self.record.moves.root();
-        let node = &mut self.record.moves[self.cursor];
-        if at_root || node.time_ms.is_some() {
+        if self
+            .line
+            .time(&mut self.record.moves, Some(ms), None)
+            .is_err()
+        {
             self.diags.push(Diagnostic::warning(
                 span,
                 "a time line that follows no move; ignored",
             ));
-            return;
         }
-        node.time_ms = Some(ms);
     }
 
     fn comment(&mut self, kind: CommentKind, text: &str, span: Span) {
-        let node = &mut self.record.moves[self.cursor];
-        node.comments.push(Comment::new(kind, text, span));
+        self.line
+            .comment(&mut self.record.moves, Comment::new(kind, text, span));
     }
 
     fn finish(mut self) -> (ShogiRecord, &'d mut Vec<Diagnostic>) {
@@ -376,15 +284,7 @@ impl<'t, 'd> Builder<'t, 'd> {
             ));
             self.start_moves(side_of(crate::Color::Black), Span::point(at));
         }
-        self.flush_pending();
-        if let Some((span, n)) = self.skipped.take()
-            && n > 0
-        {
-            self.diags.push(Diagnostic::warning(
-                span,
-                format!("{n} move(s) after the illegal move were not replayed and are left out"),
-            ));
-        }
+        self.line.finish(&mut self.record.moves, self.diags);
         (self.record, self.diags)
     }
 }

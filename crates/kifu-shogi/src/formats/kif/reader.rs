@@ -1,0 +1,444 @@
+//! Building a record from KIF lines: header, board diagram, moves, comments, bookmarks and
+//! variations, each move replayed with the rules.
+
+use kifu_record::{
+    Bookmark, Comment, CommentKind, Diagnostic, HeaderEntry, HeaderField, MoveTree, NodeId,
+    NodeItem, Span,
+};
+
+use super::board::Diagram;
+use super::syntax::{Action, Body, Destination, KifMove, move_line};
+use crate::formats::replay::{Replay, Resolved};
+use crate::formats::{Parsed, ShogiRecord, StartPosition};
+use crate::{Color, Handicap, Move, Position, Square};
+
+/// Reads a KIF or KIFU text (one game; variations included).
+pub fn read(text: &str) -> Parsed {
+    let mut parsed = Parsed::default();
+    let mut r = Reader {
+        text,
+        diags: &mut parsed.diagnostics,
+        record: ShogiRecord::new(StartPosition::even()),
+        diagram: Diagram::default(),
+        line: None,
+        lines: Vec::new(),
+        skip_block: false,
+    };
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let start = offset;
+        offset += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        r.line(line, start);
+    }
+    r.close_line();
+    parsed.records.push(r.record);
+    parsed
+}
+
+struct Reader<'t, 'd> {
+    text: &'t str,
+    diags: &'d mut Vec<Diagnostic>,
+    record: ShogiRecord,
+    diagram: Diagram,
+    /// The line of play being read; `None` until the first move.
+    line: Option<Replay>,
+    /// Lines read so far that a variation may branch from: (first ply, last node).
+    lines: Vec<(u32, NodeId)>,
+    /// Set when a variation cannot be placed: its moves are skipped.
+    skip_block: bool,
+}
+
+fn header_field(key: &str) -> Option<HeaderField> {
+    Some(match key {
+        "先手" | "下手" => HeaderField::FirstPlayer,
+        "後手" | "上手" => HeaderField::SecondPlayer,
+        "先手省略名" | "下手省略名" => HeaderField::FirstPlayerShort,
+        "後手省略名" | "上手省略名" => HeaderField::SecondPlayerShort,
+        "棋戦" => HeaderField::Event,
+        "場所" => HeaderField::Site,
+        "開始日時" | "対局日" => HeaderField::StartTime,
+        "終了日時" => HeaderField::EndTime,
+        "持ち時間" => HeaderField::TimeControl,
+        "戦型" => HeaderField::Opening,
+        "手合割" => HeaderField::Handicap,
+        "表題" => HeaderField::Title,
+        "備考" => HeaderField::Note,
+        _ => return None,
+    })
+}
+
+fn trim_value(s: &str) -> &str {
+    s.trim_matches(|c: char| c.is_whitespace() || c == '\u{3000}')
+}
+
+impl Reader<'_, '_> {
+    fn line(&mut self, line: &str, start: usize) {
+        let span = Span::new(start, start + line.len());
+        let trimmed = line.trim_start_matches([' ', '\u{3000}', '\t']);
+        let Some(first) = trimmed.chars().next() else {
+            return;
+        };
+        match first {
+            '#' => {}
+            '*' => self.comment(&trimmed[1..], span),
+            '&' => self.bookmark(&trimmed[1..], span),
+            '|' => self.diagram.row(trimmed, span, self.diags),
+            '0'..='9' => self.move_line(line, start),
+            _ => self.other(trimmed, span),
+        }
+    }
+
+    fn other(&mut self, line: &str, span: Span) {
+        if let Some(rest) = line.strip_prefix("変化") {
+            let n = rest
+                .trim_start_matches(['：', ':'])
+                .trim_end_matches(|c: char| c == '手' || c.is_whitespace())
+                .parse::<u32>();
+            match n {
+                Ok(n) if n >= 1 => self.variation(n, span),
+                _ => self
+                    .diags
+                    .push(Diagnostic::error(span, "a variation line is `変化：N手`")),
+            }
+            return;
+        }
+        if line.starts_with("まで") || line.starts_with("手数----") || line.starts_with("+--") {
+            return;
+        }
+        if line.starts_with(['９', '１']) && line.contains('８') {
+            return; // the file numbers above a diagram
+        }
+        match line {
+            "先手番" | "下手番" => return self.set_side(Color::Black, span),
+            "後手番" | "上手番" => return self.set_side(Color::White, span),
+            "盤面回転" | "盤面反転" => return,
+            _ => {}
+        }
+        if line.starts_with(['▲', '△', '☗', '☖']) {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "a KI2-style move line in a KIF file; not read",
+            ));
+            return;
+        }
+        let Some(sep) = line.find(['：', ':']) else {
+            self.diags
+                .push(Diagnostic::warning(span, "not a KIF line; ignored"));
+            return;
+        };
+        let key = line[..sep].trim();
+        let value = &line[sep + line[sep..].chars().next().map_or(1, char::len_utf8)..];
+        match key {
+            "先手の持駒" | "下手の持駒" => {
+                self.diagram.hand(Color::Black, value, span, self.diags)
+            }
+            "後手の持駒" | "上手の持駒" => {
+                self.diagram.hand(Color::White, value, span, self.diags)
+            }
+            _ if key.is_empty() => {
+                self.diags
+                    .push(Diagnostic::warning(span, "not a KIF line; ignored"));
+            }
+            _ => self.record.header.push(HeaderEntry {
+                key: key.to_owned(),
+                value: value.to_owned(),
+                field: header_field(key),
+                span,
+            }),
+        }
+    }
+
+    fn set_side(&mut self, color: Color, span: Span) {
+        if self.line.is_some() {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "a side to move after the moves started; ignored",
+            ));
+            return;
+        }
+        self.diagram.side = Some(color);
+    }
+
+    /// Sets up the start position at the first move (or at the end of a game without moves).
+    fn start(&mut self) -> &mut Replay {
+        if self.line.is_none() {
+            let handicap = self
+                .record
+                .header
+                .get(HeaderField::Handicap)
+                .map(trim_value)
+                .and_then(|name| (!name.is_empty()).then(|| (name, Handicap::from_kif_name(name))));
+            let start = if self.diagram.started() {
+                let default = match handicap {
+                    Some((_, Some(h))) => h.first_to_move(),
+                    _ => Color::Black,
+                };
+                let side = self.diagram.side.unwrap_or(default);
+                self.record.start_span = self.diagram.span.unwrap_or_default();
+                self.diagram.position(side, self.diags)
+            } else {
+                match handicap {
+                    Some((_, Some(h))) => Some(StartPosition::handicap(h)),
+                    Some((name, None)) => {
+                        let span = self
+                            .record
+                            .header
+                            .entry(HeaderField::Handicap)
+                            .map(|e| e.span);
+                        self.diags.push(Diagnostic::warning(
+                            span.unwrap_or_default(),
+                            format!(
+                                "unknown 手合割 `{name}` without a board diagram; read as 平手"
+                            ),
+                        ));
+                        None
+                    }
+                    None => None,
+                }
+            };
+            if let Some(start) = start {
+                self.record.start = start;
+            }
+            let root = self.record.moves.root();
+            self.line = Some(Replay::new(self.record.start.position.clone(), root));
+            self.lines.push((1, root));
+        }
+        self.line.as_mut().expect("just set")
+    }
+
+    fn comment(&mut self, body: &str, span: Span) {
+        let (kind, text) = match body.strip_prefix('*') {
+            Some(rest) => (CommentKind::Engine, rest),
+            None => (CommentKind::Text, body),
+        };
+        let comment = Comment::new(kind, text, span);
+        if self.skip_block {
+            return;
+        }
+        match &mut self.line {
+            Some(line) => line.comment(&mut self.record.moves, comment),
+            None => {
+                let root = self.record.moves.root();
+                self.record.moves[root].comments.push(comment);
+            }
+        }
+    }
+
+    fn bookmark(&mut self, name: &str, span: Span) {
+        if self.skip_block {
+            return;
+        }
+        let node = match &self.line {
+            Some(line) => line.annotated_node(),
+            None => Some(self.record.moves.root()),
+        };
+        if let Some(node) = node {
+            self.record.moves[node].bookmarks.push(Bookmark {
+                name: name.trim_end().to_owned(),
+                span,
+            });
+        }
+    }
+
+    fn move_line(&mut self, line: &str, start: usize) {
+        let Some(parsed) = move_line(line) else {
+            let span = Span::new(start, start + line.len());
+            self.diags
+                .push(Diagnostic::warning(span, "not a KIF line; ignored"));
+            return;
+        };
+        if self.skip_block {
+            return;
+        }
+        let text = self.text;
+        let body_span = Span::new(start + parsed.body_at.0, start + parsed.body_at.1);
+        self.start();
+        let replay = self.line.as_mut().expect("started");
+        let tree = &mut self.record.moves;
+        let expected = replay.next_ply(tree);
+        if parsed.ply != expected && !replay.is_closed() {
+            self.diags.push(Diagnostic::warning(
+                body_span,
+                format!(
+                    "numbered {} but it is move {expected} of its line",
+                    parsed.ply
+                ),
+            ));
+        }
+        match parsed.body {
+            Ok(Body::Move(m)) => {
+                let resolved = if replay.is_closed() {
+                    Err((None, String::new()))
+                } else {
+                    resolve(&replay.position, tree, replay.cursor, &m)
+                };
+                replay.play(tree, resolved, body_span, text, self.diags);
+            }
+            Ok(Body::Ending(kind)) => {
+                if let kifu_record::EndingKind::Unknown(word) = &kind {
+                    self.diags.push(Diagnostic::warning(
+                        body_span,
+                        format!("unknown termination `{word}`; kept as written"),
+                    ));
+                }
+                replay.end(tree, kind, body_span, self.diags);
+            }
+            Err(reason) => {
+                replay.play(
+                    tree,
+                    Err((None, reason.to_owned())),
+                    body_span,
+                    text,
+                    self.diags,
+                );
+            }
+        }
+        if let Some(times) = parsed.times {
+            match times {
+                Ok(t) => {
+                    let _ = replay.time(tree, Some(t.spent_ms), t.total_ms);
+                }
+                Err(reason) => {
+                    let span = Span::new(start + parsed.body_at.1, start + line.len());
+                    self.diags.push(Diagnostic::error(span, reason));
+                }
+            }
+        }
+        if let Some((a, b)) = parsed.trailing {
+            self.diags.push(Diagnostic::warning(
+                Span::new(start + a, start + b),
+                "unexpected text after the move; ignored",
+            ));
+        }
+    }
+
+    /// Ends the line being read and records where it got to.
+    fn close_line(&mut self) {
+        if let Some(mut line) = self.line.take() {
+            line.finish(&mut self.record.moves, self.diags);
+            if let Some(top) = self.lines.last_mut() {
+                top.1 = line.cursor;
+            }
+        } else {
+            // A game without moves still gets its start position.
+            self.start();
+            if let Some(mut line) = self.line.take() {
+                line.finish(&mut self.record.moves, self.diags);
+            }
+        }
+    }
+
+    /// `変化：N手`: the next moves are an alternative to ply `n` of the most recent line that
+    /// started before it.
+    fn variation(&mut self, n: u32, span: Span) {
+        if self.line.is_none() {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "a variation before any move; ignored",
+            ));
+            return;
+        }
+        self.close_line();
+        self.skip_block = false;
+        while self.lines.len() > 1 && self.lines.last().is_some_and(|l| l.0 >= n) {
+            self.lines.pop();
+        }
+        let tree = &self.record.moves;
+        let (_, last) = *self.lines.last().expect("the main line is never popped");
+        let parent =
+            std::iter::successors(Some(last), |&id| tree.parent(id)).find(|&id| tree[id].ply() < n);
+        let parent = match parent {
+            Some(p) if tree[p].ply() == n - 1 && !tree[p].is_ending() => p,
+            _ => {
+                self.diags.push(Diagnostic::error(
+                    span,
+                    format!(
+                        "no move {} to branch from in the line this variation belongs to",
+                        n - 1
+                    ),
+                ));
+                self.skip_block = true;
+                return;
+            }
+        };
+        let mut position = self.record.start.position.clone();
+        for id in tree.path_to(parent) {
+            if let NodeItem::Move(mv) = tree[id].item {
+                position.play(mv);
+            }
+        }
+        self.line = Some(Replay::new(position, parent));
+        self.lines.push((n, parent));
+    }
+}
+
+/// The engine move a KIF move denotes, or why it is not one.
+fn resolve(position: &Position, tree: &MoveTree<Move>, cursor: NodeId, m: &KifMove) -> Resolved {
+    let to = match m.to {
+        Destination::Square(f, r) => Square::new(f, r).expect("syntax checked the square"),
+        Destination::Same => match tree[cursor].mv() {
+            Some(prev) => prev.to(),
+            None => return Err((None, "`同` but there is no previous move".to_owned())),
+        },
+    };
+    if m.action == Action::Drop {
+        if !m.piece.is_hand_kind() {
+            return Err((None, format!("{} cannot be dropped", m.piece.kif_name())));
+        }
+        return Ok(Move::drop(m.piece, to));
+    }
+    let promote = m.action == Action::Promote;
+    match m.from {
+        Some((f, r)) => {
+            let from = Square::new(f, r).expect("syntax checked the square");
+            let mv = Move::normal(from, to, promote);
+            match position.piece_at(from) {
+                Some(p) if p.kind != m.piece => Err((
+                    Some(mv),
+                    format!(
+                        "the piece on {f}{r} is {}, not {}",
+                        p.kind.kif_name(),
+                        m.piece.kif_name()
+                    ),
+                )),
+                _ => Ok(mv),
+            }
+        }
+        None => {
+            // No origin written: the one legal move of that piece to that square (or a drop).
+            let mut found = None;
+            let mut count = 0;
+            for mv in position.legal_moves().iter().copied() {
+                let kind = match mv.from() {
+                    Some(from) => position.piece_at(from).map(|p| p.kind),
+                    None => mv.drop_kind(),
+                };
+                let wanted_promotion = mv.is_promotion() == promote;
+                if mv.to() == to && kind == Some(m.piece) && wanted_promotion {
+                    // Prefer a board move over a drop, as KIF writes 打 for drops.
+                    if mv.from().is_some() || found.is_none() {
+                        found = Some(mv);
+                    }
+                    count += usize::from(mv.from().is_some());
+                }
+            }
+            match (found, count) {
+                (Some(mv), 0 | 1) => Ok(mv),
+                (Some(_), _) => Err((
+                    None,
+                    "several pieces can make this move; the origin is missing".to_owned(),
+                )),
+                (None, _) => Err((
+                    None,
+                    format!(
+                        "no {} can move to {}{}",
+                        m.piece.kif_name(),
+                        to.file(),
+                        to.rank()
+                    ),
+                )),
+            }
+        }
+    }
+}

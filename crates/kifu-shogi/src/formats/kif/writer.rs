@@ -1,0 +1,381 @@
+//! Writing KIF the way Kakinoki's programs lay it out, variations included.
+//!
+//! The text is the same for `.kif` and `.kifu`; encode it with [`kifu_record::encode`]
+//! (Shift_JIS for `.kif`, which reports characters CP932 cannot hold).
+
+use std::fmt::Write as _;
+
+use kifu_record::{CommentKind, EndingKind, HeaderField, Node, NodeId, NodeItem, Side};
+
+use crate::formats::{ShogiRecord, Written, side_of};
+use crate::{Color, Handicap, Move, PieceKind, Position, Square};
+
+/// Writes one record as KIF text.
+pub fn write(record: &ShogiRecord) -> Written {
+    let mut w = Writer {
+        out: String::with_capacity(256 + record.moves.len() * 40),
+        warnings: Vec::new(),
+        handicap_game: record.start.handicap.is_some_and(|h| h != Handicap::Even),
+    };
+    w.header(record);
+    w.out.push_str("手数----指手---------消費時間--\n");
+    let tree = &record.moves;
+    w.comments(&tree[tree.root()]);
+    let written = w.line(record, tree.root(), tree.main_child(tree.root()));
+    w.variations(record, &written, false);
+    Written {
+        text: w.out,
+        warnings: w.warnings,
+    }
+}
+
+struct Writer {
+    out: String,
+    warnings: Vec<String>,
+    handicap_game: bool,
+}
+
+/// The KIF key for a header entry read from another format.
+fn kif_key(field: HeaderField, handicap_game: bool) -> Option<&'static str> {
+    Some(match field {
+        HeaderField::FirstPlayer if handicap_game => "下手",
+        HeaderField::SecondPlayer if handicap_game => "上手",
+        HeaderField::FirstPlayer => "先手",
+        HeaderField::SecondPlayer => "後手",
+        HeaderField::FirstPlayerShort => "先手省略名",
+        HeaderField::SecondPlayerShort => "後手省略名",
+        HeaderField::Event => "棋戦",
+        HeaderField::Site => "場所",
+        HeaderField::StartTime => "開始日時",
+        HeaderField::EndTime => "終了日時",
+        HeaderField::TimeControl => "持ち時間",
+        HeaderField::Opening => "戦型",
+        HeaderField::Handicap => "手合割",
+        HeaderField::Title => "表題",
+        HeaderField::Note => "備考",
+        _ => return None,
+    })
+}
+
+fn width(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+const NUMBERS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+
+impl Writer {
+    fn header(&mut self, record: &ShogiRecord) {
+        let mut handicap_written = false;
+        let custom = record.start.handicap.is_none();
+        for e in record.header.entries() {
+            let is_kif_key = !e.key.is_ascii();
+            let key = match e.field {
+                Some(HeaderField::Handicap) => {
+                    handicap_written = true;
+                    match record.start.handicap {
+                        // Keep the name as written when it names this start.
+                        Some(h)
+                            if Handicap::from_kif_name(
+                                e.value.trim_end_matches(['\u{3000}', ' ']),
+                            ) == Some(h) => {}
+                        Some(h) => {
+                            let _ = writeln!(self.out, "手合割：{}", h.kif_name());
+                            continue;
+                        }
+                        None => {}
+                    }
+                    "手合割"
+                }
+                _ if is_kif_key => e.key.as_str(),
+                Some(field) => match kif_key(field, self.handicap_game) {
+                    Some(k) => k,
+                    None => e.key.as_str(),
+                },
+                None => e.key.as_str(),
+            };
+            let value = e.value.replace(['\r', '\n'], " ");
+            let _ = writeln!(self.out, "{key}：{value}");
+        }
+        match record.start.handicap {
+            Some(h) if !handicap_written => {
+                let _ = writeln!(self.out, "手合割：{}", h.kif_name());
+            }
+            _ => {}
+        }
+        if custom {
+            self.diagram(&record.start.position);
+        }
+    }
+
+    fn diagram(&mut self, pos: &Position) {
+        let hand = |w: &mut Self, color: Color| {
+            let label = match color {
+                Color::Black => "先手の持駒：",
+                Color::White => "後手の持駒：",
+            };
+            w.out.push_str(label);
+            let h = pos.hand(color);
+            if h.is_empty() {
+                w.out.push_str("なし");
+            }
+            for kind in [
+                PieceKind::Rook,
+                PieceKind::Bishop,
+                PieceKind::Gold,
+                PieceKind::Silver,
+                PieceKind::Knight,
+                PieceKind::Lance,
+                PieceKind::Pawn,
+            ] {
+                let n = h.count(kind);
+                if n > 0 {
+                    w.out.push_str(kind.kanji());
+                    if n > 1 {
+                        w.out.push_str(&crate::kanji_number(n));
+                    }
+                    w.out.push('\u{3000}');
+                }
+            }
+            w.out.push('\n');
+        };
+        hand(self, Color::White);
+        self.out
+            .push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+        for rank in 1..=9 {
+            self.out.push('|');
+            for file in (1..=9).rev() {
+                match pos.piece_at(Square::new(file, rank).expect("in range")) {
+                    Some(p) => {
+                        self.out
+                            .push(if p.color == Color::White { 'v' } else { ' ' });
+                        self.out.push_str(p.kind.kanji());
+                    }
+                    None => self.out.push_str(" ・"),
+                }
+            }
+            self.out.push('|');
+            self.out.push_str(NUMBERS[rank as usize - 1]);
+            self.out.push('\n');
+        }
+        self.out.push_str("+---------------------------+\n");
+        hand(self, Color::Black);
+        if pos.side_to_move() == Color::White {
+            self.out.push_str("後手番\n");
+        }
+    }
+
+    fn comments(&mut self, node: &Node<Move>) {
+        for c in &node.comments {
+            let marker = if c.kind == CommentKind::Engine {
+                "**"
+            } else {
+                "*"
+            };
+            if c.text.is_empty() {
+                self.out.push_str(marker);
+                self.out.push('\n');
+            }
+            for line in c.text.lines() {
+                self.out.push_str(marker);
+                self.out.push_str(line);
+                self.out.push('\n');
+            }
+        }
+        for b in &node.bookmarks {
+            let _ = writeln!(self.out, "&{}", b.name);
+        }
+    }
+
+    /// Writes the line that starts with `first` (a child of `parent`) and follows first
+    /// children from there; returns its nodes.
+    fn line(&mut self, record: &ShogiRecord, parent: NodeId, first: Option<NodeId>) -> Vec<NodeId> {
+        let tree = &record.moves;
+        let (mut pos, mut totals) = state_at(record, parent);
+        let mut prev_to = tree[parent].mv().map(|m| m.to());
+        let mut nodes = Vec::new();
+        let mut first = first;
+        while let Some(id) = first {
+            nodes.push(id);
+            let node = &tree[id];
+            let mover = pos.side_to_move();
+            let text = match &node.item {
+                NodeItem::Move(mv) => {
+                    let t = move_text(&pos, *mv, prev_to);
+                    prev_to = Some(mv.to());
+                    if !node.illegal {
+                        pos.play(*mv);
+                    }
+                    t
+                }
+                NodeItem::End(kind) => self.ending_word(kind, side_of(mover), node.ply()),
+                NodeItem::Start => String::new(),
+            };
+            let _ = write!(self.out, "{:>4} {text}", node.ply());
+            if let Some(ms) = node.time_ms {
+                let total = &mut totals[mover.index()];
+                *total = node.total_ms.unwrap_or(total.saturating_add(ms));
+                let pad = 13usize.saturating_sub(width(&text)).max(1);
+                let secs = ms / 1000;
+                let t = *total / 1000;
+                let _ = write!(
+                    self.out,
+                    "{:pad$}({:>2}:{:02}/{:02}:{:02}:{:02})",
+                    "",
+                    secs / 60,
+                    secs % 60,
+                    t / 3600,
+                    t / 60 % 60,
+                    t % 60
+                );
+            }
+            if tree.next_sibling(id).is_some() {
+                self.out.push('+');
+            }
+            self.out.push('\n');
+            self.comments(node);
+            first = tree.main_child(id);
+        }
+        if let Some(&last) = nodes.last()
+            && let NodeItem::End(kind) = &tree[last].item
+        {
+            let played = tree[last].ply() - 1;
+            let mover = side_of(pos.side_to_move());
+            if let Some(summary) = self.summary(kind, mover, played) {
+                self.out.push_str(&summary);
+                self.out.push('\n');
+            }
+        }
+        nodes
+    }
+
+    /// The variations of a written line, last branch point first, recursively. The siblings
+    /// of an alternative line's first move are its caller's to write.
+    fn variations(&mut self, record: &ShogiRecord, line: &[NodeId], is_alternative: bool) {
+        let tree = &record.moves;
+        let from = usize::from(is_alternative);
+        for &id in line.iter().skip(from).rev() {
+            let mut alt = tree.next_sibling(id);
+            while let Some(a) = alt {
+                let _ = write!(self.out, "\n変化：{}手\n", tree[a].ply());
+                let parent = tree.parent(a).expect("an alternative has a parent");
+                let sub = self.line(record, parent, Some(a));
+                self.variations(record, &sub, true);
+                alt = tree.next_sibling(a);
+            }
+        }
+    }
+
+    fn ending_word(&mut self, kind: &EndingKind, mover: Side, ply: u32) -> String {
+        let word = match kind {
+            EndingKind::Resign => "投了",
+            EndingKind::Abort => "中断",
+            EndingKind::Repetition => "千日手",
+            EndingKind::Impasse => "持将棋",
+            EndingKind::Checkmate => "詰み",
+            EndingKind::NoCheckmate => "不詰",
+            EndingKind::TimeLoss => "切れ負け",
+            EndingKind::IllegalMoveWin => "反則勝ち",
+            EndingKind::IllegalMoveLoss => "反則負け",
+            EndingKind::IllegalAction(offender) if *offender == mover => "反則負け",
+            EndingKind::IllegalAction(_) => "反則勝ち",
+            EndingKind::DeclareWin => "入玉勝ち",
+            EndingKind::MaxMoves => "最大手数",
+            EndingKind::Sealed => "封じ手",
+            EndingKind::DefaultWin => "不戦勝",
+            EndingKind::DefaultLoss => "不戦敗",
+            EndingKind::Try => "トライ",
+            EndingKind::Unknown(word) => return word.clone(),
+            other @ (EndingKind::DeclareDraw | EndingKind::TakeBack | EndingKind::Error) => {
+                let (word, note) = match other {
+                    EndingKind::DeclareDraw => ("持将棋", "written as 持将棋"),
+                    _ => ("中断", "written as 中断"),
+                };
+                self.warnings.push(format!(
+                    "ply {ply}: KIF has no word for the ending {other}; {note}"
+                ));
+                word
+            }
+        };
+        word.to_owned()
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        match (side, self.handicap_game) {
+            (Side::First, false) => "先手",
+            (Side::Second, false) => "後手",
+            (Side::First, true) => "下手",
+            (Side::Second, true) => "上手",
+        }
+    }
+
+    /// Kakinoki's `まで…` line.
+    fn summary(&self, kind: &EndingKind, mover: Side, played: u32) -> Option<String> {
+        let head = format!("まで{played}手で");
+        let winner = |s: Side| self.side_name(s);
+        Some(match kind {
+            EndingKind::Resign => format!("{head}{}の勝ち", winner(mover.opponent())),
+            EndingKind::TimeLoss => {
+                format!("{head}時間切れにより{}の勝ち", winner(mover.opponent()))
+            }
+            EndingKind::IllegalMoveWin => format!("{head}{}の反則勝ち", winner(mover)),
+            EndingKind::IllegalMoveLoss => format!("{head}{}の反則負け", winner(mover)),
+            EndingKind::IllegalAction(o) => format!("{head}{}の反則負け", winner(*o)),
+            EndingKind::DeclareWin => format!("{head}{}の入玉勝ち", winner(mover)),
+            EndingKind::Checkmate => format!("{head}詰み"),
+            EndingKind::Abort => format!("{head}中断"),
+            EndingKind::Repetition => format!("{head}千日手"),
+            EndingKind::Impasse => format!("{head}持将棋"),
+            EndingKind::NoCheckmate => format!("{head}不詰"),
+            EndingKind::Sealed => format!("{head}封じ手"),
+            _ => return None,
+        })
+    }
+}
+
+/// The position before the children of `node`, and each side's total time so far.
+fn state_at(record: &ShogiRecord, node: NodeId) -> (Position, [u32; 2]) {
+    let tree = &record.moves;
+    let mut pos = record.start.position.clone();
+    let mut totals = [0u32; 2];
+    for id in tree.path_to(node) {
+        let n = &tree[id];
+        let mover = pos.side_to_move().index();
+        if let Some(ms) = n.time_ms {
+            totals[mover] = n.total_ms.unwrap_or(totals[mover].saturating_add(ms));
+        }
+        if let NodeItem::Move(mv) = n.item
+            && !n.illegal
+        {
+            pos.play(mv);
+        }
+    }
+    (pos, totals)
+}
+
+/// `７六歩(77)`, `同　角成(88)`, `５五角打`.
+fn move_text(pos: &Position, mv: Move, prev_to: Option<Square>) -> String {
+    let to = mv.to();
+    let mut s = String::with_capacity(24);
+    if prev_to == Some(to) {
+        s.push_str("同　");
+    } else {
+        s.push(FILES[to.file() as usize - 1]);
+        s.push_str(NUMBERS[to.rank() as usize - 1]);
+    }
+    match mv.from() {
+        None => {
+            s.push_str(mv.drop_kind().unwrap_or(PieceKind::Pawn).kif_name());
+            s.push('打');
+        }
+        Some(from) => {
+            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+            s.push_str(kind.kif_name());
+            if mv.is_promotion() {
+                s.push('成');
+            }
+            let _ = write!(s, "({}{})", from.file(), from.rank());
+        }
+    }
+    s
+}

@@ -297,3 +297,161 @@ fn seeded_simulations_end_with_consistent_scores() {
         assert!(g.is_over(), "seed {seed} did not end");
     }
 }
+
+#[test]
+fn hard_tam_chariot_moves_any_distance_diagonally() {
+    let mut p = Position::empty(Side::IASide);
+    p.put(
+        sq("NA"),
+        owned(Color::Black, Profession::Chariot, Side::IASide),
+    );
+    let diag = PureMove::Plain {
+        src: sq("NA"),
+        dst: sq("XU"),
+    };
+    let jump = PureMove::Plain {
+        src: sq("NA"),
+        dst: sq("NI"),
+    };
+    assert!(candidates(&p, Side::IASide, &Rules::hard_tam()).contains(&diag));
+    assert!(!candidates(&p, Side::IASide, &Rules::hard_tam()).contains(&jump));
+    assert!(!candidates(&p, Side::IASide, &Rules::standard()).contains(&diag));
+    assert!(candidates(&p, Side::IASide, &Rules::standard()).contains(&jump));
+}
+
+#[test]
+fn hard_tam_has_no_tam2_hue_around_tam() {
+    // An Archer next to 皇 moves diagonally by the standard rule, orthogonally under 硬皇力.
+    let mut p = Position::empty(Side::ASide);
+    p.put(
+        sq("ME"),
+        owned(Color::Black, Profession::Archer, Side::ASide),
+    );
+    p.put(sq("CE"), Some(Piece::Tam));
+    let down = PureMove::Plain {
+        src: sq("ME"),
+        dst: sq("MU"),
+    };
+    let diagonal = PureMove::Plain {
+        src: sq("ME"),
+        dst: sq("PI"),
+    };
+    let std = candidates(&p, Side::ASide, &Rules::standard());
+    let hard = candidates(&p, Side::ASide, &Rules::hard_tam());
+    assert!(std.contains(&diagonal) && !std.contains(&down));
+    assert!(hard.contains(&down) && !hard.contains(&diagonal));
+}
+
+#[test]
+fn hard_tam_declarations_are_optional_and_score_the_declared_hands() {
+    // After 獣 and 再行, a capture that makes no new hand leaves nothing to declare.
+    let mut g = run_animals(Rules::hard_tam());
+    let r = g
+        .play(
+            PureMove::Plain {
+                src: sq("LO"),
+                dst: sq("LU"),
+            },
+            Throws::default(),
+        )
+        .unwrap();
+    assert!(!r.must_declare);
+    assert_eq!(
+        g.declare_hands(Declaration::TaXot, 0),
+        Err(kifu_cetkaik::GameError::NothingToDeclare)
+    );
+    // Standard rule: a made hand must be declared before the next move.
+    let mut p = animals_position();
+    p.put(sq("LE"), owned(Color::Red, Profession::Archer, Side::ASide));
+    let mut std = game_from(Rules::standard(), p.clone());
+    std.play(
+        PureMove::Plain {
+            src: sq("LAI"),
+            dst: sq("LY"),
+        },
+        Throws::default(),
+    )
+    .unwrap();
+    std.play(
+        PureMove::Plain {
+            src: sq("PA"),
+            dst: sq("PE"),
+        },
+        Throws::default(),
+    )
+    .unwrap();
+    std.play(
+        PureMove::Plain {
+            src: sq("LY"),
+            dst: sq("LO"),
+        },
+        Throws::default(),
+    )
+    .unwrap();
+    assert!(
+        std.play(
+            PureMove::Plain {
+                src: sq("PE"),
+                dst: sq("PA")
+            },
+            Throws::default()
+        )
+        .is_err()
+    );
+    let mut hard = game_from(Rules::hard_tam(), p);
+    hard.play(
+        PureMove::Plain {
+            src: sq("LAI"),
+            dst: sq("LY"),
+        },
+        Throws::default(),
+    )
+    .unwrap();
+    hard.play(
+        PureMove::Plain {
+            src: sq("PA"),
+            dst: sq("PE"),
+        },
+        Throws::default(),
+    )
+    .unwrap();
+    hard.play(
+        PureMove::Plain {
+            src: sq("LY"),
+            dst: sq("LO"),
+        },
+        Throws::default(),
+    )
+    .unwrap();
+    // The 獣 goes undeclared; play continues.
+    hard.play(
+        PureMove::Plain {
+            src: sq("PE"),
+            dst: sq("PA"),
+        },
+        Throws::default(),
+    )
+    .unwrap();
+    // Capturing the Pawn makes no new hand for IA (no Archer), so nothing is scored either.
+    assert_eq!(hard.season_gain(Side::IASide), 0);
+}
+
+#[test]
+fn replayed_positions_follow_the_record() {
+    use kifu_cetkaik::ckka;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/cetkaik/cerke_online/case4_2022-09-08.ckka"
+    ))
+    .unwrap();
+    let (game, diags) = ckka::check(&text, Rules::standard());
+    assert!(diags.is_empty());
+    let positions = game.positions();
+    assert_eq!(positions.len(), 10);
+    let last = game.final_position();
+    assert_eq!(
+        last.get(sq("ZIA")),
+        owned(Color::Red, Profession::Vessel, Side::ASide)
+    );
+    assert_eq!(last.get(sq("TY")), Some(Piece::Tam));
+}

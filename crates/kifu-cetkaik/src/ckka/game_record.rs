@@ -66,6 +66,41 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The position after every move, replaying the record's moves with the engine
+    /// (each season starts from the initial position). Moves the replay rejected are absent.
+    pub fn positions(&self) -> Vec<crate::position::Position> {
+        let first = self.first_side();
+        let mut game = crate::game::Game::new(self.rules, first, self.initial_scores);
+        let mut out = Vec::new();
+        for season in &self.seasons {
+            game.set_first_mover(season.first);
+            for e in &season.events {
+                match e {
+                    Event::Move(m) => {
+                        if game.position().turn() != m.mover {
+                            game.set_first_mover(m.mover);
+                        }
+                        if game.play(m.mv, m.throws).is_err() {
+                            game.force(m.mv);
+                        }
+                        out.push(game.position().clone());
+                    }
+                    Event::Declaration(d) => {
+                        let _ = game.declare(d.declaration);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The position at the end of the record (the initial one when there is no move).
+    pub fn final_position(&self) -> crate::position::Position {
+        self.positions()
+            .pop()
+            .unwrap_or_else(|| crate::position::Position::initial(self.first_side()))
+    }
+
     /// The side that moved first in the first season.
     pub fn first_side(&self) -> Side {
         self.seasons.first().map_or(Side::IASide, |s| s.first)

@@ -35,6 +35,28 @@ pub fn parse(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
     )
 }
 
+/// Reads and validates a record in one go: the parse diagnostics, then the replay's.
+/// `default_rules` applies when the record has no `{律:…}` header.
+pub fn check(text: &str, default_rules: crate::rules::Rules) -> (GameRecord, Vec<Diagnostic>) {
+    let (record, mut diags) = parse(text);
+    let (game, more) = replay(&record, default_rules);
+    diags.extend(more);
+    (game, diags)
+}
+
+impl Notation {
+    /// The names `kifu convert --to` uses: `ckka` (⓪), `ckka1`, `ckka2`, `ckka3`.
+    pub fn from_format_name(name: &str) -> Option<Notation> {
+        match name {
+            "ckka" | "ckka0" => Some(Notation::Full),
+            "ckka1" => Some(Notation::Abbreviated),
+            "ckka2" => Some(Notation::Phonetic),
+            "ckka3" => Some(Notation::Mrf),
+            _ => None,
+        }
+    }
+}
+
 /// Parses raw bytes: CKKA is UTF-8 without a byte-order mark.
 pub fn parse_bytes(bytes: &[u8]) -> Result<(CkkaRecord, Vec<Diagnostic>), Diagnostic> {
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {

@@ -1,5 +1,7 @@
 //! The shogi instance of the shared record model.
 
+use std::sync::OnceLock;
+
 use kifu_record::{Diagnostic, Record, Side};
 
 use crate::{Color, Handicap, Move, Position};
@@ -19,7 +21,7 @@ impl StartPosition {
 
     pub fn handicap(h: Handicap) -> StartPosition {
         StartPosition {
-            position: h.position(),
+            position: named_position(h).clone(),
             handicap: Some(h),
         }
     }
@@ -40,6 +42,12 @@ impl Default for StartPosition {
     fn default() -> Self {
         StartPosition::even()
     }
+}
+
+/// The named start positions, set up once (readers need one per record).
+pub(crate) fn named_position(h: Handicap) -> &'static Position {
+    static POSITIONS: OnceLock<Vec<Position>> = OnceLock::new();
+    &POSITIONS.get_or_init(|| Handicap::ALL.iter().map(|h| h.position()).collect())[h as usize]
 }
 
 /// A shogi game record: header, start position and a tree of moves.

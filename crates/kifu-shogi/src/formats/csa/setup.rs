@@ -3,8 +3,6 @@
 //! As the format describes it, every piece starts in the piece box and position lines move
 //! pieces from the box to the board or a hand; `00AL` moves whatever is left to one hand.
 
-use std::sync::OnceLock;
-
 use kifu_record::{Diagnostic, Side, Span};
 
 use crate::formats::{StartPosition, color_of};
@@ -14,8 +12,7 @@ use crate::{Hand, Handicap, Piece, PieceKind, Position, Square};
 const FULL_SET: [u8; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
 
 pub(super) fn even_position() -> &'static Position {
-    static EVEN: OnceLock<Position> = OnceLock::new();
-    EVEN.get_or_init(|| Handicap::Even.position())
+    crate::formats::record::named_position(Handicap::Even)
 }
 
 #[derive(Clone)]

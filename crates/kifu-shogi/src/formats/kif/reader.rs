@@ -18,18 +18,19 @@ pub fn read(text: &str) -> Parsed {
     let mut r = Reader {
         text,
         diags: &mut parsed.diagnostics,
-        record: ShogiRecord::new(StartPosition::even()),
+        record: ShogiRecord::new(StartPosition::handicap(Handicap::Even)),
         diagram: Diagram::default(),
         line: None,
         lines: Vec::new(),
         skip_block: false,
     };
-    let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
-        let start = offset;
-        offset += raw.len();
-        let line = raw.trim_end_matches(['\n', '\r']);
+    let mut start = 0;
+    while start < text.len() {
+        let rest = &text[start..];
+        let len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+        let line = rest[..len].strip_suffix('\r').unwrap_or(&rest[..len]);
         r.line(line, start);
+        start += len + 1;
     }
     r.close_line();
     parsed.records.push(r.record);

@@ -105,7 +105,7 @@ pub fn move_line(line: &str) -> Option<MoveLine> {
             break;
         }
         if rest.starts_with('(') && out.times.is_none() {
-            let (inner, end) = match rest.find(')') {
+            let (inner, end) = match rest.bytes().position(|b| b == b')') {
                 Some(i) => (&rest[1..i], i + 1),
                 None => (&rest[1..], rest.len()),
             };
@@ -123,47 +123,61 @@ pub fn move_line(line: &str) -> Option<MoveLine> {
 }
 
 /// `( 0:16/00:00:16)` without the parentheses; also `0:4/0:0:4`, `00:31 / 00:00:31`, no total.
+/// Read byte by byte: this runs for every move of every KIF file.
 fn times(s: &str) -> Result<Times, &'static str> {
     const BAD: &str = "a time is `(m:ss/h:mm:ss)`";
-    let (spent, total) = match s.split_once('/') {
-        Some((a, b)) => (a, Some(b)),
-        None => (s, None),
-    };
-    let spent = match clock(spent).ok_or(BAD)? {
-        [0, m, s] => m * 60 + s,
-        _ => return Err(BAD),
-    };
-    let total_ms = match total {
-        Some(t) => {
-            let [h, m, s] = clock(t).ok_or(BAD)?;
-            Some(u32::try_from((h * 3600 + m * 60 + s) * 1000).map_err(|_| BAD)?)
+    // numbers before and after the slash
+    let mut parts = [[0u64; 3]; 2];
+    let mut counts = [0usize; 2];
+    let mut side = 0;
+    let mut in_number = false;
+    let mut after_colon = false;
+    for &b in s.as_bytes() {
+        match b {
+            b'0'..=b'9' => {
+                if !in_number {
+                    if counts[side] == 3 {
+                        return Err(BAD);
+                    }
+                    counts[side] += 1;
+                    in_number = true;
+                    after_colon = false;
+                }
+                let n = &mut parts[side][counts[side] - 1];
+                *n = *n * 10 + u64::from(b - b'0');
+                if *n > 1_000_000 {
+                    return Err(BAD);
+                }
+            }
+            b':' if in_number => {
+                in_number = false;
+                after_colon = true;
+            }
+            b'/' if side == 0 && !after_colon => {
+                side = 1;
+                in_number = false;
+            }
+            b' ' if !after_colon => in_number = false,
+            _ => return Err(BAD),
         }
-        None => None,
+    }
+    let value = |p: [u64; 3], n: usize| match n {
+        2 => Some(p[0] * 60 + p[1]),
+        3 => Some(p[0] * 3600 + p[1] * 60 + p[2]),
+        _ => None,
+    };
+    if counts[0] != 2 || after_colon {
+        return Err(BAD);
+    }
+    let spent = value(parts[0], 2).ok_or(BAD)?;
+    let total_ms = match (side, counts[1]) {
+        (0, _) => None,
+        (_, n) => Some(u32::try_from(value(parts[1], n).ok_or(BAD)? * 1000).map_err(|_| BAD)?),
     };
     Ok(Times {
         spent_ms: u32::try_from(spent * 1000).map_err(|_| BAD)?,
         total_ms,
     })
-}
-
-/// `h:m:s` or `m:s` (then h = 0) with optional spaces around, as numbers.
-fn clock(t: &str) -> Option<[u64; 3]> {
-    let mut out = [0u64; 3];
-    let mut n = 0;
-    for part in t.trim_matches(is_space).split(':') {
-        let part = part.trim_matches(is_space);
-        if n == 3 || part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit())
-        {
-            return None;
-        }
-        out[n] = part.parse().ok()?;
-        n += 1;
-    }
-    match n {
-        3 => Some(out),
-        2 => Some([0, out[0], out[1]]),
-        _ => None,
-    }
 }
 
 fn digit(c: char) -> Option<u8> {
@@ -207,9 +221,18 @@ const PIECE_NAMES: [(&str, PieceKind); 19] = [
 
 /// The piece a name at the start of `s` denotes, and the name's length in bytes.
 pub fn piece_name(s: &str) -> Option<(PieceKind, usize)> {
-    PIECE_NAMES
+    let first = s.chars().next()?;
+    if first == '成' {
+        return PIECE_NAMES[..3]
+            .iter()
+            .find(|(name, _)| s.starts_with(name))
+            .map(|&(name, kind)| (kind, name.len()));
+    }
+    let mut buf = [0u8; 4];
+    let first = &*first.encode_utf8(&mut buf);
+    PIECE_NAMES[3..]
         .iter()
-        .find(|(name, _)| s.starts_with(name))
+        .find(|(name, _)| *name == first)
         .map(|&(name, kind)| (kind, name.len()))
 }
 

@@ -11,8 +11,8 @@
 //! assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
 //!
 //! // Illegal moves come back with the rule they break.
-//! let two_pawns = usi::parse_position_command("sfen 4k4/9/9/9/9/9/4P4/9/4K4 b P moves P*5c").unwrap_err();
-//! assert!(two_pawns.reason.contains("二歩"));
+//! let err = usi::parse_position_command("sfen 4k4/9/9/9/9/9/4P4/9/4K4 b P moves P*5c").unwrap_err();
+//! assert_eq!(err.to_string(), "column 40: ply 1: P*5c: 二歩 — a pawn of 先手 already stands on file 5");
 //!
 //! assert_eq!(kifu_shogi::perft(&mut Position::startpos(), 3), 25_470);
 //! ```
@@ -27,6 +27,7 @@ mod handicap;
 mod legality;
 mod movegen;
 mod mv;
+mod outcome;
 mod perft;
 mod piece;
 mod position;
@@ -44,6 +45,7 @@ pub use handicap::Handicap;
 pub use legality::IllegalMove;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use mv::Move;
+pub use outcome::Outcome;
 pub use perft::{perft, perft_divide};
 pub use piece::{Piece, PieceKind};
 pub use position::{Position, PositionError};

@@ -28,7 +28,7 @@ fn main() {
     let n = perft(&pos, depth, counting);
     let s = t.elapsed().as_secs_f64();
     println!(
-        "perft({depth}, {counting:?}) = {n} in {s:.3}s ({:.2} Mnodes/s)",
+        "perft({depth}, {counting:?}) = {n} in {s:.6}s ({:.2} Mnodes/s)",
         n as f64 / s / 1e6
     );
 }

@@ -5,9 +5,12 @@
 //! back without errors is a legal game; after the first illegal move the rest is not replayed.
 
 pub mod csl;
+mod format;
 pub mod json;
 pub mod kif;
 pub mod usi;
+
+pub use format::{Format, parse_any};
 
 use kifu_record::{Diagnostic, Span};
 

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod link;
 mod perft;
 
 /// kifu — game records and match protocol for shogi and its relatives.
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (move generator test and benchmark).
     Perft(perft::Args),
+    /// Play one game over a CSA 1998 line (serial, TCP or stdio) with an engine, a person or a record.
+    Link(link::Args),
 }
 
 /// What a subcommand reports back: exit 0 when all is well, 1 for invalid input.
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Link(args) => link::run(args),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

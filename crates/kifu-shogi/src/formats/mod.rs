@@ -19,8 +19,11 @@
 mod compare;
 mod corpus;
 pub mod csa;
+mod format;
 pub mod kif;
 mod record;
 mod replay;
+pub mod usi_record;
 
+pub use format::{Format, read_bytes};
 pub use record::{Parsed, ShogiRecord, StartPosition, Written, color_of, side_of};

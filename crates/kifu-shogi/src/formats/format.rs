@@ -1,0 +1,240 @@
+//! Choosing a format by file name or content, and reading or writing any of them: the entry
+//! points a command-line tool needs.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use kifu_record::{TextEncoding, decode, encode};
+
+use crate::formats::{Parsed, ShogiRecord, Written, csa, kif, usi_record};
+
+/// The shogi record formats kifu reads and writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    Csa,
+    /// KIF in Shift_JIS.
+    Kif,
+    /// KIF in UTF-8.
+    Kifu,
+    /// USI move lists, one game per line.
+    Usi,
+}
+
+impl Format {
+    pub const ALL: [Format; 4] = [Format::Csa, Format::Kif, Format::Kifu, Format::Usi];
+
+    /// By extension: `.csa`, `.kif`, `.kifu`, `.usi` / `.sfen` / `.txt`.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Format::from_name(&ext)
+    }
+
+    /// By name, as a user types it (`csa`, `kif`, `kifu`, `usi`).
+    pub fn from_name(name: &str) -> Option<Format> {
+        Some(match name {
+            "csa" => Format::Csa,
+            "kif" => Format::Kif,
+            "kifu" => Format::Kifu,
+            "usi" | "sfen" | "txt" => Format::Usi,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Csa => "csa",
+            Format::Kif => "kif",
+            Format::Kifu => "kifu",
+            Format::Usi => "usi",
+        }
+    }
+
+    /// The extension a file of this format gets.
+    pub fn extension(self) -> &'static str {
+        self.name()
+    }
+
+    /// The encoding a file of this format is written in (and expected in when reading).
+    pub fn encoding(self) -> TextEncoding {
+        match self {
+            Format::Kif => TextEncoding::ShiftJis,
+            _ => TextEncoding::Utf8,
+        }
+    }
+
+    /// Guesses the format of decoded text without a file name (e.g. from stdin).
+    pub fn sniff(text: &str) -> Format {
+        for line in text
+            .lines()
+            .map(str::trim_start)
+            .filter(|l| !l.is_empty())
+            .take(40)
+        {
+            let first = line.as_bytes()[0];
+            if line.starts_with("position ")
+                || line.starts_with("startpos")
+                || line.starts_with("sfen ")
+            {
+                return Format::Usi;
+            }
+            if line.starts_with("V2")
+                || line.starts_with("V3")
+                || line.starts_with("PI")
+                || line.starts_with("P1")
+                || line.starts_with("N+")
+                || line.starts_with("'CSA")
+                || (matches!(first, b'+' | b'-') && line.len() == 7)
+            {
+                return Format::Csa;
+            }
+            if line.contains('：') || line.starts_with("手数----") || line.starts_with("#KIF") {
+                return Format::Kifu;
+            }
+            let first_word = line.split_ascii_whitespace().next().unwrap_or("");
+            if crate::usi::parse_move(first_word).is_ok() {
+                return Format::Usi;
+            }
+            if first == b'#' || first == b'\'' {
+                continue;
+            }
+            if first.is_ascii_digit() {
+                return Format::Kifu;
+            }
+        }
+        Format::Usi
+    }
+
+    /// Reads decoded text.
+    pub fn read(self, text: &str) -> Parsed {
+        match self {
+            Format::Csa => csa::read(text),
+            Format::Kif | Format::Kifu => kif::read(text),
+            Format::Usi => usi_record::read(text),
+        }
+    }
+
+    /// Writes records as text (see [`Format::encode`] for bytes). CSA and USI hold several
+    /// records per file; KIF holds one, and extra records are listed as dropped.
+    pub fn write(self, records: &[ShogiRecord], csa_version: csa::CsaVersion) -> Written {
+        match self {
+            Format::Csa => csa::write_all(records, csa_version),
+            Format::Usi => usi_record::write(records),
+            Format::Kif | Format::Kifu => {
+                let mut out = records.first().map(kif::write).unwrap_or_default();
+                if records.len() > 1 {
+                    out.warnings.push(format!(
+                        "KIF holds one game per file; {} more dropped",
+                        records.len() - 1
+                    ));
+                }
+                out
+            }
+        }
+    }
+
+    /// The bytes of written text in this format's encoding; characters the encoding cannot
+    /// hold become `?` and are listed as a warning.
+    pub fn encode(self, written: Written) -> (Vec<u8>, Vec<String>) {
+        let Written { text, mut warnings } = written;
+        let (bytes, lost) = encode(&text, self.encoding());
+        if !lost.is_empty() {
+            let chars: String = lost.iter().collect();
+            warnings.push(format!(
+                "characters {} cannot be written in {}; replaced with `?`",
+                chars,
+                self.encoding().name()
+            ));
+        }
+        (bytes.into_owned(), warnings)
+    }
+}
+
+/// Decodes a file's bytes (by BOM, encoding line, detection, then `format`'s encoding) and
+/// reads it. Decoding warnings come first among the diagnostics; spans refer to the returned
+/// text, which a caller needs to show `file:line:column`.
+pub fn read_bytes(bytes: &[u8], format: Format) -> (Cow<'_, str>, Parsed) {
+    let decoded = decode(bytes, format.encoding());
+    let mut parsed = format.read(&decoded.text);
+    if !decoded.diagnostics.is_empty() {
+        let mut all = decoded.diagnostics;
+        all.append(&mut parsed.diagnostics);
+        parsed.diagnostics = all;
+    }
+    (decoded.text, parsed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::compare::assert_same_game;
+    use crate::formats::corpus;
+
+    #[test]
+    fn names_and_paths() {
+        assert_eq!(Format::from_path(Path::new("a/b.KIF")), Some(Format::Kif));
+        assert_eq!(Format::from_path(Path::new("x.kifu")), Some(Format::Kifu));
+        assert_eq!(Format::from_path(Path::new("x.jkf")), None);
+        for f in Format::ALL {
+            assert_eq!(Format::from_name(f.name()), Some(f));
+        }
+    }
+
+    #[test]
+    fn sniffing() {
+        assert_eq!(Format::sniff("V2.2\nPI\n+\n"), Format::Csa);
+        assert_eq!(Format::sniff("'comment\n+7776FU\n"), Format::Csa);
+        assert_eq!(Format::sniff("# ---\n手合割：平手\n"), Format::Kifu);
+        assert_eq!(Format::sniff("   1 ７六歩(77)\n"), Format::Kifu);
+        assert_eq!(Format::sniff("7g7f 3c3d\n"), Format::Usi);
+        assert_eq!(Format::sniff("position startpos moves 7g7f\n"), Format::Usi);
+    }
+
+    #[test]
+    fn every_format_to_every_format() {
+        let path = corpus::dir("shogi/bulk/kif/game_0007.kif");
+        let bytes = std::fs::read(&path).unwrap();
+        let (_, original) = read_bytes(&bytes, Format::Kif);
+        assert!(original.diagnostics.is_empty());
+        for from in Format::ALL {
+            let (bytes, _) = from.encode(from.write(&original.records, csa::CsaVersion::V30));
+            let (_, there) = read_bytes(&bytes, from);
+            assert!(
+                there.diagnostics.is_empty(),
+                "{from:?}: {:?}",
+                there.diagnostics
+            );
+            for to in Format::ALL {
+                let (bytes, _) = to.encode(to.write(&there.records, csa::CsaVersion::V22));
+                let (_, back) = read_bytes(&bytes, to);
+                assert!(
+                    back.diagnostics.is_empty(),
+                    "{from:?}->{to:?}: {:?}",
+                    back.diagnostics
+                );
+                // USI keeps only the moves; the others keep times as well.
+                let a = &original.records[0];
+                let b = &back.records[0];
+                let moves = |r: &ShogiRecord| -> Vec<_> {
+                    r.moves
+                        .main_line()
+                        .filter_map(|id| r.moves[id].mv().copied())
+                        .collect()
+                };
+                assert_eq!(moves(a), moves(b), "{from:?}->{to:?}");
+                if from != Format::Usi && to != Format::Usi {
+                    assert_same_game(a, b, false, &format!("{from:?}->{to:?}"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shift_jis_output_reports_lost_characters() {
+        let (_, parsed) = read_bytes("先手：☗名人\n1 ７六歩(77)\n".as_bytes(), Format::Kifu);
+        let (bytes, warnings) =
+            Format::Kif.encode(Format::Kif.write(&parsed.records, csa::CsaVersion::V30));
+        assert!(warnings.iter().any(|w| w.contains('☗')), "{warnings:?}");
+        let (text, _) = read_bytes(&bytes, Format::Kif);
+        assert!(text.contains("先手：?名人"));
+    }
+}

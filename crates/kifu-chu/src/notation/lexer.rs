@@ -112,6 +112,13 @@ pub(crate) fn lex(text: &str) -> Result<Vec<Token>, (usize, usize)> {
                 .and_then(|&r| Square::new(digits.parse().ok()?, r - b'a'))
             {
                 (Tok::Square(sq), j - i + 1)
+            } else if digits.len() <= 2
+                && after.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
+                && !after[1..].starts_with(|ch: char| ch.is_ascii_lowercase())
+                && after.as_bytes()[0] != b'x'
+            {
+                // Looks like a square but is off the board (`13a`, `7m`).
+                return Err((map[i], map[j + 1]));
             } else {
                 (Tok::Digits(digits.to_string()), j - i)
             }
@@ -209,7 +216,11 @@ mod tests {
     use super::*;
 
     fn kinds(s: &str) -> Vec<Tok> {
-        lex(s).unwrap().into_iter().map(|t| t.tok).collect()
+        lex(s)
+            .unwrap_or_else(|e| panic!("{s}: {e:?}"))
+            .into_iter()
+            .map(|t| t.tok)
+            .collect()
     }
 
     #[test]
@@ -226,11 +237,8 @@ mod tests {
             vec![Tok::Letters("VMx".into()), sq("10d"), Tok::Plus]
         );
         assert_eq!(kinds("6十一")[0], sq("6k"));
-        // Not a square: the reader reports it later.
-        assert_eq!(
-            kinds("13a"),
-            vec![Tok::Digits("13".into()), Tok::Letters("a".into())]
-        );
+        assert!(lex("13a").is_err());
+        assert!(lex("Ln-7m").is_err());
         assert!(lex("7八獅★").is_err());
     }
 }

@@ -127,8 +127,17 @@ fn syntax(message: impl Into<String>, start: usize, end: usize) -> NotationError
 }
 
 fn csl_pattern(pos: &Position, text: &str, lishogi_codes: bool) -> Result<Pattern, NotationError> {
-    let toks: Vec<Token> =
-        lex(text).map_err(|(s, e)| syntax(format!("cannot read `{}`", &text[s..e]), s, e))?;
+    let toks: Vec<Token> = lex(text).map_err(|(s, e)| {
+        let bad = &text[s..e];
+        let looks_like_square =
+            bad.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+        let message = if looks_like_square {
+            format!("`{bad}` is not a square of the 12×12 board (files 1–12, ranks a–l or 一–十二)")
+        } else {
+            format!("cannot read `{bad}`")
+        };
+        syntax(message, s, e)
+    })?;
     if toks.is_empty() {
         return Err(syntax("empty move", 0, text.len()));
     }
@@ -472,9 +481,22 @@ fn resolve(
             break;
         }
     }
-    Err(NotationError::NoMove {
-        message: "no legal move matches".into(),
-    })
+    let dests: Vec<Square> = levels.iter().flatten().filter_map(|r| r.dest).collect();
+    let mut near: Vec<String> = legal
+        .iter()
+        .filter(|m| dests.contains(&m.to()) && m.mid().is_none())
+        .map(|&m| super::write::western_explicit(pos, m))
+        .collect();
+    near.dedup();
+    let message = if near.is_empty() {
+        "no legal move matches".to_string()
+    } else {
+        format!(
+            "no legal move matches; legal moves to that square: {}",
+            near.join(", ")
+        )
+    };
+    Err(NotationError::NoMove { message })
 }
 
 fn position_key(pos: &Position, m: Move) -> u64 {

@@ -135,3 +135,32 @@ fn our_renderings_read_back() {
         failures[..failures.len().min(40)].join("\n")
     );
 }
+
+/// Every legal move of the 283 perft positions (promoted pieces, lions in the middle game, a
+/// counter-strike square): both renderings read back.
+#[test]
+fn every_move_of_the_perft_positions_reads_back() {
+    let table = std::fs::read_to_string(format!("{CORPUS}/perft.tsv")).unwrap();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let sfen = line.split('\t').next().unwrap();
+        let pos = Position::from_sfen(sfen).unwrap();
+        for &m in pos.legal_moves().iter() {
+            for text in [western(&pos, m), japanese(&pos, m)] {
+                checked += 1;
+                match parse_move(&pos, &text, Dialect::Csl, None) {
+                    Ok(p) if same_position(&pos, p.mv, m) => {}
+                    other => failures.push(format!("{sfen}: {m} as `{text}`: {other:?}")),
+                }
+            }
+        }
+    }
+    assert!(checked > 60_000, "{checked}");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} failed:\n{}",
+        failures.len(),
+        failures[..failures.len().min(30)].join("\n")
+    );
+}

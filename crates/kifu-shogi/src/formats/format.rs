@@ -6,7 +6,7 @@ use std::path::Path;
 
 use kifu_record::{TextEncoding, decode, encode};
 
-use crate::formats::{Parsed, ShogiRecord, Written, csa, kif, usi_record};
+use crate::formats::{Parsed, ShogiRecord, Written, csa, ki2, kif, usi_record};
 
 /// The shogi record formats kifu reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -16,12 +16,23 @@ pub enum Format {
     Kif,
     /// KIF in UTF-8.
     Kifu,
+    /// KI2 (JSA notation) in Shift_JIS.
+    Ki2,
+    /// KI2 in UTF-8.
+    Ki2u,
     /// USI move lists, one game per line.
     Usi,
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [Format::Csa, Format::Kif, Format::Kifu, Format::Usi];
+    pub const ALL: [Format; 6] = [
+        Format::Csa,
+        Format::Kif,
+        Format::Kifu,
+        Format::Ki2,
+        Format::Ki2u,
+        Format::Usi,
+    ];
 
     /// By extension: `.csa`, `.kif`, `.kifu`, `.usi` / `.sfen` / `.txt`.
     pub fn from_path(path: &Path) -> Option<Format> {
@@ -35,6 +46,8 @@ impl Format {
             "csa" => Format::Csa,
             "kif" => Format::Kif,
             "kifu" => Format::Kifu,
+            "ki2" => Format::Ki2,
+            "ki2u" => Format::Ki2u,
             "usi" | "sfen" | "txt" => Format::Usi,
             _ => return None,
         })
@@ -45,6 +58,8 @@ impl Format {
             Format::Csa => "csa",
             Format::Kif => "kif",
             Format::Kifu => "kifu",
+            Format::Ki2 => "ki2",
+            Format::Ki2u => "ki2u",
             Format::Usi => "usi",
         }
     }
@@ -57,7 +72,7 @@ impl Format {
     /// The encoding a file of this format is written in (and expected in when reading).
     pub fn encoding(self) -> TextEncoding {
         match self {
-            Format::Kif => TextEncoding::ShiftJis,
+            Format::Kif | Format::Ki2 => TextEncoding::ShiftJis,
             _ => TextEncoding::Utf8,
         }
     }
@@ -87,6 +102,9 @@ impl Format {
             {
                 return Format::Csa;
             }
+            if line.starts_with(['▲', '△', '☗', '☖']) {
+                return Format::Ki2u;
+            }
             if line.contains('：') || line.starts_with("手数----") || line.starts_with("#KIF") {
                 return Format::Kifu;
             }
@@ -108,7 +126,7 @@ impl Format {
     pub fn read(self, text: &str) -> Parsed {
         match self {
             Format::Csa => csa::read(text),
-            Format::Kif | Format::Kifu => kif::read(text),
+            Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => kif::read(text),
             Format::Usi => usi_record::read(text),
         }
     }
@@ -119,11 +137,14 @@ impl Format {
         match self {
             Format::Csa => csa::write_all(records, csa_version),
             Format::Usi => usi_record::write(records),
-            Format::Kif | Format::Kifu => {
-                let mut out = records.first().map(kif::write).unwrap_or_default();
+            Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => {
+                let ki2 = matches!(self, Format::Ki2 | Format::Ki2u);
+                let one = if ki2 { ki2::write } else { kif::write };
+                let mut out = records.first().map(one).unwrap_or_default();
                 if records.len() > 1 {
                     out.warnings.push(format!(
-                        "KIF holds one game per file; {} more dropped",
+                        "{} holds one game per file; {} more dropped",
+                        if ki2 { "KI2" } else { "KIF" },
                         records.len() - 1
                     ));
                 }
@@ -186,6 +207,7 @@ mod tests {
         assert_eq!(Format::sniff("# ---\n手合割：平手\n"), Format::Kifu);
         assert_eq!(Format::sniff("   1 ７六歩(77)\n"), Format::Kifu);
         assert_eq!(Format::sniff("7g7f 3c3d\n"), Format::Usi);
+        assert_eq!(Format::sniff("▲７六歩　△３四歩\n"), Format::Ki2u);
         assert_eq!(Format::sniff("position startpos moves 7g7f\n"), Format::Usi);
     }
 
@@ -211,7 +233,7 @@ mod tests {
                     "{from:?}->{to:?}: {:?}",
                     back.diagnostics
                 );
-                // USI keeps only the moves; the others keep times as well.
+                // USI and KI2 keep only the moves; the others keep times as well.
                 let a = &original.records[0];
                 let b = &back.records[0];
                 let moves = |r: &ShogiRecord| -> Vec<_> {
@@ -221,7 +243,8 @@ mod tests {
                         .collect()
                 };
                 assert_eq!(moves(a), moves(b), "{from:?}->{to:?}");
-                if from != Format::Usi && to != Format::Usi {
+                let times = |f: Format| matches!(f, Format::Csa | Format::Kif | Format::Kifu);
+                if times(from) && times(to) {
                     assert_same_game(a, b, false, &format!("{from:?}->{to:?}"));
                 }
             }

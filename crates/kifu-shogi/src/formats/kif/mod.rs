@@ -7,7 +7,7 @@
 mod board;
 mod reader;
 pub mod syntax;
-mod writer;
+pub(crate) mod writer;
 
 pub use reader::read;
 pub use writer::write;

@@ -2,14 +2,15 @@
 //! variations, each move replayed with the rules.
 
 use kifu_record::{
-    Bookmark, Comment, CommentKind, Diagnostic, HeaderEntry, HeaderField, MoveTree, NodeId,
-    NodeItem, Span,
+    Bookmark, Comment, CommentKind, Diagnostic, EndingKind, HeaderEntry, HeaderField, MoveTree,
+    NodeId, NodeItem, Span,
 };
 
 use super::board::Diagram;
 use super::syntax::{Action, Body, Destination, KifMove, move_line};
+use crate::formats::ki2::notation;
 use crate::formats::replay::{Replay, Resolved};
-use crate::formats::{Parsed, ShogiRecord, StartPosition};
+use crate::formats::{Parsed, ShogiRecord, StartPosition, side_of};
 use crate::{Color, Handicap, Move, Position, Square};
 
 /// Reads a KIF or KIFU text (one game; variations included).
@@ -94,7 +95,7 @@ impl Reader<'_, '_> {
         if let Some(rest) = line.strip_prefix("変化") {
             let n = rest
                 .trim_start_matches(['：', ':'])
-                .trim_end_matches(|c: char| c == '手' || c.is_whitespace())
+                .trim_matches(|c: char| c == '手' || c.is_whitespace() || c == '\u{3000}')
                 .parse::<u32>();
             match n {
                 Ok(n) if n >= 1 => self.variation(n, span),
@@ -104,7 +105,10 @@ impl Reader<'_, '_> {
             }
             return;
         }
-        if line.starts_with("まで") || line.starts_with("手数----") || line.starts_with("+--") {
+        if line.starts_with("まで") {
+            return self.summary(line, span);
+        }
+        if line.starts_with("手数----") || line.starts_with("+--") {
             return;
         }
         if line.starts_with(['９', '１']) && line.contains('８') {
@@ -116,12 +120,8 @@ impl Reader<'_, '_> {
             "盤面回転" | "盤面反転" => return,
             _ => {}
         }
-        if line.starts_with(['▲', '△', '☗', '☖']) {
-            self.diags.push(Diagnostic::warning(
-                span,
-                "a KI2-style move line in a KIF file; not read",
-            ));
-            return;
+        if line.starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
+            return self.ki2_line(line, span.start as usize);
         }
         let Some(sep) = line.find(['：', ':']) else {
             self.diags
@@ -314,6 +314,72 @@ impl Reader<'_, '_> {
         }
     }
 
+    /// KI2 moves: `▲７六歩    △３四歩`, any number to a line.
+    fn ki2_line(&mut self, line: &str, start: usize) {
+        if self.skip_block {
+            return;
+        }
+        self.start();
+        let text = self.text;
+        let mut at = 0;
+        while at < line.len() {
+            let rest = &line[at..];
+            let skip = rest.len() - rest.trim_start_matches([' ', '\u{3000}', '\t']).len();
+            at += skip;
+            if at >= line.len() {
+                break;
+            }
+            let replay = self.line.as_mut().expect("started");
+            let tree = &mut self.record.moves;
+            match notation::parse(&line[at..]) {
+                Ok((m, len)) => {
+                    let span = Span::new(start + at, start + at + len);
+                    let resolved = if replay.is_closed() {
+                        Err((None, String::new()))
+                    } else {
+                        let prev = tree[replay.cursor].mv().map(|m| m.to());
+                        notation::resolve(&replay.position, prev, &m).map_err(|e| (None, e))
+                    };
+                    replay.play(tree, resolved, span, text, self.diags);
+                    at += len;
+                }
+                Err(reason) => {
+                    let len = line[at..]
+                        .char_indices()
+                        .skip(1)
+                        .find(|&(_, c)| matches!(c, '▲' | '△' | '☗' | '☖' | '▼' | '▽'))
+                        .map_or(line.len() - at, |(i, _)| i);
+                    let span = Span::new(start + at, start + at + len);
+                    replay.play(tree, Err((None, reason.to_owned())), span, text, self.diags);
+                    at += len;
+                }
+            }
+        }
+    }
+
+    /// `まで64手で先手の勝ち`: the result, which KI2 writes only here. A line that already
+    /// ended (KIF writes the ending as a move) ignores it.
+    fn summary(&mut self, line: &str, span: Span) {
+        if self.skip_block {
+            return;
+        }
+        let Some(replay) = self.line.as_mut() else {
+            return;
+        };
+        if replay.is_closed() {
+            return;
+        }
+        let mover = replay.position.side_to_move();
+        let Some(kind) = summary_ending(line, mover) else {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "a `まで` line with a result not understood; ignored",
+            ));
+            return;
+        };
+        replay.end(&mut self.record.moves, kind, span, self.diags);
+    }
+
     /// Ends the line being read and records where it got to.
     fn close_line(&mut self) {
         if let Some(mut line) = self.line.take() {
@@ -372,6 +438,75 @@ impl Reader<'_, '_> {
         self.line = Some(Replay::new(position, parent));
         self.lines.push((n, parent));
     }
+}
+
+/// The ending a `まで…` line states, `mover` being the side to move after the moves.
+fn summary_ending(line: &str, mover: Color) -> Option<EndingKind> {
+    let rest = line.trim_start_matches("まで").trim_start_matches('、');
+    let after_count = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    let result = after_count
+        .strip_prefix("手で")
+        .or_else(|| after_count.strip_prefix("手"))?;
+    let result = result.trim_end();
+    let side = |name: &str| -> Option<Color> {
+        Some(match name {
+            "先手" | "下手" => Color::Black,
+            "後手" | "上手" => Color::White,
+            "▲" | "☗" => Color::Black,
+            "△" | "☖" => Color::White,
+            _ => return None,
+        })
+    };
+    let named = |suffix: &str| -> Option<Color> {
+        let name = result.strip_suffix(suffix)?;
+        let name = name.strip_prefix("時間切れにより").unwrap_or(name);
+        side(name)
+    };
+    Some(match result {
+        "中断" => EndingKind::Abort,
+        "千日手" => EndingKind::Repetition,
+        "持将棋" => EndingKind::Impasse,
+        "封じ手" => EndingKind::Sealed,
+        "不詰" => EndingKind::NoCheckmate,
+        "詰" | "詰み" => EndingKind::Checkmate,
+        _ => {
+            if let Some(c) = named("の反則勝ち") {
+                if c == mover {
+                    EndingKind::IllegalMoveWin
+                } else {
+                    EndingKind::IllegalAction(side_of(mover))
+                }
+            } else if let Some(c) = named("の反則負け") {
+                if c == mover {
+                    EndingKind::IllegalMoveLoss
+                } else {
+                    EndingKind::IllegalAction(side_of(c))
+                }
+            } else if let Some(c) = named("の入玉勝ち") {
+                if c == mover {
+                    EndingKind::DeclareWin
+                } else {
+                    return None;
+                }
+            } else if result.starts_with("時間切れにより") {
+                let c = named("の勝ち")?;
+                if c != mover {
+                    EndingKind::TimeLoss
+                } else {
+                    return None;
+                }
+            } else if let Some(c) = named("の勝ち") {
+                // The side to move wins without a stated reason: keep the words.
+                if c != mover {
+                    EndingKind::Resign
+                } else {
+                    EndingKind::Unknown(result.to_owned())
+                }
+            } else {
+                return None;
+            }
+        }
+    })
 }
 
 /// The engine move a KIF move denotes, or why it is not one.

@@ -12,17 +12,31 @@ use crate::{Color, Handicap, Move, PieceKind, Position, Square};
 
 /// Writes one record as KIF text.
 pub fn write(record: &ShogiRecord) -> Written {
+    write_as(record, false)
+}
+
+/// Writes KIF, or KI2 (the same header and variations; JSA notation several moves to a line,
+/// no times, the result only in the `まで` line).
+pub(crate) fn write_as(record: &ShogiRecord, ki2: bool) -> Written {
     let mut w = Writer {
         out: String::with_capacity(256 + record.moves.len() * 40),
         warnings: Vec::new(),
         handicap_game: record.start.handicap.is_some_and(|h| h != Handicap::Even),
+        ki2,
+        dropped_times: false,
+        last_field_width: 0,
     };
     w.header(record);
-    w.out.push_str("手数----指手---------消費時間--\n");
+    if !ki2 {
+        w.out.push_str("手数----指手---------消費時間--\n");
+    }
     let tree = &record.moves;
     w.comments(&tree[tree.root()]);
-    let written = w.line(record, tree.root(), tree.main_child(tree.root()));
+    let written = w.write_line(record, tree.root(), tree.main_child(tree.root()));
     w.variations(record, &written, false);
+    if w.dropped_times {
+        w.warnings.push("KI2 cannot hold times; dropped".to_owned());
+    }
     Written {
         text: w.out,
         warnings: w.warnings,
@@ -33,6 +47,9 @@ struct Writer {
     out: String,
     warnings: Vec<String>,
     handicap_game: bool,
+    ki2: bool,
+    dropped_times: bool,
+    last_field_width: usize,
 }
 
 /// The KIF key for a header entry read from another format.
@@ -187,6 +204,104 @@ impl Writer {
         }
     }
 
+    fn write_line(
+        &mut self,
+        record: &ShogiRecord,
+        parent: NodeId,
+        first: Option<NodeId>,
+    ) -> Vec<NodeId> {
+        if self.ki2 {
+            self.line_ki2(record, parent, first)
+        } else {
+            self.line(record, parent, first)
+        }
+    }
+
+    /// KI2: `▲７六歩    △３四歩` six to a line, each padded to 12 columns; a line ends early
+    /// where a comment or bookmark follows a move.
+    fn line_ki2(
+        &mut self,
+        record: &ShogiRecord,
+        parent: NodeId,
+        first: Option<NodeId>,
+    ) -> Vec<NodeId> {
+        let tree = &record.moves;
+        let (mut pos, _) = state_at(record, parent);
+        let mut prev_to = tree[parent].mv().map(|m| m.to());
+        let mut nodes = Vec::new();
+        let mut on_line = 0;
+        let mut first = first;
+        while let Some(id) = first {
+            nodes.push(id);
+            let node = &tree[id];
+            self.dropped_times |= node.time_ms.is_some();
+            match &node.item {
+                NodeItem::Move(mv) => {
+                    let mark = if pos.side_to_move() == Color::Black {
+                        '▲'
+                    } else {
+                        '△'
+                    };
+                    let text = format!(
+                        "{mark}{}",
+                        crate::formats::ki2::notation::write(&pos, *mv, prev_to)
+                    );
+                    prev_to = Some(mv.to());
+                    if !node.illegal {
+                        pos.play(*mv);
+                    }
+                    if on_line > 0 {
+                        let pad = 12usize.saturating_sub(self.last_field_width).max(1);
+                        let _ = write!(self.out, "{:pad$}", "");
+                    }
+                    self.last_field_width = width(&text);
+                    self.out.push_str(&text);
+                    on_line += 1;
+                }
+                NodeItem::End(kind) => {
+                    let mover = side_of(pos.side_to_move());
+                    if self.summary(kind, mover, 0).is_none() {
+                        self.warnings.push(format!(
+                            "ply {}: KI2 can only state the result in a `まで` line; the ending {kind} was dropped",
+                            node.ply()
+                        ));
+                    }
+                }
+                NodeItem::Start => {}
+            }
+            let annotated = !node.comments.is_empty() || !node.bookmarks.is_empty();
+            if on_line > 0 && (on_line == 6 || annotated) {
+                self.out.push('\n');
+                on_line = 0;
+            }
+            self.comments(node);
+            first = tree.main_child(id);
+        }
+        if on_line > 0 {
+            self.out.push('\n');
+        }
+        self.summary_line(tree, &nodes, &pos);
+        nodes
+    }
+
+    fn summary_line(
+        &mut self,
+        tree: &kifu_record::MoveTree<Move>,
+        nodes: &[NodeId],
+        pos: &Position,
+    ) {
+        if let Some(&last) = nodes.last()
+            && let NodeItem::End(kind) = &tree[last].item
+        {
+            let played = tree[last].ply() - 1;
+            let mover = side_of(pos.side_to_move());
+            if let Some(summary) = self.summary(kind, mover, played) {
+                self.out.push_str(&summary);
+                self.out.push('\n');
+            }
+        }
+    }
+
     /// Writes the line that starts with `first` (a child of `parent`) and follows first
     /// children from there; returns its nodes.
     fn line(&mut self, record: &ShogiRecord, parent: NodeId, first: Option<NodeId>) -> Vec<NodeId> {
@@ -236,16 +351,7 @@ impl Writer {
             self.comments(node);
             first = tree.main_child(id);
         }
-        if let Some(&last) = nodes.last()
-            && let NodeItem::End(kind) = &tree[last].item
-        {
-            let played = tree[last].ply() - 1;
-            let mover = side_of(pos.side_to_move());
-            if let Some(summary) = self.summary(kind, mover, played) {
-                self.out.push_str(&summary);
-                self.out.push('\n');
-            }
-        }
+        self.summary_line(tree, &nodes, &pos);
         nodes
     }
 
@@ -259,7 +365,7 @@ impl Writer {
             while let Some(a) = alt {
                 let _ = write!(self.out, "\n変化：{}手\n", tree[a].ply());
                 let parent = tree.parent(a).expect("an alternative has a parent");
-                let sub = self.line(record, parent, Some(a));
+                let sub = self.write_line(record, parent, Some(a));
                 self.variations(record, &sub, true);
                 alt = tree.next_sibling(a);
             }

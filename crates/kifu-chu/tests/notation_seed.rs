@@ -277,3 +277,28 @@ fn bad_input_is_reported_not_panicked() {
         assert!(read(&p, text).is_err(), "{text}");
     }
 }
+
+#[test]
+fn capture_marks_are_optional_but_checked() {
+    let p = board(&[("5f", "N"), ("4e", "p")]);
+    let plain = parse_move(&p, "Ln-4e", Dialect::Csl, None).unwrap();
+    assert_eq!(plain.mv.to_string(), "5f4e");
+    assert!(
+        plain.warnings.iter().any(|w| w.contains("captures on 4e")),
+        "{:?}",
+        plain.warnings
+    );
+    let bare = parse_move(&p, "Ln4e", Dialect::Csl, None).unwrap();
+    assert!(bare.warnings.is_empty(), "{:?}", bare.warnings);
+    let wrong = parse_move(&p, "Lnx5e", Dialect::Csl, None).unwrap();
+    assert!(
+        wrong
+            .warnings
+            .iter()
+            .any(|w| w.contains("nothing is captured")),
+        "{:?}",
+        wrong.warnings
+    );
+    let right = parse_move(&p, "Lnx4e", Dialect::Csl, None).unwrap();
+    assert!(right.warnings.is_empty(), "{:?}", right.warnings);
+}

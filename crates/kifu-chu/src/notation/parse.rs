@@ -75,6 +75,8 @@ struct Place {
     attached: bool,
     /// After `・` (second square of a Japanese double move).
     after_dot: bool,
+    /// The capture sign `x` or the hyphen written just before it, if any.
+    mark: Option<char>,
 }
 
 /// Everything the text says about the move.
@@ -146,6 +148,7 @@ fn csl_pattern(pos: &Position, text: &str, lishogi_codes: bool) -> Result<Patter
     let mut piece_seen = false;
     let mut last_was_piece = false;
     let mut after_dot = false;
+    let mut mark: Option<char> = None;
     for (i, t) in toks.iter().enumerate() {
         let next = toks.get(i + 1).map(|t| &t.tok);
         let was_piece = std::mem::replace(&mut last_was_piece, false);
@@ -157,11 +160,14 @@ fn csl_pattern(pos: &Position, text: &str, lishogi_codes: bool) -> Result<Patter
             }
             Tok::Plus | Tok::Promote => p.promote = Some(true),
             Tok::Equals | Tok::Decline => p.promote = Some(false),
-            Tok::Letters(w) if w == "x" || w == "X" => {}
+            Tok::Letters(w) if w == "x" || w == "X" => mark = Some('x'),
             Tok::Letters(w) if !piece_seen => {
                 piece_seen = true;
                 last_was_piece = true;
                 let split = matches!(next, Some(Tok::Square(_) | Tok::Digits(_) | Tok::Bang));
+                if split && w.ends_with('x') && w != "Px" {
+                    mark = Some('x');
+                }
                 if plus_prefix || lishogi_codes {
                     let code = if split && w.ends_with('x') {
                         &w[..w.len() - 1]
@@ -200,7 +206,7 @@ fn csl_pattern(pos: &Position, text: &str, lishogi_codes: bool) -> Result<Patter
             Tok::Letters(_) | Tok::Piece(_) => {
                 return Err(syntax("a second piece name", t.start, t.end));
             }
-            Tok::Dash => {}
+            Tok::Dash => mark = Some('-'),
             Tok::Bang => p.igui = true,
             Tok::Dot => after_dot = true,
             Tok::Square(sq) => {
@@ -209,6 +215,7 @@ fn csl_pattern(pos: &Position, text: &str, lishogi_codes: bool) -> Result<Patter
                     file: None,
                     attached: was_piece,
                     after_dot: std::mem::take(&mut after_dot),
+                    mark: mark.take(),
                 });
             }
             Tok::Digits(d) => {
@@ -229,6 +236,7 @@ fn csl_pattern(pos: &Position, text: &str, lishogi_codes: bool) -> Result<Patter
                     file,
                     attached: was_piece,
                     after_dot: std::mem::take(&mut after_dot),
+                    mark: mark.take(),
                 });
             }
             Tok::Same => p.same = true,
@@ -264,6 +272,7 @@ impl super::lishogi::LishogiPattern {
                 file: None,
                 attached: true,
                 after_dot: false,
+                mark: None,
             });
         }
         for sq in self.squares {
@@ -272,6 +281,7 @@ impl super::lishogi::LishogiPattern {
                 file: None,
                 attached: false,
                 after_dot: false,
+                mark: None,
             });
         }
         Pattern {
@@ -565,8 +575,34 @@ fn choose(
     if let Some(n) = best.2 {
         warnings.push(n);
     }
+    warnings.extend(capture_mark_warnings(pos, p, best.0));
     Ok(ParsedMove {
         mv: best.0,
         warnings,
     })
+}
+
+/// `x` where nothing is taken, or `-` where something is: accepted, but worth a warning.
+fn capture_mark_warnings(pos: &Position, p: &Pattern, m: Move) -> Vec<String> {
+    if p.igui || p.pass || p.same {
+        return Vec::new();
+    }
+    let mut steps: Vec<(Square, Option<char>)> = Vec::new();
+    let n = p.places.len();
+    if let Some(last) = p.places.last() {
+        steps.push((m.to(), last.mark));
+    }
+    if let (Some(mid), true) = (m.mid(), n >= 2) {
+        steps.push((mid, p.places[n - 2].mark));
+    }
+    let mut out = Vec::new();
+    for (sq, mark) in steps {
+        let taken = sq != m.from() && pos.piece_at(sq).is_some();
+        match mark {
+            Some('x') if !taken => out.push(format!("`x` written but nothing is captured on {sq}")),
+            Some('-') if taken => out.push(format!("captures on {sq} but is written with `-`")),
+            _ => {}
+        }
+    }
+    out
 }

@@ -19,7 +19,7 @@ fn same_result(pos: &Position, a: Move, b: Move) -> bool {
 }
 
 fn reads_back(pos: &Position, text: &str, m: Move) -> bool {
-    matches!(parse_move(pos, text, Dialect::Csl, None), Ok(p) if same_result(pos, p.mv, m))
+    matches!(parse_move(pos, text, Dialect::Csl, None), Ok(p) if same_result(pos, p.mv, m) && p.warnings.is_empty())
 }
 
 /// Whether the same piece could also make this move with the other promotion choice.

@@ -1,1 +1,34 @@
-//! CSA protocol codec, sessions and transports of kifu (filled in by its issue).
+//! The CSA communication protocol of 1998 for kifu: two shogi programs playing over a line.
+//!
+//! The protocol is one line per message: a move (`+7776FU`, `-0034KA`, `+2423TO`) or one of
+//! seven `%` commands. This crate is built sans-IO first:
+//!
+//! - [`message`] parses and formats a line; [`lines`] frames a byte stream into lines;
+//! - [`session`] is the state machine of one side: events in, actions out, no I/O;
+//! - [`clock`] derives both clocks from per-ply times.
+//!
+//! ```
+//! use kifu_csa::session::{Action, Config, Decision, Event, Session};
+//! use kifu_csa::lines::Line;
+//! use kifu_shogi::{Color, Position};
+//!
+//! let mut black = Session::new(Config::new(Color::Black), Position::startpos());
+//! let mut out = Vec::new();
+//! black.handle(Event::OpponentReady, 0, &mut out);
+//! assert_eq!(out, [Action::Think]);
+//! out.clear();
+//! let mv = black.position().parse_usi_move("7g7f").unwrap();
+//! black.handle(Event::Local(Decision::Move(mv)), 1500, &mut out);
+//! assert!(out.iter().any(|a| matches!(a, Action::Send(m) if m.to_string() == "+7776FU")));
+//! out.clear();
+//! black.handle(Event::Received(Line::Text(b"%TORYO".to_vec())), 4000, &mut out);
+//! assert!(matches!(out[0], Action::GameOver(_)));
+//! ```
+
+pub mod clock;
+pub mod lines;
+pub mod message;
+pub mod session;
+
+pub use message::{Command, CsaMove, Message, MoveError, SyntaxError};
+pub use session::{Action, Config, Decision, Event, GameEnd, GameResult, Session, State};

@@ -1,0 +1,138 @@
+//! Splitting a byte stream into LF-terminated lines, with a bound on line length.
+//!
+//! The protocol's longest message is 11 bytes (`%SENNICHITE`), so anything much longer is
+//! garbage: it is reported once and skipped up to the next LF without being stored, so
+//! that a peer sending a megabyte without a newline costs no memory.
+
+/// The longest line kept; longer ones are reported as [`Line::TooLong`].
+pub const MAX_LINE: usize = 256;
+
+/// One framed line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// The bytes before the LF, a trailing CR removed.
+    Text(Vec<u8>),
+    /// A line longer than [`MAX_LINE`]: its first bytes and its full length.
+    TooLong { start: Vec<u8>, length: usize },
+}
+
+/// Accumulates bytes as they arrive and hands out complete lines.
+#[derive(Debug, Default)]
+pub struct LineFramer {
+    buf: Vec<u8>,
+    /// Length of the over-long line being skipped, if any.
+    skipping: Option<usize>,
+}
+
+impl LineFramer {
+    pub fn new() -> LineFramer {
+        LineFramer::default()
+    }
+
+    /// Feeds received bytes; complete lines are pushed onto `out`.
+    pub fn push(&mut self, bytes: &[u8], out: &mut Vec<Line>) {
+        for chunk in bytes.split_inclusive(|&b| b == b'\n') {
+            let (body, ended) = match chunk.split_last() {
+                Some((b'\n', body)) => (body, true),
+                _ => (chunk, false),
+            };
+            if let Some(n) = self.skipping.as_mut() {
+                *n += body.len();
+            } else if self.buf.len() + body.len() > MAX_LINE {
+                let take = MAX_LINE.saturating_sub(self.buf.len()).min(body.len());
+                self.buf.extend_from_slice(&body[..take]);
+                self.skipping = Some(self.buf.len() + body.len() - take);
+            } else {
+                self.buf.extend_from_slice(body);
+            }
+            if ended {
+                out.push(self.take_line());
+            }
+        }
+    }
+
+    /// Bytes of an unfinished line left when the stream ended (a line cut in half).
+    pub fn finish(&mut self) -> Option<Line> {
+        if self.buf.is_empty() && self.skipping.is_none() {
+            None
+        } else {
+            Some(self.take_line())
+        }
+    }
+
+    fn take_line(&mut self) -> Line {
+        let mut text = std::mem::take(&mut self.buf);
+        match self.skipping.take() {
+            Some(length) => {
+                text.truncate(32);
+                Line::TooLong {
+                    start: text,
+                    length,
+                }
+            }
+            None => {
+                if text.last() == Some(&b'\r') {
+                    text.pop();
+                }
+                Line::Text(text)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(chunks: &[&[u8]]) -> (Vec<Line>, Option<Line>) {
+        let mut f = LineFramer::new();
+        let mut out = Vec::new();
+        for c in chunks {
+            f.push(c, &mut out);
+        }
+        let rest = f.finish();
+        (out, rest)
+    }
+
+    #[test]
+    fn lf_and_crlf_lines_across_chunks() {
+        let (lines, rest) = frame(&[b"+77", b"76FU\r\n-3334", b"FU\n%TO", b"RYO\n"]);
+        assert_eq!(
+            lines,
+            vec![
+                Line::Text(b"+7776FU".to_vec()),
+                Line::Text(b"-3334FU".to_vec()),
+                Line::Text(b"%TORYO".to_vec())
+            ]
+        );
+        assert_eq!(rest, None);
+    }
+
+    #[test]
+    fn a_cut_line_is_handed_back_at_the_end() {
+        let (lines, rest) = frame(&[b"+7776FU\n-33"]);
+        assert_eq!(lines.len(), 1);
+        assert_eq!(rest, Some(Line::Text(b"-33".to_vec())));
+    }
+
+    #[test]
+    fn a_megabyte_line_is_reported_not_stored() {
+        let mut f = LineFramer::new();
+        let mut out = Vec::new();
+        let block = vec![b'x'; 64 * 1024];
+        for _ in 0..16 {
+            f.push(&block, &mut out);
+            assert!(f.buf.len() <= MAX_LINE);
+        }
+        f.push(b"\n+7776FU\n", &mut out);
+        assert_eq!(out.len(), 2);
+        match &out[0] {
+            Line::TooLong { start, length } => {
+                assert_eq!(*length, 1024 * 1024);
+                assert_eq!(start.len(), 32);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(out[1], Line::Text(b"+7776FU".to_vec()));
+    }
+}

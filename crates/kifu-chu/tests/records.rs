@@ -161,3 +161,30 @@ fn kif_reads_lishogi_lines() {
     assert_eq!(rec.moves[2].comments, vec!["jitto".to_string()]);
     assert_eq!(rec.result.as_deref(), Some("投了"));
 }
+
+#[test]
+fn kif_board_diagram_for_custom_starts() {
+    for sfen in [
+        "lfcsg2gso1l/a1bdtet2fc1/2r2q1k1r1a/mv1x+P1+Pp1bvm/3p3d2pp/1Q4h1p2h/P1piD5PP/5B2iPV1/2HP1ONPP3/MCVTED1GBT1M/A1S4XH1RA/LF1RGK2SCFL w - 142",
+        "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1",
+    ] {
+        let start = kifu_chu::Position::from_sfen(sfen).unwrap();
+        let mut rec = ChuRecord::new(start.clone());
+        let m = start.legal_moves().as_slice()[0];
+        rec.moves.push(kifu_chu::record::RecordMove {
+            mv: m,
+            comments: vec![],
+        });
+        let text = kif::write(&rec);
+        assert!(text.contains("|"), "{text}");
+        let (back, diags) = kif::parse(&text);
+        assert!(errors(&diags).is_empty(), "{diags:?}\n{text}");
+        // The move number is not part of a KIF diagram.
+        assert_eq!(
+            back.start.to_sfen().rsplit_once(' ').unwrap().0,
+            sfen.rsplit_once(' ').unwrap().0,
+            "{text}"
+        );
+        assert_eq!(back.moves, rec.moves);
+    }
+}

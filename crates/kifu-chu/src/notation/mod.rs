@@ -35,3 +35,8 @@ pub(crate) fn step_squares(
 
 pub(crate) use names::kif_name;
 pub(crate) use write::japanese_square;
+
+/// The kanji numeral of a rank index (0 → 一).
+pub(crate) fn kanji_rank(rank: u8) -> &'static str {
+    names::KANJI_RANKS[rank as usize]
+}

@@ -1,7 +1,8 @@
 //! lishogi's chu KIF export: `key：value` headers, a `手数----指手` line, then one move per line
 //! (`  12   6八獅子 （←7十）`), a lion-type double move on two lines (`一歩目` / `二歩目`), `仝` for
 //! the previous destination, `*` comments and a closing word (`投了` …). A custom start position is
-//! written (and read) as a `#SFEN <sfen>` line, an extension of this crate.
+//! a board diagram (and `後手番`); a pending counter-strike square, which a diagram cannot show, is
+//! added as a `#SFEN <sfen>` line, an extension of this crate that it also reads.
 
 use kifu_record::{Diagnostic, Span};
 
@@ -41,6 +42,8 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
     let mut replay: Option<Replay> = None;
     let mut previous = None;
     let mut first_step: Option<(Square2, Span)> = None;
+    let mut board: Option<Position> = None;
+    let mut board_rows = 0u8;
     let mut offset = 0;
     for raw in text.split_inclusive('\n') {
         let base = offset;
@@ -70,12 +73,35 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             }
             continue;
         }
-        if trimmed.starts_with('|') || trimmed.starts_with('+') || trimmed.contains("１２ １１")
-        {
-            diags.push(Diagnostic::error(
-                whole,
-                "board diagrams are not supported; give the start position as `#SFEN <sfen>`",
-            ));
+        if trimmed.starts_with('|') {
+            if replay.is_some() {
+                diags.push(Diagnostic::error(whole, "board diagram after the moves"));
+                continue;
+            }
+            let mut pos = board
+                .take()
+                .unwrap_or_else(|| Position::empty().with_rules(record.start.rules()));
+            if board_rows >= 12 {
+                diags.push(Diagnostic::error(whole, "more than 12 board rows"));
+            } else if let Err(e) = super::kif_board::read_row(trimmed, board_rows, &mut pos) {
+                diags.push(Diagnostic::error(whole, e));
+            }
+            board_rows += 1;
+            if board_rows == 12 {
+                record.start = pos.clone();
+            }
+            board = Some(pos);
+            continue;
+        }
+        if trimmed.starts_with('+') || trimmed.starts_with("１２") {
+            continue;
+        }
+        if trimmed == "後手番" || trimmed == "上手番" {
+            record.start.set_turn(crate::piece::Color::White);
+            continue;
+        }
+        if trimmed == "先手番" || trimmed == "下手番" {
+            record.start.set_turn(crate::piece::Color::Black);
             continue;
         }
         let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
@@ -206,11 +232,15 @@ pub fn write(record: &ChuRecord) -> String {
     for (k, v) in &record.headers {
         out.push_str(&format!("{k}：{v}\n"));
     }
-    if record.header("手合割").is_none() {
+    if record.header("手合割").is_none() && record.start.to_sfen() == START_SFEN {
         out.push_str("手合割：中将棋\n");
     }
     if record.start.to_sfen() != START_SFEN {
-        out.push_str(&format!("#SFEN {}\n", record.start.to_sfen()));
+        out.push_str(&super::kif_board::write(&record.start));
+        // A diagram cannot say where a counter-strike is pending.
+        if record.start.counter_strike().is_some() {
+            out.push_str(&format!("#SFEN {}\n", record.start.to_sfen()));
+        }
     }
     out.push_str("手数----指手---------消費時間--\n");
     for c in &record.comments {

@@ -8,6 +8,7 @@ pub mod csl;
 mod format;
 pub mod json;
 pub mod kif;
+mod kif_board;
 pub mod usi;
 
 pub use format::{Format, parse_any};

@@ -5,8 +5,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check;
+mod convert;
+mod games;
+mod inputs;
 mod link;
 mod perft;
+mod report;
+mod show;
 
 /// kifu — game records and match protocol for shogi and its relatives.
 #[derive(Parser)]
@@ -18,6 +24,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Read records, replay every move under the full rules and report every problem.
+    Check(check::Args),
+    /// Convert records to another format (a directory is converted file by file).
+    Convert(convert::Args),
+    /// Print a record's position after some moves as a board diagram.
+    Show(show::Args),
     /// Count the leaves of the legal move tree (move generator test and benchmark).
     Perft(perft::Args),
     /// Play one game over a CSA 1998 line (serial, TCP or stdio) with an engine, a person or a record.
@@ -33,6 +45,9 @@ pub enum Outcome {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Convert(args) => convert::run(args),
+        Command::Show(args) => show::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Link(args) => link::run(args),
     };

@@ -83,6 +83,41 @@ impl Position {
         side_to_move: Color,
         move_number: u32,
     ) -> Result<Position, PositionError> {
+        let pos = Position::assemble(pieces, hands, side_to_move, move_number);
+        match pos.problems().into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(pos),
+        }
+    }
+
+    /// Like [`Position::from_parts`], but accepts what real records contain and play
+    /// survives — 二歩 on the board, a piece that can never move again — returning those
+    /// as warnings. Too many kings or pieces, or a king that could be taken, still fail.
+    pub fn from_parts_lenient(
+        pieces: impl IntoIterator<Item = (Square, Piece)>,
+        hands: [Hand; 2],
+        side_to_move: Color,
+        move_number: u32,
+    ) -> Result<(Position, Vec<PositionError>), PositionError> {
+        let pos = Position::assemble(pieces, hands, side_to_move, move_number);
+        let (tolerated, fatal): (Vec<_>, Vec<_>) = pos.problems().into_iter().partition(|e| {
+            matches!(
+                e,
+                PositionError::DoublePawn { .. } | PositionError::DeadPiece { .. }
+            )
+        });
+        match fatal.into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok((pos, tolerated)),
+        }
+    }
+
+    fn assemble(
+        pieces: impl IntoIterator<Item = (Square, Piece)>,
+        hands: [Hand; 2],
+        side_to_move: Color,
+        move_number: u32,
+    ) -> Position {
         let mut pos = Position::empty();
         for (sq, piece) in pieces {
             if pos.board[sq.index()].is_some() {
@@ -93,8 +128,8 @@ impl Position {
         pos.hands = hands;
         for c in Color::ALL {
             for k in PieceKind::HAND {
-                pos.hash ^=
-                    KEYS.hand[c.index()][k.index()][usize::from(hands[c.index()].count(k)).min(18)];
+                let n = usize::from(hands[c.index()].count(k)).min(18);
+                pos.hash ^= KEYS.hand[c.index()][k.index()][n];
             }
         }
         pos.side = side_to_move;
@@ -102,31 +137,34 @@ impl Position {
             pos.hash ^= KEYS.white_to_move;
         }
         pos.move_number = move_number.max(1);
-        pos.validate()?;
         pos.checkers = pos.compute_checkers();
-        Ok(pos)
+        pos
     }
 
-    fn validate(&self) -> Result<(), PositionError> {
+    /// Everything that keeps this from being a position play can start from, in board order.
+    fn problems(&self) -> Vec<PositionError> {
+        let mut problems = Vec::new();
         let mut counts = [0u32; 8];
         for c in Color::ALL {
             if (self.pieces(c, PieceKind::King)).has_several() {
-                return Err(PositionError::SeveralKings { color: c });
+                problems.push(PositionError::SeveralKings { color: c });
             }
             for (k, n) in self.hands[c.index()].iter() {
                 counts[k.index()] += u32::from(n);
             }
             let mut pawn_files = 0u16;
             for sq in self.by_color[c.index()] {
-                let piece = self.board[sq.index()].expect("bitboards match board");
+                let Some(piece) = self.board[sq.index()] else {
+                    continue;
+                };
                 counts[piece.kind.unpromote().index()] += 1;
                 if must_promote(piece.kind, c, sq) {
-                    return Err(PositionError::DeadPiece { piece, square: sq });
+                    problems.push(PositionError::DeadPiece { piece, square: sq });
                 }
                 if piece.kind == PieceKind::Pawn {
                     let bit = 1 << sq.file();
                     if pawn_files & bit != 0 {
-                        return Err(PositionError::DoublePawn {
+                        problems.push(PositionError::DoublePawn {
                             color: c,
                             file: sq.file(),
                         });
@@ -143,7 +181,7 @@ impl Position {
             };
             if count > u32::from(max) {
                 let kind = PieceKind::from_index(i).expect("index < 8");
-                return Err(PositionError::TooManyPieces { kind, count, max });
+                problems.push(PositionError::TooManyPieces { kind, count, max });
             }
         }
         let waiting = self.side.flip();
@@ -152,12 +190,12 @@ impl Position {
                 .attackers_to(k, self.side, self.occupied())
                 .is_nonempty()
         {
-            return Err(PositionError::OpponentInCheck {
+            problems.push(PositionError::OpponentInCheck {
                 color: waiting,
                 mover: self.side,
             });
         }
-        Ok(())
+        problems
     }
 
     #[inline]
@@ -513,5 +551,44 @@ pub(crate) fn must_promote(kind: PieceKind, color: Color, to: Square) -> bool {
         PieceKind::Pawn | PieceKind::Lance => to.relative_rank(color) == 1,
         PieceKind::Knight => to.relative_rank(color) <= 2,
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lenient_construction_tolerates_double_pawns_only_as_warnings() {
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let pieces = [
+            (sq("5i"), Piece::new(Color::Black, PieceKind::King)),
+            (sq("1a"), Piece::new(Color::White, PieceKind::King)),
+            (sq("2a"), Piece::new(Color::White, PieceKind::Pawn)),
+            (sq("2c"), Piece::new(Color::White, PieceKind::Pawn)),
+        ];
+        let strict = Position::from_parts(pieces, [Hand::EMPTY; 2], Color::Black, 1);
+        assert_eq!(
+            strict,
+            Err(PositionError::DoublePawn {
+                color: Color::White,
+                file: 2
+            })
+        );
+        let (pos, warnings) =
+            Position::from_parts_lenient(pieces, [Hand::EMPTY; 2], Color::Black, 1).unwrap();
+        assert_eq!(
+            warnings,
+            vec![PositionError::DoublePawn {
+                color: Color::White,
+                file: 2
+            }]
+        );
+        assert!(pos.has_legal_moves());
+        let kings = [
+            (sq("5i"), Piece::new(Color::Black, PieceKind::King)),
+            (sq("4i"), Piece::new(Color::Black, PieceKind::King)),
+        ];
+        assert!(Position::from_parts_lenient(kings, [Hand::EMPTY; 2], Color::Black, 1).is_err());
     }
 }

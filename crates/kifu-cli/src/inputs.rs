@@ -1,0 +1,94 @@
+//! Finding the files a command works on and reading them (`-` is standard input).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use walkdir::WalkDir;
+
+/// One file named on the command line or found in a directory.
+#[derive(Clone, Debug)]
+pub struct Input {
+    /// `None` for standard input.
+    pub path: Option<PathBuf>,
+    /// The directory argument it was found under, for mirroring trees in batch output.
+    pub root: Option<PathBuf>,
+}
+
+impl Input {
+    pub fn stdin() -> Input {
+        Input {
+            path: None,
+            root: None,
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match &self.path {
+            Some(p) => p.display().to_string(),
+            None => "<stdin>".to_string(),
+        }
+    }
+
+    pub fn read(&self) -> std::io::Result<Vec<u8>> {
+        match &self.path {
+            Some(p) => std::fs::read(p),
+            None => {
+                let mut buf = Vec::new();
+                std::io::stdin().lock().read_to_end(&mut buf)?;
+                Ok(buf)
+            }
+        }
+    }
+
+    /// The path below its directory argument (the file name for a file argument).
+    pub fn relative(&self) -> PathBuf {
+        match (&self.path, &self.root) {
+            (Some(p), Some(root)) => p.strip_prefix(root).unwrap_or(p).to_path_buf(),
+            (Some(p), None) => p
+                .file_name()
+                .map(PathBuf::from)
+                .unwrap_or_else(|| p.clone()),
+            (None, _) => PathBuf::from("stdin"),
+        }
+    }
+}
+
+/// Expands arguments: files are taken as given, directories are walked recursively
+/// (sorted, so output is stable) keeping the files `wanted` accepts.
+/// Returns the inputs and how many files in directories were passed over.
+pub fn expand(
+    args: &[PathBuf],
+    wanted: impl Fn(&Path) -> bool,
+) -> Result<(Vec<Input>, usize), String> {
+    let mut inputs = Vec::new();
+    let mut skipped = 0;
+    for arg in args {
+        if arg.as_os_str() == "-" {
+            inputs.push(Input::stdin());
+            continue;
+        }
+        let meta = std::fs::metadata(arg).map_err(|e| format!("{}: {e}", arg.display()))?;
+        if !meta.is_dir() {
+            inputs.push(Input {
+                path: Some(arg.clone()),
+                root: None,
+            });
+            continue;
+        }
+        for entry in WalkDir::new(arg).sort_by_file_name() {
+            let entry = entry.map_err(|e| format!("{}: {e}", arg.display()))?;
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            if wanted(entry.path()) {
+                inputs.push(Input {
+                    path: Some(entry.path().to_path_buf()),
+                    root: Some(arg.clone()),
+                });
+            } else {
+                skipped += 1;
+            }
+        }
+    }
+    Ok((inputs, skipped))
+}

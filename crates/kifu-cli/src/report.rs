@@ -1,0 +1,185 @@
+//! What checking one file found, as text lines or JSON, and the summary over many files.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use kifu_record::{Diagnostic, Severity, SourceText};
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DiagnosticReport {
+    pub severity: &'static str,
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+    /// The offending text (or its line).
+    pub text: String,
+    /// `file:line:column: severity: message (`text`)`.
+    #[serde(skip)]
+    pub rendered: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FileReport {
+    pub path: String,
+    pub game: &'static str,
+    pub format: String,
+    pub records: usize,
+    pub plies: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub diagnostics: Vec<DiagnosticReport>,
+}
+
+impl FileReport {
+    pub fn new(path: String, game: &'static str, format: impl Into<String>) -> FileReport {
+        FileReport {
+            path,
+            game,
+            format: format.into(),
+            records: 0,
+            plies: 0,
+            errors: 0,
+            warnings: 0,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// A file that could not be read or understood at all.
+    pub fn failed(path: String, game: &'static str, format: &str, message: String) -> FileReport {
+        let mut r = FileReport::new(path.clone(), game, format);
+        r.errors = 1;
+        r.diagnostics.push(DiagnosticReport {
+            severity: "error",
+            line: 0,
+            column: 0,
+            rendered: format!("{path}: error: {message}"),
+            message,
+            text: String::new(),
+        });
+        r
+    }
+
+    pub fn add_diagnostics(&mut self, source: &SourceText<'_>, diagnostics: &[Diagnostic]) {
+        for d in diagnostics {
+            let at = source.line_col(d.span.start);
+            let mut text = source.slice(d.span);
+            if text.is_empty() {
+                text = source.line_text(d.span.start);
+            }
+            let text: String = text
+                .lines()
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(120)
+                .collect();
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+            }
+            self.diagnostics.push(DiagnosticReport {
+                severity: match d.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                },
+                line: at.line,
+                column: at.column,
+                message: d.message.clone(),
+                text,
+                rendered: source.render(d),
+            });
+        }
+    }
+
+    pub fn is_valid(&self) -> bool {
+        self.errors == 0
+    }
+}
+
+/// Totals per (game, format) and overall.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Totals {
+    pub files: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    pub records: usize,
+    pub plies: usize,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl Totals {
+    fn add(&mut self, r: &FileReport) {
+        self.files += 1;
+        if r.is_valid() {
+            self.valid += 1;
+        } else {
+            self.invalid += 1;
+        }
+        self.records += r.records;
+        self.plies += r.plies;
+        self.errors += r.errors;
+        self.warnings += r.warnings;
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub by_format: BTreeMap<String, Totals>,
+    pub total: Totals,
+    pub skipped: usize,
+    pub seconds: f64,
+}
+
+impl Summary {
+    pub fn of(reports: &[FileReport], skipped: usize, seconds: f64) -> Summary {
+        let mut by_format: BTreeMap<String, Totals> = BTreeMap::new();
+        let mut total = Totals::default();
+        for r in reports {
+            by_format
+                .entry(format!("{} {}", r.game, r.format))
+                .or_default()
+                .add(r);
+            total.add(r);
+        }
+        Summary {
+            by_format,
+            total,
+            skipped,
+            seconds,
+        }
+    }
+
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        let row = |s: &mut String, name: &str, t: &Totals| {
+            let _ = writeln!(
+                s,
+                "{name:<16} {:>7} {:>7} {:>7} {:>8} {:>10} {:>7} {:>8}",
+                t.files, t.valid, t.invalid, t.records, t.plies, t.errors, t.warnings
+            );
+        };
+        let _ = writeln!(
+            s,
+            "{:<16} {:>7} {:>7} {:>7} {:>8} {:>10} {:>7} {:>8}",
+            "game format", "files", "valid", "invalid", "records", "plies", "errors", "warnings"
+        );
+        for (name, t) in &self.by_format {
+            row(&mut s, name, t);
+        }
+        if self.by_format.len() > 1 {
+            row(&mut s, "total", &self.total);
+        }
+        let rate = if self.seconds > 0.0 {
+            self.total.files as f64 / self.seconds
+        } else {
+            0.0
+        };
+        let _ = write!(s, "{:.2} s, {:.0} files/s", self.seconds, rate);
+        if self.skipped > 0 {
+            let _ = write!(s, "; {} other files skipped", self.skipped);
+        }
+        s
+    }
+}

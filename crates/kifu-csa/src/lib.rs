@@ -28,6 +28,7 @@
 pub mod clock;
 pub mod lines;
 pub mod message;
+pub mod record;
 pub mod session;
 
 pub use message::{Command, CsaMove, Message, MoveError, SyntaxError};

@@ -1,0 +1,223 @@
+//! The game as a CSA record file: written after every ply and at the end (interrupted games
+//! included, with `%CHUDAN`), and read back to resume.
+//!
+//! Writing and reading go through kifu's own CSA format module, so a record written here
+//! is checked by the same reader every other kifu command uses.
+
+use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, NodeItem, Span};
+use kifu_shogi::formats::{ShogiRecord, StartPosition, csa};
+use kifu_shogi::{Color, Move, Position};
+
+use crate::session::{Session, State};
+
+/// Names and times for the header.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    pub black: String,
+    pub white: String,
+    /// `YYYY/MM/DD HH:MM:SS`, as CSA writes it.
+    pub start_time: Option<String>,
+}
+
+/// The session's game as a record: start position, every ply with its time, and the ending
+/// (`%CHUDAN` when interrupted, none while play goes on).
+pub fn to_record(session: &Session, header: &Header) -> ShogiRecord {
+    let mut record = ShogiRecord::new(StartPosition::custom(session.start().clone()));
+    record
+        .header
+        .set(HeaderField::FirstPlayer, "N+", header.black.clone());
+    record
+        .header
+        .set(HeaderField::SecondPlayer, "N-", header.white.clone());
+    if let Some(t) = &header.start_time {
+        record
+            .header
+            .set(HeaderField::StartTime, "START_TIME", t.clone());
+    }
+    if let Some(tc) = session.config().time {
+        record
+            .header
+            .set(HeaderField::TimeControl, "TIME", tc.to_csa_time());
+    }
+    let tree = &mut record.moves;
+    let mut at = tree.root();
+    for (mv, ms) in session.moves() {
+        at = tree.add_move(at, mv, Span::default());
+        tree[at].time_ms = Some(u32::try_from(ms).unwrap_or(u32::MAX));
+    }
+    let mover = session.position().side_to_move();
+    let (kind, note) = match session.state() {
+        State::Ended(end) => {
+            let mut note = end.reason.clone();
+            if end.by != mover {
+                note = format!("{note} (sent by {} out of turn)", end.by);
+            }
+            (Some(end.kind.clone()), note)
+        }
+        State::Interrupted(why) => (Some(EndingKind::Abort), why.clone()),
+        _ => (None, String::new()),
+    };
+    if let Some(kind) = kind {
+        at = tree.add_ending(at, kind, Span::default());
+        tree[at]
+            .comments
+            .push(Comment::new(CommentKind::Hidden, note, Span::default()));
+    }
+    record
+}
+
+/// The CSA V3.0 text of the session's game (millisecond times, so a resume is exact).
+pub fn write(session: &Session, header: &Header) -> String {
+    csa::write(&to_record(session, header), csa::CsaVersion::V30).text
+}
+
+/// What a saved record holds for a restart.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    pub start: Position,
+    /// Every ply, with its time in milliseconds (0 where the record has none).
+    pub moves: Vec<(Move, u64)>,
+    pub header: Header,
+    /// How the record ended (`Abort` for an interrupted game).
+    pub ending: Option<EndingKind>,
+}
+
+impl Saved {
+    /// Takes back the last `plies` plies: the side that played more moves than its opponent
+    /// received retracts to the common position, and its clock with it (seed 002, (6)).
+    pub fn retract(&mut self, plies: usize) {
+        let keep = self.moves.len().saturating_sub(plies);
+        self.moves.truncate(keep);
+    }
+
+    /// The side to move once the saved moves are replayed.
+    pub fn side_to_move(&self) -> Color {
+        if self.moves.len() % 2 == 0 {
+            self.start.side_to_move()
+        } else {
+            self.start.side_to_move().flip()
+        }
+    }
+}
+
+/// Reads a record written by [`write`] (or any CSA record) for resuming.
+pub fn read(text: &str) -> Result<Saved, String> {
+    let parsed = csa::read(text);
+    if let Some(e) = parsed.diagnostics.iter().find(|d| d.is_error()) {
+        return Err(format!("the record has errors: {}", e.message));
+    }
+    let record = parsed
+        .records
+        .into_iter()
+        .next()
+        .ok_or("the record holds no game")?;
+    let mut moves = Vec::new();
+    let mut ending = None;
+    for id in record.moves.main_line() {
+        let node = &record.moves[id];
+        match &node.item {
+            NodeItem::Move(mv) => moves.push((*mv, u64::from(node.time_ms.unwrap_or(0)))),
+            NodeItem::End(kind) => ending = Some(kind.clone()),
+            NodeItem::Start => {}
+        }
+    }
+    let name = |f| record.header.get(f).unwrap_or_default().to_owned();
+    Ok(Saved {
+        start: record.start.position.clone(),
+        moves,
+        header: Header {
+            black: name(HeaderField::FirstPlayer),
+            white: name(HeaderField::SecondPlayer),
+            start_time: record.header.get(HeaderField::StartTime).map(str::to_owned),
+        },
+        ending,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lines::Line;
+    use crate::session::{Config, Decision, Event};
+    use kifu_record::TimeControl;
+
+    fn played(me: Color, moves: &[&str]) -> Session {
+        let mut config = Config::new(me);
+        config.time = Some(TimeControl {
+            initial_ms: 600_000,
+            byoyomi_ms: 10_000,
+            increment_ms: 0,
+        });
+        let mut s = Session::new(config, Position::startpos());
+        let mut out = Vec::new();
+        let mut now = 0;
+        s.handle(Event::OpponentReady, now, &mut out);
+        for m in moves {
+            now += 1_250;
+            let mv = s.position().parse_usi_move(m).unwrap();
+            let line = crate::message::CsaMove::from_move(s.position(), mv).to_string();
+            let event = if s.position().side_to_move() == me {
+                Event::Local(Decision::Move(mv))
+            } else {
+                Event::Received(Line::Text(line.into_bytes()))
+            };
+            s.handle(event, now, &mut out);
+        }
+        s
+    }
+
+    fn header() -> Header {
+        Header {
+            black: "kifu".into(),
+            white: "peer".into(),
+            start_time: Some("2026/11/22 07:00:00".into()),
+        }
+    }
+
+    #[test]
+    fn a_finished_game_is_written_with_times_and_ending() {
+        let mut s = played(Color::Black, &["7g7f", "3c3d"]);
+        let mut out = Vec::new();
+        s.handle(Event::Local(Decision::Resign), 10_000, &mut out);
+        let text = write(&s, &header());
+        assert!(text.contains("N+kifu\nN-peer\n"), "{text}");
+        assert!(text.contains("$TIME:600+10+0"), "{text}");
+        assert!(
+            text.contains("+7776FU\nT1.25\n-3334FU\nT1.25\n%TORYO\n"),
+            "{text}"
+        );
+        let saved = read(&text).unwrap();
+        assert_eq!(saved.ending, Some(EndingKind::Resign));
+        assert_eq!(saved.moves.len(), 2);
+        assert_eq!(saved.moves[1].1, 1_250);
+        assert_eq!(saved.header, header());
+    }
+
+    #[test]
+    fn an_interrupted_game_resumes_with_its_clocks() {
+        let mut s = played(Color::White, &["7g7f", "3c3d", "2g2f"]);
+        let mut out = Vec::new();
+        s.handle(Event::OperatorInterrupt, 9_000, &mut out);
+        let text = write(&s, &header());
+        assert!(text.contains("%CHUDAN"), "{text}");
+        let saved = read(&text).unwrap();
+        assert_eq!(saved.ending, Some(EndingKind::Abort));
+        let resumed = Session::resume(*s.config(), saved.start.clone(), &saved.moves).unwrap();
+        assert_eq!(resumed.position(), s.position());
+        assert_eq!(resumed.clocks(), s.clocks());
+        // Black's 2g2f never reached White's side: Black retracts it, time included.
+        let mut behind = saved.clone();
+        behind.retract(1);
+        assert_eq!(behind.side_to_move(), Color::Black);
+        let r = Session::resume(*s.config(), behind.start, &behind.moves).unwrap();
+        assert_eq!(r.clocks().used_ms, [1_250, 1_250]);
+    }
+
+    #[test]
+    fn a_game_in_progress_has_no_ending() {
+        let s = played(Color::Black, &["7g7f"]);
+        let saved = read(&write(&s, &header())).unwrap();
+        assert_eq!(saved.ending, None);
+        assert!(read("garbage\n").is_err() || read("garbage\n").unwrap().moves.is_empty());
+    }
+}

@@ -7,6 +7,8 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod convert;
+mod csa_client;
+mod csa_server;
 mod games;
 mod inputs;
 mod link;
@@ -34,6 +36,10 @@ enum Command {
     Perft(perft::Args),
     /// Play one game over a CSA 1998 line (serial, TCP or stdio) with an engine, a person or a record.
     Link(link::Args),
+    /// Run a CSA-protocol game server for a local tournament.
+    CsaServer(csa_server::Args),
+    /// Connect a USI engine to a CSA-protocol server (floodgate included).
+    CsaClient(csa_client::Args),
 }
 
 /// What a subcommand reports back: exit 0 when all is well, 1 for invalid input.
@@ -50,6 +56,8 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Link(args) => link::run(args),
+        Command::CsaServer(args) => csa_server::run(args),
+        Command::CsaClient(args) => csa_client::run(args),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

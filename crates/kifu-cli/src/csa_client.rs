@@ -1,0 +1,8 @@
+use crate::Outcome;
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> Result<Outcome, String> {
+    Err("kifu csa-client is not built yet".into())
+}

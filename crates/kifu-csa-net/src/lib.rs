@@ -1,0 +1,1 @@
+//! The CSA server protocol over the network (filled in by its issue).

@@ -3,10 +3,10 @@
 
 #![cfg(test)]
 
-use kifu_record::{Node, NodeId};
+use kifu_record::{EndingKind, Node, NodeId, NodeItem, Side};
 
 use crate::Move;
-use crate::formats::ShogiRecord;
+use crate::formats::{ShogiRecord, side_of};
 
 /// What the comparison looks at in a header: key, value and meaning.
 pub fn header_of(r: &ShogiRecord) -> Vec<(String, String)> {
@@ -17,11 +17,30 @@ pub fn header_of(r: &ShogiRecord) -> Vec<(String, String)> {
         .collect()
 }
 
-fn node_summary(n: &Node<Move>, comments: bool) -> String {
-    let mut s = format!("{:?} t={:?} illegal={}", n.item, n.time_ms, n.illegal);
+fn node_summary(n: &Node<Move>, comments: bool, first_mover: Side) -> String {
+    // `%±ILLEGAL_ACTION` and 反則勝ち/反則負け say the same thing in different words.
+    let mover = if n.ply() % 2 == 1 {
+        first_mover
+    } else {
+        first_mover.opponent()
+    };
+    let item = match &n.item {
+        NodeItem::End(EndingKind::IllegalAction(s)) if *s == mover => {
+            NodeItem::End(EndingKind::IllegalMoveLoss)
+        }
+        NodeItem::End(EndingKind::IllegalAction(_)) => NodeItem::End(EndingKind::IllegalMoveWin),
+        other => other.clone(),
+    };
+    let mut s = format!("{:?} t={:?} illegal={}", item, n.time_ms, n.illegal);
     if comments {
         for c in &n.comments {
-            s.push_str(&format!(" [{:?} {}]", c.kind, c.text));
+            // Only CSA tells hidden (`'`) from shown (`'*`) comments; engine lines are kept apart.
+            let engine = c.kind == kifu_record::CommentKind::Engine;
+            s.push_str(&format!(
+                " [{} {}]",
+                if engine { "engine" } else { "text" },
+                c.text
+            ));
         }
         for b in &n.bookmarks {
             s.push_str(&format!(" &{}", b.name));
@@ -32,13 +51,14 @@ fn node_summary(n: &Node<Move>, comments: bool) -> String {
 
 /// Every node of the tree in depth-first order with its depth, as text.
 pub fn tree_of(r: &ShogiRecord, comments: bool) -> Vec<String> {
+    let first_mover = side_of(r.start.position.side_to_move());
     let mut out = Vec::new();
     let mut stack: Vec<NodeId> = vec![r.moves.root()];
     while let Some(id) = stack.pop() {
         out.push(format!(
             "{} {}",
             r.moves[id].ply(),
-            node_summary(&r.moves[id], comments)
+            node_summary(&r.moves[id], comments, first_mover)
         ));
         let children: Vec<_> = r.moves.children(id).collect();
         stack.extend(children.into_iter().rev());

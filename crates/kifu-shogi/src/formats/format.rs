@@ -6,7 +6,7 @@ use std::path::Path;
 
 use kifu_record::{TextEncoding, decode, encode};
 
-use crate::formats::{Parsed, ShogiRecord, Written, csa, ki2, kif, usi_record};
+use crate::formats::{Parsed, ShogiRecord, Written, csa, jkf, ki2, kif, usi_record};
 
 /// The shogi record formats kifu reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,16 +22,19 @@ pub enum Format {
     Ki2u,
     /// USI move lists, one game per line.
     Usi,
+    /// JSON Kifu Format.
+    Jkf,
 }
 
 impl Format {
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Csa,
         Format::Kif,
         Format::Kifu,
         Format::Ki2,
         Format::Ki2u,
         Format::Usi,
+        Format::Jkf,
     ];
 
     /// By extension: `.csa`, `.kif`, `.kifu`, `.usi` / `.sfen` / `.txt`.
@@ -49,6 +52,7 @@ impl Format {
             "ki2" => Format::Ki2,
             "ki2u" => Format::Ki2u,
             "usi" | "sfen" | "txt" => Format::Usi,
+            "jkf" | "json" => Format::Jkf,
             _ => return None,
         })
     }
@@ -61,6 +65,7 @@ impl Format {
             Format::Ki2 => "ki2",
             Format::Ki2u => "ki2u",
             Format::Usi => "usi",
+            Format::Jkf => "jkf",
         }
     }
 
@@ -79,6 +84,9 @@ impl Format {
 
     /// Guesses the format of decoded text without a file name (e.g. from stdin).
     pub fn sniff(text: &str) -> Format {
+        if text.trim_start().starts_with('{') {
+            return Format::Jkf;
+        }
         for line in text
             .lines()
             .map(str::trim_start)
@@ -128,6 +136,7 @@ impl Format {
             Format::Csa => csa::read(text),
             Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => kif::read(text),
             Format::Usi => usi_record::read(text),
+            Format::Jkf => jkf::read(text),
         }
     }
 
@@ -137,6 +146,15 @@ impl Format {
         match self {
             Format::Csa => csa::write_all(records, csa_version),
             Format::Usi => usi_record::write(records),
+            Format::Jkf => {
+                let mut out = records.first().map(jkf::write).unwrap_or_default();
+                if records.len() > 1 {
+                    let more = records.len() - 1;
+                    out.warnings
+                        .push(format!("JKF holds one game; {more} more dropped"));
+                }
+                out
+            }
             Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => {
                 let ki2 = matches!(self, Format::Ki2 | Format::Ki2u);
                 let one = if ki2 { ki2::write } else { kif::write };
@@ -194,7 +212,8 @@ mod tests {
     fn names_and_paths() {
         assert_eq!(Format::from_path(Path::new("a/b.KIF")), Some(Format::Kif));
         assert_eq!(Format::from_path(Path::new("x.kifu")), Some(Format::Kifu));
-        assert_eq!(Format::from_path(Path::new("x.jkf")), None);
+        assert_eq!(Format::from_path(Path::new("x.jkf")), Some(Format::Jkf));
+        assert_eq!(Format::from_path(Path::new("x.bod")), None);
         for f in Format::ALL {
             assert_eq!(Format::from_name(f.name()), Some(f));
         }
@@ -243,7 +262,8 @@ mod tests {
                         .collect()
                 };
                 assert_eq!(moves(a), moves(b), "{from:?}->{to:?}");
-                let times = |f: Format| matches!(f, Format::Csa | Format::Kif | Format::Kifu);
+                let times =
+                    |f: Format| matches!(f, Format::Csa | Format::Kif | Format::Kifu | Format::Jkf);
                 if times(from) && times(to) {
                     assert_same_game(a, b, false, &format!("{from:?}->{to:?}"));
                 }

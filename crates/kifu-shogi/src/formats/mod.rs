@@ -20,6 +20,7 @@ mod compare;
 mod corpus;
 pub mod csa;
 mod format;
+pub mod jkf;
 pub mod ki2;
 pub mod kif;
 mod record;

@@ -9,6 +9,7 @@ mod reader;
 pub mod syntax;
 pub(crate) mod writer;
 
+pub(crate) use reader::header_field;
 pub use reader::read;
 pub use writer::write;
 

@@ -29,7 +29,8 @@ pub fn read(text: &str) -> Parsed {
     while start < text.len() {
         let rest = &text[start..];
         let len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
-        let line = rest[..len].strip_suffix('\r').unwrap_or(&rest[..len]);
+        // `\r\r\n` occurs in files that went through two CRLF conversions.
+        let line = rest[..len].trim_end_matches('\r');
         r.line(line, start);
         start += len + 1;
     }
@@ -51,7 +52,7 @@ struct Reader<'t, 'd> {
     skip_block: bool,
 }
 
-fn header_field(key: &str) -> Option<HeaderField> {
+pub(crate) fn header_field(key: &str) -> Option<HeaderField> {
     Some(match key {
         "先手" | "下手" => HeaderField::FirstPlayer,
         "後手" | "上手" => HeaderField::SecondPlayer,

@@ -1,0 +1,330 @@
+//! Reading JKF: the JSON is parsed as a whole, then every move is replayed like any other
+//! format's. JSON values carry no source positions, so move diagnostics point at the start of
+//! the text and name the ply.
+
+use serde_json::{Map, Value};
+
+use kifu_record::{Bookmark, Comment, CommentKind, Diagnostic, HeaderEntry, NodeId, Span};
+
+use crate::formats::replay::{Replay, Resolved};
+use crate::formats::{Parsed, ShogiRecord, StartPosition, csa};
+use crate::{Color, Hand, Handicap, Move, Piece, PieceKind, Position, Square};
+
+/// Reads one JKF document.
+pub fn read(text: &str) -> Parsed {
+    let mut parsed = Parsed::default();
+    let json: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            let at = offset_of(text, e.line(), e.column());
+            parsed.diagnostics.push(Diagnostic::error(
+                Span::point(at),
+                format!("not valid JSON: {e}"),
+            ));
+            return parsed;
+        }
+    };
+    let Some(doc) = json.as_object() else {
+        parsed.diagnostics.push(Diagnostic::error(
+            Span::point(0),
+            "a JKF document is a JSON object",
+        ));
+        return parsed;
+    };
+    let mut reader = Reader {
+        text,
+        diags: &mut parsed.diagnostics,
+        record: ShogiRecord::new(StartPosition::handicap(Handicap::Even)),
+    };
+    reader.header(doc.get("header"));
+    reader.initial(doc.get("initial"));
+    match doc.get("moves").and_then(Value::as_array) {
+        Some(moves) => {
+            let root = reader.record.moves.root();
+            let start = reader.record.start.position.clone();
+            reader.line(moves, root, start, true);
+        }
+        None => reader.error("`moves` (an array) is missing"),
+    }
+    parsed.records.push(reader.record);
+    parsed
+}
+
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    (start + column.saturating_sub(1)).min(text.len())
+}
+
+struct Reader<'t, 'd> {
+    text: &'t str,
+    diags: &'d mut Vec<Diagnostic>,
+    record: ShogiRecord,
+}
+
+fn kind_of(code: &str) -> Option<PieceKind> {
+    PieceKind::from_csa(code)
+}
+
+fn square(v: Option<&Value>) -> Option<Square> {
+    let o = v?.as_object()?;
+    let x = o.get("x")?.as_u64()?;
+    let y = o.get("y")?.as_u64()?;
+    Square::new(u8::try_from(x).ok()?, u8::try_from(y).ok()?)
+}
+
+fn time_ms(v: Option<&Value>) -> Option<u32> {
+    let o = v?.as_object()?;
+    let n = |k: &str| o.get(k).and_then(Value::as_u64).unwrap_or(0);
+    u32::try_from((n("h") * 3600 + n("m") * 60 + n("s")) * 1000).ok()
+}
+
+impl Reader<'_, '_> {
+    fn error(&mut self, message: impl Into<String>) {
+        self.diags.push(Diagnostic::error(Span::point(0), message));
+    }
+
+    fn header(&mut self, header: Option<&Value>) {
+        let Some(h) = header else {
+            return self.error("`header` is missing");
+        };
+        let Some(h) = h.as_object() else {
+            return self.error("`header` is an object of strings");
+        };
+        for (key, value) in h {
+            let value = match value {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            self.record.header.push(HeaderEntry {
+                key: key.clone(),
+                value,
+                field: crate::formats::kif::header_field(key),
+                span: Span::default(),
+            });
+        }
+    }
+
+    fn initial(&mut self, initial: Option<&Value>) {
+        let Some(initial) = initial.and_then(Value::as_object) else {
+            return;
+        };
+        let preset = initial
+            .get("preset")
+            .and_then(Value::as_str)
+            .unwrap_or("HIRATE");
+        if let Some(h) = Handicap::from_jkf_preset(preset) {
+            self.record.start = StartPosition::handicap(h);
+            return;
+        }
+        if preset != "OTHER" {
+            return self.error(format!("unknown preset `{preset}`"));
+        }
+        let Some(data) = initial.get("data").and_then(Value::as_object) else {
+            return self.error("preset OTHER needs `data`");
+        };
+        match position_of(data) {
+            Ok(p) => self.record.start = StartPosition::custom(p),
+            Err(e) => self.error(format!("initial position: {e}")),
+        }
+    }
+
+    fn comments(&mut self, entry: &Map<String, Value>, node: Option<NodeId>, replay: &mut Replay) {
+        let mut list: Vec<&str> = Vec::new();
+        if let Some(cs) = entry.get("comments").and_then(Value::as_array) {
+            list.extend(cs.iter().filter_map(Value::as_str));
+        }
+        if let Some(c) = entry.get("comment").and_then(Value::as_str) {
+            list.extend(c.lines());
+        }
+        for text in list {
+            if let Some(name) = text.strip_prefix('&') {
+                if let Some(id) = node.or_else(|| replay.annotated_node()) {
+                    self.record.moves[id].bookmarks.push(Bookmark {
+                        name: name.to_owned(),
+                        span: Span::default(),
+                    });
+                }
+                continue;
+            }
+            let comment = match text.strip_prefix('*') {
+                Some(engine) => Comment::new(CommentKind::Engine, engine, Span::default()),
+                None => Comment::new(CommentKind::Text, text, Span::default()),
+            };
+            match node {
+                Some(id) => self.record.moves[id].comments.push(comment),
+                None => replay.comment(&mut self.record.moves, comment),
+            }
+        }
+    }
+
+    /// Reads a list of entries that continues from `parent`; `first` marks the top level,
+    /// whose entry 0 holds the start position's comments.
+    fn line(&mut self, entries: &[Value], parent: NodeId, position: Position, first: bool) {
+        let mut replay = Replay::new(position, parent);
+        for (i, entry) in entries.iter().enumerate() {
+            let Some(entry) = entry.as_object() else {
+                self.error("a move entry is a JSON object");
+                continue;
+            };
+            if first && i == 0 && !entry.contains_key("move") && !entry.contains_key("special") {
+                let root = self.record.moves.root();
+                self.comments(entry, Some(root), &mut replay);
+                continue;
+            }
+            let before = replay.cursor;
+            let before_position = entry.contains_key("forks").then(|| replay.position.clone());
+            if let Some(m) = entry.get("move") {
+                let resolved = if replay.is_closed() {
+                    Err((None, String::new()))
+                } else {
+                    to_move(&replay.position, m)
+                };
+                let text = self.text;
+                replay.play(
+                    &mut self.record.moves,
+                    resolved,
+                    Span::default(),
+                    text,
+                    self.diags,
+                );
+            } else if let Some(special) = entry.get("special").and_then(Value::as_str) {
+                let kind = match special {
+                    // KIF parsers leave the sign to a normaliser: the previous move was illegal.
+                    "ILLEGAL_ACTION" => kifu_record::EndingKind::IllegalMoveWin,
+                    s => csa::ending_kind(s),
+                };
+                replay.end(&mut self.record.moves, kind, Span::default(), self.diags);
+            }
+            if let Some(t) = entry.get("time").and_then(Value::as_object) {
+                let now = time_ms(t.get("now"));
+                let total = time_ms(t.get("total"));
+                let _ = replay.time(&mut self.record.moves, now, total);
+            }
+            self.comments(entry, None, &mut replay);
+            if let (Some(forks), Some(pos)) = (
+                entry.get("forks").and_then(Value::as_array),
+                before_position,
+            ) {
+                for fork in forks {
+                    match fork.as_array() {
+                        Some(f) => self.line(f, before, pos.clone(), false),
+                        None => self.error("a fork is an array of move entries"),
+                    }
+                }
+            }
+        }
+        replay.finish(&mut self.record.moves, self.diags);
+    }
+}
+
+fn to_move(pos: &Position, m: &Value) -> Resolved {
+    let bad = |why: &str| Err((None, why.to_owned()));
+    let Some(m) = m.as_object() else {
+        return bad("`move` is an object");
+    };
+    let Some(to) = square(m.get("to")) else {
+        return bad("`move.to` is missing or off the board");
+    };
+    let Some(kind) = m.get("piece").and_then(Value::as_str).and_then(kind_of) else {
+        return bad("`move.piece` is missing or not a CSA piece code");
+    };
+    let color = match m.get("color").and_then(Value::as_u64) {
+        Some(0) => Some(Color::Black),
+        Some(1) => Some(Color::White),
+        _ => None,
+    };
+    let mv = match m.get("from") {
+        None | Some(Value::Null) => {
+            if !kind.is_hand_kind() {
+                return bad("a drop of a piece that cannot be held in hand");
+            }
+            Move::drop(kind, to)
+        }
+        from => {
+            let Some(from) = square(from) else {
+                return bad("`move.from` is off the board");
+            };
+            let promote = m.get("promote").and_then(Value::as_bool) == Some(true);
+            let mv = Move::normal(from, to, promote);
+            if let Some(p) = pos.piece_at(from)
+                && p.kind != kind
+            {
+                return Err((
+                    Some(mv),
+                    format!(
+                        "the piece on {}{} is {}, not {}",
+                        from.file(),
+                        from.rank(),
+                        p.kind.csa(),
+                        kind.csa()
+                    ),
+                ));
+            }
+            mv
+        }
+    };
+    if let Some(c) = color
+        && c != pos.side_to_move()
+    {
+        return Err((
+            Some(mv),
+            format!(
+                "it is {}'s turn, but the move has color {}",
+                pos.side_to_move(),
+                c.index()
+            ),
+        ));
+    }
+    Ok(mv)
+}
+
+fn position_of(data: &Map<String, Value>) -> Result<Position, String> {
+    let side = match data.get("color").and_then(Value::as_u64) {
+        Some(1) => Color::White,
+        _ => Color::Black,
+    };
+    let board = data
+        .get("board")
+        .and_then(Value::as_array)
+        .ok_or("`board` is missing")?;
+    let mut pieces = Vec::new();
+    for (x, file) in board.iter().enumerate().take(9) {
+        let file = file.as_array().ok_or("`board` is 9 arrays of 9 cells")?;
+        for (y, cell) in file.iter().enumerate().take(9) {
+            let Some(cell) = cell.as_object() else {
+                continue;
+            };
+            let Some(code) = cell.get("kind").and_then(Value::as_str) else {
+                continue;
+            };
+            let kind = kind_of(code).ok_or_else(|| format!("unknown piece `{code}`"))?;
+            let color = if cell.get("color").and_then(Value::as_u64) == Some(1) {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let sq = Square::new(x as u8 + 1, y as u8 + 1).expect("in range");
+            pieces.push((sq, Piece::new(color, kind)));
+        }
+    }
+    let mut hands = [Hand::EMPTY; 2];
+    if let Some(hs) = data.get("hands").and_then(Value::as_array) {
+        for (i, h) in hs.iter().enumerate().take(2) {
+            for (code, n) in h.as_object().into_iter().flatten() {
+                let kind = kind_of(code)
+                    .filter(|k| k.is_hand_kind())
+                    .ok_or_else(|| format!("`{code}` cannot be in hand"))?;
+                let n = n
+                    .as_u64()
+                    .filter(|&n| n <= 18)
+                    .ok_or("a hand count is 0 to 18")?;
+                hands[i].set(kind, n as u8);
+            }
+        }
+    }
+    Position::from_parts(pieces, hands, side, 1).map_err(|e| e.to_string())
+}

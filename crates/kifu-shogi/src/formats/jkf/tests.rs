@@ -189,3 +189,48 @@ fn bad_json_is_a_diagnostic() {
         parsed.diagnostics
     );
 }
+
+/// `relative` as the JKF reference normaliser fills it, for the KI2 files whose moves are
+/// written with relative words: our minimal choice must agree.
+#[test]
+fn relative_words_agree_with_the_reference() {
+    fn walk(ours: &Value, gold: &Value, out: &mut Vec<String>) {
+        let (Some(a), Some(b)) = (ours.as_array(), gold.as_array()) else {
+            return;
+        };
+        for (x, y) in a.iter().zip(b) {
+            let rel = |v: &Value| v.get("move").and_then(|m| m.get("relative")).cloned();
+            if rel(x) != rel(y) {
+                out.push(format!("{:?} vs {:?} at {}", rel(x), rel(y), y["move"]));
+            }
+            if let (Some(fa), Some(fb)) = (x.get("forks"), y.get("forks"))
+                && let (Some(fa), Some(fb)) = (fa.as_array(), fb.as_array())
+            {
+                for (p, q) in fa.iter().zip(fb) {
+                    walk(p, q, out);
+                }
+            }
+        }
+    }
+    for name in [
+        "ki2/kobayashi_kinsho196702.ki2",
+        "ki2/8mai.ki2",
+        "ki2/fork.ki2",
+        "kif/kiou201403160101.kif",
+        "kif/oui201407080101.kif",
+        "kif/20081220kyoochi.kif",
+    ] {
+        let path = corpus::dir(&format!("shogi/jkf-suite/{name}"));
+        let format = Format::from_path(&path).unwrap();
+        let (_, parsed) = crate::formats::read_bytes(&std::fs::read(&path).unwrap(), format);
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let ours = to_value(&parsed.records[0], &mut Vec::new());
+        let gold: Value = serde_json::from_str(
+            &std::fs::read_to_string(path.with_file_name(format!("{name}.jkf.json"))).unwrap(),
+        )
+        .unwrap();
+        let mut diffs = Vec::new();
+        walk(&ours["moves"], &gold["moves"], &mut diffs);
+        assert!(diffs.is_empty(), "{name}: {diffs:#?}");
+    }
+}

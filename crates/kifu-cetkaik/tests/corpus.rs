@@ -87,3 +87,12 @@ fn under_the_standard_rule_001_flags_exactly_its_three_old_style_chariot_moves()
     assert!(illegal[1].contains(":18:1: error: ply 31: 赤車 on NIA cannot move to ZAI"));
     assert!(illegal[2].contains(":18:10: error: ply 32: 黒車 on NA cannot move to XU"));
 }
+
+#[test]
+fn corpus_records_are_detected_and_other_text_is_not() {
+    for name in FILES {
+        assert!(ckka::sniff(&read(name)), "{name}");
+    }
+    assert!(!ckka::sniff("V2.2\nN+sente\nPI\n+\n+7776FU\n"));
+    assert!(!ckka::sniff("# KIF\n手合割：平手\n"));
+}

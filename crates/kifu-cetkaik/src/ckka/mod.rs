@@ -44,6 +44,18 @@ pub fn check(text: &str, default_rules: crate::rules::Rules) -> (GameRecord, Vec
     (game, diags)
 }
 
+/// Whether text looks like a CKKA record (for format detection): it has moves, and fewer
+/// errors than moves.
+pub fn sniff(text: &str) -> bool {
+    let (record, diags) = parse(text);
+    let moves = record
+        .body
+        .iter()
+        .filter(|e| matches!(e.kind, ElementKind::Move { .. }))
+        .count();
+    moves > 0 && diags.iter().filter(|d| d.is_error()).count() < moves
+}
+
 impl Notation {
     /// The names `kifu convert --to` uses: `ckka` (⓪), `ckka1`, `ckka2`, `ckka3`.
     pub fn from_format_name(name: &str) -> Option<Notation> {

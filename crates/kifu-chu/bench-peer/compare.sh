@@ -1,5 +1,6 @@
 #!/bin/sh
-# Perft(3) and perft(4) from the start, path-based: kifu-chu and shogiops in the same run.
+# Perft(3) and perft(4) from the start, path-based: kifu-chu (best of 5) and shogiops (best of 2)
+# in the same run.
 # Run from the repository root: sh crates/kifu-chu/bench-peer/compare.sh
 set -e
 here=$(dirname "$0")

@@ -188,3 +188,30 @@ fn kif_board_diagram_for_custom_starts() {
         assert_eq!(back.moves, rec.moves);
     }
 }
+
+#[test]
+fn kif_json_usi_errors_point_at_the_move() {
+    let kif_text =
+        "手数----指手---------消費時間--\n   1   7八獅子 （←7十）\n   2   5七獅子 （←6三）\n";
+    let (rec, diags) = kif::parse(kif_text);
+    assert_eq!(rec.moves.len(), 1);
+    let e = errors(&diags)[0];
+    let at = SourceText::new("g.kif", kif_text).line_col(e.span.start);
+    assert_eq!((at.line, at.column), (3, 8), "{e:?}");
+
+    let json_text = "{\"moves\": \"7j7h 6c6e 7h7h\"}";
+    let (rec, diags) = json::parse(json_text);
+    assert_eq!(rec.moves.len(), 2);
+    let e = errors(&diags)[0];
+    assert_eq!(
+        &json_text[e.span.start as usize..e.span.end as usize],
+        "7h7h"
+    );
+
+    let usi_text = "position startpos moves 7j7h\nposition startpos moves 7j7h 6c6e 1a1b\n";
+    let (games, diags) = usi::parse_many(usi_text);
+    assert_eq!(games.len(), 2);
+    let e = errors(&diags)[0];
+    let at = SourceText::new("g.usi", usi_text).line_col(e.span.start);
+    assert_eq!((at.line, at.column), (2, 35), "{e:?}");
+}

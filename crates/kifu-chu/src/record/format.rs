@@ -32,6 +32,18 @@ impl Format {
         })
     }
 
+    /// The format a file name's extension stands for (`.csl`, `.kif`, `.usi`, `.json`, `.ndjson`);
+    /// `None` for other files (a directory walk should skip them).
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        Some(match ext.to_ascii_lowercase().as_str() {
+            "csl" | "txt" => Format::Csl,
+            "kif" | "kifu" => Format::Kif,
+            "usi" | "sfen" => Format::Usi,
+            "json" | "ndjson" | "jsonl" => Format::Json,
+            _ => return None,
+        })
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Format::Csl => "csl",

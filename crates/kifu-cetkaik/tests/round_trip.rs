@@ -112,6 +112,28 @@ fn records_with_unknown_failed_counts_round_trip_through_the_kanji_and_phonetic_
 }
 
 #[test]
+fn comments_survive_the_kanji_and_phonetic_notations() {
+    let case1 =
+        std::fs::read_to_string(format!("{CORPUS}/cerke_online/case1_2022-05-31.ckka")).unwrap();
+    let text = &case1
+        .replacen("CAI巫CAMA橋一手赤馬", "CAI巫CAMA橋一{取る}手赤馬 {続き}", 1)
+        .replacen("MAU弓MAIMY橋五", "MAU弓MAIMY橋五#{a}b}#", 1);
+    let (rec, d) = ckka::parse(text);
+    assert!(d.is_empty(), "{d:?}");
+    let (game, d) = ckka::replay(&rec, Rules::standard());
+    assert!(d.is_empty(), "{d:?}");
+    for n in [Notation::Full, Notation::Abbreviated, Notation::Phonetic] {
+        let written = write(&game, n);
+        let (again, d) = ckka::check(&written, Rules::standard());
+        assert!(d.is_empty(), "{n:?}: {d:?}\n{written}");
+        assert_eq!(comparable(&game, n), comparable(&again, n), "{written}");
+    }
+    let full = write(&game, Notation::Full);
+    assert!(full.contains("CAI巫CAMA橋一{取る}{続き} 手赤馬"), "{full}");
+    assert!(full.contains("#{a}b}#"), "{full}");
+}
+
+#[test]
 fn notation_one_to_full_resolves_sticks_from_the_position() {
     let game = load("fedirrgavir/001_jv_sy.txt", Rules::hard_tam());
     let text = write(&game, Notation::Full);

@@ -35,7 +35,12 @@ pub fn parse_body(
         let begin = c.pos;
         let kind: Option<ElementKind> = if c.at_raw('{') && (ch == '{' || ch == '#') {
             match c.raw_string('{', '}') {
-                Ok(comment) => match out.last_mut() {
+                // A comment belongs to the move before it, also across its capture comment.
+                Ok(comment) => match out
+                    .iter_mut()
+                    .rev()
+                    .find(|e| !matches!(e.kind, ElementKind::Capture { .. }))
+                {
                     Some(Element {
                         kind: ElementKind::Move { comments, .. },
                         ..

@@ -46,11 +46,11 @@ pub trait Style {
     fn after_move(&self, m: &PlayedMove, next: Option<&DeclarationRecord>) -> String {
         let _ = next;
         let mut s = String::new();
-        if let Some((c, p)) = m.captured {
-            let _ = write!(s, " 手{c}{p}");
-        }
         for c in &m.comments {
             s.push_str(&raw('{', '}', c));
+        }
+        if let Some((c, p)) = m.captured {
+            let _ = write!(s, " 手{c}{p}");
         }
         s
     }

@@ -154,7 +154,8 @@ fn example_6_mrf_decodes_to_the_full_notation_table() {
         "ZO船TO無撃裁",
         "MIA馬XAITO水四 手赤船",
         "TI兵TO水三 手黒馬",
-        "CAI巫CIXE橋一 手黒虎",
+        // The free-text final-hands field is kept as a comment.
+        "CAI巫CIXE橋一{=FHCV/HT} 手黒虎",
     ] {
         assert!(full.contains(expected), "{expected} missing in\n{full}");
     }

@@ -194,6 +194,10 @@ impl Game {
         if report.must_declare && !self.over {
             self.pending = Some(mover);
         }
+        // A side that cannot move loses the game as it stands (the leader wins).
+        if !self.over && !report.must_declare && !self.side_to_move_can_move() {
+            self.over = true;
+        }
         Ok(report)
     }
 
@@ -226,6 +230,20 @@ impl Game {
         }
         pos.tam_moved_last = mv.is_tam();
         pos.set_turn(side.opponent());
+    }
+
+    /// Whether the side to move has any legal move. 皇 nearly always can move, which answers
+    /// the question without generating every candidate.
+    pub fn side_to_move_can_move(&self) -> bool {
+        let pos = &self.position;
+        if let Some(t) = pos.tam()
+            && !(pos.tam_moved_last() && self.rules.tam_moved_again == FutileMove::Forbidden)
+            && self.rules.tam_returns != FutileMove::Forbidden
+            && t.neighbours().any(|n| pos.get(n).is_none())
+        {
+            return true;
+        }
+        !crate::moves::candidates(pos, pos.turn(), &self.rules).is_empty()
     }
 
     /// 再行 or 終季 after a hand; returns the points the mover gained (0 for 再行).

@@ -96,3 +96,30 @@ fn corpus_records_are_detected_and_other_text_is_not() {
     assert!(!ckka::sniff("V2.2\nN+sente\nPI\n+\n+7776FU\n"));
     assert!(!ckka::sniff("# KIF\n手合割：平手\n"));
 }
+
+#[test]
+fn wildcard_professions_resolve_from_the_board() {
+    // cerke_online wrote some 2021 records with 片 for every profession.
+    let text = read("cerke_online/case1_2022-05-31.ckka");
+    let mut wild = String::new();
+    let mut prev = ' ';
+    for ch in text.chars() {
+        let on_board_move =
+            prev.is_ascii_uppercase() && kifu_cetkaik::Profession::from_kanji(ch).is_some();
+        wild.push(if on_board_move { '片' } else { ch });
+        prev = ch;
+    }
+    assert!(
+        wild.matches('片').count() > 40,
+        "{}",
+        wild.matches('片').count()
+    );
+    let (rec, d1) = ckka::parse(&wild);
+    let (game, d2) = ckka::replay(&rec, Rules::standard());
+    assert!(d1.is_empty() && d2.is_empty(), "{d1:?} {d2:?}");
+    let (original, _) = replay("cerke_online/case1_2022-05-31.ckka", Rules::standard());
+    assert_eq!(game.seasons, original.seasons);
+    // Written back, the professions are named.
+    let full = ckka::write::write(&game, ckka::Notation::Full);
+    assert!(!full.contains('片') && full.contains("CAI巫CAMA橋一"));
+}

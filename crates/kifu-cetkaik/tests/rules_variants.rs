@@ -455,3 +455,36 @@ fn replayed_positions_follow_the_record() {
     );
     assert_eq!(last.get(sq("TY")), Some(Piece::Tam));
 }
+
+#[test]
+fn a_side_without_a_legal_move_ends_the_game() {
+    // Online, 皇 just moved (so the A side may not move it) and the A side has no piece.
+    let mut p = Position::empty(Side::IASide);
+    p.put(sq("ZO"), Some(Piece::Tam));
+    p.put(
+        sq("KIA"),
+        owned(Color::Black, Profession::Pawn, Side::IASide),
+    );
+    let mut g = game_from(Rules::cerke_online(), p.clone());
+    g.play(
+        PureMove::TamNoStep {
+            src: sq("ZO"),
+            first: sq("ZU"),
+            second: sq("ZI"),
+        },
+        Throws::default(),
+    )
+    .unwrap();
+    assert!(g.is_over());
+    let mut g = game_from(Rules::standard(), p);
+    g.play(
+        PureMove::TamNoStep {
+            src: sq("ZO"),
+            first: sq("ZU"),
+            second: sq("ZI"),
+        },
+        Throws::default(),
+    )
+    .unwrap();
+    assert!(!g.is_over());
+}

@@ -2,8 +2,11 @@
 
 pub mod abbreviated;
 pub mod full;
+pub mod losses;
 pub mod mrf;
 pub mod phonetic;
+
+pub use losses::losses;
 
 use super::game_record::{DeclarationRecord, Event, GameRecord, PlayedMove};
 use super::record::Notation;

@@ -5,6 +5,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::moves::Move;
 use crate::outcome::{EndReason, Outcome};
+use crate::piece::Color;
 use crate::position::Position;
 
 /// Why a move could not be added to a game.
@@ -35,8 +36,8 @@ pub struct Game {
     moves: Vec<Move>,
     /// Repetition key of the position before each move and of the current one.
     keys: Vec<u64>,
-    /// Whether each move left the opponent in check.
-    checks: Vec<bool>,
+    /// Whether each move was an attacking move (gave check).
+    attacks: Vec<bool>,
 }
 
 impl Position {
@@ -58,7 +59,7 @@ impl Game {
             start,
             moves: Vec::new(),
             keys: vec![key],
-            checks: Vec::new(),
+            attacks: Vec::new(),
         }
     }
 
@@ -86,7 +87,11 @@ impl Game {
         self.current.play_unchecked(m);
         self.moves.push(m);
         self.keys.push(self.current.repetition_key());
-        self.checks.push(self.current.is_check(!mover));
+        // lishogi counts a move as attacking when it gives check. (Its server also has a clause
+        // for a moved piece that attacks any enemy piece, but the recorded games show it does
+        // not decide repetitions: OGH2sJc2 ends in a plain draw although one side's moved piece
+        // attacked on every move.)
+        self.attacks.push(self.current.is_check(!mover));
         Ok(())
     }
 
@@ -103,29 +108,23 @@ impl Game {
         if occurrences.len() < 4 {
             return None;
         }
-        // Moves played since the first occurrence; move i was made by the side to move at key i.
+        // lishogi: a player who made only attacking moves since the position first occurred
+        // loses (unless both did); otherwise it is a draw.
         let first = occurrences[0];
         let start_turn = self.start.turn();
-        let mut always_checked = [true, true];
+        let mut only_attacks = [true, true];
         for i in first..self.moves.len() {
             let mover = if i % 2 == 0 { start_turn } else { !start_turn };
-            if !self.checks[i] {
-                always_checked[mover as usize] = false;
-            }
+            only_attacks[mover as usize] &= self.attacks[i];
         }
-        match always_checked {
-            [true, false] => Some(Outcome {
-                reason: EndReason::PerpetualCheck,
-                winner: Some(crate::Color::White),
-            }),
-            [false, true] => Some(Outcome {
-                reason: EndReason::PerpetualCheck,
-                winner: Some(crate::Color::Black),
-            }),
-            _ => Some(Outcome {
-                reason: EndReason::Repetition,
-                winner: None,
-            }),
-        }
+        let reason_winner = match only_attacks {
+            [true, false] => (EndReason::PerpetualCheck, Some(Color::White)),
+            [false, true] => (EndReason::PerpetualCheck, Some(Color::Black)),
+            _ => (EndReason::Repetition, None),
+        };
+        Some(Outcome {
+            reason: reason_winner.0,
+            winner: reason_winner.1,
+        })
     }
 }

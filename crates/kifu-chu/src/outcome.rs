@@ -133,7 +133,7 @@ impl Position {
             .map(|(sq, _)| sq)
             .collect();
         theirs.len() > 1
-            && self.royals(them).count() == 1
+            && self.royals(them).count() >= 1
             && !self.is_check(them)
             && (theirs.len() > 2 || theirs.iter().all(|&sq| sq.distance(our_royals[0]) > 1))
     }

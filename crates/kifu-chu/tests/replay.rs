@@ -68,3 +68,22 @@ fn repetition_is_a_draw_on_the_fourth_occurrence() {
     assert_eq!((o.reason, o.winner), (EndReason::Repetition, None));
     assert!(game.play(parse_usi("7j7h").unwrap()).is_err());
 }
+
+#[test]
+fn perpetual_check_loses_on_the_fourth_occurrence() {
+    // The black rook checks the white king back and forth between 1a and 2a.
+    let start = Position::from_sfen("3gg6k/12/11R/12/12/12/12/12/12/12/G11/K11 w - 1").unwrap();
+    let mut game = Game::new(start);
+    let cycle = ["1a2a", "1c2c", "2a1a", "2c1c"];
+    for round in 0..3 {
+        for usi in cycle {
+            assert!(game.outcome().is_none(), "round {round} {usi}");
+            game.play(parse_usi(usi).unwrap()).unwrap();
+        }
+    }
+    let o = game.outcome().unwrap();
+    assert_eq!(
+        (o.reason, o.winner),
+        (EndReason::PerpetualCheck, Some(Color::White))
+    );
+}

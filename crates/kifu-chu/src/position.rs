@@ -181,7 +181,7 @@ impl Position {
         if !is_lion_code(mover) {
             if is_lion_code(captured_to) {
                 self.counter_strike = to as u8;
-            } else if is_lion_code(captured_mid) {
+            } else if is_lion_code(captured_mid) && self.rules.counter_strike_from_first_step {
                 self.counter_strike = m.mid_cell() as u8;
             }
         }

@@ -9,6 +9,10 @@ pub struct RuleSet {
     /// pieces capture a lion only when it is unprotected (JCSA), instead of never except on the
     /// square of the capture (lishogi)?
     pub counter_strike_only_if_protected: bool,
+    /// Does a lion captured on the first step of a horned falcon's or soaring eagle's double move
+    /// start the counter-strike rule (JCSA), or only a lion captured on the final square
+    /// (lishogi's server)?
+    pub counter_strike_from_first_step: bool,
     /// May a lance that moves to the last rank without capturing, inside the zone, promote like a
     /// pawn (lishogi), or is it left there as a dead piece (JCSA)?
     pub lance_promotes_on_last_rank: bool,
@@ -23,6 +27,7 @@ impl RuleSet {
     /// lishogi's rules (the default).
     pub const LISHOGI: RuleSet = RuleSet {
         counter_strike_only_if_protected: false,
+        counter_strike_from_first_step: false,
         lance_promotes_on_last_rank: true,
         lishogi_bare_king: true,
         lishogi_draw_and_stalemate: true,
@@ -31,6 +36,7 @@ impl RuleSet {
     /// The rules of the Japan Chu Shogi Association (日本中将棋連盟).
     pub const JCSA: RuleSet = RuleSet {
         counter_strike_only_if_protected: true,
+        counter_strike_from_first_step: true,
         lance_promotes_on_last_rank: false,
         lishogi_bare_king: false,
         lishogi_draw_and_stalemate: false,

@@ -163,3 +163,22 @@ fn counter_strike_differs_between_rule_sets() {
     );
     assert!(legal(&lion, "3b3d"));
 }
+
+#[test]
+fn counter_strike_from_a_falcon_first_step_differs_between_rule_sets() {
+    // A black horned falcon on 5g takes a white lion on 5f and goes on to 5e.
+    let p = with(&[("5g", 'S'), ("5f", 'n'), ("9b", 'n')], "-");
+    let mut p = p;
+    let falcon = pos("12/12/12/12/12/12/12/12/12/12/12/+H11 b -").piece_at("12l".parse().unwrap());
+    p.set_piece("5g".parse().unwrap(), falcon);
+    let m = parse_usi("5g5f5e").unwrap();
+    let mut lishogi = p.clone();
+    lishogi.play(m).unwrap();
+    assert_eq!(lishogi.counter_strike(), None);
+    let mut jcsa = p.with_rules(RuleSet::JCSA);
+    jcsa.play(m).unwrap();
+    assert_eq!(
+        jcsa.counter_strike().map(|s| s.to_string()).as_deref(),
+        Some("5f")
+    );
+}

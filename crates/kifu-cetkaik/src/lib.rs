@@ -11,7 +11,7 @@
 //! let text = "{一位色:黒}\nMAU弓MAIMY橋一\tME弓MIMU橋五\n";
 //! let (game, diagnostics) = ckka::check(text, Rules::standard());
 //! assert!(diagnostics.is_empty());
-//! assert_eq!(write::write(&game, Notation::Abbreviated), "{一位色:黒}\nMAU弓MAIMY一\nME弓MIMU五\n");
+//! assert_eq!(write::write(&game, Notation::Abbreviated), "{一位色:黒}\nMAU弓MAIMY一    ME弓MIMU五\n");
 //! assert_eq!(write::write(&game, Notation::Mrf), "{一位色:黒}\n\"mauAmaimy1\",\n\"meAmimu5\",\n");
 //!
 //! // A move the rules forbid is reported with its place.

@@ -45,6 +45,9 @@ pub fn raw(open: char, close: char, text: &str) -> String {
 /// What differs between notations.
 pub trait Style {
     fn move_text(&self, m: &PlayedMove) -> String;
+    fn moves_per_line(&self) -> usize {
+        2
+    }
     /// Text right after the move on its line (capture comment, `=tymor`, …).
     fn after_move(&self, m: &PlayedMove, next: Option<&DeclarationRecord>) -> String {
         let _ = next;
@@ -127,6 +130,9 @@ fn write_with(game: &GameRecord, style: &dyn Style) -> String {
         if i > 0 {
             out.push('\n');
         }
+        // Two moves to a line, as players and cerke_online write; a declaration stands
+        // apart between blank lines.
+        let mut on_line = 0;
         for (k, e) in season.events.iter().enumerate() {
             match e {
                 Event::Move(m) => {
@@ -134,22 +140,40 @@ fn write_with(game: &GameRecord, style: &dyn Style) -> String {
                         Some(Event::Declaration(d)) => Some(d),
                         _ => None,
                     };
+                    if on_line == 1 {
+                        out.push_str("    ");
+                    }
                     out.push_str(&style.move_text(m));
                     out.push_str(&style.after_move(m, next));
-                    out.push('\n');
+                    on_line += 1;
+                    if on_line == style.moves_per_line() {
+                        out.push('\n');
+                        on_line = 0;
+                    }
                 }
                 Event::Declaration(d) => {
                     let text = style.declaration(game, d);
+                    if on_line > 0 {
+                        out.push('\n');
+                        on_line = 0;
+                    }
                     if !text.is_empty() {
+                        out.push('\n');
                         out.push_str(&text);
                         if d.declaration == Declaration::TaXot && season.ended {
-                            out.push('\t');
+                            out.push_str("    ");
                             out.push_str(season_end(game, i));
                         }
                         out.push('\n');
+                        if k + 1 < season.events.len() {
+                            out.push('\n');
+                        }
                     }
                 }
             }
+        }
+        if on_line > 0 {
+            out.push('\n');
         }
     }
     if game.game_end_marker {

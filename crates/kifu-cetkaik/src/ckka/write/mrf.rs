@@ -64,6 +64,10 @@ impl Style for Mrf {
         String::new()
     }
 
+    fn moves_per_line(&self) -> usize {
+        1
+    }
+
     // The declaration rides on the move that made the hand.
     fn after_move(&self, m: &PlayedMove, next: Option<&DeclarationRecord>) -> String {
         mrf_text(m, next) + ","

@@ -86,7 +86,7 @@ fn csl_headers_comments_numbers_and_custom_start() {
 
 #[test]
 fn csl_one_move_per_line_and_japanese() {
-    let (rec, diags) = csl::parse("Ln-7h\n6五獅\nLn-6f\n同　獅\n");
+    let (rec, diags) = csl::parse("Ln-7h\n6五獅\nLn-6f\n△同　獅\n");
     assert!(errors(&diags).is_empty(), "{diags:?}");
     assert_eq!(rec.moves.len(), 4);
     assert_eq!(rec.moves[3].mv.to_string(), "6e6f");
@@ -214,4 +214,11 @@ fn kif_json_usi_errors_point_at_the_move() {
     let e = errors(&diags)[0];
     let at = SourceText::new("g.usi", usi_text).line_col(e.span.start);
     assert_eq!((at.line, at.column), (2, 35), "{e:?}");
+}
+
+#[test]
+fn csl_numbered_pairs() {
+    let (rec, diags) = csl::parse("1. Ln-7h Ln-6e 2. Ln-6f △同獅\n");
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    assert_eq!(rec.moves.len(), 4);
 }

@@ -90,117 +90,119 @@ pub(crate) fn lex(text: &str) -> Result<Vec<Token>, (usize, usize)> {
         let rest = &s[i..];
         let c = rest.chars().next().unwrap();
         let start = i;
-        let (tok, len) = if c.is_ascii_whitespace() || c == ',' || c == '、' {
-            i += c.len_utf8();
-            continue;
-        } else if c.is_ascii_digit() {
-            let mut j = i;
-            while j < b.len() && b[j].is_ascii_digit() {
-                j += 1;
-            }
-            let digits = &s[i..j];
-            let after = &s[j..];
-            if let Some((rank, n)) = kanji_rank_prefix(after) {
-                match digits.parse::<u8>().ok().and_then(|f| Square::new(f, rank)) {
-                    Some(sq) => (Tok::Square(sq), j - i + n),
-                    None => return Err((map[i], map[j + n])),
+        // Side marks (▲△☗☖) and separators carry nothing the move needs.
+        let (tok, len) =
+            if c.is_ascii_whitespace() || matches!(c, ',' | '、' | '▲' | '△' | '☗' | '☖') {
+                i += c.len_utf8();
+                continue;
+            } else if c.is_ascii_digit() {
+                let mut j = i;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
                 }
-            } else if let Some(sq) = after
-                .as_bytes()
-                .first()
-                .filter(|r| (b'a'..=b'l').contains(*r))
-                .and_then(|&r| Square::new(digits.parse().ok()?, r - b'a'))
-            {
-                (Tok::Square(sq), j - i + 1)
-            } else if digits.len() <= 2
-                && after.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
-                && !after[1..].starts_with(|ch: char| ch.is_ascii_lowercase())
-                && after.as_bytes()[0] != b'x'
-            {
-                // Looks like a square but is off the board (`13a`, `7m`).
-                return Err((map[i], map[j + 1]));
-            } else {
-                (Tok::Digits(digits.to_string()), j - i)
-            }
-        } else if c.is_ascii_alphabetic() {
-            let mut j = i;
-            while j < b.len() && b[j].is_ascii_alphabetic() {
-                j += 1;
-            }
-            let word = &s[i..j];
-            if word.eq_ignore_ascii_case("pass") {
-                (Tok::Pass, j - i)
-            } else {
-                (Tok::Letters(word.to_string()), j - i)
-            }
-        } else {
-            match c {
-                '(' => {
-                    let close = rest.find(')').ok_or((map[i], map[s.len()]))?;
-                    let inner = rest[1..close].trim_start_matches('←');
-                    let squares = match lex(inner).ok().as_deref() {
-                        Some(
-                            [
-                                Token {
-                                    tok: Tok::Square(sq),
-                                    ..
-                                },
-                            ],
-                        ) => vec![*sq],
-                        Some(
-                            [
-                                Token {
-                                    tok: Tok::Digits(d),
-                                    ..
-                                },
-                            ],
-                        ) => numeric_squares(d),
-                        _ => Vec::new(),
-                    };
-                    if squares.is_empty() {
-                        return Err((map[i], map[i + close + 1]));
+                let digits = &s[i..j];
+                let after = &s[j..];
+                if let Some((rank, n)) = kanji_rank_prefix(after) {
+                    match digits.parse::<u8>().ok().and_then(|f| Square::new(f, rank)) {
+                        Some(sq) => (Tok::Square(sq), j - i + n),
+                        None => return Err((map[i], map[j + n])),
                     }
-                    (Tok::Origin(squares), close + 1)
+                } else if let Some(sq) = after
+                    .as_bytes()
+                    .first()
+                    .filter(|r| (b'a'..=b'l').contains(*r))
+                    .and_then(|&r| Square::new(digits.parse().ok()?, r - b'a'))
+                {
+                    (Tok::Square(sq), j - i + 1)
+                } else if digits.len() <= 2
+                    && after.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
+                    && !after[1..].starts_with(|ch: char| ch.is_ascii_lowercase())
+                    && after.as_bytes()[0] != b'x'
+                {
+                    // Looks like a square but is off the board (`13a`, `7m`).
+                    return Err((map[i], map[j + 1]));
+                } else {
+                    (Tok::Digits(digits.to_string()), j - i)
                 }
-                '-' if rest.starts_with("--") => (Tok::Pass, 2),
-                '+' => (Tok::Plus, 1),
-                '=' => (Tok::Equals, 1),
-                '-' => (Tok::Dash, 1),
-                '!' => (Tok::Bang, 1),
-                '・' | '･' => (Tok::Dot, c.len_utf8()),
-                '同' | '仝' => (Tok::Same, c.len_utf8()),
-                '右' | '左' | '上' | '引' | '寄' | '直' | '跳' => {
-                    (Tok::Relative(c), c.len_utf8())
+            } else if c.is_ascii_alphabetic() {
+                let mut j = i;
+                while j < b.len() && b[j].is_ascii_alphabetic() {
+                    j += 1;
                 }
-                _ => {
-                    if let Some(n) = ["不成", "生"]
-                        .iter()
-                        .find(|p| rest.starts_with(*p))
-                        .map(|p| p.len())
-                    {
-                        (Tok::Decline, n)
-                    } else if let Some(n) = ["居喰い", "居食い", "居喰", "居食"]
-                        .iter()
-                        .find(|p| rest.starts_with(*p))
-                        .map(|p| p.len())
-                    {
-                        (Tok::Igui, n)
-                    } else if let Some(n) = ["じっと", "ジット", "パス"]
-                        .iter()
-                        .find(|p| rest.starts_with(*p))
-                        .map(|p| p.len())
-                    {
-                        (Tok::Pass, n)
-                    } else if let Some((name, n)) = japanese_prefix(rest) {
-                        (Tok::Piece(name), n)
-                    } else if c == '成' {
-                        (Tok::Promote, c.len_utf8())
-                    } else {
-                        return Err((map[i], map[i + c.len_utf8()]));
+                let word = &s[i..j];
+                if word.eq_ignore_ascii_case("pass") {
+                    (Tok::Pass, j - i)
+                } else {
+                    (Tok::Letters(word.to_string()), j - i)
+                }
+            } else {
+                match c {
+                    '(' => {
+                        let close = rest.find(')').ok_or((map[i], map[s.len()]))?;
+                        let inner = rest[1..close].trim_start_matches('←');
+                        let squares = match lex(inner).ok().as_deref() {
+                            Some(
+                                [
+                                    Token {
+                                        tok: Tok::Square(sq),
+                                        ..
+                                    },
+                                ],
+                            ) => vec![*sq],
+                            Some(
+                                [
+                                    Token {
+                                        tok: Tok::Digits(d),
+                                        ..
+                                    },
+                                ],
+                            ) => numeric_squares(d),
+                            _ => Vec::new(),
+                        };
+                        if squares.is_empty() {
+                            return Err((map[i], map[i + close + 1]));
+                        }
+                        (Tok::Origin(squares), close + 1)
+                    }
+                    '-' if rest.starts_with("--") => (Tok::Pass, 2),
+                    '+' => (Tok::Plus, 1),
+                    '=' => (Tok::Equals, 1),
+                    '-' => (Tok::Dash, 1),
+                    '!' => (Tok::Bang, 1),
+                    '・' | '･' => (Tok::Dot, c.len_utf8()),
+                    '同' | '仝' => (Tok::Same, c.len_utf8()),
+                    '右' | '左' | '上' | '引' | '寄' | '直' | '跳' => {
+                        (Tok::Relative(c), c.len_utf8())
+                    }
+                    _ => {
+                        if let Some(n) = ["不成", "生"]
+                            .iter()
+                            .find(|p| rest.starts_with(*p))
+                            .map(|p| p.len())
+                        {
+                            (Tok::Decline, n)
+                        } else if let Some(n) = ["居喰い", "居食い", "居喰", "居食"]
+                            .iter()
+                            .find(|p| rest.starts_with(*p))
+                            .map(|p| p.len())
+                        {
+                            (Tok::Igui, n)
+                        } else if let Some(n) = ["じっと", "ジット", "パス"]
+                            .iter()
+                            .find(|p| rest.starts_with(*p))
+                            .map(|p| p.len())
+                        {
+                            (Tok::Pass, n)
+                        } else if let Some((name, n)) = japanese_prefix(rest) {
+                            (Tok::Piece(name), n)
+                        } else if c == '成' {
+                            (Tok::Promote, c.len_utf8())
+                        } else {
+                            return Err((map[i], map[i + c.len_utf8()]));
+                        }
                     }
                 }
-            }
-        };
+            };
         toks.push(Token {
             tok,
             start: map[start],

@@ -203,8 +203,14 @@ impl Game {
 
     /// Applies a move without checking it, to keep a replay going after an illegal move:
     /// the piece goes where the record says, a piece there is captured, the turn passes.
-    pub fn force(&mut self, mv: PureMove) {
+    /// Returns what it captured; a hand it makes is owed a declaration as after [`Game::play`].
+    pub fn force(
+        &mut self,
+        mv: PureMove,
+    ) -> Option<(crate::profession::Color, crate::profession::Profession)> {
         let side = self.position.turn();
+        let before = hands_of(self.position.hop1zuo1(side));
+        let mut captured = None;
         let pos = &mut self.position;
         match mv {
             PureMove::Drop { color, prof, dst } => {
@@ -223,6 +229,7 @@ impl Game {
                     && piece != Some(crate::piece::Piece::Tam)
                 {
                     pos.hop1zuo1_mut(side).add(color, prof);
+                    captured = Some((color, prof));
                 }
                 pos.put(src, None);
                 pos.put(mv.dst(), piece);
@@ -230,6 +237,13 @@ impl Game {
         }
         pos.tam_moved_last = mv.is_tam();
         pos.set_turn(side.opponent());
+        if !hands_of(self.position.hop1zuo1(side))
+            .minus(before)
+            .is_empty()
+        {
+            self.pending = Some(side);
+        }
+        captured
     }
 
     /// Whether the side to move has any legal move. 皇 nearly always can move, which answers

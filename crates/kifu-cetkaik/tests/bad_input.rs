@@ -135,3 +135,14 @@ proptest! {
         let _ = ckka::replay(&rec, Rules::cerke_online());
     }
 }
+
+#[test]
+fn after_a_flagged_move_the_replay_follows_the_record() {
+    // The wrong profession on a capturing move that makes a hand: only the move is flagged;
+    // its capture comment and the hand line after it still check out.
+    let text = CASE1.replacen("MY弓MU無撃裁手黒兵", "MY車MU無撃裁手黒兵", 1);
+    assert_eq!(
+        errors(&text),
+        ["t:11:1: error: ply 15: the piece on MY is 赤弓, not 車 (`MY車MU無撃裁`)"]
+    );
+}

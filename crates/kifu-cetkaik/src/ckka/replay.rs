@@ -84,6 +84,7 @@ struct Replay<'r> {
     last_gain: Option<(i32, i32)>,
     last_move_captured: Option<Option<(crate::profession::Color, crate::profession::Profession)>>,
     saw_hand_line: bool,
+    capture_unknown: bool,
 }
 
 /// Replays a parsed record. `default_rules` applies when the record has no `{律:…}`.
@@ -121,6 +122,7 @@ pub fn replay(record: &CkkaRecord, default_rules: Rules) -> (GameRecord, Vec<Dia
         last_gain: None,
         last_move_captured: None,
         saw_hand_line: false,
+        capture_unknown: false,
     };
     for (i, e) in record.body.iter().enumerate() {
         r.element(i, e);
@@ -201,6 +203,7 @@ impl Replay<'_> {
                     prof
                 );
                 match self.last_move_captured.take() {
+                    _ if std::mem::take(&mut self.capture_unknown) => {}
                     None => self.error(
                         e.span,
                         format!("capture comment `{said}` does not follow a move"),
@@ -293,6 +296,7 @@ impl Replay<'_> {
         self.start_season_if_needed(index);
         self.ply += 1;
         self.pending_line = None;
+        self.capture_unknown = false;
         let mover = self.game.position().turn();
         let ply = self.ply;
         let resolved = match resolve(self.game.position(), note, &self.game.rules) {
@@ -320,7 +324,6 @@ impl Replay<'_> {
             Err(err) => {
                 self.error(span, format!("ply {ply}: {err}"));
                 self.recover(span, note);
-                self.last_move_captured = None;
             }
         }
     }
@@ -387,8 +390,13 @@ impl Replay<'_> {
             }
         };
         match mv {
-            Some(mv) if mv.src().is_none_or(|s| pos.get(s).is_some()) => self.game.force(mv),
+            Some(mv) if mv.src().is_none_or(|s| pos.get(s).is_some()) => {
+                self.last_move_captured = Some(self.game.force(mv));
+            }
             _ => {
+                // Where the piece went is unknown: later capture comments cannot be judged.
+                self.last_move_captured = Some(None);
+                self.capture_unknown = true;
                 let mut p = pos.clone();
                 p.set_turn(side.opponent());
                 *self.game.position_mut_for_tests() = p;

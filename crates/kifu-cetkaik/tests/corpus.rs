@@ -123,3 +123,28 @@ fn wildcard_professions_resolve_from_the_board() {
     let full = ckka::write::write(&game, ckka::Notation::Full);
     assert!(!full.contains('片') && full.contains("CAI巫CAMA橋一"));
 }
+
+#[test]
+fn crlf_and_every_listed_space_and_punctuation_separate_elements() {
+    let text = read("cerke_online/case1_2022-05-31.ckka");
+    let (original, _) = replay("cerke_online/case1_2022-05-31.ckka", Rules::standard());
+    let seps = [
+        "\u{A0}", "\u{3000}", "、", "。", "，", "．", "｡", "､", ",", ".", " \t ",
+    ];
+    let mut k = 0;
+    let respaced: String = text
+        .replace('\n', "\r\n")
+        .split("    ")
+        .map(|part| part.to_string())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .reduce(|a, b| {
+            k += 1;
+            format!("{a}{}{b}", seps[k % seps.len()])
+        })
+        .unwrap();
+    let (rec, d1) = ckka::parse(&respaced);
+    let (game, d2) = ckka::replay(&rec, Rules::standard());
+    assert!(d1.is_empty() && d2.is_empty(), "{d1:?} {d2:?}");
+    assert_eq!(game.seasons, original.seasons);
+}

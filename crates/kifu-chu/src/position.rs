@@ -200,6 +200,36 @@ impl Position {
     }
 }
 
+impl Position {
+    /// A plain-text board: SFEN letters (upper case Black, `+` promoted), files 12 → 1 across,
+    /// ranks `a`–`l` down, then the side to move and any counter-strike square.
+    pub fn board_text(&self) -> String {
+        let mut out = String::from("  ");
+        for file in (1..=12u8).rev() {
+            out.push_str(&format!("{file:>3}"));
+        }
+        out.push('\n');
+        for rank in 0..12u8 {
+            out.push_str(&format!("{} ", (b'a' + rank) as char));
+            for file in (1..=12u8).rev() {
+                let sq = Square::new(file, rank).expect("on the board");
+                let cell = self.piece_at(sq).map_or(".".to_string(), |p| p.sfen());
+                out.push_str(&format!("{cell:>3}"));
+            }
+            out.push('\n');
+        }
+        out.push_str(match self.turn {
+            Color::Black => "Black to move",
+            Color::White => "White to move",
+        });
+        if let Some(cs) = self.counter_strike() {
+            out.push_str(&format!(", counter-strike on {cs}"));
+        }
+        out.push('\n');
+        out
+    }
+}
+
 /// The code is a piece that moves as a lion (lion or promoted kirin).
 #[inline]
 pub(crate) fn is_lion_code(code: u8) -> bool {

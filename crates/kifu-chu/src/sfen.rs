@@ -174,6 +174,20 @@ mod tests {
     }
 
     #[test]
+    fn board_text_shows_every_square() {
+        let text = Position::start().board_text();
+        assert_eq!(text.lines().count(), 14);
+        assert!(
+            text.lines()
+                .nth(1)
+                .unwrap()
+                .ends_with("  l  f  c  s  g  e  k  g  s  c  f  l"),
+            "{text}"
+        );
+        assert!(text.ends_with("Black to move\n"));
+    }
+
+    #[test]
     fn bad_sfens_are_errors() {
         for s in [
             "",

@@ -226,6 +226,11 @@ fn step(
     )
 }
 
+/// lishogi's KIF board diagram of a position (for display).
+pub fn board_diagram(pos: &Position) -> String {
+    super::kif_board::write(pos)
+}
+
 /// Writes a lishogi-style chu KIF.
 pub fn write(record: &ChuRecord) -> String {
     let mut out = String::new();

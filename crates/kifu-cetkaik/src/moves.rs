@@ -263,31 +263,111 @@ fn tam_candidates(pos: &Position, src: Square, rules: &Rules, out: &mut Vec<Pure
     }
 }
 
-/// Whether `mv` is among the candidates of `side` (without generating all of them).
+/// Whether `mv` is among the candidates of `side`, checked directly: no candidate list is
+/// built, nothing is allocated.
 pub fn is_candidate(pos: &Position, side: Side, mv: PureMove, rules: &Rules) -> bool {
-    let mut buf = Vec::new();
+    let empty = |sq: Square, src: Square| sq == src || pos.get(sq).is_none();
     match mv {
         PureMove::Drop { color, prof, dst } => {
-            return pos.hop1zuo1(side).count(color, prof) > 0 && pos.get(dst).is_none();
+            pos.hop1zuo1(side).count(color, prof) > 0 && pos.get(dst).is_none()
         }
         PureMove::TamNoStep { src, .. }
         | PureMove::TamStepFormer { src, .. }
         | PureMove::TamStepLatter { src, .. } => {
             if pos.get(src) != Some(Piece::Tam)
                 || (pos.tam_moved_last && rules.tam_moved_again == FutileMove::Forbidden)
+                || (rules.tam_returns == FutileMove::Forbidden && mv.dst() == src)
             {
                 return false;
             }
-            tam_candidates(pos, src, rules, &mut buf);
-        }
-        PureMove::Plain { src, .. }
-        | PureMove::StepFinite { src, .. }
-        | PureMove::StepRanged { src, .. } => match pos.get(src) {
-            Some(Piece::Owned { prof, side: s, .. }) if s == side => {
-                piece_candidates(pos, side, src, prof, rules, &mut buf);
+            match mv {
+                PureMove::TamNoStep { first, second, .. } => {
+                    src.is_adjacent(first)
+                        && pos.get(first).is_none()
+                        && first.is_adjacent(second)
+                        && empty(second, src)
+                }
+                PureMove::TamStepFormer {
+                    step,
+                    first,
+                    second,
+                    ..
+                } => {
+                    src.is_adjacent(step)
+                        && pos.get(step).is_some()
+                        && step.is_adjacent(first)
+                        && empty(first, src)
+                        && first.is_adjacent(second)
+                        && empty(second, src)
+                }
+                PureMove::TamStepLatter {
+                    first,
+                    step,
+                    second,
+                    ..
+                } => {
+                    src.is_adjacent(first)
+                        && pos.get(first).is_none()
+                        && first.is_adjacent(step)
+                        && step != src
+                        && pos.get(step).is_some()
+                        && step.is_adjacent(second)
+                        && empty(second, src)
+                }
+                _ => false,
             }
-            _ => return false,
-        },
+        }
+        PureMove::Plain { src, dst }
+        | PureMove::StepFinite { src, dst, .. }
+        | PureMove::StepRanged { src, dst, .. } => {
+            let Some(Piece::Owned { prof, side: s, .. }) = pos.get(src) else {
+                return false;
+            };
+            if s != side {
+                return false;
+            }
+            let first = reach(
+                pos,
+                None,
+                src,
+                prof,
+                side,
+                pos.is_tam_hue(src, rules),
+                rules.chariot_ranged_diagonal,
+            );
+            match mv {
+                PureMove::Plain { .. } => {
+                    first.finite.union(first.ranged).contains(dst)
+                        && match pos.get(dst) {
+                            None => true,
+                            Some(o) => {
+                                o.side().is_some_and(|x| x != side)
+                                    && can_end_on(pos, None, dst, side, rules)
+                            }
+                        }
+                }
+                PureMove::StepFinite { step, .. } | PureMove::StepRanged { step, .. } => {
+                    if !first.finite.union(first.ranged).contains(step) || pos.get(step).is_none() {
+                        return false;
+                    }
+                    let second = reach(
+                        pos,
+                        Some(src),
+                        step,
+                        prof,
+                        side,
+                        pos.is_tam_hue(step, rules),
+                        rules.chariot_ranged_diagonal,
+                    );
+                    let set = if matches!(mv, PureMove::StepFinite { .. }) {
+                        second.finite
+                    } else {
+                        second.ranged
+                    };
+                    set.contains(dst) && can_end_on(pos, Some(src), dst, side, rules)
+                }
+                _ => false,
+            }
+        }
     }
-    buf.contains(&mv)
 }

@@ -298,6 +298,63 @@ fn playouts(rules: Rules, games: u64, plies: usize) -> (usize, usize) {
             }
             positions += 1;
             moves += mine.len();
+            // The allocation-free membership test agrees with the candidate list, on every
+            // candidate and on near misses (each candidate's destination moved by one square).
+            for (m, _) in &mine {
+                assert!(
+                    kifu_cetkaik::moves::is_candidate(&pos, pos.turn(), *m, &rules),
+                    "{m}"
+                );
+                let shifted = match *m {
+                    PureMove::Plain { src, dst } => {
+                        dst.offset(1, 0).map(|d| PureMove::Plain { src, dst: d })
+                    }
+                    PureMove::StepFinite { src, step, dst } => dst
+                        .offset(0, 1)
+                        .map(|d| PureMove::StepFinite { src, step, dst: d }),
+                    PureMove::StepRanged { src, step, dst } => dst
+                        .offset(-1, 0)
+                        .map(|d| PureMove::StepRanged { src, step, dst: d }),
+                    PureMove::TamNoStep { src, first, second } => {
+                        second.offset(0, -1).map(|d| PureMove::TamNoStep {
+                            src,
+                            first,
+                            second: d,
+                        })
+                    }
+                    PureMove::TamStepFormer {
+                        src,
+                        step,
+                        first,
+                        second,
+                    } => second.offset(1, 1).map(|d| PureMove::TamStepFormer {
+                        src,
+                        step,
+                        first,
+                        second: d,
+                    }),
+                    PureMove::TamStepLatter {
+                        src,
+                        first,
+                        step,
+                        second,
+                    } => second.offset(-1, -1).map(|d| PureMove::TamStepLatter {
+                        src,
+                        first,
+                        step,
+                        second: d,
+                    }),
+                    PureMove::Drop { .. } => None,
+                };
+                if let Some(s) = shifted {
+                    let listed = mine.contains(&(s, needed_throws(&pos, s).1));
+                    assert_eq!(
+                        kifu_cetkaik::moves::is_candidate(&pos, pos.turn(), s, &rules),
+                        listed,
+                        "{s}"
+                    );
+                }
+            }
             let list: Vec<PureMove> = mine.into_iter().map(|k| k.0).collect();
             // Prefer captures now and then so that hands grow.
             let mv = list[rng.below(list.len())];

@@ -2,7 +2,7 @@
 //! `片`, `或` drop colours, 皇's squares and abbreviated stick counts.
 
 use super::record::{Abbrev, Count, MoveNote, StickNote, TamNote};
-use crate::moves::{PureMove, candidates, piece_candidates};
+use crate::moves::{PureMove, candidates, is_candidate};
 use crate::piece::Piece;
 use crate::play::needed_throws;
 use crate::position::Position;
@@ -106,14 +106,10 @@ pub fn resolve(pos: &Position, note: &MoveNote, rules: &Rules) -> Result<Resolve
                     p
                 }
             };
-            let mut list = Vec::new();
-            piece_candidates(pos, side, src, actual, rules, &mut list);
             let wants_bridge = matches!(sticks, StickNote::Explicit(t) if t.bridge.is_some());
+            let legal = |m: &PureMove| is_candidate(pos, side, *m, rules);
             let mv = match step {
-                None => list
-                    .iter()
-                    .copied()
-                    .find(|m| *m == PureMove::Plain { src, dst }),
+                None => Some(PureMove::Plain { src, dst }).filter(legal),
                 Some(step) => {
                     let finite = PureMove::StepFinite { src, step, dst };
                     let ranged = PureMove::StepRanged { src, step, dst };
@@ -122,10 +118,7 @@ pub fn resolve(pos: &Position, note: &MoveNote, rules: &Rules) -> Result<Resolve
                     } else {
                         (finite, ranged)
                     };
-                    list.iter()
-                        .copied()
-                        .find(|m| *m == a)
-                        .or_else(|| list.iter().copied().find(|m| *m == b))
+                    [a, b].into_iter().find(legal)
                 }
             };
             let Some(mv) = mv else {

@@ -79,3 +79,10 @@ fn no_legal_moves_loses_under_lishogi() {
         (EndReason::NoLegalMoves, Some(Color::Black))
     );
 }
+
+#[test]
+fn no_legal_moves_is_not_regulated_under_jcsa() {
+    let boxed = pos("12/12/12/12/12/12/12/12/12/12/pp10/kp9K w -").with_rules(RuleSet::JCSA);
+    assert!(boxed.legal_moves().is_empty());
+    assert_eq!(boxed.outcome(), None);
+}

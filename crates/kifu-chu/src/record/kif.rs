@@ -10,6 +10,7 @@ use super::{ChuRecord, RecordMove, Replay, span};
 use crate::moves::Move;
 use crate::notation::{Dialect, japanese_square, kif_name, parse_move, step_squares};
 use crate::position::{Position, START_SFEN};
+use crate::square::Square;
 
 const ENDINGS: &[&str] = &[
     "投了",
@@ -41,7 +42,8 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
     let mut record = ChuRecord::default();
     let mut replay: Option<Replay> = None;
     let mut previous = None;
-    let mut first_step: Option<(Square2, Span)> = None;
+    // (origin, first-step square) of a double move whose 二歩目 line is still to come.
+    let mut first_step: Option<((Square, Square), Span)> = None;
     let mut board: Option<Position> = None;
     let mut board_rows = 0u8;
     let mut offset = 0;
@@ -205,15 +207,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
     (record, diags)
 }
 
-type Square2 = (crate::square::Square, crate::square::Square);
-
-fn step(
-    dest: crate::square::Square,
-    name: &str,
-    promo: bool,
-    from: crate::square::Square,
-    previous: Option<crate::square::Square>,
-) -> String {
+fn step(dest: Square, name: &str, promo: bool, from: Square, previous: Option<Square>) -> String {
     let d = if previous == Some(dest) {
         "仝".to_string()
     } else {

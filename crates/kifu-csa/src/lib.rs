@@ -29,6 +29,7 @@ pub mod clock;
 pub mod lines;
 pub mod message;
 pub mod record;
+pub mod server_protocol;
 pub mod session;
 
 pub use message::{Command, CsaMove, Message, MoveError, SyntaxError};

@@ -1,0 +1,272 @@
+//! Lines a client sends to a CSA server (protocol 1.2.1 and shogi-server's extensions).
+
+use std::fmt;
+
+use crate::message::{CsaMove, SyntaxError};
+
+/// One line from a client. Parsing never fails: what is not a message of the protocol is
+/// kept as [`ClientMessage::BadMove`] (a move attempt the server judges illegal) or
+/// [`ClientMessage::Unknown`] (which shogi-server answers with `##[ERROR]`).
+#[derive(Clone, PartialEq, Eq)]
+pub enum ClientMessage {
+    /// `LOGIN <name> <password> [x1]`.
+    Login {
+        name: String,
+        password: String,
+        x1: bool,
+    },
+    /// `LOGOUT`.
+    Logout,
+    /// `AGREE [<Game_ID>]`.
+    Agree(Option<String>),
+    /// `REJECT [<Game_ID>]`.
+    Reject(Option<String>),
+    /// `+7776FU` with an optional floodgate comment `,'* 30 -3334FU` (text after `'*`, trimmed).
+    Move {
+        mv: CsaMove,
+        comment: Option<String>,
+    },
+    /// `%TORYO`.
+    Resign,
+    /// `%KACHI`.
+    Declare,
+    /// Any other `%` command (`%CHUDAN`, `%MATTA` …): a server judges it an illegal move.
+    OtherCommand(String),
+    /// An x1 `%%` command, the whole line.
+    Extended(String),
+    /// An empty line: keep-alive, answered with an empty line.
+    KeepAlive,
+    /// A line of spaces only: ignored (shogi-server sends nothing back).
+    Blank,
+    /// A line starting with a sign that is not a move (or a malformed comment).
+    BadMove { text: String, reason: String },
+    /// Anything else.
+    Unknown(String),
+}
+
+impl ClientMessage {
+    /// Parses one line without its LF (a trailing CR is tolerated).
+    pub fn parse(line: &str) -> ClientMessage {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.is_empty() {
+            return ClientMessage::KeepAlive;
+        }
+        if line.bytes().all(|b| b == b' ') {
+            return ClientMessage::Blank;
+        }
+        match line.as_bytes()[0] {
+            b'+' | b'-' => return parse_move(line),
+            b'%' if line.starts_with("%%") => return ClientMessage::Extended(line.to_owned()),
+            b'%' => {
+                return match line {
+                    "%TORYO" => ClientMessage::Resign,
+                    "%KACHI" => ClientMessage::Declare,
+                    _ => ClientMessage::OtherCommand(line.to_owned()),
+                };
+            }
+            _ => {}
+        }
+        let words: Vec<&str> = line.split(' ').collect();
+        match words.as_slice() {
+            ["LOGIN", name, password] => login(name, password, false),
+            ["LOGIN", name, password, "x1"] => login(name, password, true),
+            ["LOGOUT"] => ClientMessage::Logout,
+            ["AGREE"] => ClientMessage::Agree(None),
+            ["AGREE", id] if !id.is_empty() => ClientMessage::Agree(Some((*id).to_owned())),
+            ["REJECT"] => ClientMessage::Reject(None),
+            ["REJECT", id] if !id.is_empty() => ClientMessage::Reject(Some((*id).to_owned())),
+            _ => ClientMessage::Unknown(line.to_owned()),
+        }
+    }
+
+    /// A move line, with or without a comment.
+    pub fn mv(mv: CsaMove, comment: Option<String>) -> ClientMessage {
+        ClientMessage::Move { mv, comment }
+    }
+}
+
+fn login(name: &str, password: &str, x1: bool) -> ClientMessage {
+    if name.is_empty() || password.is_empty() {
+        return ClientMessage::Unknown(format!("LOGIN {name} ****"));
+    }
+    ClientMessage::Login {
+        name: name.to_owned(),
+        password: password.to_owned(),
+        x1,
+    }
+}
+
+fn parse_move(line: &str) -> ClientMessage {
+    let bad = |reason: String| ClientMessage::BadMove {
+        text: line.to_owned(),
+        reason,
+    };
+    let (body, comment) = match line.split_once(',') {
+        None => (line, None),
+        Some((body, rest)) => match rest.strip_prefix("'*") {
+            Some(c) => (body, Some(c.trim().to_owned())),
+            None => return bad(format!("`,{rest}` is not a comment like ,'* 30 -3334FU")),
+        },
+    };
+    match CsaMove::parse(body) {
+        Ok(mv) => ClientMessage::Move { mv, comment },
+        Err(SyntaxError::Malformed(_)) if body.len() > 7 && body.contains('\'') => {
+            bad("a comment must follow a comma: ,'*".to_owned())
+        }
+        Err(e) => bad(e.to_string()),
+    }
+}
+
+impl fmt::Display for ClientMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClientMessage::Login { name, password, x1 } => {
+                write!(f, "LOGIN {name} {password}")?;
+                if *x1 {
+                    f.write_str(" x1")?;
+                }
+                Ok(())
+            }
+            ClientMessage::Logout => f.write_str("LOGOUT"),
+            ClientMessage::Agree(None) => f.write_str("AGREE"),
+            ClientMessage::Agree(Some(id)) => write!(f, "AGREE {id}"),
+            ClientMessage::Reject(None) => f.write_str("REJECT"),
+            ClientMessage::Reject(Some(id)) => write!(f, "REJECT {id}"),
+            ClientMessage::Move { mv, comment: None } => mv.fmt(f),
+            ClientMessage::Move {
+                mv,
+                comment: Some(c),
+            } => write!(f, "{mv},'* {c}"),
+            ClientMessage::Resign => f.write_str("%TORYO"),
+            ClientMessage::Declare => f.write_str("%KACHI"),
+            ClientMessage::KeepAlive => Ok(()),
+            ClientMessage::Blank => f.write_str(" "),
+            ClientMessage::OtherCommand(t)
+            | ClientMessage::Extended(t)
+            | ClientMessage::Unknown(t)
+            | ClientMessage::BadMove { text: t, .. } => f.write_str(t),
+        }
+    }
+}
+
+/// Passwords never reach a log through `{:?}`.
+impl fmt::Debug for ClientMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClientMessage::Login { name, x1, .. } => f
+                .debug_struct("Login")
+                .field("name", name)
+                .field("password", &"****")
+                .field("x1", x1)
+                .finish(),
+            other => write!(f, "ClientMessage({:?})", other.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> ClientMessage {
+        ClientMessage::parse(s)
+    }
+
+    #[test]
+    fn login_forms() {
+        assert_eq!(
+            p("LOGIN alice secret"),
+            ClientMessage::Login {
+                name: "alice".into(),
+                password: "secret".into(),
+                x1: false
+            }
+        );
+        assert_eq!(
+            p("LOGIN alice floodgate-300-10F,trip x1\r"),
+            ClientMessage::Login {
+                name: "alice".into(),
+                password: "floodgate-300-10F,trip".into(),
+                x1: true
+            }
+        );
+        assert!(matches!(p("LOGIN alice"), ClientMessage::Unknown(_)));
+        assert!(matches!(p("LOGIN a b c"), ClientMessage::Unknown(_)));
+        assert!(matches!(p("LOGIN  alice pw"), ClientMessage::Unknown(_)));
+        for s in [
+            "LOGIN alice secret",
+            "LOGIN bob pw x1",
+            "LOGOUT",
+            "AGREE",
+            "AGREE g1",
+            "REJECT",
+            "REJECT g1",
+        ] {
+            assert_eq!(p(s).to_string(), s);
+        }
+    }
+
+    #[test]
+    fn debug_hides_the_password() {
+        let text = format!("{:?}", p("LOGIN alice hunter2"));
+        assert!(!text.contains("hunter2"), "{text}");
+        assert!(text.contains("alice"));
+    }
+
+    #[test]
+    fn agree_reject_with_and_without_id() {
+        assert_eq!(p("AGREE"), ClientMessage::Agree(None));
+        assert_eq!(
+            p("AGREE 20150505-CSA25-3-5-7"),
+            ClientMessage::Agree(Some("20150505-CSA25-3-5-7".into()))
+        );
+        assert_eq!(p("REJECT x"), ClientMessage::Reject(Some("x".into())));
+        assert!(matches!(p("AGREE a b"), ClientMessage::Unknown(_)));
+    }
+
+    #[test]
+    fn moves_with_and_without_comments() {
+        let m = p("+7776FU");
+        assert!(matches!(m, ClientMessage::Move { comment: None, .. }));
+        assert_eq!(m.to_string(), "+7776FU");
+        let m = p("-3334FU,'* 30 +2726FU -8384FU");
+        match &m {
+            ClientMessage::Move { mv, comment } => {
+                assert_eq!(mv.to_string(), "-3334FU");
+                assert_eq!(comment.as_deref(), Some("30 +2726FU -8384FU"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(m.to_string(), "-3334FU,'* 30 +2726FU -8384FU");
+    }
+
+    #[test]
+    fn malformed_moves_and_comments_are_bad_moves() {
+        for s in [
+            "+7776F",
+            "+7776FU'* 30",
+            "+7776FU,T10",
+            "+7076FU",
+            "-0055TO",
+            "+7776FUX",
+        ] {
+            assert!(matches!(p(s), ClientMessage::BadMove { .. }), "{s}");
+        }
+    }
+
+    #[test]
+    fn commands_keep_alive_and_unknown() {
+        assert_eq!(p("%TORYO"), ClientMessage::Resign);
+        assert_eq!(p("%KACHI\r"), ClientMessage::Declare);
+        assert_eq!(p("%CHUDAN"), ClientMessage::OtherCommand("%CHUDAN".into()));
+        assert_eq!(
+            p("%%GAME floodgate-300-10F *"),
+            ClientMessage::Extended("%%GAME floodgate-300-10F *".into())
+        );
+        assert_eq!(p(""), ClientMessage::KeepAlive);
+        assert_eq!(p("\r"), ClientMessage::KeepAlive);
+        assert_eq!(p(" "), ClientMessage::Blank);
+        assert_eq!(p("HELLO"), ClientMessage::Unknown("HELLO".into()));
+        assert_eq!(p("logout"), ClientMessage::Unknown("logout".into()));
+    }
+}

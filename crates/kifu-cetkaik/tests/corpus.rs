@@ -148,3 +148,28 @@ fn crlf_and_every_listed_space_and_punctuation_separate_elements() {
     assert!(d1.is_empty() && d2.is_empty(), "{d1:?} {d2:?}");
     assert_eq!(game.seasons, original.seasons);
 }
+
+#[test]
+fn records_without_a_rule_header_are_checked_under_the_rule_they_follow() {
+    for name in FILES {
+        let (game, diags) = ckka::check_detecting_rules(&read(name), Rules::standard());
+        assert!(diags.iter().all(|d| !d.is_error()), "{name}: {diags:?}");
+        let expected = if name.starts_with("fedirrgavir") {
+            "硬皇力"
+        } else {
+            "官定"
+        };
+        assert_eq!(game.rules.name, expected, "{name}");
+        assert_eq!(
+            diags.len(),
+            usize::from(expected == "硬皇力"),
+            "{name}: {diags:?}"
+        );
+    }
+    // A record that names its rule is held to it.
+    let (_, diags) = ckka::check_detecting_rules(
+        &format!("{{律:官定}}\n{}", read("fedirrgavir/001_jv_sy.txt")),
+        Rules::standard(),
+    );
+    assert!(diags.iter().any(|d| d.is_error()));
+}

@@ -44,6 +44,42 @@ pub fn check(text: &str, default_rules: crate::rules::Rules) -> (GameRecord, Vec
     (game, diags)
 }
 
+/// Like [`check`], but when the record names no rule (`{律:…}`) and does not validate under
+/// `default_rules`, the other presets are tried: the first under which it validates is used,
+/// with a warning that says so. Records of the 2018 硬皇力 era carry no header.
+pub fn check_detecting_rules(
+    text: &str,
+    default_rules: crate::rules::Rules,
+) -> (GameRecord, Vec<Diagnostic>) {
+    use crate::rules::Rules;
+    let (record, parse_diags) = parse(text);
+    let (game, diags) = replay(&record, default_rules);
+    let failed = diags.iter().any(Diagnostic::is_error);
+    if failed && record.info("律").is_none() {
+        for rules in [Rules::standard(), Rules::cerke_online(), Rules::hard_tam()] {
+            if rules == default_rules {
+                continue;
+            }
+            let (other, other_diags) = replay(&record, rules);
+            if !other_diags.iter().any(Diagnostic::is_error) {
+                let mut all = parse_diags;
+                all.push(Diagnostic::warning(
+                    Span::new(0, 0),
+                    format!(
+                        "not valid under {} but valid under {}; checked with {} (add {{律:{}}} to say so)",
+                        default_rules.name, rules.name, rules.name, rules.name
+                    ),
+                ));
+                all.extend(other_diags);
+                return (other, all);
+            }
+        }
+    }
+    let mut all = parse_diags;
+    all.extend(diags);
+    (game, all)
+}
+
 /// Whether text looks like a CKKA record (for format detection): it has moves, and fewer
 /// errors than moves.
 pub fn sniff(text: &str) -> bool {

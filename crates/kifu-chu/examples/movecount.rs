@@ -16,6 +16,7 @@ fn shogiops_outcome(pos: &Position) -> String {
                 EndReason::BareKing => "bareking",
                 EndReason::OnlyRoyals => "draw",
                 EndReason::Repetition | EndReason::PerpetualCheck => "repetition",
+                EndReason::Checkmate => "checkmate",
             };
             let winner = match o.winner {
                 Some(Color::Black) => "sente",

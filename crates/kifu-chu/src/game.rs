@@ -13,6 +13,9 @@ use crate::position::Position;
 pub enum PlayError {
     /// The move is not legal in the current position.
     Illegal(Move),
+    /// JCSA: the move would repeat a position for the fourth time, and its player initiated the
+    /// repetition.
+    Repetition(Move),
     /// The game has already ended.
     GameOver(Outcome),
 }
@@ -21,6 +24,12 @@ impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::Illegal(m) => write!(f, "illegal move {m}"),
+            PlayError::Repetition(m) => {
+                write!(
+                    f,
+                    "{m} repeats a position a fourth time; the initiator must deviate (JCSA)"
+                )
+            }
             PlayError::GameOver(o) => write!(f, "the game is already over: {o}"),
         }
     }
@@ -84,15 +93,49 @@ impl Game {
             return Err(PlayError::Illegal(m));
         }
         let mover = self.current.turn();
-        self.current.play_unchecked(m);
+        let mut after = self.current.clone();
+        after.play_unchecked(m);
+        let key = after.repetition_key();
+        let gives_check = after.is_check(!mover);
+        if self.current.rules().initiator_must_deviate
+            && self.initiates_fourth(key, mover, gives_check)
+        {
+            return Err(PlayError::Repetition(m));
+        }
+        self.current = after;
         self.moves.push(m);
-        self.keys.push(self.current.repetition_key());
+        self.keys.push(key);
         // lishogi counts a move as attacking when it gives check. (Its server also has a clause
         // for a moved piece that attacks any enemy piece, but the recorded games show it does
         // not decide repetitions: OGH2sJc2 ends in a plain draw although one side's moved piece
         // attacked on every move.)
-        self.attacks.push(self.current.is_check(!mover));
+        self.attacks.push(gives_check);
         Ok(())
+    }
+
+    /// JCSA: whether a move by `mover` reaching `key` would be a fourth occurrence that `mover`
+    /// must avoid. The initiator is the player who checked on every move since the first
+    /// occurrence if only one did, else the player who would complete the repetition. (The
+    /// finer JCSA criteria, pieces brought to bear and mutual passes, are not modelled.)
+    fn initiates_fourth(&self, key: u64, mover: Color, gives_check: bool) -> bool {
+        let Some(first) = self.keys.iter().position(|&k| k == key) else {
+            return false;
+        };
+        if self.keys.iter().filter(|&&k| k == key).count() < 3 {
+            return false;
+        }
+        let start_turn = self.start.turn();
+        let mut only_checks = [true, true];
+        for i in first..self.moves.len() {
+            let who = if i % 2 == 0 { start_turn } else { !start_turn };
+            only_checks[who as usize] &= self.attacks[i];
+        }
+        only_checks[mover as usize] &= gives_check;
+        match only_checks {
+            [true, false] => mover == Color::Black,
+            [false, true] => mover == Color::White,
+            _ => true,
+        }
     }
 
     /// The end of the game, if it has ended: the position's own verdict, else a fourth
@@ -100,6 +143,9 @@ impl Game {
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.current.outcome() {
             return Some(o);
+        }
+        if self.current.rules().initiator_must_deviate {
+            return None;
         }
         let now = *self.keys.last()?;
         let occurrences: Vec<usize> = (0..self.keys.len())

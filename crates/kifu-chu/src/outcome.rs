@@ -23,6 +23,8 @@ pub enum EndReason {
     /// Fourth occurrence reached by a player who checked on every move since the first: that
     /// player loses.
     PerpetualCheck,
+    /// The side to move has a single royal in check and no move saves it (JCSA).
+    Checkmate,
 }
 
 impl EndReason {
@@ -36,6 +38,7 @@ impl EndReason {
             EndReason::OnlyRoyals => "draw",
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetualCheck",
+            EndReason::Checkmate => "checkmate",
         }
     }
 }
@@ -80,6 +83,12 @@ impl Position {
                 winner: Some(!us),
             });
         }
+        if self.rules.checkmate_wins && self.is_checkmate() {
+            return Some(Outcome {
+                reason: EndReason::Checkmate,
+                winner: Some(!us),
+            });
+        }
         if self.rules.lishogi_draw_and_stalemate && self.legal_moves().is_empty() {
             return Some(Outcome {
                 reason: EndReason::NoLegalMoves,
@@ -108,6 +117,27 @@ impl Position {
             });
         }
         None
+    }
+
+    /// The side to move has exactly one royal, it is attacked, and after every legal move the
+    /// opponent could still take the last royal (a move that makes a second royal, promoting a
+    /// drunk elephant to crown prince, escapes).
+    pub fn is_checkmate(&self) -> bool {
+        let us = self.turn;
+        let mut royals = self.royals(us);
+        let (Some(royal), None) = (royals.next(), royals.next()) else {
+            return false;
+        };
+        if !self.is_attacked(royal, !us) {
+            return false;
+        }
+        let escapes = |m: &crate::moves::Move| {
+            let mut after = self.clone();
+            after.play_unchecked(*m);
+            let royals: Vec<Square> = after.royals(us).collect();
+            royals.len() >= 2 || royals.iter().any(|&r| !after.is_attacked(r, !us))
+        };
+        !self.legal_moves().iter().any(escapes)
     }
 
     /// lishogi: `bare` has nothing but one royal (dead pawns and lances aside), the opponent has

@@ -21,6 +21,11 @@ pub struct RuleSet {
     pub lishogi_bare_king: bool,
     /// lishogi's draw when only the two royals remain, and its loss for a side without legal moves.
     pub lishogi_draw_and_stalemate: bool,
+    /// Checkmate wins as well as capturing the royals (JCSA).
+    pub checkmate_wins: bool,
+    /// Repetition: instead of lishogi's draw on the fourth occurrence, the player who initiates
+    /// the repetition may not produce a fourth occurrence (JCSA).
+    pub initiator_must_deviate: bool,
 }
 
 impl RuleSet {
@@ -31,6 +36,8 @@ impl RuleSet {
         lance_promotes_on_last_rank: true,
         lishogi_bare_king: true,
         lishogi_draw_and_stalemate: true,
+        checkmate_wins: false,
+        initiator_must_deviate: false,
     };
 
     /// The rules of the Japan Chu Shogi Association (日本中将棋連盟).
@@ -40,6 +47,8 @@ impl RuleSet {
         lance_promotes_on_last_rank: false,
         lishogi_bare_king: false,
         lishogi_draw_and_stalemate: false,
+        checkmate_wins: true,
+        initiator_must_deviate: true,
     };
 
     /// Looks a rule set up by name: `lishogi` or `jcsa`.

@@ -86,3 +86,21 @@ fn no_legal_moves_is_not_regulated_under_jcsa() {
     assert!(boxed.legal_moves().is_empty());
     assert_eq!(boxed.outcome(), None);
 }
+
+#[test]
+fn checkmate_wins_under_jcsa_only() {
+    // White's king on 1a: the rook on 3a checks along rank a, the gold on 2c covers 1b and 2b.
+    let mate = pos("9R1k/12/10G1/12/12/12/12/12/12/12/12/K11 w - 1");
+    let jcsa = mate.clone().with_rules(RuleSet::JCSA);
+    assert!(jcsa.is_checkmate());
+    let o = jcsa.outcome().unwrap();
+    assert_eq!(
+        (o.reason, o.winner),
+        (EndReason::Checkmate, Some(Color::Black))
+    );
+    // lishogi does not know checkmate (here White's lone king is bare instead).
+    assert_eq!(mate.outcome().map(|o| o.reason), Some(EndReason::BareKing));
+    // Without the gold the king escapes.
+    let escape = pos("9R1k/12/12/12/12/12/12/12/12/12/12/K11 w - 1").with_rules(RuleSet::JCSA);
+    assert!(!escape.is_checkmate());
+}

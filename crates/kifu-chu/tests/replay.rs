@@ -87,3 +87,19 @@ fn perpetual_check_loses_on_the_fourth_occurrence() {
         (EndReason::PerpetualCheck, Some(Color::White))
     );
 }
+
+#[test]
+fn jcsa_forbids_the_initiator_a_fourth_occurrence() {
+    let mut game = Game::new(Position::start().with_rules(kifu_chu::RuleSet::JCSA));
+    let cycle = ["7j7h", "6c6e", "7h7j", "6e6c"];
+    for usi in cycle.iter().cycle().take(11) {
+        game.play(parse_usi(usi).unwrap()).unwrap();
+    }
+    // White's 6e6c would bring the start position back a fourth time.
+    assert!(matches!(
+        game.play(parse_usi("6e6c").unwrap()),
+        Err(kifu_chu::PlayError::Repetition(_))
+    ));
+    assert_eq!(game.outcome(), None);
+    game.play(parse_usi("6e5f").unwrap()).unwrap();
+}

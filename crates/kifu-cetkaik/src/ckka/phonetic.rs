@@ -6,7 +6,7 @@
 
 use super::kanji_move::square;
 use super::record::{Abbrev, Count, HandLine, MoveNote, StickNote, TamNote, Who};
-use super::scan::{Cursor, is_space};
+use super::scan::Cursor;
 use crate::numeral;
 use crate::profession::{Color, Profession};
 use crate::square::Square;
@@ -269,7 +269,6 @@ pub fn phonetic_hand_line(
         ));
         return None;
     }
-    let _ = is_space;
     Some(HandLine {
         who,
         hands,

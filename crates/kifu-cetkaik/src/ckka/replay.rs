@@ -424,7 +424,7 @@ impl Replay<'_> {
             return;
         };
         if let Who::Named(name) = &line.who
-            && let Some(n) = &self.record.names
+            && self.record.names.is_some()
         {
             let mover_name = self.name_of(mover);
             let other = self.name_of(mover.opponent());
@@ -435,7 +435,6 @@ impl Replay<'_> {
                     format!("{written} is named, but {mover_name} made the hand"),
                 );
             } else if written != mover_name {
-                let _ = n;
                 self.diags.push(Diagnostic::warning(
                     span,
                     format!("{written} is not a player of this game"),

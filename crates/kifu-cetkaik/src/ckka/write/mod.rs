@@ -48,9 +48,9 @@ pub trait Style {
     fn moves_per_line(&self) -> usize {
         2
     }
-    /// Text right after the move on its line (capture comment, `=tymor`, …).
-    fn after_move(&self, m: &PlayedMove, next: Option<&DeclarationRecord>) -> String {
-        let _ = next;
+    /// Text right after the move on its line (capture comment, `=tymor`, …); `next` is the
+    /// declaration that follows the move, if any.
+    fn after_move(&self, m: &PlayedMove, _next: Option<&DeclarationRecord>) -> String {
         let mut s = String::new();
         for c in &m.comments {
             s.push_str(&raw('{', '}', c));

@@ -42,14 +42,7 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     let game = Game::from_arg(args.game);
     let is_dir = args.input.is_dir();
     if !is_dir {
-        let input = if args.input.as_os_str() == "-" {
-            Input::stdin()
-        } else {
-            Input {
-                path: Some(args.input.clone()),
-                root: None,
-            }
-        };
+        let input = Input::from_arg(&args.input);
         let (bytes, ok) = convert_one(&input, game, &options)?;
         match args.output.as_deref() {
             None => write_stdout(&bytes)?,

@@ -22,6 +22,18 @@ impl Input {
         }
     }
 
+    /// A command-line argument: a path, or `-` for standard input.
+    pub fn from_arg(arg: &Path) -> Input {
+        if arg.as_os_str() == "-" {
+            Input::stdin()
+        } else {
+            Input {
+                path: Some(arg.to_path_buf()),
+                root: None,
+            }
+        }
+    }
+
     pub fn name(&self) -> String {
         match &self.path {
             Some(p) => p.display().to_string(),

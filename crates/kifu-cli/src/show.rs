@@ -21,14 +21,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Outcome, String> {
-    let input = if args.input.as_os_str() == "-" {
-        Input::stdin()
-    } else {
-        Input {
-            path: Some(args.input.clone()),
-            root: None,
-        }
-    };
+    let input = Input::from_arg(&args.input);
     let name = input.name();
     let bytes = input.read().map_err(|e| format!("{name}: {e}"))?;
     let path = input.path.as_deref();

@@ -37,13 +37,7 @@ pub fn plies(record: &ShogiRecord) -> usize {
 }
 
 pub fn check(name: &str, path: Option<&Path>, forced: Option<Format>, bytes: &[u8]) -> FileReport {
-    let format = format_for(path, forced, bytes);
-    let (text, parsed) = read_bytes(bytes, format);
-    let mut report = FileReport::new(name.to_string(), "shogi", format.name());
-    report.records = parsed.records.len();
-    report.plies = parsed.records.iter().map(plies).sum();
-    report.add_diagnostics(&SourceText::new(name, &text), &parsed.diagnostics);
-    report
+    load(name, path, forced, bytes).1
 }
 
 /// Reads one file for conversion or display: records, and rendered diagnostics.

@@ -153,7 +153,7 @@ fn moves_after_the_end_and_garbage() {
 
 #[test]
 fn kif_reads_lishogi_lines() {
-    let text = "先手：A\n後手：B\n手合割：平手\n手数----指手---------消費時間--\n   1   7八獅子 （←7十）   (00:01/00:00:01)\n   2   6五獅子 （←6三）   (00:01/00:00:01)\n   3一歩目 7七獅子 （←7八）\n   3二歩目 7八獅子 （←7七）\n* jitto\n   4   投了\n";
+    let text = "先手：A\n後手：B\n手合割：平手\n手数----指手---------消費時間--\n   1   7八獅子 （←7十）   (00:01/00:00:01)\n   2   6五獅子 （←6三）   (00:01/00:00:01)\n   3一歩目 7七獅子 （←7八）\n   3二歩目 7八獅子 （←7七）\n* jitto\n   4   投了\nまで3手で先手の勝ち\n\n変化：3手\n   3   6九獅子 （←7八）\n";
     let (rec, diags) = kif::parse(text);
     assert!(errors(&diags).is_empty(), "{diags:?}");
     assert_eq!(rec.moves.len(), 3);

@@ -65,6 +65,17 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             }
             continue;
         }
+        if trimmed.starts_with("まで") {
+            // The closing summary ("まで81手で先手の勝ち").
+            continue;
+        }
+        if trimmed.starts_with("変化") {
+            diags.push(Diagnostic::warning(
+                whole,
+                "variations are not kept; reading stops here",
+            ));
+            break;
+        }
         if trimmed.starts_with('#') {
             continue;
         }

@@ -23,6 +23,7 @@ mod format;
 pub mod jkf;
 pub mod ki2;
 pub mod kif;
+mod random_games;
 mod record;
 mod replay;
 pub mod usi_record;

@@ -270,7 +270,11 @@ fn body(s: &str) -> (Result<Body, &'static str>, usize) {
     let first = rest.chars().next();
     let starts_move = first.is_some_and(|c| c == '同' || digit(c).is_some());
     if !starts_move {
-        let word_len = rest.find(is_space).unwrap_or(rest.len());
+        let mut word_len = rest.find(is_space).unwrap_or(rest.len());
+        // A trailing `+` is the variation mark, written without a space when there is no time.
+        if rest[..word_len].ends_with('+') && word_len > 1 {
+            word_len -= 1;
+        }
         let word = &rest[..word_len];
         let consumed = s.len() - rest.len() + word_len;
         if word.is_empty() {
@@ -439,6 +443,8 @@ mod tests {
             e("  4 ほげ ( 0:00/00:00:01)"),
             Body::Ending(EndingKind::Unknown("ほげ".into()))
         );
+        assert_eq!(e("  4 詰み+"), Body::Ending(EndingKind::Checkmate));
+        assert!(move_line("  4 詰み+").unwrap().has_variation);
         let l = move_line("  3 反則負け    ").unwrap();
         assert_eq!(l.body, Ok(Body::Ending(EndingKind::IllegalMoveLoss)));
         assert_eq!(l.times, None);

@@ -345,6 +345,10 @@ impl Writer {
                 );
             }
             if tree.next_sibling(id).is_some() {
+                if node.time_ms.is_none() {
+                    let pad = 13usize.saturating_sub(width(&text)).max(1);
+                    let _ = write!(self.out, "{:pad$}", "");
+                }
                 self.out.push('+');
             }
             self.out.push('\n');

@@ -165,3 +165,35 @@ fn example_6_mrf_decodes_to_the_full_notation_table() {
     };
     assert_eq!(d.gain, 20);
 }
+
+#[test]
+fn the_season_header_names_the_season_end() {
+    let g = check("ex6", EX6, Rules::standard());
+    let full = write(&g, Notation::Full);
+    assert!(full.contains("終季    夏終"), "{full}");
+    let (_, d) = ckka::check(&full, Rules::standard());
+    assert!(d.is_empty(), "{d:?}");
+    let (_, d) = ckka::check(&full.replace("夏終", "春終"), Rules::standard());
+    assert!(d.iter().any(|x| x.message.contains("春終")), "{d:?}");
+}
+
+#[test]
+fn the_rule_header_selects_the_preset() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/cetkaik/cerke_online/case1_2022-05-31.ckka"
+    ))
+    .unwrap();
+    let g = check(
+        "online",
+        &format!("{{律:cerke_online}}\n{text}"),
+        Rules::standard(),
+    );
+    assert_eq!(g.rules, Rules::cerke_online());
+    let (g, d) = ckka::check(&format!("{{律:謎}}\n{text}"), Rules::standard());
+    assert_eq!(g.rules, Rules::standard());
+    assert!(
+        d.iter()
+            .any(|x| !x.is_error() && x.message.contains("unknown rule"))
+    );
+}

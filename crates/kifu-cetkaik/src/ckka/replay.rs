@@ -234,7 +234,9 @@ impl Replay<'_> {
                 None => self.error(e.span, "a score `手N` must follow 終季"),
             },
             ElementKind::SeasonEnd(name) => {
-                let ended = self.out.seasons.iter().filter(|s| s.ended).count();
+                // `{季:夏}`: the record starts in that season.
+                let offset = season_offset(self.record);
+                let ended = offset + self.out.seasons.iter().filter(|s| s.ended).count();
                 let expected = match name.as_str() {
                     "上季終" => 1,
                     "下季終" => 2,
@@ -549,6 +551,18 @@ impl Replay<'_> {
             self.season_started = false;
         }
     }
+}
+
+/// The season a record starts in, from `{季:…}` (0 = 春).
+pub fn season_offset(record: &CkkaRecord) -> usize {
+    record
+        .info("季")
+        .and_then(|v| {
+            ['春', '夏', '秋', '冬']
+                .iter()
+                .position(|&c| v.trim().starts_with(c))
+        })
+        .unwrap_or(0)
 }
 
 fn held_list(h: HandSet) -> Vec<Hand> {

@@ -93,6 +93,17 @@ pub fn player(game: &GameRecord, side: Side) -> Option<String> {
 }
 
 fn season_end(game: &GameRecord, index: usize) -> &'static str {
+    let offset = game
+        .items
+        .iter()
+        .find(|i| i.key.as_deref() == Some("季"))
+        .and_then(|i| {
+            ['春', '夏', '秋', '冬']
+                .iter()
+                .position(|&c| i.value.trim().starts_with(c))
+        })
+        .unwrap_or(0);
+    let index = index + offset;
     if game.rules.seasons == 2 {
         return if index == 0 { "上季終" } else { "下季終" };
     }

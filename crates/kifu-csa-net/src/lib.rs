@@ -1,1 +1,11 @@
-//! The CSA server protocol over the network (filled in by its issue).
+//! The CSA server protocol over the network: a tokio tournament server and a client bridge
+//! for USI engines.
+//!
+//! The parts that decide things are sans-IO and tested without sockets:
+//! [`game_name`] (what a login asks for), [`clock`] (shogi-server's arithmetic) and
+//! [`game`] (one game judged under the full rules). [`record`] writes finished games.
+
+pub mod clock;
+pub mod game;
+pub mod game_name;
+pub mod record;

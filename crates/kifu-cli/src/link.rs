@@ -1,8 +1,195 @@
+//! `kifu link`: one game over a CSA 1998 line. Options here; the protocol is in kifu-csa.
+//!
+//! Exit status: 0 when the game ended (won, lost or drawn), 1 when it was interrupted or
+//! failed (the record is saved and can be resumed with `--resume`), 2 for bad usage.
+
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::sync::mpsc;
+
+use kifu_csa::driver::{self, Output};
+use kifu_csa::player::{Human, MoveList, Player, UsiEngine};
+use kifu_csa::record::{self, Header};
+use kifu_csa::session::{Config, Event, Session, State};
+use kifu_csa::transport::LineSpec;
+use kifu_record::TimeControl;
+use kifu_shogi::{Color, Position};
+
 use crate::Outcome;
 
-#[derive(clap::Args)]
-pub struct Args {}
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Side {
+    Black,
+    White,
+}
 
-pub fn run(_args: Args) -> Result<Outcome, String> {
-    Err("kifu link is not built yet".into())
+#[derive(clap::Args)]
+#[command(after_help = "\
+Examples:
+  kifu link --line tcp-listen:4081 --player usi:./engine --color black --time 600+10
+  kifu link --line tcp:192.168.0.2:4081 --player human --color white
+  kifu link --line serial:/dev/ttyUSB0 --player usi:'sekirei' --color white --confirm
+  kifu link --line serial:/dev/ttyS0,baud=9600,flow=none --player moves:game.csa --color black
+
+Exit status: 0 the game ended, 1 it was interrupted or failed (the record is saved;
+continue it with --resume), 2 bad usage.")]
+pub struct Args {
+    /// The line to the opponent: serial:DEVICE[,baud=1200,data=8,parity=none,stop=1,flow=xonxoff],
+    /// tcp-listen:PORT, tcp:HOST:PORT or stdio
+    #[arg(long, value_name = "LINE")]
+    line: String,
+    /// Who plays this side: usi:COMMAND (an engine), human (typed at the terminal), or
+    /// moves:FILE (a record's moves for this colour, then its ending)
+    #[arg(long, value_name = "PLAYER")]
+    player: String,
+    /// This side's colour
+    #[arg(long, value_enum, default_value = "black")]
+    color: Side,
+    /// Time control for both sides: SECONDS[+BYOYOMI[+INCREMENT]], e.g. 600+10
+    #[arg(long, value_name = "TIME")]
+    time: Option<String>,
+    /// Where to write the game (CSA with times, after every move); default: the resumed
+    /// record, else kifu-link-DATE-TIME.csa in the current directory
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Continue an interrupted game from its record
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+    /// With --resume: take back this many plies first (the side that played more moves
+    /// than its opponent received retracts to the common position)
+    #[arg(long, value_name = "PLIES", default_value_t = 0, requires = "resume")]
+    retract: usize,
+    /// The opponent is a person relaying a program without communication: accept its %MATTA
+    #[arg(long)]
+    opponent_relay: bool,
+    /// Wait for Enter before starting, once the operator knows the opponent is ready
+    #[arg(long)]
+    confirm: bool,
+    /// The opponent's name for the record
+    #[arg(long, value_name = "NAME")]
+    opponent: Option<String>,
+}
+
+fn parse_time(text: &str) -> Result<TimeControl, String> {
+    let parts = text.split('+').count();
+    let padded = match parts {
+        1 => format!("{text}+0+0"),
+        2 => format!("{text}+0"),
+        _ => text.to_owned(),
+    };
+    TimeControl::parse_csa_time(&padded)
+        .ok_or_else(|| format!("--time {text}: use SECONDS[+BYOYOMI[+INCREMENT]], e.g. 600+10"))
+}
+
+fn make_player(spec: &str) -> Result<(Box<dyn Player>, Option<Position>), String> {
+    if spec == "human" {
+        let human = Human::new(BufReader::new(io::stdin()), io::stderr());
+        return Ok((Box::new(human), None));
+    }
+    if let Some(command) = spec.strip_prefix("usi:") {
+        return Ok((Box::new(UsiEngine::start(command)?), None));
+    }
+    if let Some(path) = spec.strip_prefix("moves:") {
+        let moves = MoveList::read(path.as_ref())?;
+        let start = moves.start().clone();
+        return Ok((Box::new(moves), Some(start)));
+    }
+    Err(format!(
+        "`{spec}` is not a player: use usi:COMMAND, human or moves:FILE"
+    ))
+}
+
+pub fn run(args: Args) -> Result<Outcome, String> {
+    let line = LineSpec::parse(&args.line)?;
+    if args.player == "human" && line == LineSpec::Stdio {
+        return Err("a human player needs the terminal: use a serial or TCP line".into());
+    }
+    let me = match args.color {
+        Side::Black => Color::Black,
+        Side::White => Color::White,
+    };
+    let mut config = Config::new(me);
+    config.relay = args.player == "human";
+    config.peer_relay = args.opponent_relay;
+    config.time = args.time.as_deref().map(parse_time).transpose()?;
+
+    let (player, player_start) = make_player(&args.player)?;
+    let mut header = Header {
+        start_time: Some(record::timestamp(std::time::SystemTime::now())),
+        ..Header::default()
+    };
+    let opponent = args
+        .opponent
+        .clone()
+        .unwrap_or_else(|| format!("opponent on {}", args.line));
+    let session = match &args.resume {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut saved = record::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            saved.retract(args.retract);
+            header = saved.header.clone();
+            Session::resume(config, saved.start.clone(), &saved.moves)
+                .map_err(|(i, e)| format!("{}: ply {}: {e}", path.display(), i + 1))?
+        }
+        None => Session::new(config, player_start.unwrap_or_else(Position::startpos)),
+    };
+    let (mine, theirs) = (player.name(), opponent);
+    if args.resume.is_none() || header.black.is_empty() {
+        (header.black, header.white) = match me {
+            Color::Black => (mine, theirs),
+            Color::White => (theirs, mine),
+        };
+    }
+    let record_path = args
+        .record
+        .clone()
+        .or_else(|| args.resume.clone())
+        .unwrap_or_else(|| {
+            let stamp = header.start_time.clone().unwrap_or_default();
+            let compact: String = stamp.chars().filter(char::is_ascii_digit).collect();
+            PathBuf::from(format!(
+                "kifu-link-{}-{}.csa",
+                &compact[..8.min(compact.len())],
+                &compact[8.min(compact.len())..]
+            ))
+        });
+
+    let transport = line
+        .open(&mut |addr| {
+            eprintln!("listening on {addr}");
+        })
+        .map_err(|e| format!("{}: {e}", args.line))?;
+    if args.confirm {
+        eprint!("press Enter when the opponent is ready to receive ");
+        let _ = io::stderr().flush();
+        let mut answer = String::new();
+        let _ = io::stdin().lock().read_line(&mut answer);
+    }
+
+    let (tx, rx) = mpsc::channel();
+    let interrupt = tx.clone();
+    // A second Ctrl-C while the game is being saved still ends the program.
+    let _ = ctrlc::set_handler(move || {
+        if interrupt.send(Event::OperatorInterrupt).is_err() {
+            std::process::exit(1);
+        }
+    });
+    let mut log = |text: &str| eprintln!("{text}");
+    let end = driver::play(
+        session,
+        transport,
+        player,
+        (tx, rx),
+        Output {
+            header,
+            record: Some(&record_path),
+            log: &mut log,
+        },
+    )?;
+    eprintln!("record: {}", record_path.display());
+    Ok(match end {
+        State::Ended(_) => Outcome::Ok,
+        _ => Outcome::Invalid,
+    })
 }

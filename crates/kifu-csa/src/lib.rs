@@ -26,11 +26,14 @@
 //! ```
 
 pub mod clock;
+pub mod driver;
 pub mod lines;
 pub mod message;
+pub mod player;
 pub mod record;
 pub mod server_protocol;
 pub mod session;
+pub mod transport;
 
 pub use message::{Command, CsaMove, Message, MoveError, SyntaxError};
 pub use session::{Action, Config, Decision, Event, GameEnd, GameResult, Session, State};

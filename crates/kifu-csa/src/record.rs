@@ -71,6 +71,30 @@ pub fn write(session: &Session, header: &Header) -> String {
     csa::write(&to_record(session, header), csa::CsaVersion::V30).text
 }
 
+/// `YYYY/MM/DD HH:MM:SS` (UTC) for a moment, as CSA's `$START_TIME` writes it.
+pub fn timestamp(at: std::time::SystemTime) -> String {
+    let secs = at
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    // Days since 1970-01-01 to a civil date (the proleptic Gregorian calendar).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}/{month:02}/{day:02} {:02}:{:02}:{:02}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
 /// What a saved record holds for a restart.
 #[derive(Clone, Debug)]
 pub struct Saved {
@@ -92,7 +116,7 @@ impl Saved {
 
     /// The side to move once the saved moves are replayed.
     pub fn side_to_move(&self) -> Color {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             self.start.side_to_move()
         } else {
             self.start.side_to_move().flip()
@@ -211,6 +235,14 @@ mod tests {
         assert_eq!(behind.side_to_move(), Color::Black);
         let r = Session::resume(*s.config(), behind.start, &behind.moves).unwrap();
         assert_eq!(r.clocks().used_ms, [1_250, 1_250]);
+    }
+
+    #[test]
+    fn timestamps_are_civil_dates() {
+        let at = |s| std::time::UNIX_EPOCH + std::time::Duration::from_secs(s);
+        assert_eq!(timestamp(at(0)), "1970/01/01 00:00:00");
+        assert_eq!(timestamp(at(951_782_400)), "2000/02/29 00:00:00");
+        assert_eq!(timestamp(at(1_795_334_400 + 3_723)), "2026/11/22 09:02:03");
     }
 
     #[test]

@@ -1,0 +1,321 @@
+//! Two `kifu link` processes playing over real TCP sockets on 127.0.0.1 (ephemeral ports),
+//! one test per ending, the records read back with kifu's CSA reader.
+
+use std::io::{Read as _, Write};
+use std::net::TcpStream;
+use std::path::Path;
+
+use kifu_record::EndingKind;
+
+#[path = "link_support.rs"]
+mod support;
+use support::*;
+
+/// Plays `black_moves` against `white_moves` (record files for `moves:`), White listening;
+/// returns both exit codes, logs and records.
+fn game(
+    dir: &Path,
+    black_player: &str,
+    white_player: &str,
+    black_extra: &[&str],
+    white_extra: &[&str],
+    black_stdin: Option<&str>,
+) -> ((i32, String, Read), (i32, String, Read)) {
+    let white_record = dir.join("white.csa").to_string_lossy().into_owned();
+    let black_record = dir.join("black.csa").to_string_lossy().into_owned();
+    let mut args = vec![
+        "--line",
+        "tcp-listen:127.0.0.1:0",
+        "--player",
+        white_player,
+        "--color",
+        "white",
+        "--record",
+        &white_record,
+    ];
+    args.extend_from_slice(white_extra);
+    let mut white = kifu("white", &args, None);
+    let port = listening_port(&mut white);
+    let line = format!("tcp:127.0.0.1:{port}");
+    let mut args = vec![
+        "--line",
+        &line,
+        "--player",
+        black_player,
+        "--color",
+        "black",
+        "--record",
+        &black_record,
+    ];
+    args.extend_from_slice(black_extra);
+    let black = kifu("black", &args, black_stdin);
+    let (bs, blog) = black.finish();
+    let (ws, wlog) = white.finish();
+    (
+        (
+            bs.code().unwrap_or(-1),
+            blog,
+            read_record(Path::new(&black_record)),
+        ),
+        (
+            ws.code().unwrap_or(-1),
+            wlog,
+            read_record(Path::new(&white_record)),
+        ),
+    )
+}
+
+fn moves_game(name: &str, record: &str) -> ((i32, String, Read), (i32, String, Read)) {
+    let dir = workdir(name);
+    let file = write(&dir, "game.csa", record);
+    let player = format!("moves:{file}");
+    game(&dir, &player, &player, &[], &[], None)
+}
+
+const OPENING: &str = "+7776FU\n-3334FU\n+2726FU\n-8384FU\n";
+
+#[test]
+fn resignation_over_tcp() {
+    let ((bc, blog, b), (wc, wlog, w)) = moves_game(
+        "resign",
+        &format!("V2.2\nPI\n+\n{OPENING}+2625FU\n-4132KI\n%TORYO\n"),
+    );
+    assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
+    assert_same_game(&b, &w);
+    assert_eq!(b.moves.len(), 6);
+    assert_eq!(b.ending, Some(EndingKind::Resign));
+    assert!(
+        wlog.contains("game over: resignation — 後手 wins"),
+        "{wlog}"
+    );
+    assert!(b.text.contains("$START_TIME:"), "{}", b.text);
+}
+
+#[test]
+fn repetition_claimed_by_the_side_to_move() {
+    let cycle = "+5948OU\n-5142OU\n+4859OU\n-4251OU\n";
+    let ((bc, blog, b), (wc, wlog, w)) = moves_game(
+        "sennichite",
+        &format!("PI\n+\n{cycle}{cycle}{cycle}%SENNICHITE\n"),
+    );
+    assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
+    assert_same_game(&b, &w);
+    assert_eq!(b.moves.len(), 12);
+    assert_eq!(b.ending, Some(EndingKind::Repetition));
+    assert!(
+        wlog.contains("waiting for the opponent's %SENNICHITE"),
+        "{wlog}"
+    );
+    assert!(blog.contains("> %SENNICHITE"), "{blog}");
+}
+
+/// Black's king on 5a with ten pieces in White's camp, `pawns` pawns in hand.
+fn entered_king(pawns: usize) -> String {
+    format!(
+        "P1+GI+GI+KI+KI+OU+KI+KI+GI+GI\nP2 * +HI *  *  *  *  * +KA * \n\
+         P3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \n\
+         P6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \n\
+         P9 *  *  *  * -OU *  *  *  * \nP+{}\n+\n",
+        "00FU".repeat(pawns)
+    )
+}
+
+#[test]
+fn kachi_checked_with_the_27_point_rule() {
+    let ((bc, blog, b), (wc, wlog, w)) =
+        moves_game("kachi", &format!("{}%KACHI\n", entered_king(10)));
+    assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
+    assert_same_game(&b, &w);
+    assert_eq!(w.ending, Some(EndingKind::DeclareWin));
+    assert!(
+        wlog.contains("先手 wins") && wlog.contains("28 points"),
+        "{wlog}"
+    );
+}
+
+#[test]
+fn hikiwake_declared_draw() {
+    let ((bc, blog, b), (wc, wlog, w)) =
+        moves_game("hikiwake", &format!("{}%HIKIWAKE\n", entered_king(9)));
+    assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
+    assert_same_game(&b, &w);
+    assert_eq!(w.ending, Some(EndingKind::DeclareDraw));
+    assert!(wlog.contains("— draw"), "{wlog}");
+}
+
+#[test]
+fn jishogi_draw() {
+    let ((bc, blog, b), (wc, wlog, w)) =
+        moves_game("jishogi", &format!("PI\n+\n{OPENING}%JISHOGI\n"));
+    assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
+    assert_same_game(&b, &w);
+    assert_eq!(b.ending, Some(EndingKind::Impasse));
+}
+
+#[test]
+fn interruption_then_resume() {
+    let dir = workdir("resume");
+    let first = write(&dir, "first.csa", &format!("PI\n+\n{OPENING}%CHUDAN\n"));
+    let player = format!("moves:{first}");
+    let ((bc, blog, b), (wc, wlog, w)) = game(&dir, &player, &player, &[], &[], None);
+    assert_eq!((bc, wc), (1, 1), "{blog}\n---\n{wlog}");
+    assert_same_game(&b, &w);
+    assert_eq!(b.moves.len(), 4);
+    assert_eq!(b.ending, Some(EndingKind::Abort));
+    assert!(wlog.contains("game interrupted"), "{wlog}");
+    // Restart from the saved records; the game continues with its clocks.
+    let used_before: u32 = b.times_ms.iter().sum();
+    let rest = write(
+        &dir,
+        "rest.csa",
+        &format!("PI\n+\n{OPENING}+2625FU\n-8485FU\n%TORYO\n"),
+    );
+    let player = format!("moves:{rest}");
+    let black_saved = dir.join("black.csa").to_string_lossy().into_owned();
+    let white_saved = dir.join("white.csa").to_string_lossy().into_owned();
+    let ((bc, blog, b), (wc, wlog, w)) = game(
+        &dir,
+        &player,
+        &player,
+        &["--resume", &black_saved],
+        &["--resume", &white_saved],
+        None,
+    );
+    assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
+    assert_same_game(&b, &w);
+    assert_eq!(b.moves.len(), 6);
+    assert_eq!(b.ending, Some(EndingKind::Resign));
+    assert_eq!(b.times_ms[..4].iter().sum::<u32>(), used_before);
+}
+
+#[test]
+fn take_back_from_the_human_side() {
+    let dir = workdir("matta");
+    let white_moves = write(&dir, "white-moves.csa", "PI\n+\n+2726FU\n-8384FU\n");
+    let player = format!("moves:{white_moves}");
+    // The operator relays 2g2f by mistake, takes it back on his turn, plays 7g7f, resigns.
+    let ((bc, blog, b), (wc, wlog, w)) = game(
+        &dir,
+        "human",
+        &player,
+        &[],
+        &["--opponent-relay"],
+        Some("2g2f\nmatta\n76歩\ntoryo\n"),
+    );
+    assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
+    assert_same_game(&b, &w);
+    assert_eq!(b.moves, ["+7776FU", "-8384FU"]);
+    assert_eq!(b.ending, Some(EndingKind::Resign));
+    assert!(blog.contains("> %MATTA"), "{blog}");
+    assert!(wlog.contains("the opponent took back two plies"), "{wlog}");
+}
+
+#[test]
+fn take_back_is_refused_between_programs() {
+    let dir = workdir("matta-refused");
+    let white_moves = write(&dir, "white-moves.csa", "PI\n+\n+2726FU\n-8384FU\n");
+    let player = format!("moves:{white_moves}");
+    // Without --opponent-relay White treats %MATTA as trouble: shown, then interruption.
+    let ((_, blog, _), (wc, wlog, w)) =
+        game(&dir, "human", &player, &[], &[], Some("2g2f\nmatta\n"));
+    assert_eq!(wc, 1, "{blog}\n---\n{wlog}");
+    assert!(wlog.contains("`%MATTA`"), "{wlog}");
+    assert_eq!(w.ending, Some(EndingKind::Abort));
+    assert_eq!(w.moves, ["+2726FU", "-8384FU"]);
+}
+
+/// A bare TCP peer written here plays the opponent, to send what kifu never would.
+/// It sends `first`, waits for kifu's reply when `reply` is set, then sends `rest`.
+fn against_raw_peer(name: &str, first: &[u8], reply: bool, rest: &[u8]) -> (i32, String, Read) {
+    let dir = workdir(name);
+    let moves = write(&dir, "white-moves.csa", &format!("PI\n+\n{OPENING}"));
+    let record = dir.join("white.csa.out").to_string_lossy().into_owned();
+    let player = format!("moves:{moves}");
+    let mut white = kifu(
+        name,
+        &[
+            "--line",
+            "tcp-listen:127.0.0.1:0",
+            "--player",
+            &player,
+            "--color",
+            "white",
+            "--record",
+            &record,
+        ],
+        None,
+    );
+    let port = listening_port(&mut white);
+    let mut peer = TcpStream::connect(format!("127.0.0.1:{port}")).unwrap();
+    // Whatever the peer sends may be cut short by kifu closing the line: that is fine.
+    let _ = peer.write_all(first);
+    if reply {
+        let mut byte = [0u8];
+        while peer.read(&mut byte).is_ok_and(|n| n == 1) && byte[0] != b'\n' {}
+    }
+    let _ = peer.write_all(rest);
+    let _ = peer.shutdown(std::net::Shutdown::Write);
+    let mut answer = Vec::new();
+    let _ = peer.read_to_end(&mut answer);
+    let (status, log) = white.finish();
+    (
+        status.code().unwrap_or(-1),
+        log,
+        read_record(Path::new(&record)),
+    )
+}
+
+#[test]
+fn an_illegal_move_is_shown_and_interrupts() {
+    let (code, log, rec) = against_raw_peer("illegal", b"+7776FU\n", true, b"+3334FU\n");
+    assert_eq!(code, 1, "{log}");
+    assert!(log.contains("received `+3334FU`"), "{log}");
+    assert_eq!(rec.moves, ["+7776FU", "-3334FU"]);
+    let (code, log, rec) = against_raw_peer("illegal-2", b"+7776FU\n", true, b"+2255KA\n");
+    assert_eq!(code, 1, "{log}");
+    assert!(log.contains("received `+2255KA`: illegal move"), "{log}");
+    assert_eq!(rec.ending, Some(EndingKind::Abort));
+}
+
+#[test]
+fn garbage_and_a_megabyte_line_are_reported_not_fatal() {
+    let (code, log, rec) = against_raw_peer("garbage", b"\xff\xfehello\n", false, b"");
+    assert_eq!(code, 1, "{log}");
+    assert!(log.contains("hello"), "{log}");
+    assert_eq!(rec.ending, Some(EndingKind::Abort));
+    let mut huge = vec![b'x'; 1 << 20];
+    huge.push(b'\n');
+    let (code, log, _) = against_raw_peer("megabyte", &huge, false, b"");
+    assert_eq!(code, 1, "{log}");
+    assert!(log.contains("a line of 1048576 bytes"), "{log}");
+}
+
+#[test]
+fn a_pulled_cable_saves_the_game() {
+    let (code, log, rec) = against_raw_peer("eof", b"+7776FU\n", true, b"+26");
+    assert_eq!(code, 1, "{log}");
+    assert!(log.contains("closed") && log.contains("`+26`"), "{log}");
+    assert_eq!(rec.moves, ["+7776FU", "-3334FU"]);
+    assert_eq!(rec.ending, Some(EndingKind::Abort));
+}
+
+#[test]
+fn a_dead_engine_is_reported() {
+    let dir = workdir("dead-engine");
+    let record = dir.join("r.csa").to_string_lossy().into_owned();
+    let p = kifu(
+        "dead",
+        &[
+            "--line",
+            "tcp-listen:127.0.0.1:0",
+            "--player",
+            "usi:exit 3",
+            "--record",
+            &record,
+        ],
+        None,
+    );
+    let (status, log) = p.finish();
+    assert_eq!(status.code(), Some(1), "{log}");
+    assert!(log.contains("engine"), "{log}");
+}

@@ -1,0 +1,154 @@
+//! An RS-232C line, by default as the protocol fixes it: 1200 bit/s, 8 data bits, no
+//! parity, 1 stop bit, XON/XOFF flow control.
+
+use std::io::{self, Read, Write};
+use std::time::Duration;
+
+use serialport::{DataBits, FlowControl, Parity, SerialPort, StopBits};
+
+use super::Transport;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SerialSettings {
+    pub path: String,
+    pub baud: u32,
+    pub data_bits: DataBits,
+    pub parity: Parity,
+    pub stop_bits: StopBits,
+    pub flow: FlowControl,
+}
+
+impl SerialSettings {
+    /// The protocol's settings on `path`.
+    pub fn new(path: &str) -> SerialSettings {
+        SerialSettings {
+            path: path.to_owned(),
+            baud: 1200,
+            data_bits: DataBits::Eight,
+            parity: Parity::None,
+            stop_bits: StopBits::One,
+            flow: FlowControl::Software,
+        }
+    }
+
+    /// `DEVICE[,baud=N][,data=5|6|7|8][,parity=none|odd|even][,stop=1|2][,flow=xonxoff|rtscts|none]`
+    pub fn parse(text: &str) -> Result<SerialSettings, String> {
+        let mut parts = text.split(',');
+        let path = parts
+            .next()
+            .filter(|p| !p.is_empty())
+            .ok_or("serial: name a device")?;
+        let mut s = SerialSettings::new(path);
+        for part in parts {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("serial setting `{part}` is not KEY=VALUE"))?;
+            let bad = || format!("serial setting {key}={value} is not understood");
+            match key {
+                "baud" => s.baud = value.parse().map_err(|_| bad())?,
+                "data" => {
+                    s.data_bits = match value {
+                        "5" => DataBits::Five,
+                        "6" => DataBits::Six,
+                        "7" => DataBits::Seven,
+                        "8" => DataBits::Eight,
+                        _ => return Err(bad()),
+                    }
+                }
+                "parity" => {
+                    s.parity = match value {
+                        "none" => Parity::None,
+                        "odd" => Parity::Odd,
+                        "even" => Parity::Even,
+                        _ => return Err(bad()),
+                    }
+                }
+                "stop" => {
+                    s.stop_bits = match value {
+                        "1" => StopBits::One,
+                        "2" => StopBits::Two,
+                        _ => return Err(bad()),
+                    }
+                }
+                "flow" => {
+                    s.flow = match value {
+                        "xonxoff" | "software" => FlowControl::Software,
+                        "rtscts" | "hardware" => FlowControl::Hardware,
+                        "none" => FlowControl::None,
+                        _ => return Err(bad()),
+                    }
+                }
+                _ => return Err(format!("unknown serial setting `{key}`")),
+            }
+        }
+        Ok(s)
+    }
+}
+
+pub struct SerialTransport {
+    port: Box<dyn SerialPort>,
+    settings: SerialSettings,
+}
+
+impl SerialTransport {
+    pub fn open(settings: &SerialSettings) -> io::Result<SerialTransport> {
+        let port = serialport::new(&settings.path, settings.baud)
+            .data_bits(settings.data_bits)
+            .parity(settings.parity)
+            .stop_bits(settings.stop_bits)
+            .flow_control(settings.flow)
+            // Reads wake up now and then; the reader just tries again.
+            .timeout(Duration::from_millis(500))
+            .open()
+            .map_err(|e| io::Error::other(format!("{}: {e}", settings.path)))?;
+        Ok(SerialTransport {
+            port,
+            settings: settings.clone(),
+        })
+    }
+}
+
+impl Transport for SerialTransport {
+    fn describe(&self) -> String {
+        let s = &self.settings;
+        format!(
+            "serial {} {} bit/s {}{}{} flow {:?}",
+            s.path,
+            s.baud,
+            s.data_bits,
+            match s.parity {
+                Parity::None => "N",
+                Parity::Odd => "O",
+                Parity::Even => "E",
+            },
+            s.stop_bits,
+            s.flow
+        )
+    }
+
+    fn split(self: Box<Self>) -> io::Result<(Box<dyn Read + Send>, Box<dyn Write + Send>)> {
+        let read = self.port.try_clone().map_err(io::Error::other)?;
+        Ok((Box::new(read), Box::new(self.port)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_default_to_the_protocol_and_can_be_changed() {
+        let s = SerialSettings::parse("/dev/ttyS0").unwrap();
+        assert_eq!((s.baud, s.flow), (1200, FlowControl::Software));
+        let s = SerialSettings::parse("/dev/ttyS0,baud=9600,parity=even,stop=2,data=7,flow=none")
+            .unwrap();
+        assert_eq!(s.baud, 9600);
+        assert_eq!(s.parity, Parity::Even);
+        assert_eq!(s.stop_bits, StopBits::Two);
+        assert_eq!(s.data_bits, DataBits::Seven);
+        assert_eq!(s.flow, FlowControl::None);
+        assert!(SerialSettings::parse("/dev/ttyS0,baud=fast").is_err());
+        assert!(SerialSettings::parse("/dev/ttyS0,speed=1").is_err());
+        assert!(SerialSettings::parse("").is_err());
+    }
+}

@@ -163,6 +163,14 @@ fn upper_case_first_gb_versus_gold_on_b() {
     assert_eq!(usi(&only_gold, "gb-4b"), "4a4b");
     let only_gb = board(&[("4c", "I")]);
     assert_eq!(usi(&only_gb, "Gb-4b"), "4c4b");
+    // `GB` when only the gold can move: accepted as the gold, with a warning.
+    let r = parse_move(&only_gold, "GB-4b", Dialect::Csl, None).unwrap();
+    assert_eq!(r.mv.to_string(), "4a4b");
+    assert!(
+        r.warnings.iter().any(|w| w.contains("no go-between")),
+        "{:?}",
+        r.warnings
+    );
 }
 
 #[test]

@@ -485,7 +485,18 @@ fn resolve(
             if cands.is_empty() {
                 continue;
             }
-            return choose(pos, p, cands);
+            let mut chosen = choose(pos, p, cands)?;
+            if let (Some(first), Some(letters)) = (p.tiers.first(), p.letters.as_deref())
+                && !std::ptr::eq(first, tier)
+                && first.readings.iter().all(|r| r.class == Class::Exact)
+                && let Some(name) = first.readings.first().and_then(|r| r.name)
+            {
+                chosen.warnings.push(format!(
+                    "no {} can make this move; `{letters}` read another way",
+                    name.kind.name()
+                ));
+            }
+            return Ok(chosen);
         }
         if tier.binding {
             break;

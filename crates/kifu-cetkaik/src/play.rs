@@ -61,6 +61,22 @@ pub fn needed_throws(pos: &Position, mv: PureMove) -> (bool, bool) {
     }
 }
 
+/// Throws the sticks a move needs, for simulations: the bridge throw first (the move is void
+/// when it falls short), then the water throw if the destination is reached.
+pub fn draw_throws(pos: &Position, mv: PureMove, rng: &mut crate::sticks::StickRng) -> Throws {
+    let (bridge, water) = needed_throws(pos, mv);
+    let mut t = Throws::default();
+    if bridge {
+        let n = rng.throw();
+        t.bridge = Some(Throw::Count(n));
+        t.bridge_void = mv.step().is_some_and(|s| s.distance(mv.dst()) > n);
+    }
+    if water && !t.bridge_void {
+        t.water = Some(Throw::Count(rng.throw()));
+    }
+    t
+}
+
 fn succeeded(t: Throw, needs: u8) -> Result<bool, String> {
     match t {
         Throw::UnknownSuccess => Ok(true),

@@ -270,16 +270,7 @@ fn seeded_simulations_end_with_consistent_scores() {
             let list = candidates(&pos, pos.turn(), &g.rules);
             assert!(!list.is_empty());
             let mv = list[rng.below(list.len())];
-            let (bridge, water) = needed_throws(&pos, mv);
-            let mut t = Throws::default();
-            if bridge {
-                let n = rng.throw();
-                t.bridge = Some(Throw::Count(n));
-                t.bridge_void = n < mv.step().unwrap().distance(mv.dst());
-            }
-            if water && !t.bridge_void {
-                t.water = Some(Throw::Count(rng.throw()));
-            }
+            let t = kifu_cetkaik::play::draw_throws(&pos, mv, &mut rng);
             let r = g.play(mv, t).unwrap();
             if g.pending_declaration().is_some() {
                 let d = if rng.below(3) == 0 {

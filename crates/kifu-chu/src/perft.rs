@@ -14,6 +14,17 @@ pub enum Counting {
     Canonical,
 }
 
+impl Counting {
+    /// `path` / `path-based` / `lishogi`, or `canonical`.
+    pub fn from_name(name: &str) -> Option<Counting> {
+        match name.to_ascii_lowercase().as_str() {
+            "path" | "path-based" | "pathbased" | "lishogi" | "routes" => Some(Counting::PathBased),
+            "canonical" | "positions" => Some(Counting::Canonical),
+            _ => None,
+        }
+    }
+}
+
 /// Counts the leaf nodes `depth` plies below `pos`.
 pub fn perft(pos: &Position, depth: u32, convention: Counting) -> u64 {
     let mut plies: Vec<Ply> = (0..depth.max(1)).map(|_| Ply::default()).collect();

@@ -79,3 +79,14 @@ fn counter_strike_forbids_capturing_another_lion() {
     assert_eq!(with.legal_moves().len(), 7);
     assert_eq!(without.legal_moves().len(), 8);
 }
+
+#[test]
+fn divide_sums_to_perft_and_names_parse() {
+    let pos = Position::start();
+    let divide = kifu_chu::perft_divide(&pos, 3, Counting::Canonical);
+    assert_eq!(divide.len(), 36);
+    assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 48_315);
+    assert_eq!(Counting::from_name("canonical"), Some(Counting::Canonical));
+    assert_eq!(Counting::from_name("path-based"), Some(Counting::PathBased));
+    assert_eq!(Counting::from_name("x"), None);
+}

@@ -112,17 +112,21 @@ impl Transport for SerialTransport {
     fn describe(&self) -> String {
         let s = &self.settings;
         format!(
-            "serial {} {} bit/s {}{}{} flow {:?}",
+            "serial {} {} bit/s {}{}{} flow {}",
             s.path,
             s.baud,
-            s.data_bits,
+            u8::from(s.data_bits),
             match s.parity {
                 Parity::None => "N",
                 Parity::Odd => "O",
                 Parity::Even => "E",
             },
-            s.stop_bits,
-            s.flow
+            u8::from(s.stop_bits),
+            match s.flow {
+                FlowControl::None => "none",
+                FlowControl::Software => "XON/XOFF",
+                FlowControl::Hardware => "RTS/CTS",
+            }
         )
     }
 

@@ -109,7 +109,7 @@ fn read_object(
     if let Some(id) = str_field(v, &["id"]) {
         record.headers.push(("Id".into(), id.into()));
     }
-    if let Some(sfen) = str_field(v, &["sfen", "initial_sfen", "initialSfen"]) {
+    if let Some(sfen) = str_field(v, &["sfen", "initial_sfen", "initialSfen", "initialFen"]) {
         match Position::from_sfen(sfen) {
             Ok(p) => record.start = p,
             Err(e) => {

@@ -3,9 +3,14 @@
 //!
 //! The parts that decide things are sans-IO and tested without sockets:
 //! [`game_name`] (what a login asks for), [`clock`] (shogi-server's arithmetic) and
-//! [`game`] (one game judged under the full rules). [`record`] writes finished games.
+//! [`game`] (one game judged under the full rules). [`record`] writes finished games,
+//! [`store`] keeps players and the game index. [`server`] and [`table`] put them on tokio.
 
 pub mod clock;
 pub mod game;
 pub mod game_name;
 pub mod record;
+pub mod server;
+pub mod store;
+pub mod table;
+pub mod wall_time;

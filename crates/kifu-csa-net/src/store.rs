@@ -1,0 +1,189 @@
+//! The server's small embedded store (SQLite): players and the index of finished games, so
+//! a restart loses nothing.
+
+use std::path::Path;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// One finished game in the index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: String,
+    pub game_name: String,
+    pub black: String,
+    pub white: String,
+    pub start_time: String,
+    pub end_time: String,
+    /// `RESIGN`, `TIME_UP` … (the `#` token).
+    pub reason: String,
+    /// `+`, `-`, or empty for a draw.
+    pub winner: String,
+    pub plies: u32,
+    /// The record's path, empty when none was written.
+    pub path: String,
+}
+
+/// A player's tally.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerRow {
+    pub name: String,
+    pub logins: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating if needed) the store at `path`.
+    pub fn open(path: &Path) -> rusqlite::Result<Store> {
+        Store::init(Connection::open(path)?)
+    }
+
+    /// A store that lives in memory only.
+    pub fn in_memory() -> rusqlite::Result<Store> {
+        Store::init(Connection::open_in_memory()?)
+    }
+
+    fn init(conn: Connection) -> rusqlite::Result<Store> {
+        conn.execute_batch(
+            "PRAGMA journal_mode=WAL;
+             CREATE TABLE IF NOT EXISTS players (
+                 name TEXT PRIMARY KEY, logins INTEGER NOT NULL DEFAULT 0,
+                 wins INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0,
+                 draws INTEGER NOT NULL DEFAULT 0);
+             CREATE TABLE IF NOT EXISTS games (
+                 id TEXT PRIMARY KEY, game_name TEXT NOT NULL, black TEXT NOT NULL,
+                 white TEXT NOT NULL, start_time TEXT NOT NULL, end_time TEXT NOT NULL,
+                 reason TEXT NOT NULL, winner TEXT NOT NULL, plies INTEGER NOT NULL,
+                 path TEXT NOT NULL);",
+        )?;
+        Ok(Store { conn })
+    }
+
+    /// Counts a login (the password is never stored).
+    pub fn login(&self, name: &str) -> rusqlite::Result<()> {
+        self.conn.execute(
+            "INSERT INTO players (name, logins) VALUES (?1, 1)
+             ON CONFLICT(name) DO UPDATE SET logins = logins + 1",
+            params![name],
+        )?;
+        Ok(())
+    }
+
+    /// Adds a finished game to the index and to both players' tallies.
+    pub fn finish_game(&mut self, g: &GameRow) -> rusqlite::Result<()> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT OR REPLACE INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            params![
+                g.id,
+                g.game_name,
+                g.black,
+                g.white,
+                g.start_time,
+                g.end_time,
+                g.reason,
+                g.winner,
+                g.plies,
+                g.path
+            ],
+        )?;
+        for (name, sign) in [(&g.black, "+"), (&g.white, "-")] {
+            let column = match g.winner.as_str() {
+                "" => "draws",
+                w if w == sign => "wins",
+                _ => "losses",
+            };
+            tx.execute(
+                &format!(
+                    "INSERT INTO players (name, {column}) VALUES (?1, 1)
+                     ON CONFLICT(name) DO UPDATE SET {column} = {column} + 1"
+                ),
+                params![name],
+            )?;
+        }
+        tx.commit()
+    }
+
+    pub fn player(&self, name: &str) -> rusqlite::Result<Option<PlayerRow>> {
+        self.conn
+            .query_row(
+                "SELECT name, logins, wins, losses, draws FROM players WHERE name = ?1",
+                params![name],
+                |r| {
+                    Ok(PlayerRow {
+                        name: r.get(0)?,
+                        logins: r.get(1)?,
+                        wins: r.get(2)?,
+                        losses: r.get(3)?,
+                        draws: r.get(4)?,
+                    })
+                },
+            )
+            .optional()
+    }
+
+    /// Every finished game, oldest first.
+    pub fn games(&self) -> rusqlite::Result<Vec<GameRow>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id, game_name, black, white, start_time, end_time, reason, winner, plies, path
+             FROM games ORDER BY end_time, rowid",
+        )?;
+        stmt.query_map([], |r| {
+            Ok(GameRow {
+                id: r.get(0)?,
+                game_name: r.get(1)?,
+                black: r.get(2)?,
+                white: r.get(3)?,
+                start_time: r.get(4)?,
+                end_time: r.get(5)?,
+                reason: r.get(6)?,
+                winner: r.get(7)?,
+                plies: r.get(8)?,
+                path: r.get(9)?,
+            })
+        })?
+        .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_and_tallies_survive_a_reopen() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kifu.sqlite");
+        {
+            let mut s = Store::open(&path).unwrap();
+            s.login("alice").unwrap();
+            s.login("alice").unwrap();
+            s.finish_game(&GameRow {
+                id: "g1".into(),
+                game_name: "t-60-0".into(),
+                black: "alice".into(),
+                white: "bob".into(),
+                start_time: "2026/01/01 00:00:00".into(),
+                end_time: "2026/01/01 00:10:00".into(),
+                reason: "RESIGN".into(),
+                winner: "-".into(),
+                plies: 31,
+                path: "x.csa".into(),
+            })
+            .unwrap();
+        }
+        let s = Store::open(&path).unwrap();
+        let a = s.player("alice").unwrap().unwrap();
+        assert_eq!((a.logins, a.wins, a.losses, a.draws), (2, 0, 1, 0));
+        let b = s.player("bob").unwrap().unwrap();
+        assert_eq!((b.logins, b.wins), (0, 1));
+        assert_eq!(s.games().unwrap().len(), 1);
+        assert_eq!(s.games().unwrap()[0].plies, 31);
+        assert!(s.player("carol").unwrap().is_none());
+    }
+}

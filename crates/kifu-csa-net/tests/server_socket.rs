@@ -1,0 +1,227 @@
+//! The server on real sockets (127.0.0.1, ephemeral port) with scripted clients.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use kifu_csa_net::server::{Config, Server};
+use kifu_csa_net::store::Store;
+use kifu_shogi::formats::csa;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+
+struct Client {
+    rd: BufReader<OwnedReadHalf>,
+    wr: OwnedWriteHalf,
+}
+
+impl Client {
+    async fn connect(addr: SocketAddr) -> Client {
+        let (rd, wr) = TcpStream::connect(addr).await.unwrap().into_split();
+        Client {
+            rd: BufReader::new(rd),
+            wr,
+        }
+    }
+
+    async fn send(&mut self, line: &str) {
+        self.wr
+            .write_all(format!("{line}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+
+    /// The next line, or `None` at end of stream.
+    async fn line(&mut self) -> Option<String> {
+        let mut s = String::new();
+        let n = tokio::time::timeout(Duration::from_secs(10), self.rd.read_line(&mut s))
+            .await
+            .expect("a line within 10 s")
+            .unwrap();
+        (n > 0).then(|| s.trim_end_matches('\n').to_owned())
+    }
+
+    async fn lines(&mut self, n: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        for _ in 0..n {
+            out.push(self.line().await.expect("a line"));
+        }
+        out
+    }
+
+    /// Logs in and reads the summary; returns the Game_ID.
+    async fn login_and_summary(&mut self, name: &str, password: &str) -> (String, String) {
+        self.send(&format!("LOGIN {name} {password}")).await;
+        assert_eq!(self.line().await.unwrap(), format!("LOGIN:{name} OK"));
+        let mut id = String::new();
+        let mut turn = String::new();
+        loop {
+            let l = self.line().await.unwrap();
+            if let Some(v) = l.strip_prefix("Game_ID:") {
+                id = v.to_owned();
+            }
+            if let Some(v) = l.strip_prefix("Your_Turn:") {
+                turn = v.to_owned();
+            }
+            if l == "END Game_Summary" {
+                return (id, turn);
+            }
+        }
+    }
+}
+
+async fn server(dir: &std::path::Path, agree: u64) -> SocketAddr {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap());
+    config.data = Some(dir.to_owned());
+    config.agree_timeout = Duration::from_secs(agree);
+    config.logout_grace = Duration::from_secs(2);
+    let server = Server::bind(config).await.unwrap();
+    let addr = server.local_addr().unwrap();
+    tokio::spawn(server.run());
+    addr
+}
+
+async fn paired(addr: SocketAddr, game: &str) -> (Client, Client, String) {
+    let mut a = Client::connect(addr).await;
+    let mut b = Client::connect(addr).await;
+    let black = format!("{game}-B");
+    let ((id, turn_a), (id_b, turn_b)) = tokio::join!(
+        a.login_and_summary("alice", &black),
+        b.login_and_summary("bob", game)
+    );
+    assert_eq!(id, id_b);
+    assert_eq!((turn_a.as_str(), turn_b.as_str()), ("+", "-"));
+    (a, b, id)
+}
+
+fn find_records(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "csa") {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_complete_game_with_record_and_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = server(dir.path(), 30).await;
+    let (mut a, mut b, id) = paired(addr, "test-600-10").await;
+    assert!(id.starts_with("kifu+test-600-10+alice+bob+"), "{id}");
+    a.send(&format!("AGREE {id}")).await;
+    b.send("AGREE").await;
+    assert_eq!(a.line().await.unwrap(), format!("START:{id}"));
+    assert_eq!(b.line().await.unwrap(), format!("START:{id}"));
+    a.send("+7776FU").await;
+    assert_eq!(a.line().await.unwrap(), "+7776FU,T0");
+    assert_eq!(b.line().await.unwrap(), "+7776FU,T0");
+    b.send("-3334FU,'* 12 +2726FU").await;
+    assert_eq!(b.line().await.unwrap(), "-3334FU,T0");
+    assert_eq!(a.line().await.unwrap(), "-3334FU,T0");
+    a.send("").await;
+    assert_eq!(a.line().await.unwrap(), "");
+    a.send("%TORYO").await;
+    assert_eq!(a.lines(3).await, ["%TORYO", "#RESIGN", "#LOSE"]);
+    assert_eq!(b.lines(3).await, ["%TORYO", "#RESIGN", "#WIN"]);
+    a.send("LOGOUT").await;
+    assert_eq!(a.line().await.unwrap(), "LOGOUT:completed");
+    assert_eq!(a.line().await, None);
+    // Bob says nothing: the server closes after the grace time.
+    assert_eq!(b.line().await, None);
+
+    let records = find_records(dir.path());
+    assert_eq!(records.len(), 1);
+    let text = std::fs::read_to_string(&records[0]).unwrap();
+    let parsed = csa::read(&text);
+    assert!(!parsed.has_errors(), "{text}");
+    assert!(
+        text.contains("%TORYO") && text.contains("'** 12 +2726FU"),
+        "{text}"
+    );
+    let store = Store::open(&dir.path().join("kifu.sqlite")).unwrap();
+    let games = store.games().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        (games[0].reason.as_str(), games[0].winner.as_str()),
+        ("RESIGN", "-")
+    );
+    assert_eq!(store.player("bob").unwrap().unwrap().wins, 1);
+}
+
+#[tokio::test]
+async fn the_timer_ends_a_silent_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = server(dir.path(), 30).await;
+    let (mut a, mut b, id) = paired(addr, "fast-0-1").await;
+    a.send("AGREE").await;
+    b.send("AGREE").await;
+    assert_eq!(a.line().await.unwrap(), format!("START:{id}"));
+    assert_eq!(b.line().await.unwrap(), format!("START:{id}"));
+    let started = std::time::Instant::now();
+    assert_eq!(a.lines(2).await, ["#TIME_UP", "#LOSE"]);
+    assert_eq!(b.lines(2).await, ["#TIME_UP", "#WIN"]);
+    let waited = started.elapsed();
+    assert!(waited >= Duration::from_millis(900), "{waited:?}");
+    assert!(waited < Duration::from_secs(3), "{waited:?}");
+}
+
+#[tokio::test]
+async fn reject_and_disconnect() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = server(dir.path(), 30).await;
+    let (mut a, mut b, id) = paired(addr, "test-60-0").await;
+    b.send(&format!("REJECT {id}")).await;
+    a.send("AGREE").await;
+    assert_eq!(a.line().await.unwrap(), format!("REJECT:{id} by bob"));
+    assert_eq!(b.line().await.unwrap(), format!("REJECT:{id} by bob"));
+
+    let (mut a, b, id) = paired(addr, "test-60-0").await;
+    let mut b = b;
+    a.send("AGREE").await;
+    b.send("AGREE").await;
+    assert_eq!(a.line().await.unwrap(), format!("START:{id}"));
+    assert_eq!(b.line().await.unwrap(), format!("START:{id}"));
+    a.send("+7776FU").await;
+    assert_eq!(b.line().await.unwrap(), "+7776FU,T0");
+    drop(b);
+    assert_eq!(
+        a.lines(4).await,
+        ["+7776FU,T0", "%TORYO", "#RESIGN", "#WIN"]
+    );
+}
+
+#[tokio::test]
+async fn bad_logins_get_the_protocol_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = server(dir.path(), 30).await;
+    let mut c = Client::connect(addr).await;
+    c.send("HELLO").await;
+    assert_eq!(c.line().await.unwrap(), "LOGIN:incorrect");
+    assert_eq!(c.line().await, None);
+    let mut c = Client::connect(addr).await;
+    c.send("LOGIN bad/name x-1-1").await;
+    assert_eq!(c.line().await.unwrap(), "LOGIN:incorrect");
+    // A name already online is refused.
+    let mut first = Client::connect(addr).await;
+    first.send("LOGIN carol lonely-60-0").await;
+    assert_eq!(first.line().await.unwrap(), "LOGIN:carol OK");
+    let mut second = Client::connect(addr).await;
+    second.send("LOGIN carol lonely-60-0").await;
+    assert_eq!(second.line().await.unwrap(), "LOGIN:incorrect");
+    // Oversized garbage does not hurt the waiting player.
+    let mut flood = Client::connect(addr).await;
+    flood.send(&"X".repeat(100_000)).await;
+    assert_eq!(flood.line().await.unwrap(), "LOGIN:incorrect");
+    first.send("").await;
+    assert_eq!(first.line().await.unwrap(), "");
+    first.send("LOGOUT").await;
+    assert_eq!(first.line().await.unwrap(), "LOGOUT:completed");
+}

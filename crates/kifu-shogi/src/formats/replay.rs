@@ -9,7 +9,7 @@
 
 use kifu_record::{Comment, Diagnostic, EndingKind, MoveTree, NodeId, Span};
 
-use crate::{Move, Position};
+use crate::{DeclarationRule, Move, Position, Repetition};
 
 struct Pending {
     mv: Option<Move>,
@@ -158,8 +158,33 @@ impl Replay {
             // The line broke earlier; the ending does not follow a replayed position.
             return true;
         }
+        if let Some(why) = self.contradiction(&kind) {
+            diags.push(Diagnostic::warning(
+                span,
+                format!("the record says {kind}, but {why}"),
+            ));
+        }
         self.cursor = tree.add_ending(self.cursor, kind, span);
         true
+    }
+
+    /// Why the position contradicts an ending that the rules can check (checkmate,
+    /// repetition, a declaration under the 27-point rule), if it does.
+    fn contradiction(&self, kind: &EndingKind) -> Option<String> {
+        let pos = &self.position;
+        match kind {
+            EndingKind::Checkmate if !pos.is_checkmate() => {
+                Some(format!("{} is not checkmated", pos.side_to_move()))
+            }
+            EndingKind::Repetition if pos.repetition() == Repetition::None => {
+                Some("the position has not occurred four times".to_owned())
+            }
+            EndingKind::DeclareWin => match pos.declaration(DeclarationRule::Points27) {
+                Err(e) => Some(format!("the declaration fails the 27-point rule: {e}")),
+                Ok(_) => None,
+            },
+            _ => None,
+        }
     }
 
     /// Sets the time of the last move or ending. `Err` if there is none or it already has one.

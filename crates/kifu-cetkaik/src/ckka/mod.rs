@@ -5,6 +5,7 @@ pub mod game_record;
 pub mod header;
 pub mod kanji_move;
 pub mod mrf;
+pub mod noter;
 pub mod phonetic;
 pub mod progress;
 pub mod record;
@@ -20,7 +21,13 @@ pub use replay::replay;
 use kifu_record::{Diagnostic, Span};
 
 /// Parses CKKA text. Every problem found is reported; what was valid is kept.
+/// A cerke_noter app file (a JSON object with a `note` array) is read as notation ③.
 pub fn parse(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
+    if noter::looks_like_noter(text)
+        && let Some(parsed) = noter::parse_noter(text)
+    {
+        return parsed;
+    }
     let mut diags = Vec::new();
     let (items, names, body_start) = header::parse_header(text, &mut diags);
     let (body, notation) = body::parse_body(text, body_start, &mut diags);

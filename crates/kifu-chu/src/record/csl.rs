@@ -219,7 +219,13 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                             continue;
                         }
                         if replay.broken {
-                            if !warned_unchecked {
+                            // Legality is unknown from here on, but the text can still be
+                            // unreadable: report that.
+                            if let Err(e @ NotationError::Syntax { .. }) =
+                                parse_move(replay.game.position(), t, Dialect::Csl, None)
+                            {
+                                diags.push(Diagnostic::error(sp, describe(&e, t)));
+                            } else if !warned_unchecked {
                                 diags.push(Diagnostic::warning(
                                     sp,
                                     "moves after an invalid move are not checked",

@@ -197,3 +197,20 @@ fn the_rule_header_selects_the_preset() {
             .any(|x| !x.is_error() && x.message.contains("unknown rule"))
     );
 }
+
+#[test]
+fn hand_lines_are_checked_against_colour_named_players() {
+    let text = "{黒名:kuai1} {赤名:iei2}\n{一位色:黒}\nMAU弓MAIMY橋一\tME弓MIMU橋五\nZO皇[ZY]ZAIZAU\tMU弓MYZY橋一此無\nZAI船ZIZA橋三手赤王\n\n[kuai1]為王\n再行\n";
+    let g = check("names", text, Rules::standard());
+    assert_eq!(g.rules.name, "官定");
+    let (_, d) = ckka::check(
+        &text.replace("[kuai1]為王", "[iei2]為王"),
+        Rules::standard(),
+    );
+    assert!(
+        d.iter().any(|x| x.is_error()
+            && x.message
+                .contains("[iei2] is named, but [kuai1] made the hand")),
+        "{d:?}"
+    );
+}

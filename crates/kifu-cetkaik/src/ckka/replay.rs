@@ -154,8 +154,25 @@ impl Replay<'_> {
                 let e = if side == first { &n.first } else { &n.second };
                 format!("[{}]", e.name)
             }
-            None => side.to_string(),
+            None => {
+                // `{黒名:…}` / `{赤名:…}` name the players by their King's colour.
+                let key = if side == Side::IASide {
+                    "黒名"
+                } else {
+                    "赤名"
+                };
+                match self.record.info(key) {
+                    Some(name) => format!("[{name}]"),
+                    None => side.to_string(),
+                }
+            }
         }
+    }
+
+    fn has_names(&self) -> bool {
+        self.record.names.is_some()
+            || self.record.info("黒名").is_some()
+            || self.record.info("赤名").is_some()
     }
 
     fn error(&mut self, span: Span, msg: impl Into<String>) {
@@ -426,7 +443,7 @@ impl Replay<'_> {
             return;
         };
         if let Who::Named(name) = &line.who
-            && self.record.names.is_some()
+            && self.has_names()
         {
             let mover_name = self.name_of(mover);
             let other = self.name_of(mover.opponent());

@@ -82,14 +82,26 @@ pub trait Style {
     }
 }
 
-/// The name of the player on `side`, from the names line.
+/// The name of the player on `side`: from the names line, else `{黒名:…}` / `{赤名:…}`.
 pub fn player(game: &GameRecord, side: Side) -> Option<String> {
-    let n = game.names.as_ref()?;
-    Some(if side == game.first_side() {
-        n.first.name.clone()
-    } else {
-        n.second.name.clone()
-    })
+    match game.names.as_ref() {
+        Some(n) => Some(if side == game.first_side() {
+            n.first.name.clone()
+        } else {
+            n.second.name.clone()
+        }),
+        None => {
+            let key = if side == Side::IASide {
+                "黒名"
+            } else {
+                "赤名"
+            };
+            game.items
+                .iter()
+                .find(|i| i.key.as_deref() == Some(key))
+                .map(|i| i.value.clone())
+        }
+    }
 }
 
 fn season_end(game: &GameRecord, index: usize) -> &'static str {

@@ -100,17 +100,29 @@ pub fn parse_seconds(s: &str) -> Option<u64> {
     parse_seconds_ms(s)
 }
 
+// One pass over the bytes: this runs for every `T` line of every CSA file.
 fn parse_seconds_ms(s: &str) -> Option<u64> {
-    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
-    let whole = digits(whole)?;
-    if frac.len() > 3 || (!frac.is_empty() && digits(frac).is_none()) {
+    let b = s.as_bytes();
+    let dot = b.iter().position(|&c| c == b'.').unwrap_or(b.len());
+    let (whole, frac) = (&b[..dot], b.get(dot + 1..).unwrap_or(&[]));
+    if whole.is_empty() || frac.len() > 3 {
         return None;
     }
-    let mut ms = 0;
-    for (i, b) in frac.bytes().enumerate() {
-        ms += u64::from(b - b'0') * [100, 10, 1][i];
+    let mut secs: u64 = 0;
+    for &c in whole {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        secs = secs.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
     }
-    whole.checked_mul(1000)?.checked_add(ms)
+    let mut ms = 0;
+    for (i, &c) in frac.iter().enumerate() {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        ms += u64::from(c - b'0') * [100, 10, 1][i];
+    }
+    secs.checked_mul(1000)?.checked_add(ms)
 }
 
 fn format_seconds(ms: u64) -> String {
@@ -197,5 +209,9 @@ mod tests {
         assert_eq!(parse_seconds_ms("-1"), None);
         assert_eq!(parse_seconds_ms("1."), Some(1000));
         assert_eq!(parse_seconds_ms("99999999999999999999"), None);
+        assert_eq!(parse_seconds_ms(""), None);
+        assert_eq!(parse_seconds_ms(".5"), None);
+        assert_eq!(parse_seconds_ms("1.x"), None);
+        assert_eq!(parse_seconds_ms("1.2.3"), None);
     }
 }

@@ -156,14 +156,19 @@ impl<M> MoveTree<M> {
     }
 
     /// Appends a child. Panics only if `parent` is not a node of this tree.
+    #[inline]
     pub fn add(&mut self, parent: NodeId, item: NodeItem<M>, span: Span) -> NodeId {
         let id = u32::try_from(self.nodes.len()).expect("move tree over 4 G nodes");
-        let ply = self[parent].ply + 1;
-        self.nodes.push(Node::new(item, span, ply, parent.0));
-        match self.children(parent).last() {
-            Some(last) => self.nodes[last.index()].next_sibling = id,
-            None => self.nodes[parent.index()].first_child = id,
+        let p = &mut self.nodes[parent.index()];
+        let ply = p.ply + 1;
+        if p.first_child == NONE {
+            // The common case while reading a line: no alternatives yet.
+            p.first_child = id;
+        } else {
+            let last = self.children(parent).last().expect("has a first child");
+            self.nodes[last.index()].next_sibling = id;
         }
+        self.nodes.push(Node::new(item, span, ply, parent.0));
         NodeId(id)
     }
 

@@ -89,21 +89,28 @@ impl<'a> Iterator for Statements<'a> {
                     None => (rest, None),
                 };
                 self.pending = next;
-                let trimmed = piece.trim_end_matches([' ', '\t']);
+                let trimmed = trim_blanks(piece);
                 if trimmed.is_empty() {
                     continue;
                 }
                 let span = Span::new(start, start + trimmed.len());
                 return Some((statement(trimmed), span));
             }
-            if self.pos >= self.text.len() {
+            let bytes = self.text.as_bytes();
+            if self.pos >= bytes.len() {
                 return None;
             }
+            // One scan for the line end that also notes whether the line has a `,`.
             let start = self.pos;
-            let rest = &self.text[start..];
-            let line_len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
-            self.pos = start + line_len + 1;
-            let line = rest[..line_len].trim_end_matches('\r');
+            let mut end = start;
+            let mut comma = false;
+            while end < bytes.len() && bytes[end] != b'\n' {
+                comma |= bytes[end] == b',';
+                end += 1;
+            }
+            self.pos = end + 1;
+            let line = &self.text[start..end];
+            let line = line.strip_suffix('\r').unwrap_or(line);
             let first_line = std::mem::replace(&mut self.first_line, false);
             if line.is_empty() {
                 continue;
@@ -117,10 +124,27 @@ impl<'a> Iterator for Statements<'a> {
                     return whole(comment(line));
                 }
                 b'N' | b'$' => return whole(statement(line)),
+                _ if !comma => {
+                    let trimmed = trim_blanks(line);
+                    if trimmed.is_empty() {
+                        continue;
+                    }
+                    return Some((statement(trimmed), Span::new(start, start + trimmed.len())));
+                }
                 _ => self.pending = Some((start, line)),
             }
         }
     }
+}
+
+fn trim_blanks(s: &str) -> &str {
+    let b = s.as_bytes();
+    let kept = b.len()
+        - b.iter()
+            .rev()
+            .take_while(|&&c| c == b' ' || c == b'\t')
+            .count();
+    &s[..kept]
 }
 
 fn comment(line: &str) -> Statement<'_> {

@@ -29,4 +29,6 @@ mod replay;
 pub mod usi_record;
 
 pub use format::{Format, read_bytes};
-pub use record::{Parsed, ShogiRecord, StartPosition, Written, color_of, side_of};
+pub use record::{
+    Parsed, ShogiRecord, StartPosition, Written, color_of, main_line_node, position_at, side_of,
+};

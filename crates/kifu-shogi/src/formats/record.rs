@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use kifu_record::{Diagnostic, Record, Side};
+use kifu_record::{Diagnostic, NodeId, NodeItem, Record, Side};
 
 use crate::{Color, Handicap, Move, Position};
 
@@ -86,4 +86,48 @@ pub fn side_of(color: Color) -> Side {
 pub struct Written {
     pub text: String,
     pub warnings: Vec<String>,
+}
+
+/// The position after `node`, replayed from the start (a move kept although illegal is not
+/// played). For `kifu show --ply N` use it with [`main_line_node`].
+pub fn position_at(record: &ShogiRecord, node: NodeId) -> Position {
+    let tree = &record.moves;
+    let mut pos = record.start.position.clone();
+    for id in tree.path_to(node) {
+        if let NodeItem::Move(mv) = tree[id].item
+            && !tree[id].illegal
+        {
+            pos.play(mv);
+        }
+    }
+    pos
+}
+
+/// The main-line node after `ply` moves (0 = the start), or the last one if the line is
+/// shorter.
+pub fn main_line_node(record: &ShogiRecord, ply: u32) -> NodeId {
+    let tree = &record.moves;
+    tree.main_line()
+        .take_while(|&id| tree[id].ply() <= ply && tree[id].mv().is_some())
+        .last()
+        .unwrap_or(tree.root())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::csa;
+
+    #[test]
+    fn positions_along_the_main_line() {
+        let r = &csa::read("PI\n+\n+7776FU\n-3334FU\n%TORYO\n").records[0];
+        assert_eq!(
+            position_at(r, main_line_node(r, 0)).to_sfen(),
+            Handicap::Even.sfen()
+        );
+        let after_one = position_at(r, main_line_node(r, 1));
+        assert_eq!(after_one.side_to_move(), Color::White);
+        let end = position_at(r, main_line_node(r, 99));
+        assert_eq!(end.move_number(), 3);
+    }
 }

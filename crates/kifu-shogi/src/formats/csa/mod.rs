@@ -3,11 +3,13 @@
 //! [`read`] accepts every edition (and files without a version line), `,` multi-statements
 //! and several records separated by `/`. [`write`] produces V2.2 or V3.0.
 
+mod floodgate;
 mod reader;
 mod setup;
 pub mod syntax;
 mod writer;
 
+pub use floodgate::{Floodgate, Rate, Summary, floodgate};
 pub use reader::{ending_kind, read};
 pub use writer::{CsaVersion, write, write_all};
 

@@ -1,8 +1,49 @@
+//! `kifu csa-server`: a CSA server protocol 1.2.1 server for local tournaments.
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use kifu_csa_net::server::{Config, run_blocking};
+
 use crate::Outcome;
 
+/// Run a CSA server (protocol 1.2.1, shogi-server compatible) for a local tournament.
+///
+/// Players log in with `LOGIN <name> <gamename>[-B|-W]`; two players who ask for the same
+/// game name (`<id>-<total>-<byoyomi>`, or `…F` for a Fischer increment) are paired.
+/// Finished games are written under DIR/YYYY/MM/DD/<Game_ID>.csa and indexed in
+/// DIR/kifu.sqlite.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// TCP port to listen on (0 picks a free one; the address is printed).
+    #[arg(long, default_value_t = 4081)]
+    port: u16,
+    /// Address to bind.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// Directory for records and the player/game store (none: nothing is kept).
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// Ply limit announced as Max_Moves (0 = none).
+    #[arg(long, default_value_t = 256)]
+    max_moves: u32,
+    /// Event name, the first part of every Game_ID.
+    #[arg(long, default_value = "kifu")]
+    event: String,
+    /// Seconds both players have to AGREE.
+    #[arg(long, default_value_t = 120)]
+    agree_timeout: u64,
+}
 
-pub fn run(_args: Args) -> Result<Outcome, String> {
-    Err("kifu csa-server is not built yet".into())
+pub fn run(args: Args) -> Result<Outcome, String> {
+    let mut config = Config::new(SocketAddr::new(args.bind, args.port));
+    config.data = args.data;
+    config.max_moves = args.max_moves;
+    config.event = args.event;
+    config.agree_timeout = Duration::from_secs(args.agree_timeout);
+    run_blocking(config, |addr| {
+        println!("kifu csa-server listening on {addr}");
+    })
+    .map_err(|e| format!("csa-server: {e}"))?;
+    Ok(Outcome::Ok)
 }

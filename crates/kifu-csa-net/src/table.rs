@@ -135,6 +135,9 @@ async fn run(shared: Arc<Shared>, game: GameName, players: [Player; 2]) {
             },
             _ = timer => play.tick(now_ms(), &mut outbox),
         }
+        if play.ending().is_some() {
+            break;
+        }
         for color in Color::ALL {
             for line in outbox.take(color) {
                 if !send(color, line) {
@@ -144,12 +147,13 @@ async fn run(shared: Arc<Shared>, game: GameName, players: [Player; 2]) {
             }
         }
     }
+    // The record is on disk before anyone hears the result.
+    finish(&shared, &game, &play, &start);
     for color in Color::ALL {
         for line in outbox.take(color) {
             send(color, line);
         }
     }
-    finish(&shared, &game, &play, &start);
 }
 
 fn finish(shared: &Shared, game: &GameName, play: &Game, start: &Stamp) {

@@ -1,0 +1,123 @@
+//! `kifu csa-server` as a process: two scripted clients play a game to the move limit over
+//! 127.0.0.1 and the record it writes reads back with kifu's CSA reader.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+struct Client {
+    rd: BufReader<TcpStream>,
+    wr: TcpStream,
+}
+
+impl Client {
+    fn connect(addr: &str) -> Client {
+        let s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        Client {
+            rd: BufReader::new(s.try_clone().unwrap()),
+            wr: s,
+        }
+    }
+    fn send(&mut self, line: &str) {
+        self.wr.write_all(format!("{line}\n").as_bytes()).unwrap();
+    }
+    fn line(&mut self) -> String {
+        let mut s = String::new();
+        self.rd.read_line(&mut s).unwrap();
+        s.trim_end_matches('\n').to_owned()
+    }
+    fn until(&mut self, last: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let l = self.line();
+            out.push(l.clone());
+            if l == last {
+                return out;
+            }
+        }
+    }
+}
+
+#[test]
+fn csa_server_plays_to_the_move_limit_and_writes_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["csa-server", "--port", "0", "--max-moves", "4", "--data"])
+        .arg(dir.path())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let _server = Server(child);
+    let mut banner = String::new();
+    out.read_line(&mut banner).unwrap();
+    let addr = banner
+        .trim()
+        .strip_prefix("kifu csa-server listening on ")
+        .expect("the address banner")
+        .to_owned();
+
+    let mut a = Client::connect(&addr);
+    a.send("LOGIN alice cli-60-5-B");
+    assert_eq!(a.line(), "LOGIN:alice OK");
+    let mut b = Client::connect(&addr);
+    b.send("LOGIN bob cli-60-5");
+    assert_eq!(b.line(), "LOGIN:bob OK");
+    let summary = a.until("END Game_Summary");
+    assert!(summary.contains(&"Max_Moves:4".to_owned()), "{summary:?}");
+    assert!(summary.contains(&"Byoyomi:5".to_owned()));
+    b.until("END Game_Summary");
+    a.send("AGREE");
+    b.send("AGREE");
+    assert!(a.line().starts_with("START:"));
+    assert!(b.line().starts_with("START:"));
+    for (i, mv) in ["+7776FU", "-3334FU", "+2726FU", "-8384FU"]
+        .iter()
+        .enumerate()
+    {
+        if i % 2 == 0 {
+            a.send(mv)
+        } else {
+            b.send(mv)
+        };
+        assert_eq!(a.line(), format!("{mv},T0"));
+        assert_eq!(b.line(), format!("{mv},T0"));
+    }
+    assert_eq!([a.line(), a.line()], ["#MAX_MOVES", "#CENSORED"]);
+    assert_eq!([b.line(), b.line()], ["#MAX_MOVES", "#CENSORED"]);
+    a.send("LOGOUT");
+    assert_eq!(a.line(), "LOGOUT:completed");
+    b.send("LOGOUT");
+    assert_eq!(b.line(), "LOGOUT:completed");
+
+    // The record is written before the result lines are sent.
+    let mut records = Vec::new();
+    let mut stack = vec![dir.path().to_owned()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "csa") {
+                records.push(p);
+            }
+        }
+    }
+    assert_eq!(records.len(), 1, "{records:?}");
+    let text = std::fs::read_to_string(&records[0]).unwrap();
+    let parsed = kifu_shogi::formats::csa::read(&text);
+    assert!(!parsed.has_errors(), "{text}");
+    assert!(text.contains("%MAX_MOVES"), "{text}");
+    assert!(dir.path().join("kifu.sqlite").exists());
+}

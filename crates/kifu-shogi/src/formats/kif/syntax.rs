@@ -69,10 +69,24 @@ fn is_space(c: char) -> bool {
     c == ' ' || c == '\u{3000}' || c == '\t'
 }
 
+/// Bytes of leading spaces (ASCII, tab, U+3000) — a byte loop, as this runs several times
+/// for every move line.
+fn space_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    let mut i = 0;
+    loop {
+        match b.get(i) {
+            Some(b' ' | b'\t') => i += 1,
+            Some(0xE3) if b.get(i + 1) == Some(&0x80) && b.get(i + 2) == Some(&0x80) => i += 3,
+            _ => return i,
+        }
+    }
+}
+
 /// Parses `   1 ７六歩(77)   ( 0:16/00:00:16)+`; `None` if the line does not start with a
 /// ply number.
 pub fn move_line(line: &str) -> Option<MoveLine> {
-    let lead = line.len() - line.trim_start_matches(is_space).len();
+    let lead = space_len(line);
     let rest = &line[lead..];
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 {
@@ -80,7 +94,7 @@ pub fn move_line(line: &str) -> Option<MoveLine> {
     }
     let ply = rest[..digits].parse().unwrap_or(u32::MAX);
     let after_ply = &rest[digits..];
-    let gap = after_ply.len() - after_ply.trim_start_matches(is_space).len();
+    let gap = space_len(after_ply);
     if gap == 0 && !after_ply.is_empty() {
         return None;
     }
@@ -98,7 +112,7 @@ pub fn move_line(line: &str) -> Option<MoveLine> {
     let mut pos = body_start + body_len;
     loop {
         let rest = &line[pos..];
-        let skipped = rest.len() - rest.trim_start_matches(is_space).len();
+        let skipped = space_len(rest);
         pos += skipped;
         let rest = &line[pos..];
         if rest.is_empty() {
@@ -189,11 +203,18 @@ fn digit(c: char) -> Option<u8> {
 }
 
 fn kanji_digit(c: char) -> Option<u8> {
-    "一二三四五六七八九"
-        .chars()
-        .position(|k| k == c)
-        .map(|i| i as u8 + 1)
-        .or_else(|| digit(c))
+    Some(match c {
+        '一' => 1,
+        '二' => 2,
+        '三' => 3,
+        '四' => 4,
+        '五' => 5,
+        '六' => 6,
+        '七' => 7,
+        '八' => 8,
+        '九' => 9,
+        _ => return digit(c),
+    })
 }
 
 /// Piece names in moves, longest first.
@@ -261,7 +282,11 @@ pub fn ending_word(word: &str) -> Option<EndingKind> {
 /// The move or ending at the start of `s`, and how many bytes it took.
 fn body(s: &str) -> (Result<Body, &'static str>, usize) {
     let mut rest = s;
+    // All the marks start with the byte 0xE2; most lines have none.
     for mark in ['▲', '△', '☗', '☖', '▼', '▽'] {
+        if rest.as_bytes().first() != Some(&0xE2) {
+            break;
+        }
         if let Some(r) = rest.strip_prefix(mark) {
             rest = r;
             break;

@@ -13,4 +13,5 @@ pub mod record;
 pub mod server;
 pub mod store;
 pub mod table;
+pub mod usi_clock;
 pub mod wall_time;

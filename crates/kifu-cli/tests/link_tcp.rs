@@ -319,3 +319,75 @@ fn a_dead_engine_is_reported() {
     assert_eq!(status.code(), Some(1), "{log}");
     assert!(log.contains("engine"), "{log}");
 }
+
+#[test]
+fn the_side_ahead_retracts_to_the_common_position_on_resume() {
+    let dir = workdir("retract");
+    // Black sent its fifth move, but the line failed before White received it.
+    let saved = "PI\n+\n+7776FU\nT3\n-3334FU\nT4\n+2726FU\nT5\n-8384FU\nT6\n";
+    let black = write(
+        &dir,
+        "black-saved.csa",
+        &format!("{saved}+2625FU\nT7\n%CHUDAN\n"),
+    );
+    let white = write(&dir, "white-saved.csa", &format!("{saved}%CHUDAN\n"));
+    let rest = write(
+        &dir,
+        "rest.csa",
+        &format!("PI\n+\n{OPENING}+6978KI\n-8485FU\n%TORYO\n"),
+    );
+    let player = format!("moves:{rest}");
+    let ((bc, blog, b), (wc, wlog, w)) = game(
+        &dir,
+        &player,
+        &player,
+        &["--resume", &black, "--retract", "1"],
+        &["--resume", &white],
+        None,
+    );
+    assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
+    assert_same_game(&b, &w);
+    assert_eq!(b.moves[4..], ["+6978KI", "-8485FU"]);
+    // The retracted move's 7 seconds went back to Black's clock.
+    assert_eq!(b.times_ms[..4], [3_000, 4_000, 5_000, 6_000]);
+    assert!(b.times_ms[4] < 7_000);
+}
+
+#[test]
+fn the_operator_interrupts_with_a_signal() {
+    let dir = workdir("sigint");
+    let moves = write(&dir, "white-moves.csa", &format!("PI\n+\n{OPENING}"));
+    let record = dir.join("white.csa");
+    let player = format!("moves:{moves}");
+    let mut white = kifu(
+        "sigint",
+        &[
+            "--line",
+            "tcp-listen:127.0.0.1:0",
+            "--player",
+            &player,
+            "--color",
+            "white",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        None,
+    );
+    let port = listening_port(&mut white);
+    let mut peer = TcpStream::connect(format!("127.0.0.1:{port}")).unwrap();
+    peer.write_all(b"+7776FU\n").unwrap();
+    white.wait_for("> -3334FU");
+    let pid = white.child.id().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let (status, log) = white.finish();
+    assert_eq!(status.code(), Some(1), "{log}");
+    assert!(log.contains("interrupted by the operator"), "{log}");
+    let rec = read_record(&record);
+    assert_eq!(rec.moves, ["+7776FU", "-3334FU"]);
+    assert_eq!(rec.ending, Some(EndingKind::Abort));
+    drop(peer);
+}

@@ -1,11 +1,11 @@
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::Outcome;
-use crate::games::{Game, GameArg, shogi};
+use crate::games::{Game, GameArg, ReadOptions};
 use crate::inputs::{Input, expand};
 use crate::report::{FileReport, Summary};
 
@@ -20,6 +20,9 @@ pub struct Args {
     /// Format of standard input, or of files whose extension does not tell (csa, kif, kifu, usi, …).
     #[arg(long, value_name = "FORMAT")]
     format: Option<String>,
+    /// Cetkaik rule set for records that do not name one.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
     /// Print one JSON document with every file's result and the summary.
     #[arg(long)]
     json: bool,
@@ -33,17 +36,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Outcome, String> {
     let game = Game::from_arg(args.game);
-    let forced_shogi = match (&args.format, game) {
-        (Some(f), None | Some(Game::Shogi)) => Some(shogi::parse_format(f)?),
-        _ => None,
+    let read = ReadOptions {
+        format: args.format.as_deref(),
+        rules: args.rules.as_deref(),
     };
-    let wanted = |p: &Path| match game {
-        Some(g) => g.wants(p),
-        None => [Game::Shogi, Game::Chu, Game::Cetkaik]
-            .into_iter()
-            .any(|g| g.wants(p)),
-    };
-    let (inputs, skipped) = expand(&args.paths, wanted)?;
+    let (inputs, skipped) = expand(&args.paths, Game::filter(game))?;
     if inputs.is_empty() {
         return Err("no record files found".into());
     }
@@ -67,7 +64,7 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         inputs
             .par_iter()
             .map(|input| {
-                let r = check_one(input, game, forced_shogi);
+                let r = check_one(input, game, &read);
                 progress.inc(1);
                 r
             })
@@ -95,11 +92,7 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     })
 }
 
-fn check_one(
-    input: &Input,
-    game: Option<Game>,
-    forced_shogi: Option<kifu_shogi::formats::Format>,
-) -> FileReport {
+fn check_one(input: &Input, game: Option<Game>, read: &ReadOptions<'_>) -> FileReport {
     let name = input.name();
     let bytes = match input.read() {
         Ok(b) => b,
@@ -114,5 +107,5 @@ fn check_one(
             "cannot tell which game this is; use --game".into(),
         );
     };
-    crate::games::check(game, &name, path, forced_shogi, &bytes)
+    crate::games::check(game, &name, path, read, &bytes)
 }

@@ -1,10 +1,10 @@
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use kifu_shogi::formats::csa::CsaVersion;
 
 use crate::Outcome;
-use crate::games::{ConvertOptions, Game, GameArg};
+use crate::games::{Game, GameArg, ReadOptions, Target};
 use crate::inputs::{Input, expand};
 
 #[derive(clap::Args)]
@@ -15,7 +15,8 @@ pub struct Args {
     /// Output file (`-`, the default, is standard output); for a directory input, the output directory.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
-    /// Target format: csa, kif, kifu, usi (shogi).
+    /// Target format: csa, kif, kifu, ki2, jkf, usi (shogi); csl, csl-ja, kif, usi, json (chu);
+    /// ckka, ckka1, ckka2, ckka3, json (cetkaik).
     #[arg(long, value_name = "FORMAT")]
     to: String,
     /// Format of the input when its extension does not tell.
@@ -24,15 +25,21 @@ pub struct Args {
     /// The game the records are of.
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
     game: GameArg,
+    /// Cetkaik rule set for records that do not name one.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
     /// CSA edition to write.
     #[arg(long, value_name = "VERSION", default_value = "3.0", value_parser = ["2.2", "3.0"])]
     csa_version: String,
 }
 
 pub fn run(args: Args) -> Result<Outcome, String> {
-    let options = ConvertOptions {
-        from: args.from.as_deref(),
-        to: &args.to,
+    let read = ReadOptions {
+        format: args.from.as_deref(),
+        rules: args.rules.as_deref(),
+    };
+    let target = Target {
+        format: &args.to,
         csa_version: if args.csa_version == "2.2" {
             CsaVersion::V22
         } else {
@@ -43,7 +50,7 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     let is_dir = args.input.is_dir();
     if !is_dir {
         let input = Input::from_arg(&args.input);
-        let (bytes, ok) = convert_one(&input, game, &options)?;
+        let (bytes, ok) = convert_one(&input, game, &read, &target)?;
         match args.output.as_deref() {
             None => write_stdout(&bytes)?,
             Some(p) if p.as_os_str() == "-" => write_stdout(&bytes)?,
@@ -55,16 +62,10 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         .output
         .clone()
         .ok_or("converting a directory needs an output directory (-o DIR)")?;
-    let wanted = |p: &Path| match game {
-        Some(g) => g.wants(p),
-        None => [Game::Shogi, Game::Chu, Game::Cetkaik]
-            .into_iter()
-            .any(|g| g.wants(p)),
-    };
-    let (inputs, _) = expand(std::slice::from_ref(&args.input), wanted)?;
+    let (inputs, _) = expand(std::slice::from_ref(&args.input), Game::filter(game))?;
     let mut all_ok = true;
     for input in &inputs {
-        let (bytes, ok) = match convert_one(input, game, &options) {
+        let (bytes, ok) = match convert_one(input, game, &read, &target) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("{}: error: {e}", input.name());
@@ -75,7 +76,7 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         all_ok &= ok;
         let target = out_dir
             .join(input.relative())
-            .with_extension(target_extension(game, input, &options));
+            .with_extension(extension_for(game, input, &target)?);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
         }
@@ -93,18 +94,15 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     })
 }
 
-fn target_extension(
+fn extension_for(
     game: Option<Game>,
     input: &Input,
-    options: &ConvertOptions<'_>,
-) -> &'static str {
+    target: &Target<'_>,
+) -> Result<&'static str, String> {
     let game = game
         .or_else(|| Game::detect(input.path.as_deref(), &[]))
         .unwrap_or(Game::Shogi);
-    match crate::games::convert(game, "", None, options, b"") {
-        Ok(c) => c.extension,
-        Err(_) => "out",
-    }
+    crate::games::target_extension(game, target)
 }
 
 /// Converts one input; diagnostics and dropped-content warnings go to stderr.
@@ -112,7 +110,8 @@ fn target_extension(
 fn convert_one(
     input: &Input,
     game: Option<Game>,
-    options: &ConvertOptions<'_>,
+    read: &ReadOptions<'_>,
+    target: &Target<'_>,
 ) -> Result<(Vec<u8>, bool), String> {
     let name = input.name();
     let bytes = input.read().map_err(|e| format!("{name}: {e}"))?;
@@ -120,7 +119,7 @@ fn convert_one(
     let game = game
         .or_else(|| Game::detect(path, &bytes))
         .ok_or_else(|| format!("{name}: cannot tell which game this is; use --game"))?;
-    let converted = crate::games::convert(game, &name, path, options, &bytes)?;
+    let converted = crate::games::convert(game, &name, path, read, target, &bytes)?;
     for d in &converted.report.diagnostics {
         eprintln!("{}", d.rendered);
     }

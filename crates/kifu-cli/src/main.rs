@@ -69,6 +69,11 @@ fn main() -> ExitCode {
     }
 }
 
+/// Colour and layout meant for a person only when stdout is a terminal.
+pub fn stdout_is_terminal() -> bool {
+    std::io::stdout().is_terminal()
+}
+
 /// Progress and timing go to stderr only when a person is watching.
 pub fn stderr_is_terminal() -> bool {
     std::io::stderr().is_terminal()

@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 
 use crate::Outcome;
-use crate::games::{Game, GameArg};
+use crate::games::{Game, GameArg, ReadOptions};
 use crate::inputs::Input;
 
 #[derive(clap::Args)]
@@ -15,6 +15,9 @@ pub struct Args {
     /// Format of the input when its extension does not tell.
     #[arg(long, value_name = "FORMAT")]
     from: Option<String>,
+    /// Cetkaik rule set for records that do not name one.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
     /// The game the record is of.
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
     game: GameArg,
@@ -28,8 +31,17 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     let game = Game::from_arg(args.game)
         .or_else(|| Game::detect(path, &bytes))
         .ok_or_else(|| format!("{name}: cannot tell which game this is; use --game"))?;
-    let (text, report) =
-        crate::games::show(game, &name, path, args.from.as_deref(), args.ply, &bytes)?;
+    let (text, report) = crate::games::show(
+        game,
+        &name,
+        path,
+        &ReadOptions {
+            format: args.from.as_deref(),
+            rules: args.rules.as_deref(),
+        },
+        args.ply,
+        &bytes,
+    )?;
     for d in &report.diagnostics {
         eprintln!("{}", d.rendered);
     }

@@ -2,6 +2,12 @@
 
 use std::path::Path;
 
+use kifu_shogi::formats::csa::CsaVersion;
+
+use crate::report::FileReport;
+
+pub mod cetkaik;
+pub mod chu;
 pub mod shogi;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -20,7 +26,18 @@ pub enum Game {
     Cetkaik,
 }
 
+/// How to read inputs, as given on the command line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions<'a> {
+    /// Input format when the extension does not tell (each game has its own names).
+    pub format: Option<&'a str>,
+    /// Cetkaik rule set when a record does not name one.
+    pub rules: Option<&'a str>,
+}
+
 impl Game {
+    pub const ALL: [Game; 3] = [Game::Shogi, Game::Chu, Game::Cetkaik];
+
     pub fn name(self) -> &'static str {
         match self {
             Game::Shogi => "shogi",
@@ -39,22 +56,46 @@ impl Game {
     }
 
     /// Whether a file found in a directory is a record of this game, judged by its name.
-    pub fn wants(self, path: &Path) -> bool {
+    /// `explicit` (the user named the game) admits extensions other games share.
+    pub fn wants(self, path: &Path, explicit: bool) -> bool {
         match self {
             Game::Shogi => shogi::format_of_path(path).is_some(),
-            Game::Chu | Game::Cetkaik => false,
+            Game::Chu => chu::wants(path, explicit),
+            Game::Cetkaik => cetkaik::wants(path, explicit),
         }
     }
 
-    /// The game of a file: by extension where that is unambiguous, else by its first bytes.
-    pub fn detect(path: Option<&Path>, _bytes: &[u8]) -> Option<Game> {
-        if path.is_some_and(|p| Game::Shogi.wants(p)) {
-            return Some(Game::Shogi);
+    /// The file filter for directory walks: the named game's, or any game's.
+    pub fn filter(game: Option<Game>) -> impl Fn(&Path) -> bool {
+        move |p: &Path| match game {
+            Some(g) => g.wants(p, true),
+            None => Game::ALL.into_iter().any(|g| g.wants(p, false)),
         }
-        if path.is_none() {
-            return Some(Game::Shogi);
+    }
+
+    /// The game of a file: by an extension only one game uses, else by its first bytes.
+    pub fn detect(path: Option<&Path>, bytes: &[u8]) -> Option<Game> {
+        let ext = path
+            .and_then(|p| p.extension())
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("ckka") => return Some(Game::Cetkaik),
+            Some("csl" | "chu") => return Some(Game::Chu),
+            Some("txt") | None => {}
+            Some(_) if path.is_some_and(|p| Game::Shogi.wants(p, false)) => {
+                return Some(Game::Shogi);
+            }
+            Some(_) => return None,
         }
-        None
+        let text = String::from_utf8_lossy(bytes);
+        let first = text.split_whitespace().next().unwrap_or("");
+        let usi_like = ["position", "startpos", "sfen"].contains(&first)
+            || kifu_shogi::usi::parse_move(first).is_ok();
+        if !usi_like && kifu_cetkaik::ckka::sniff(&text) {
+            return Some(Game::Cetkaik);
+        }
+        Some(Game::Shogi)
     }
 }
 
@@ -63,65 +104,90 @@ pub fn check(
     game: Game,
     name: &str,
     path: Option<&Path>,
-    forced_shogi: Option<kifu_shogi::formats::Format>,
+    read: &ReadOptions<'_>,
     bytes: &[u8],
-) -> crate::report::FileReport {
+) -> FileReport {
+    let failed = |e: String| FileReport::failed(name.to_string(), game.name(), "?", e);
     match game {
-        Game::Shogi => shogi::check(name, path, forced_shogi, bytes),
-        Game::Chu | Game::Cetkaik => crate::report::FileReport::failed(
-            name.to_string(),
-            game.name(),
-            "?",
-            format!(
-                "{} records are not wired into the command line yet",
-                game.name()
-            ),
-        ),
+        Game::Shogi => match read.format.map(shogi::parse_format).transpose() {
+            Ok(forced) => shogi::check(name, path, forced, bytes),
+            Err(e) => failed(e),
+        },
+        Game::Chu => chu::check(name, path, read.format, bytes),
+        Game::Cetkaik => match cetkaik::rules(read.rules) {
+            Ok(rules) => cetkaik::check(name, bytes, rules),
+            Err(e) => failed(e),
+        },
     }
 }
 
 /// A record turned into another format.
 pub struct Converted {
     pub bytes: Vec<u8>,
-    /// Extension for the output file.
-    pub extension: &'static str,
     /// What reading the input found.
-    pub report: crate::report::FileReport,
+    pub report: FileReport,
     /// What the target format could not hold.
     pub warnings: Vec<String>,
 }
 
-/// Options a conversion may need besides the target format.
-pub struct ConvertOptions<'a> {
-    pub from: Option<&'a str>,
-    pub to: &'a str,
-    pub csa_version: kifu_shogi::formats::csa::CsaVersion,
+/// The target of a conversion.
+pub struct Target<'a> {
+    pub format: &'a str,
+    pub csa_version: CsaVersion,
+}
+
+/// The extension a converted file of `game` gets, or why the target is unknown.
+pub fn target_extension(game: Game, target: &Target<'_>) -> Result<&'static str, String> {
+    Ok(match game {
+        Game::Shogi => shogi::parse_format(target.format)?.extension(),
+        Game::Chu => chu::extension(chu::parse_format(target.format)?),
+        Game::Cetkaik => match cetkaik::parse_target(target.format)? {
+            Some(_) => "ckka",
+            None => "json",
+        },
+    })
 }
 
 pub fn convert(
     game: Game,
     name: &str,
     path: Option<&Path>,
-    options: &ConvertOptions<'_>,
+    read: &ReadOptions<'_>,
+    target: &Target<'_>,
     bytes: &[u8],
 ) -> Result<Converted, String> {
     match game {
         Game::Shogi => {
-            let to = shogi::parse_format(options.to)?;
-            let from = options.from.map(shogi::parse_format).transpose()?;
+            let to = shogi::parse_format(target.format)?;
+            let from = read.format.map(shogi::parse_format).transpose()?;
             let (records, report) = shogi::load(name, path, from, bytes);
-            let (bytes, warnings) = shogi::write(&records, to, options.csa_version);
+            let (bytes, warnings) = shogi::write(&records, to, target.csa_version);
             Ok(Converted {
                 bytes,
-                extension: to.extension(),
                 report,
                 warnings,
             })
         }
-        Game::Chu | Game::Cetkaik => Err(format!(
-            "{} records are not wired into the command line yet",
-            game.name()
-        )),
+        Game::Chu => {
+            let to = chu::parse_format(target.format)?;
+            let (records, report) = chu::load(name, path, read.format, bytes)?;
+            let (bytes, warnings) = chu::write(&records, to);
+            Ok(Converted {
+                bytes,
+                report,
+                warnings,
+            })
+        }
+        Game::Cetkaik => {
+            let to = cetkaik::parse_target(target.format)?;
+            let (game, report) = cetkaik::load(name, bytes, cetkaik::rules(read.rules)?);
+            let bytes = game.map(|g| cetkaik::write(&g, to)).unwrap_or_default();
+            Ok(Converted {
+                bytes,
+                report,
+                warnings: Vec::new(),
+            })
+        }
     }
 }
 
@@ -130,38 +196,29 @@ pub fn show(
     game: Game,
     name: &str,
     path: Option<&Path>,
-    from: Option<&str>,
+    read: &ReadOptions<'_>,
     ply: Option<usize>,
     bytes: &[u8],
-) -> Result<(String, crate::report::FileReport), String> {
+) -> Result<(String, FileReport), String> {
     match game {
         Game::Shogi => {
-            let from = from.map(shogi::parse_format).transpose()?;
+            let from = read.format.map(shogi::parse_format).transpose()?;
             let (records, report) = shogi::load(name, path, from, bytes);
             let record = records.first().ok_or("no record in the input")?;
-            let (pos, played, last) = shogi::position_at(record, ply);
-            let mut out = String::new();
-            use kifu_record::HeaderField;
-            let players = [
-                ("先手", record.header.get(HeaderField::FirstPlayer)),
-                ("後手", record.header.get(HeaderField::SecondPlayer)),
-            ];
-            for (key, value) in players {
-                if let Some(v) = value {
-                    out.push_str(&format!("{key}：{v}\n"));
-                }
-            }
-            match last {
-                Some(mv) => out.push_str(&format!("手数＝{played}  {mv}  まで\n")),
-                None => out.push_str("手数＝0\n"),
-            }
-            out.push_str(&pos.diagram());
-            out.push_str(&format!("SFEN: {}\n", pos.to_sfen()));
-            Ok((out, report))
+            Ok((shogi::show(record, ply), report))
         }
-        Game::Chu | Game::Cetkaik => Err(format!(
-            "{} records are not wired into the command line yet",
-            game.name()
-        )),
+        Game::Chu => {
+            let (records, report) = chu::load(name, path, read.format, bytes)?;
+            let record = records.first().ok_or("no record in the input")?;
+            Ok((chu::show(record, ply), report))
+        }
+        Game::Cetkaik => {
+            let (game, report) = cetkaik::load(name, bytes, cetkaik::rules(read.rules)?);
+            let game = game.ok_or("no record in the input")?;
+            Ok((
+                cetkaik::show(&game, ply, crate::stdout_is_terminal()),
+                report,
+            ))
+        }
     }
 }

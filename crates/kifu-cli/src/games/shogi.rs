@@ -87,3 +87,26 @@ pub fn position_at(
     }
     (pos, played, last)
 }
+
+/// Players, the last move and the board after `ply` moves of the main line.
+pub fn show(record: &ShogiRecord, ply: Option<usize>) -> String {
+    use kifu_record::HeaderField;
+    let (pos, played, last) = position_at(record, ply);
+    let mut out = String::new();
+    let players = [
+        ("先手", record.header.get(HeaderField::FirstPlayer)),
+        ("後手", record.header.get(HeaderField::SecondPlayer)),
+    ];
+    for (key, value) in players {
+        if let Some(v) = value {
+            out.push_str(&format!("{key}：{v}\n"));
+        }
+    }
+    match last {
+        Some(mv) => out.push_str(&format!("手数＝{played}  {mv}  まで\n")),
+        None => out.push_str("手数＝0\n"),
+    }
+    out.push_str(&pos.diagram());
+    out.push_str(&format!("SFEN: {}\n", pos.to_sfen()));
+    out
+}

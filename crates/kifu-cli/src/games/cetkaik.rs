@@ -1,0 +1,92 @@
+//! Cetkaik (机戦) records: CKKA files in all four notations.
+
+use std::path::Path;
+
+use kifu_cetkaik::Rules;
+use kifu_cetkaik::ckka::{self, GameRecord, Notation};
+use kifu_record::SourceText;
+
+use crate::report::FileReport;
+
+pub fn wants(path: &Path, explicit: bool) -> bool {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        Some("ckka") => true,
+        Some("txt") => explicit,
+        _ => false,
+    }
+}
+
+/// `ckka` (notation ⓪), `ckka1`, `ckka2`, `ckka3`, or `json`.
+pub fn parse_target(name: &str) -> Result<Option<Notation>, String> {
+    Ok(Some(match name {
+        "ckka" | "ckka0" => Notation::Full,
+        "ckka1" => Notation::Abbreviated,
+        "ckka2" => Notation::Phonetic,
+        "ckka3" => Notation::Mrf,
+        "json" => return Ok(None),
+        other => {
+            return Err(format!(
+                "unknown cetkaik format `{other}` (one of: ckka, ckka1, ckka2, ckka3, json)"
+            ));
+        }
+    }))
+}
+
+pub fn rules(name: Option<&str>) -> Result<Rules, String> {
+    match name {
+        None => Ok(Rules::standard()),
+        Some(n) => Rules::by_name(n).ok_or_else(|| format!("unknown cetkaik rule set `{n}`")),
+    }
+}
+
+pub fn load(name: &str, bytes: &[u8], rules: Rules) -> (Option<GameRecord>, FileReport) {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let msg = format!(
+                "not UTF-8 (byte {}): CKKA files must be UTF-8",
+                e.valid_up_to()
+            );
+            return (
+                None,
+                FileReport::failed(name.to_string(), "cetkaik", "ckka", msg),
+            );
+        }
+    };
+    let (game, diagnostics) = ckka::check_detecting_rules(text, rules);
+    let mut report = FileReport::new(name.to_string(), "cetkaik", "ckka");
+    report.records = 1;
+    report.plies = game.seasons.iter().map(|s| s.events.len()).sum();
+    report.add_diagnostics(&SourceText::new(name, text), &diagnostics);
+    (Some(game), report)
+}
+
+pub fn check(name: &str, bytes: &[u8], rules: Rules) -> FileReport {
+    load(name, bytes, rules).1
+}
+
+pub fn write(game: &GameRecord, to: Option<Notation>) -> Vec<u8> {
+    match to {
+        Some(n) => ckka::write::write(game, n).into_bytes(),
+        None => ckka::write::write_json(game).into_bytes(),
+    }
+}
+
+pub fn show(game: &GameRecord, ply: Option<usize>, colour: bool) -> String {
+    let positions = game.positions();
+    let at = ply
+        .unwrap_or(positions.len().saturating_sub(1))
+        .min(positions.len().saturating_sub(1));
+    match positions.get(at) {
+        Some(pos) => format!(
+            "after {at} moves\n{}",
+            kifu_cetkaik::diagram::diagram(pos, colour)
+        ),
+        None => "no position".to_string(),
+    }
+}

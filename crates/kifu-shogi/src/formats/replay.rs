@@ -93,6 +93,9 @@ impl Replay {
             Err((mv, reason)) => {
                 let ply = self.next_ply(tree);
                 let written = text.get(span.range()).unwrap_or("").trim();
+                // JKF spans cover a whole JSON object: quote its first line, briefly.
+                let written = written.lines().next().unwrap_or("");
+                let written: String = written.chars().take(60).collect();
                 self.pending = Some(Pending {
                     mv,
                     span,

@@ -35,6 +35,8 @@ pub fn read(text: &str) -> Parsed {
         text,
         diags: &mut parsed.diagnostics,
         record: ShogiRecord::new(StartPosition::handicap(Handicap::Even)),
+        move_spans: key_spans(text, "move").into_iter(),
+        special_spans: key_spans(text, "special").into_iter(),
     };
     reader.header(doc.get("header"));
     reader.initial(doc.get("initial"));
@@ -63,6 +65,83 @@ struct Reader<'t, 'd> {
     text: &'t str,
     diags: &'d mut Vec<Diagnostic>,
     record: ShogiRecord,
+    /// Where each `"move": {…}` and `"special": "…"` is, in text order, which is the order
+    /// they are read in (an entry's forks come before the next entry).
+    move_spans: std::vec::IntoIter<Span>,
+    special_spans: std::vec::IntoIter<Span>,
+}
+
+/// Spans of `"key": value` pairs in a JSON text, outside strings, in order.
+fn key_spans(text: &str, key: &str) -> Vec<Span> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'"' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        while i < b.len() && b[i] != b'"' {
+            i += if b[i] == b'\\' { 2 } else { 1 };
+        }
+        let end = (i + 1).min(b.len());
+        i = end;
+        if text.get(start + 1..end - 1) != Some(key) {
+            continue;
+        }
+        let mut j = end;
+        while j < b.len() && b[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        if b.get(j) != Some(&b':') {
+            continue;
+        }
+        j += 1;
+        while j < b.len() && b[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        out.push(Span::new(start, value_end(b, j)));
+    }
+    out
+}
+
+/// The end of the JSON value starting at `i` (objects and strings; others up to a delimiter).
+fn value_end(b: &[u8], mut i: usize) -> usize {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    while i < b.len() {
+        let c = b[i];
+        if in_string {
+            match c {
+                b'\\' => i += 1,
+                b'"' => {
+                    in_string = false;
+                    if depth == 0 {
+                        return i + 1;
+                    }
+                }
+                _ => {}
+            }
+        } else {
+            match c {
+                b'"' => in_string = true,
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' if depth == 0 => return i,
+                b'}' | b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return i + 1;
+                    }
+                }
+                b',' if depth == 0 => return i,
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    b.len()
 }
 
 fn kind_of(code: &str) -> Option<PieceKind> {
@@ -184,20 +263,16 @@ impl Reader<'_, '_> {
                     to_move(&replay.position, m)
                 };
                 let text = self.text;
-                replay.play(
-                    &mut self.record.moves,
-                    resolved,
-                    Span::default(),
-                    text,
-                    self.diags,
-                );
+                let span = self.move_spans.next().unwrap_or_default();
+                replay.play(&mut self.record.moves, resolved, span, text, self.diags);
             } else if let Some(special) = entry.get("special").and_then(Value::as_str) {
                 let kind = match special {
                     // KIF parsers leave the sign to a normaliser: the previous move was illegal.
                     "ILLEGAL_ACTION" => kifu_record::EndingKind::IllegalMoveWin,
                     s => csa::ending_kind(s),
                 };
-                replay.end(&mut self.record.moves, kind, Span::default(), self.diags);
+                let span = self.special_spans.next().unwrap_or_default();
+                replay.end(&mut self.record.moves, kind, span, self.diags);
             }
             if let Some(t) = entry.get("time").and_then(Value::as_object) {
                 let now = time_ms(t.get("now"));

@@ -188,6 +188,20 @@ fn bad_json_is_a_diagnostic() {
         "{:?}",
         parsed.diagnostics
     );
+    // the diagnostic points at the move object in the text
+    let text = "{\"header\": {\"a\": \"\\\"move\\\": x\"},\n \"moves\": [{},\n  {\"move\": {\"to\": {\"x\": 7, \"y\": 5}, \"from\": {\"x\": 7, \"y\": 7}, \"piece\": \"FU\"}}]}";
+    let parsed = read(text);
+    let span = parsed.diagnostics[0].span;
+    assert!(
+        text[span.range()].starts_with("\"move\": {\"to\""),
+        "{}",
+        &text[span.range()]
+    );
+    assert!(
+        text[span.range()].ends_with("\"FU\"}"),
+        "{}",
+        &text[span.range()]
+    );
 }
 
 /// `relative` as the JKF reference normaliser fills it, for the KI2 files whose moves are

@@ -165,3 +165,106 @@ impl Drop for UsiEngine {
         let _ = self.child.wait();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kifu_record::TimeControl;
+    use kifu_shogi::Position;
+
+    fn request(moves: &[&str], time: Option<TimeControl>) -> ThinkRequest {
+        let start = Position::startpos();
+        let mut position = start.clone();
+        let mut played = Vec::new();
+        for m in moves {
+            let mv = position.parse_usi_move(m).unwrap();
+            position.play(mv);
+            played.push(mv);
+        }
+        let times = vec![1_000; played.len()];
+        ThinkRequest {
+            clocks: crate::clock::clocks(time, Color::Black, &times),
+            start,
+            moves: played,
+            position,
+            time,
+            relay: false,
+        }
+    }
+
+    #[test]
+    fn position_and_go_carry_the_game_and_the_clocks() {
+        let tc = TimeControl {
+            initial_ms: 60_000,
+            byoyomi_ms: 10_000,
+            increment_ms: 0,
+        };
+        let r = request(&["7g7f", "3c3d", "8h2b+"], Some(tc));
+        assert_eq!(
+            position_command(&r),
+            "position startpos moves 7g7f 3c3d 8h2b+"
+        );
+        assert_eq!(go_command(&r), "go btime 58000 wtime 59000 byoyomi 10000");
+        let fischer = TimeControl {
+            increment_ms: 2_000,
+            ..tc
+        };
+        let r = request(&["7g7f"], Some(fischer));
+        assert_eq!(
+            go_command(&r),
+            "go btime 61000 wtime 60000 binc 2000 winc 2000"
+        );
+        let mut r = request(&[], None);
+        r.start = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
+        assert_eq!(
+            position_command(&r),
+            "position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1"
+        );
+        assert_eq!(go_command(&r), "go btime 0 wtime 0 byoyomi 1000");
+    }
+
+    /// A scripted engine in a real child process, logging what it was told.
+    #[test]
+    fn a_scripted_engine_plays_and_resigns() {
+        let dir = std::env::temp_dir().join(format!("kifu-csa-usi-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("told.txt");
+        let script = format!(
+            "while read -r cmd rest; do echo \"$cmd $rest\" >> '{}'; case \"$cmd\" in \
+             usi) echo 'id name scripted 1.0'; echo usiok;; \
+             isready) echo readyok;; \
+             go) if [ -e '{}' ]; then echo 'bestmove resign'; else touch '{}'; echo 'info depth 1 score cp 0'; echo 'bestmove 3c3d'; fi;; \
+             quit) exit 0;; esac; done",
+            log.display(),
+            dir.join("moved").display(),
+            dir.join("moved").display(),
+        );
+        let _ = std::fs::remove_file(dir.join("moved"));
+        let _ = std::fs::remove_file(&log);
+        let mut engine = UsiEngine::start(&script).unwrap();
+        assert_eq!(engine.name(), "scripted 1.0");
+        engine.new_game(Color::White).unwrap();
+        let r = request(&["7g7f"], None);
+        let d = engine.think(&r).unwrap();
+        assert!(matches!(d, Decision::Move(m) if m.usi() == "3c3d"));
+        assert_eq!(engine.think(&r).unwrap(), Decision::Resign);
+        engine.game_over(Some(GameResult::Win(Color::Black)));
+        drop(engine);
+        let told = std::fs::read_to_string(&log).unwrap();
+        assert!(told.contains("usinewgame"), "{told}");
+        assert!(told.contains("position startpos moves 7g7f"), "{told}");
+        assert!(told.contains("gameover lose"), "{told}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_illegal_bestmove_is_an_error() {
+        let script = "while read -r cmd rest; do case \"$cmd\" in usi) echo usiok;; \
+                      isready) echo readyok;; go) echo 'bestmove 7g7e';; quit) exit 0;; esac; done";
+        let mut engine = UsiEngine::start(script).unwrap();
+        engine.new_game(Color::Black).unwrap();
+        let err = engine.think(&request(&[], None)).unwrap_err();
+        assert!(err.contains("not legal"), "{err}");
+        assert!(UsiEngine::start("exit 0").is_err());
+    }
+}

@@ -48,6 +48,9 @@ pub struct Node<M> {
     ply: u32,
     parent: u32,
     first_child: u32,
+    /// Kept so that appending an alternative does not walk the siblings (a file with
+    /// thousands of alternatives to one move must not be quadratic).
+    last_child: u32,
     next_sibling: u32,
 }
 
@@ -64,6 +67,7 @@ impl<M> Node<M> {
             ply,
             parent,
             first_child: NONE,
+            last_child: NONE,
             next_sibling: NONE,
         }
     }
@@ -161,12 +165,11 @@ impl<M> MoveTree<M> {
         let id = u32::try_from(self.nodes.len()).expect("move tree over 4 G nodes");
         let p = &mut self.nodes[parent.index()];
         let ply = p.ply + 1;
-        if p.first_child == NONE {
-            // The common case while reading a line: no alternatives yet.
+        let last = std::mem::replace(&mut p.last_child, id);
+        if last == NONE {
             p.first_child = id;
         } else {
-            let last = self.children(parent).last().expect("has a first child");
-            self.nodes[last.index()].next_sibling = id;
+            self.nodes[last as usize].next_sibling = id;
         }
         self.nodes.push(Node::new(item, span, ply, parent.0));
         NodeId(id)
@@ -252,6 +255,9 @@ impl<M> MoveTree<M> {
             .expect("a child is its parent's first child or someone's next sibling");
         let after = self.nodes[id.index()].next_sibling;
         self.nodes[prev.index()].next_sibling = after;
+        if after == NONE {
+            self.nodes[parent.index()].last_child = prev.0;
+        }
         self.nodes[id.index()].next_sibling = self.nodes[parent.index()].first_child;
         self.nodes[parent.index()].first_child = id.0;
     }
@@ -281,6 +287,7 @@ impl<M> MoveTree<M> {
                 ply: n.ply,
                 parent: n.parent,
                 first_child: n.first_child,
+                last_child: n.last_child,
                 next_sibling: n.next_sibling,
             })
             .collect();
@@ -353,6 +360,10 @@ mod tests {
         assert_eq!(moves(&t, t.main_line()), ["76fu", "84fu", "26fu"]);
         t.promote(b2); // already first: no change
         assert_eq!(t.children(a).collect::<Vec<_>>(), [b2, b3, b]);
+        // promoting the last child keeps appending right
+        t.promote(b);
+        let c = t.add_move(a, "99fu", Span::default());
+        assert_eq!(t.children(a).collect::<Vec<_>>(), [b, b2, b3, c]);
     }
 
     #[test]
@@ -368,6 +379,20 @@ mod tests {
         assert_eq!(mapped[a].mv(), Some(&4));
         assert_eq!(mapped[a].comments[0].text, "good");
         assert_eq!(mapped.main_line().count(), 3);
+    }
+
+    #[test]
+    fn many_alternatives_append_in_constant_time() {
+        let mut t: MoveTree<u32> = MoveTree::new();
+        let root = t.root();
+        for i in 0..200_000 {
+            t.add_move(root, i, Span::default());
+        }
+        assert_eq!(t.children(root).count(), 200_000);
+        assert_eq!(
+            t.children(root).last().map(|id| t[id].mv().copied()),
+            Some(Some(199_999))
+        );
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! [`game`] (one game judged under the full rules). [`record`] writes finished games,
 //! [`store`] keeps players and the game index. [`server`] and [`table`] put them on tokio.
 
+pub mod client;
+pub mod client_record;
 pub mod clock;
 pub mod game;
 pub mod game_name;
@@ -14,4 +16,5 @@ pub mod server;
 pub mod store;
 pub mod table;
 pub mod usi_clock;
+pub mod usi_engine;
 pub mod wall_time;

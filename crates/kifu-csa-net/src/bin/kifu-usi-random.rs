@@ -1,0 +1,69 @@
+//! A minimal USI engine that plays a legal move chosen from the position's hash: a real
+//! engine process for the bridge's end-to-end tests when no strong engine is installed.
+//! It declares (`bestmove win`) when the 27-point rule allows, and resigns when mated.
+
+use std::io::{BufRead, Write};
+
+use kifu_shogi::{DeclarationRule, Position};
+
+fn main() {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut pos = Position::startpos();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first().copied() {
+            Some("usi") => {
+                let _ = writeln!(out, "id name kifu-usi-random\nid author kifu\nusiok");
+            }
+            Some("isready") => {
+                let _ = writeln!(out, "readyok");
+            }
+            Some("position") => {
+                if let Some(p) = parse_position(&words[1..]) {
+                    pos = p;
+                }
+            }
+            Some("go") => {
+                let reply = if pos.declaration(DeclarationRule::Points27).is_ok() {
+                    "bestmove win".to_owned()
+                } else {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        "bestmove resign".to_owned()
+                    } else {
+                        let mv = moves[(pos.hash() % moves.len() as u64) as usize];
+                        format!(
+                            "info depth 1 score cp 0 pv {}\nbestmove {}",
+                            mv.usi(),
+                            mv.usi()
+                        )
+                    }
+                };
+                let _ = writeln!(out, "{reply}");
+            }
+            Some("quit") => break,
+            _ => {}
+        }
+        let _ = out.flush();
+    }
+}
+
+fn parse_position(words: &[&str]) -> Option<Position> {
+    let (mut pos, rest) = match *words.first()? {
+        "startpos" => (Position::startpos(), &words[1..]),
+        "sfen" if words.len() >= 5 => (
+            Position::from_sfen(&words[1..5].join(" ")).ok()?,
+            &words[5..],
+        ),
+        _ => return None,
+    };
+    if rest.first() == Some(&"moves") {
+        for m in &rest[1..] {
+            let mv = pos.parse_usi_move(m).ok()?;
+            pos.play(mv);
+        }
+    }
+    Some(pos)
+}

@@ -1,0 +1,87 @@
+//! The client's record of a game: what the server relayed, with times, the engine's own
+//! comments and the ending as announced (`%CHUDAN` when the connection was lost).
+
+use kifu_csa::server_protocol::{GameSummary, Reason, Verdict};
+use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, Side, Span};
+use kifu_shogi::formats::{ShogiRecord, StartPosition, csa};
+use kifu_shogi::{Color, Move};
+
+/// A move as relayed, with its charge and (for our own moves) the engine's comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub mv: Move,
+    pub t: u64,
+    pub comment: Option<String>,
+}
+
+/// The ending a record writes for the server's reason line.
+fn ending(reason: Option<&Reason>, verdict: Option<Verdict>, me: Color) -> EndingKind {
+    let side = |c: Color| {
+        if c == Color::Black {
+            Side::First
+        } else {
+            Side::Second
+        }
+    };
+    match (reason, verdict) {
+        (_, None) | (Some(Reason::Chudan), _) | (None, _) => EndingKind::Abort,
+        (Some(Reason::Resign), _) => EndingKind::Resign,
+        (Some(Reason::TimeUp), _) => EndingKind::TimeLoss,
+        (Some(Reason::IllegalMove), _) => EndingKind::IllegalMoveLoss,
+        (Some(Reason::Sennichite), _) => EndingKind::Repetition,
+        (Some(Reason::Jishogi), _) => EndingKind::DeclareWin,
+        (Some(Reason::MaxMoves), _) => EndingKind::MaxMoves,
+        (Some(Reason::OuteSennichite | Reason::IllegalAction), Some(v)) => {
+            let loser = if v == Verdict::Lose { me } else { me.flip() };
+            EndingKind::IllegalAction(side(loser))
+        }
+        (Some(Reason::Other(t)), _) => EndingKind::Unknown(t.clone()),
+    }
+}
+
+/// CSA V3.0 text of the game as far as it went.
+pub fn to_csa(
+    summary: &GameSummary,
+    played: &[Played],
+    reason: Option<&Reason>,
+    verdict: Option<Verdict>,
+) -> String {
+    let mut record = ShogiRecord::new(StartPosition::custom(summary.position.start.clone()));
+    let h = &mut record.header;
+    h.set(HeaderField::FirstPlayer, "N+", summary.black.clone());
+    h.set(HeaderField::SecondPlayer, "N-", summary.white.clone());
+    h.set(HeaderField::Event, "EVENT", summary.game_id.clone());
+    if summary.max_moves > 0 {
+        h.set(
+            HeaderField::MaxMoves,
+            "MAX_MOVES",
+            summary.max_moves.to_string(),
+        );
+    }
+    let mut pos = summary.position.start.clone();
+    let tree = &mut record.moves;
+    let mut at = tree.root();
+    let ms = |color: Color, t: u64| {
+        let unit = summary.time.of(color).unit.millis();
+        Some(u32::try_from(t.saturating_mul(unit)).unwrap_or(u32::MAX))
+    };
+    let listed = summary
+        .position
+        .moves
+        .iter()
+        .map(|(mv, t)| (*mv, t.unwrap_or(0), None));
+    let relayed = played.iter().map(|p| (p.mv, p.t, p.comment.clone()));
+    for (mv, t, comment) in listed.chain(relayed) {
+        at = tree.add_move(at, mv, Span::default());
+        tree[at].time_ms = ms(pos.side_to_move(), t);
+        if let Some(c) = comment {
+            tree[at]
+                .comments
+                .push(Comment::new(CommentKind::Engine, c, Span::default()));
+        }
+        pos.play(mv);
+    }
+    let kind = ending(reason, verdict, summary.your_turn);
+    tree.add_ending(at, kind, Span::default());
+    csa::write(&record, csa::CsaVersion::V30).text
+}

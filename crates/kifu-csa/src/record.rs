@@ -8,7 +8,7 @@ use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, NodeItem, Span}
 use kifu_shogi::formats::{ShogiRecord, StartPosition, csa};
 use kifu_shogi::{Color, Move, Position};
 
-use crate::session::{Session, State};
+use crate::session::{Config, Session, State};
 
 /// Names and times for the header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -114,6 +114,18 @@ impl Saved {
         self.moves.truncate(keep);
     }
 
+    /// The session that continues this game. After an interruption play goes on from the
+    /// last position with the whole history; after a repetition (seed 002, (5)(b)) the game
+    /// restarts from that position as a new game, without the history that repeated.
+    pub fn into_session(self, config: Config) -> Result<Session, String> {
+        let resumed = Session::resume(config, self.start, &self.moves)
+            .map_err(|(i, e)| format!("ply {}: {e}", i + 1))?;
+        if self.ending == Some(EndingKind::Repetition) {
+            return Ok(Session::new(config, resumed.position().without_history()));
+        }
+        Ok(resumed)
+    }
+
     /// The side to move once the saved moves are replayed.
     pub fn side_to_move(&self) -> Color {
         if self.moves.len().is_multiple_of(2) {
@@ -162,7 +174,7 @@ pub fn read(text: &str) -> Result<Saved, String> {
 mod tests {
     use super::*;
     use crate::lines::Line;
-    use crate::session::{Config, Decision, Event};
+    use crate::session::{Decision, Event};
     use kifu_record::TimeControl;
 
     fn played(me: Color, moves: &[&str]) -> Session {
@@ -235,6 +247,21 @@ mod tests {
         assert_eq!(behind.side_to_move(), Color::Black);
         let r = Session::resume(*s.config(), behind.start, &behind.moves).unwrap();
         assert_eq!(r.clocks().used_ms, [1_250, 1_250]);
+    }
+
+    #[test]
+    fn after_a_repetition_the_game_restarts_from_that_position() {
+        let cycle = ["5i4h", "5a4b", "4h5i", "4b5a"];
+        let moves: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+        let mut s = played(Color::Black, &moves);
+        assert!(matches!(s.state(), State::Ended(_)), "{:?}", s.state());
+        let saved = read(&write(&s, &header())).unwrap();
+        assert_eq!(saved.ending, Some(EndingKind::Repetition));
+        s = saved.into_session(*s.config()).unwrap();
+        assert_eq!(s.moves().count(), 0);
+        assert_eq!(s.position().repetition_count(), 1);
+        let board = |p: &Position| p.to_sfen().rsplit_once(' ').unwrap().0.to_owned();
+        assert_eq!(board(s.start()), board(&Position::startpos()));
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub fn read(text: &str) -> Parsed {
         line: None,
         lines: Vec::new(),
         skip_block: false,
+        last: None,
     };
     let mut start = 0;
     while start < text.len() {
@@ -50,6 +51,9 @@ struct Reader<'t, 'd> {
     lines: Vec<(u32, NodeId)>,
     /// Set when a variation cannot be placed: its moves are skipped.
     skip_block: bool,
+    /// Where the last line read ended and the position there, so a variation can get to its
+    /// branch point by undoing and replaying a few moves instead of the whole game.
+    last: Option<(NodeId, Position)>,
 }
 
 pub(crate) fn header_field(key: &str) -> Option<HeaderField> {
@@ -388,6 +392,7 @@ impl Reader<'_, '_> {
             if let Some(top) = self.lines.last_mut() {
                 top.1 = line.cursor;
             }
+            self.last = Some((line.cursor, line.position));
         } else {
             // A game without moves still gets its start position.
             self.start();
@@ -430,12 +435,16 @@ impl Reader<'_, '_> {
                 return;
             }
         };
-        let mut position = self.record.start.position.clone();
-        for id in tree.path_to(parent) {
-            if let NodeItem::Move(mv) = tree[id].item {
-                position.play(mv);
-            }
+        if tree[parent].illegal {
+            self.diags
+                .push(Diagnostic::error(span, "a variation after an illegal move"));
+            self.skip_block = true;
+            return;
         }
+        let position = match self.last.take() {
+            Some((at, position)) => move_position(tree, position, at, parent),
+            None => crate::formats::position_at(&self.record, parent),
+        };
         self.line = Some(Replay::new(position, parent));
         self.lines.push((n, parent));
     }
@@ -508,6 +517,39 @@ fn summary_ending(line: &str, mover: Color) -> Option<EndingKind> {
             }
         }
     })
+}
+
+/// Turns `position` (the one after node `from`) into the one after node `to`: undo up to
+/// their common ancestor, then play down. Moves kept although illegal were never played.
+fn move_position(
+    tree: &MoveTree<Move>,
+    mut position: Position,
+    from: NodeId,
+    to: NodeId,
+) -> Position {
+    let played = |id: NodeId| match tree[id].item {
+        NodeItem::Move(mv) if !tree[id].illegal => Some(mv),
+        _ => None,
+    };
+    let (mut a, mut b) = (from, to);
+    let mut down = Vec::new();
+    while a != b {
+        if tree[a].ply() >= tree[b].ply() {
+            if played(a).is_some() {
+                position.undo();
+            }
+            a = tree.parent(a).expect("the root is a common ancestor");
+        } else {
+            down.push(b);
+            b = tree.parent(b).expect("the root is a common ancestor");
+        }
+    }
+    for id in down.into_iter().rev() {
+        if let Some(mv) = played(id) {
+            position.play(mv);
+        }
+    }
+    position
 }
 
 /// The engine move a KIF move denotes, or why it is not one.

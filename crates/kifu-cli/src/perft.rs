@@ -4,9 +4,15 @@ use kifu_shogi::Position;
 
 use crate::Outcome;
 
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PerftGame {
+    Shogi,
+    Chu,
+}
+
 #[derive(clap::Args)]
 pub struct Args {
-    /// Start position as SFEN (default: the even-game start).
+    /// Start position as SFEN (default: the game's start).
     #[arg(long, value_name = "SFEN")]
     sfen: Option<String>,
     /// Number of plies to look ahead.
@@ -18,19 +24,22 @@ pub struct Args {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    /// The game.
+    #[arg(long, value_enum, default_value_t = PerftGame::Shogi)]
+    game: PerftGame,
+    /// Chu: count every lion route (`path`, as lishogi does) or each resulting position once (`canonical`).
+    #[arg(long, value_name = "COUNTING", default_value = "path")]
+    counting: String,
+    /// Chu: rule set (`lishogi` or `jcsa`).
+    #[arg(long, value_name = "RULES", default_value = "lishogi")]
+    rules: String,
 }
 
 pub fn run(args: Args) -> Result<Outcome, String> {
-    let mut pos = match &args.sfen {
-        None => Position::startpos(),
-        Some(s) => Position::from_sfen(s).map_err(|e| format!("--sfen: {e}"))?,
-    };
     let start = Instant::now();
-    let (total, divided) = if args.divide {
-        let rows = kifu_shogi::perft_divide(&mut pos, args.depth);
-        (rows.iter().map(|r| r.1).sum(), Some(rows))
-    } else {
-        (kifu_shogi::perft(&mut pos, args.depth), None)
+    let (sfen, total, divided) = match args.game {
+        PerftGame::Shogi => shogi(&args)?,
+        PerftGame::Chu => chu(&args)?,
     };
     let seconds = start.elapsed().as_secs_f64();
     let nps = if seconds > 0.0 {
@@ -41,11 +50,11 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     if args.json {
         let moves = divided.as_ref().map(|rows| {
             rows.iter()
-                .map(|(m, n)| serde_json::json!({ "move": m.to_string(), "nodes": n }))
+                .map(|(m, n)| serde_json::json!({ "move": m, "nodes": n }))
                 .collect::<Vec<_>>()
         });
         let out = serde_json::json!({
-            "sfen": pos.to_sfen(),
+            "sfen": sfen,
             "depth": args.depth,
             "nodes": total,
             "seconds": seconds,
@@ -70,4 +79,49 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         }
     }
     Ok(Outcome::Ok)
+}
+
+type Counted = (String, u64, Option<Vec<(String, u64)>>);
+
+fn shogi(args: &Args) -> Result<Counted, String> {
+    let mut pos = match &args.sfen {
+        None => Position::startpos(),
+        Some(s) => Position::from_sfen(s).map_err(|e| format!("--sfen: {e}"))?,
+    };
+    let sfen = pos.to_sfen();
+    Ok(if args.divide {
+        let rows: Vec<(String, u64)> = kifu_shogi::perft_divide(&mut pos, args.depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect();
+        (sfen, rows.iter().map(|r| r.1).sum(), Some(rows))
+    } else {
+        (sfen, kifu_shogi::perft(&mut pos, args.depth), None)
+    })
+}
+
+fn chu(args: &Args) -> Result<Counted, String> {
+    let counting = kifu_chu::Counting::from_name(&args.counting).ok_or_else(|| {
+        format!(
+            "--counting: `{}` is neither `path` nor `canonical`",
+            args.counting
+        )
+    })?;
+    let rules = kifu_chu::RuleSet::from_name(&args.rules)
+        .ok_or_else(|| format!("--rules: `{}` is neither `lishogi` nor `jcsa`", args.rules))?;
+    let pos = match &args.sfen {
+        None => kifu_chu::Position::start(),
+        Some(s) => kifu_chu::Position::from_sfen(s).map_err(|e| format!("--sfen: {e}"))?,
+    }
+    .with_rules(rules);
+    let sfen = pos.to_sfen();
+    Ok(if args.divide {
+        let rows: Vec<(String, u64)> = kifu_chu::perft_divide(&pos, args.depth, counting)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect();
+        (sfen, rows.iter().map(|r| r.1).sum(), Some(rows))
+    } else {
+        (sfen, kifu_chu::perft(&pos, args.depth, counting), None)
+    })
 }

@@ -119,6 +119,10 @@ pub fn show(record: &ChuRecord, ply: Option<usize>) -> String {
     for (k, v) in &record.headers {
         out.push_str(&format!("[{k} \"{v}\"]\n"));
     }
-    out.push_str(&format!("after {n} moves\nSFEN: {}\n", pos.to_sfen()));
+    out.push_str(&format!(
+        "after {n} moves\n{}SFEN: {}\n",
+        pos.board_text(),
+        pos.to_sfen()
+    ));
     out
 }

@@ -129,8 +129,9 @@ pub fn run(args: Args) -> Result<Outcome, String> {
             let mut saved = record::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
             saved.retract(args.retract);
             header = saved.header.clone();
-            Session::resume(config, saved.start.clone(), &saved.moves)
-                .map_err(|(i, e)| format!("{}: ply {}: {e}", path.display(), i + 1))?
+            saved
+                .into_session(config)
+                .map_err(|e| format!("{}: {e}", path.display()))?
         }
         None => Session::new(config, player_start.unwrap_or_else(Position::startpos)),
     };

@@ -37,18 +37,19 @@ pub struct Proc {
 
 pub fn kifu(name: &str, args: &[&str], stdin: Option<&str>) -> Proc {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu"));
-    cmd.arg("link").args(args);
+    cmd.arg("link")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null());
     spawn(name, cmd, stdin)
 }
 
 pub fn spawn(name: &str, mut cmd: Command, stdin: Option<&str>) -> Proc {
-    cmd.stdin(if stdin.is_some() {
-        Stdio::piped()
-    } else {
-        Stdio::null()
-    })
-    .stdout(Stdio::null())
-    .stderr(Stdio::piped());
+    // A command set up with pipes of its own (stdio lines) keeps them.
+    if stdin.is_some() {
+        cmd.stdin(Stdio::piped());
+    }
+    cmd.stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("start the process");
     if let Some(text) = stdin {
         let mut input = child.stdin.take().unwrap();

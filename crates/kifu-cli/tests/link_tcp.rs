@@ -391,3 +391,31 @@ fn the_operator_interrupts_with_a_signal() {
     assert_eq!(rec.ending, Some(EndingKind::Abort));
     drop(peer);
 }
+
+#[test]
+fn after_a_repetition_the_game_restarts_from_that_position() {
+    let dir = workdir("sennichite-restart");
+    let cycle = "+5948OU\n-5142OU\n+4859OU\n-4251OU\n";
+    let first = write(&dir, "first.csa", &format!("PI\n+\n{cycle}{cycle}{cycle}"));
+    let player = format!("moves:{first}");
+    let ((bc, _, b), (wc, _, _)) = game(&dir, &player, &player, &[], &[], None);
+    assert_eq!((bc, wc), (0, 0));
+    assert_eq!(b.ending, Some(EndingKind::Repetition));
+    let again = write(&dir, "again.csa", &format!("PI\n+\n{OPENING}%TORYO\n"));
+    let player = format!("moves:{again}");
+    let black_saved = dir.join("black.csa").to_string_lossy().into_owned();
+    let white_saved = dir.join("white.csa").to_string_lossy().into_owned();
+    let ((bc, blog, b), (wc, wlog, w)) = game(
+        &dir,
+        &player,
+        &player,
+        &["--resume", &black_saved],
+        &["--resume", &white_saved],
+        None,
+    );
+    assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
+    assert_same_game(&b, &w);
+    // A new game from the repeated position: no repetition history, four new moves.
+    assert_eq!(b.moves, ["+7776FU", "-3334FU", "+2726FU", "-8384FU"]);
+    assert_eq!(b.ending, Some(EndingKind::Resign));
+}

@@ -18,3 +18,13 @@ pub mod table;
 pub mod usi_clock;
 pub mod usi_engine;
 pub mod wall_time;
+
+/// The runtime the command-line front ends run on.
+pub type Runtime = tokio::runtime::Runtime;
+
+/// A multi-threaded runtime with timers and I/O, for front ends that do not use tokio.
+pub fn runtime() -> std::io::Result<Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+}

@@ -10,11 +10,7 @@ mod support;
 use support::*;
 
 /// Black's engine on `black_player`, White typed by a person (`white_input` on its stdin).
-fn engine_game(
-    name: &str,
-    black_player: &str,
-    white_input: &str,
-) -> ((i32, String, Read), (i32, String, Read)) {
+fn engine_game(name: &str, black_player: &str, white_input: &str) -> Game {
     let dir = workdir(name);
     let (b_rec, w_rec) = (dir.join("black.csa"), dir.join("white.csa"));
     let mut white = kifu(

@@ -28,7 +28,7 @@ fn pty_pair(name: &str) -> Option<(Proc, String, String)> {
     Some((socat, path(&a), path(&b)))
 }
 
-fn pty_game(name: &str, record: &str) -> Option<((i32, String, Read), (i32, String, Read))> {
+fn pty_game(name: &str, record: &str) -> Option<Game> {
     let (mut socat, a, b) = pty_pair(name)?;
     let dir = workdir(name);
     let moves = format!("moves:{}", write(&dir, "game.csa", record));
@@ -91,7 +91,10 @@ fn resignation_over_a_serial_line() {
         return;
     };
     assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
-    assert!(blog.contains("serial") && blog.contains("1200 bit/s 8N1"), "{blog}");
+    assert!(
+        blog.contains("serial") && blog.contains("1200 bit/s 8N1"),
+        "{blog}"
+    );
     assert_same_game(&b, &w);
     assert_eq!(
         b.moves,

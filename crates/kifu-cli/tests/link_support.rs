@@ -171,6 +171,11 @@ pub fn read_record(path: &Path) -> Read {
     out
 }
 
+/// One side's exit code, messages and record.
+pub type Outcome = (i32, String, Read);
+/// Black's and White's outcomes.
+pub type Game = (Outcome, Outcome);
+
 /// Both sides' records agree on the moves and the ending.
 pub fn assert_same_game(a: &Read, b: &Read) {
     assert_eq!(a.moves, b.moves, "{}\n---\n{}", a.text, b.text);

@@ -20,7 +20,7 @@ fn game(
     black_extra: &[&str],
     white_extra: &[&str],
     black_stdin: Option<&str>,
-) -> ((i32, String, Read), (i32, String, Read)) {
+) -> Game {
     let white_record = dir.join("white.csa").to_string_lossy().into_owned();
     let black_record = dir.join("black.csa").to_string_lossy().into_owned();
     let mut args = vec![
@@ -65,7 +65,7 @@ fn game(
     )
 }
 
-fn moves_game(name: &str, record: &str) -> ((i32, String, Read), (i32, String, Read)) {
+fn moves_game(name: &str, record: &str) -> Game {
     let dir = workdir(name);
     let file = write(&dir, "game.csa", record);
     let player = format!("moves:{file}");
@@ -226,7 +226,7 @@ fn take_back_is_refused_between_programs() {
 
 /// A bare TCP peer written here plays the opponent, to send what kifu never would.
 /// It sends `first`, waits for kifu's reply when `reply` is set, then sends `rest`.
-fn against_raw_peer(name: &str, first: &[u8], reply: bool, rest: &[u8]) -> (i32, String, Read) {
+fn against_raw_peer(name: &str, first: &[u8], reply: bool, rest: &[u8]) -> Outcome {
     let dir = workdir(name);
     let moves = write(&dir, "white-moves.csa", &format!("PI\n+\n{OPENING}"));
     let record = dir.join("white.csa.out").to_string_lossy().into_owned();

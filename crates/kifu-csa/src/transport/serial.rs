@@ -155,4 +155,42 @@ mod tests {
         assert!(SerialSettings::parse("/dev/ttyS0,speed=1").is_err());
         assert!(SerialSettings::parse("").is_err());
     }
+
+    /// A real pseudo-terminal opened as the serial line: the termios settings read back
+    /// from the device are the protocol's, and lines cross in both directions.
+    #[test]
+    fn a_pseudo_terminal_as_the_line() {
+        use std::io::{Read, Write};
+        let (mut master, slave) = serialport::TTYPort::pair().expect("a pty pair");
+        let name = slave.name().expect("the slave's name");
+        let transport = SerialTransport::open(&SerialSettings::new(&name)).unwrap();
+        assert_eq!(
+            transport.port.flow_control().unwrap(),
+            FlowControl::Software
+        );
+        assert_eq!(transport.port.data_bits().unwrap(), DataBits::Eight);
+        assert_eq!(transport.port.parity().unwrap(), Parity::None);
+        assert_eq!(transport.port.stop_bits().unwrap(), StopBits::One);
+        assert_eq!(transport.port.baud_rate().unwrap(), 1200);
+        assert!(
+            transport
+                .describe()
+                .contains("1200 bit/s 8N1 flow XON/XOFF")
+        );
+        let (read, mut write) = Box::new(transport).split().unwrap();
+        write.write_all(b"+7776FU\n").unwrap();
+        write.flush().unwrap();
+        let mut got = [0u8; 8];
+        master.read_exact(&mut got).unwrap();
+        assert_eq!(&got, b"+7776FU\n");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || crate::transport::pump_lines(read, tx));
+        master.write_all(b"-3334FU\r\n").unwrap();
+        let event = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+        assert_eq!(
+            event,
+            crate::session::Event::Received(crate::lines::Line::Text(b"-3334FU".to_vec()))
+        );
+        drop(slave);
+    }
 }

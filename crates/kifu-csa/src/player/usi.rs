@@ -20,12 +20,17 @@ pub struct UsiEngine {
 impl UsiEngine {
     /// Starts `command` (run by `sh -c`, so it may carry arguments) and waits for `usiok`.
     pub fn start(command: &str) -> Result<UsiEngine, String> {
-        let mut child = Command::new("sh")
-            .arg("-c")
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        // The operator's Ctrl-C is meant for kifu (which interrupts and saves the game),
+        // not for the engine: keep it out of the terminal's foreground process group.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start `{command}`: {e}"))?;
         let stdin = child.stdin.take().ok_or("no engine stdin")?;

@@ -110,7 +110,8 @@ impl Replay {
 
     fn skip(&mut self, span: Span) {
         let s = self.skipped.get_or_insert((span, 0));
-        s.0 = s.0.join(span);
+        // The span starts at the first move left out (not at the illegal one).
+        s.0 = if s.1 == 0 { span } else { s.0.join(span) };
         s.1 += 1;
     }
 

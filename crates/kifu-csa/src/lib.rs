@@ -5,7 +5,14 @@
 //!
 //! - [`message`] parses and formats a line; [`lines`] frames a byte stream into lines;
 //! - [`session`] is the state machine of one side: events in, actions out, no I/O;
-//! - [`clock`] derives both clocks from per-ply times.
+//! - [`clock`] derives both clocks from per-ply times;
+//! - [`record`] writes the game as a CSA file (times, `%CHUDAN` when interrupted) and reads
+//!   it back to resume;
+//! - [`transport`] opens the line (serial, TCP listen/connect, stdio) behind one trait;
+//! - [`player`] decides this side's moves (USI engine, a person, a record's moves);
+//! - [`driver`] runs a session with a transport and a player, saving after every ply.
+//!
+//! [`server_protocol`] is the codec of the later CSA server protocol (1.2.1).
 //!
 //! ```
 //! use kifu_csa::session::{Action, Config, Decision, Event, Session};

@@ -136,7 +136,7 @@ impl Saved {
     }
 }
 
-/// Reads a record written by [`write`] (or any CSA record) for resuming.
+/// Reads a record written by [`write()`] (or any CSA record) for resuming.
 pub fn read(text: &str) -> Result<Saved, String> {
     let parsed = csa::read(text);
     if let Some(e) = parsed.diagnostics.iter().find(|d| d.is_error()) {

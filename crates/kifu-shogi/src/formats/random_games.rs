@@ -162,3 +162,32 @@ fn random_moves_through_ki2_and_usi() {
         round_trip(&bare, Format::Usi, false, seed);
     }
 }
+
+/// Variations nested thousands deep (each one branching inside the previous) must neither
+/// overflow the stack when written nor be quadratic when read.
+#[test]
+fn deeply_nested_variations() {
+    let mut record = ShogiRecord::new(StartPosition::handicap(Handicap::Even));
+    let mut node = record.moves.root();
+    let mut pos = record.start.position.clone();
+    for _ in 0..3000 {
+        let moves = pos.legal_moves();
+        if moves.len() < 2 {
+            break;
+        }
+        record.moves.add_move(node, moves[0], Span::default());
+        node = record.moves.add_move(node, moves[1], Span::default());
+        pos.play(moves[1]);
+    }
+    let depth = record.moves.variations(record.moves.root()).count();
+    assert_eq!(depth, 1);
+    round_trip(&record, Format::Kifu, true, 0);
+    let jkf = crate::formats::jkf::write(&record);
+    assert!(
+        jkf.warnings.iter().any(|w| w.contains("nested more than")),
+        "{:?}",
+        jkf.warnings
+    );
+    let back = crate::formats::jkf::read(&jkf.text);
+    assert!(!back.has_errors(), "{:?}", back.diagnostics.first());
+}

@@ -61,6 +61,7 @@ pub fn to_value(record: &ShogiRecord, warnings: &mut Vec<String>) -> Value {
         None,
         &mut moves,
         warnings,
+        0,
     );
     json!({ "header": header, "initial": initial, "moves": moves })
 }
@@ -167,6 +168,10 @@ fn special_name(
     })
 }
 
+/// Forks nested deeper than this are dropped (with a warning): JSON readers, ours included,
+/// refuse documents nested much deeper, and writing them would recurse without bound.
+const MAX_FORK_DEPTH: usize = 30;
+
 /// Appends the line starting at `first` to `out`, with forks for later siblings.
 fn line(
     record: &ShogiRecord,
@@ -175,6 +180,7 @@ fn line(
     mut prev_to: Option<Square>,
     out: &mut Vec<Value>,
     warnings: &mut Vec<String>,
+    depth: usize,
 ) {
     let tree = &record.moves;
     let mut totals = totals_before(record, first);
@@ -207,12 +213,17 @@ fn line(
             entry.insert("time".to_owned(), time_value(ms, *total));
         }
         comments_into(node, &mut entry);
-        if let Some((p, prev, _)) = position_before {
+        if position_before.is_some() && depth >= MAX_FORK_DEPTH {
+            warnings.push(format!(
+                "ply {}: variations nested more than {MAX_FORK_DEPTH} deep dropped",
+                node.ply()
+            ));
+        } else if let Some((p, prev, _)) = position_before {
             let mut forks = Vec::new();
             let mut alt = tree.next_sibling(id);
             while let Some(a) = alt {
                 let mut fork = Vec::new();
-                line_single(record, a, p.clone(), prev, &mut fork, warnings);
+                line_single(record, a, p.clone(), prev, &mut fork, warnings, depth + 1);
                 forks.push(Value::Array(fork));
                 alt = tree.next_sibling(a);
             }
@@ -232,10 +243,19 @@ fn line_single(
     prev_to: Option<Square>,
     out: &mut Vec<Value>,
     warnings: &mut Vec<String>,
+    depth: usize,
 ) {
     let tree = &record.moves;
     let mut start = Vec::new();
-    line(record, Some(first), pos, prev_to, &mut start, warnings);
+    line(
+        record,
+        Some(first),
+        pos,
+        prev_to,
+        &mut start,
+        warnings,
+        depth,
+    );
     // `line` added forks for `first`'s later siblings; those are the parent entry's.
     if let (Some(Value::Object(e)), Some(_)) = (start.first_mut(), tree.next_sibling(first)) {
         e.remove("forks");

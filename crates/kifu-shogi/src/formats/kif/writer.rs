@@ -362,16 +362,35 @@ impl Writer {
     /// The variations of a written line, last branch point first, recursively. The siblings
     /// of an alternative line's first move are its caller's to write.
     fn variations(&mut self, record: &ShogiRecord, line: &[NodeId], is_alternative: bool) {
+        // An explicit stack, not recursion: nesting depth comes from the input and may be
+        // deep enough to overflow the call stack.
+        struct Frame {
+            nodes: Vec<NodeId>,
+            /// Index of the node whose alternatives are being written; counts down.
+            at: usize,
+            lowest: usize,
+            next_alt: Option<NodeId>,
+        }
+        let frame = |nodes: Vec<NodeId>, is_alternative: bool| Frame {
+            at: nodes.len(),
+            lowest: usize::from(is_alternative),
+            nodes,
+            next_alt: None,
+        };
         let tree = &record.moves;
-        let from = usize::from(is_alternative);
-        for &id in line.iter().skip(from).rev() {
-            let mut alt = tree.next_sibling(id);
-            while let Some(a) = alt {
+        let mut stack = vec![frame(line.to_vec(), is_alternative)];
+        while let Some(top) = stack.last_mut() {
+            if let Some(a) = top.next_alt {
+                top.next_alt = tree.next_sibling(a);
                 let _ = write!(self.out, "\n変化：{}手\n", tree[a].ply());
                 let parent = tree.parent(a).expect("an alternative has a parent");
                 let sub = self.write_line(record, parent, Some(a));
-                self.variations(record, &sub, true);
-                alt = tree.next_sibling(a);
+                stack.push(frame(sub, true));
+            } else if top.at > top.lowest {
+                top.at -= 1;
+                top.next_alt = tree.next_sibling(top.nodes[top.at]);
+            } else {
+                stack.pop();
             }
         }
     }

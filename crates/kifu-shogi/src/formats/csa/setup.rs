@@ -92,7 +92,7 @@ impl Setup {
         for (i, chunk) in bytes.chunks(4).enumerate() {
             let at = code_span(span, 2 + i * 4, 4);
             let parsed = (chunk.len() == 4)
-                .then(|| std::str::from_utf8(chunk).ok())
+                .then(|| std::str::from_utf8(chunk).ok().filter(|c| c.is_ascii()))
                 .flatten()
                 .and_then(|c| Some((parse_square(&c[..2])?, piece_kind(&c[2..])?)));
             let Some((sq, kind)) = parsed else {
@@ -173,7 +173,10 @@ impl Setup {
         let color = color_of(side);
         for (i, chunk) in body.as_bytes().chunks(4).enumerate() {
             let at = code_span(span, 2 + i * 4, 4);
-            let text = std::str::from_utf8(chunk).ok().filter(|c| c.len() == 4);
+            // ASCII only: splitting a square from a code must fall on a character boundary.
+            let text = std::str::from_utf8(chunk)
+                .ok()
+                .filter(|c| c.len() == 4 && c.is_ascii());
             let Some(text) = text else {
                 diags.push(Diagnostic::error(
                     at,
@@ -423,6 +426,17 @@ mod tests {
         );
         s.even("", Span::new(0, 2), &mut d);
         assert!(d.last().unwrap().message.contains("must not be combined"));
+    }
+
+    #[test]
+    fn non_ascii_pairs_are_errors_not_panics() {
+        // found by the fuzzer: `1` and a 3-byte character make 4 bytes but no square+code
+        let mut d = vec![];
+        Setup::default().pieces(Side::First, "1\u{fffd}00FU", Span::new(0, 12), &mut d);
+        assert_eq!(d.len(), 1);
+        let mut d = vec![];
+        Setup::default().even("1\u{fffd}", Span::new(0, 6), &mut d);
+        assert_eq!(d.len(), 1);
     }
 
     #[test]

@@ -419,3 +419,18 @@ fn after_a_repetition_the_game_restarts_from_that_position() {
     assert_eq!(b.moves, ["+7776FU", "-3334FU", "+2726FU", "-8384FU"]);
     assert_eq!(b.ending, Some(EndingKind::Resign));
 }
+
+#[test]
+fn the_operator_confirms_the_opponent_is_ready() {
+    let dir = workdir("confirm");
+    let file = write(&dir, "game.csa", &format!("PI\n+\n{OPENING}%TORYO\n"));
+    let player = format!("moves:{file}");
+    let ((bc, blog, b), (wc, wlog, _)) =
+        game(&dir, &player, &player, &["--confirm"], &[], Some("\n"));
+    assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
+    assert!(
+        blog.contains("press Enter when the opponent is ready"),
+        "{blog}"
+    );
+    assert_eq!(b.moves.len(), 4);
+}

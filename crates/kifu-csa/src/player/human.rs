@@ -31,6 +31,13 @@ impl<R: BufRead + Send, W: Write + Send> Player for Human<R, W> {
     fn think(&mut self, request: &ThinkRequest) -> Result<Decision, String> {
         let pos = &request.position;
         let _ = write!(self.output, "\n{}", pos.diagram());
+        let c = &request.clocks;
+        let _ = writeln!(
+            self.output,
+            "time used: 先手 {:.0} s, 後手 {:.0} s",
+            c.used_ms[0] as f64 / 1000.0,
+            c.used_ms[1] as f64 / 1000.0
+        );
         loop {
             let _ = write!(self.output, "{} to move> ", pos.side_to_move().japanese());
             let _ = self.output.flush();
@@ -221,5 +228,6 @@ mod tests {
         let shown = String::from_utf8(out).unwrap();
         assert!(shown.contains("先手 to move>"));
         assert!(shown.contains("type a move"));
+        assert!(shown.contains("time used: 先手 0 s, 後手 0 s"));
     }
 }

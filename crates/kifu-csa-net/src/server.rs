@@ -196,10 +196,12 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
         let read = async {
             match &mut state {
                 State::Waiting(_, seat) => tokio::select! {
+                    biased;
                     s = seat => Err(s.ok()),
                     r = rd.read(&mut buf) => Ok(r),
                 },
                 State::Playing(_, seat) => tokio::select! {
+                    biased;
                     _ = seat.to_game.closed() => Err(None),
                     r = rd.read(&mut buf) => Ok(r),
                 },
@@ -245,6 +247,14 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
                     ClientMessage::Unknown(format!("(a line of {length} bytes)"))
                 }
             };
+            // The seat is handed over before the summary is sent, so a line answering
+            // the summary (AGREE) must find it even when both arrive in one wake-up.
+            if let State::Waiting(name, seat) = &mut state
+                && let Ok(seat) = seat.try_recv()
+            {
+                state = State::Playing(std::mem::take(name), seat);
+                idle_limit = Duration::from_secs(24 * 3600);
+            }
             match &mut state {
                 State::Login => match msg {
                     ClientMessage::Login { name, password, x1 } => {

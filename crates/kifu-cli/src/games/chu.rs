@@ -11,8 +11,8 @@ use crate::report::FileReport;
 pub fn wants(path: &Path, explicit: bool) -> bool {
     let ext = ext(path);
     match ext.as_deref() {
-        Some("csl" | "chu") => true,
-        Some("ndjson" | "json" | "kif" | "kifu" | "usi" | "sfen" | "txt") => explicit,
+        Some("csl" | "chu" | "ndjson") => true,
+        Some("json" | "kif" | "kifu" | "usi" | "sfen" | "txt") => explicit,
         _ => false,
     }
 }

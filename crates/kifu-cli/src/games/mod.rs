@@ -79,16 +79,20 @@ impl Game {
             .and_then(|p| p.extension())
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase);
+        let text = String::from_utf8_lossy(bytes);
+        // lishogi's chu exports share .kif/.json/.usi with shogi; their board gives them away.
+        if text.contains("中将棋") || text.contains("lfcsgekgscfl") {
+            return Some(Game::Chu);
+        }
         match ext.as_deref() {
             Some("ckka") => return Some(Game::Cetkaik),
-            Some("csl" | "chu") => return Some(Game::Chu),
+            Some("csl" | "chu" | "ndjson") => return Some(Game::Chu),
             Some("txt") | None => {}
             Some(_) if path.is_some_and(|p| Game::Shogi.wants(p, false)) => {
                 return Some(Game::Shogi);
             }
             Some(_) => return None,
         }
-        let text = String::from_utf8_lossy(bytes);
         let first = text.split_whitespace().next().unwrap_or("");
         let usi_like = ["position", "startpos", "sfen"].contains(&first)
             || kifu_shogi::usi::parse_move(first).is_ok();

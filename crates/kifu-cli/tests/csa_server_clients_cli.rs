@@ -38,7 +38,7 @@ fn server_and_two_clients_play_a_game() {
     };
     let dir = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["csa-server", "--port", "0", "--max-moves", "30", "--data"])
+        .args(["csa-server", "--port", "0", "--max-moves", "16", "--data"])
         .arg(dir.path().join("server"))
         .stdout(Stdio::piped())
         .spawn()

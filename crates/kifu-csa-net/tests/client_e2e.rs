@@ -100,7 +100,8 @@ async fn two_bridges_with_usi_engines_play_a_series_byoyomi_and_fischer() {
     assert_opposite(&ra[0], &rb[0]);
 }
 
-/// The engine: `cargo install sekirei --locked` puts it on PATH.
+/// The engine, in a byoyomi and a Fischer game: `cargo install sekirei --locked`
+/// puts it on PATH.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sekirei_plays_through_the_bridge_when_installed() {
     let found = std::env::var_os("PATH")
@@ -111,6 +112,12 @@ async fn sekirei_plays_through_the_bridge_when_installed() {
         );
         return;
     }
-    let (ra, rb, _, _keep) = play("sekirei", ["sek-20-1-B", "sek-20-1"], 30, 1).await;
-    assert_opposite(&ra[0], &rb[0]);
+    let (byoyomi, fischer) = tokio::join!(
+        play("sekirei", ["sek-20-1-B", "sek-20-1"], 24, 1),
+        play("sekirei", ["sekf-10-1F-B", "sekf-10-1F"], 24, 1)
+    );
+    for (ra, rb, _, _keep) in [byoyomi, fischer] {
+        assert_opposite(&ra[0], &rb[0]);
+        assert!(ra[0].plies > 0);
+    }
 }

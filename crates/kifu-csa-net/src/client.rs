@@ -215,7 +215,13 @@ async fn login(config: &ClientConfig) -> Result<Link, ClientError> {
         other => return Err(ClientError::Protocol(format!("login answered {other}"))),
     }
     if let (true, Some(game)) = (config.x1, &config.game) {
-        link.send(&format!("%%GAME {game} *")).await?;
+        // A colour wish written as in CSA mode (`-B`/`-W`) becomes %%GAME's turn field.
+        let (name, turn) = match game.rsplit_once('-') {
+            Some((name, "B" | "b")) => (name, "+"),
+            Some((name, "W" | "w")) => (name, "-"),
+            _ => (game.as_str(), "*"),
+        };
+        link.send(&format!("%%GAME {name} {turn}")).await?;
     }
     Ok(link)
 }
@@ -256,7 +262,7 @@ async fn play_one(config: &ClientConfig, engine: &mut Engine) -> Result<GameRepo
         let text = client_record::to_csa(&game.summary, &game.played, reason.as_ref(), verdict);
         crate::record::write_atomically(dir, &format!("{id}.csa"), &text).ok()
     });
-    if outcome.is_ok() && !config.x1 {
+    if outcome.is_ok() {
         let _ = link.send("LOGOUT").await;
         let _ = tokio::time::timeout(Duration::from_secs(5), async {
             while let Ok(l) = link.recv().await {

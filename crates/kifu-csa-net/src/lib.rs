@@ -18,6 +18,7 @@ pub mod table;
 pub mod usi_clock;
 pub mod usi_engine;
 pub mod wall_time;
+pub mod x1;
 
 /// The runtime the command-line front ends run on.
 pub type Runtime = tokio::runtime::Runtime;

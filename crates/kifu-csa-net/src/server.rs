@@ -18,6 +18,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::game_name::Request;
 use crate::store::Store;
 use crate::table::{self, Input, Seat};
+use crate::x1::X1Command;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -174,6 +175,8 @@ async fn writer(mut wr: OwnedWriteHalf, mut rx: mpsc::Receiver<Out>) {
 
 enum State {
     Login,
+    /// An x1 player between games.
+    Idle(String),
     Waiting(String, oneshot::Receiver<Seat>),
     Playing(String, Seat),
     Finished,
@@ -188,6 +191,7 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
         let _ = out.try_send(Out::Line(line));
     };
     let mut state = State::Login;
+    let mut x1 = false;
     let mut framer = LineFramer::new();
     let mut lines = Vec::new();
     let mut buf = vec![0u8; 4096];
@@ -226,11 +230,15 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
                 continue;
             }
             Ok(Err(None)) => {
-                if let State::Playing(name, _) = &state {
-                    shared.online.lock().unwrap().remove(name);
-                }
-                state = State::Finished;
-                idle_limit = shared.config.logout_grace;
+                state = match state {
+                    State::Playing(name, _) if x1 => State::Idle(name),
+                    State::Playing(name, _) => {
+                        shared.online.lock().unwrap().remove(&name);
+                        idle_limit = shared.config.logout_grace;
+                        State::Finished
+                    }
+                    other => other,
+                };
                 continue;
             }
             Ok(Ok(Ok(0))) | Ok(Ok(Err(_))) => break 'conn,
@@ -257,8 +265,12 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
             }
             match &mut state {
                 State::Login => match msg {
-                    ClientMessage::Login { name, password, x1 } => {
-                        if x1 || !valid_name(&name) || password.len() > 64 {
+                    ClientMessage::Login {
+                        name,
+                        password,
+                        x1: extended,
+                    } => {
+                        if !valid_name(&name) || password.len() > 64 {
                             send("LOGIN:incorrect".to_owned());
                             let _ = out.try_send(Out::Close);
                             break 'conn;
@@ -272,10 +284,16 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
                             let _ = store.lock().unwrap().login(&name);
                         }
                         send(format!("LOGIN:{name} OK"));
+                        idle_limit = Duration::from_secs(24 * 3600);
+                        if extended {
+                            x1 = true;
+                            send("##[LOGIN] +OK x1".to_owned());
+                            state = State::Idle(name);
+                            continue;
+                        }
                         let request = Request::from_password(&password);
                         let seat = join(&shared, &name, request, out.clone());
                         state = State::Waiting(name, seat);
-                        idle_limit = Duration::from_secs(24 * 3600);
                     }
                     ClientMessage::KeepAlive | ClientMessage::Blank => {}
                     _ => {
@@ -284,9 +302,34 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
                         break 'conn;
                     }
                 },
+                State::Idle(name) => match msg {
+                    ClientMessage::Logout => {
+                        shared.online.lock().unwrap().remove(name.as_str());
+                        send("LOGOUT:completed".to_owned());
+                        let _ = out.try_send(Out::Close);
+                        break 'conn;
+                    }
+                    ClientMessage::KeepAlive => send(String::new()),
+                    ClientMessage::Extended(line) => match X1Command::parse(&line) {
+                        X1Command::Game(request) => {
+                            let seat = join(&shared, name, request, out.clone());
+                            state = State::Waiting(std::mem::take(name), seat);
+                        }
+                        other => other.reply().into_iter().for_each(send),
+                    },
+                    ClientMessage::Blank => {}
+                    other => send(format!("##[ERROR] unknown command: {other}")),
+                },
+                State::Waiting(name, _)
+                    if x1 && matches!(&msg, ClientMessage::Extended(l) if l == "%%GAME") =>
+                {
+                    leave(&shared, name);
+                    state = State::Idle(std::mem::take(name));
+                }
                 State::Waiting(name, _) => match msg {
                     ClientMessage::Logout => {
                         leave(&shared, name);
+                        shared.online.lock().unwrap().remove(name.as_str());
                         send("LOGOUT:completed".to_owned());
                         let _ = out.try_send(Out::Close);
                         break 'conn;
@@ -295,9 +338,11 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
                     ClientMessage::Blank => {}
                     other => send(format!("##[ERROR] unknown command: {other}")),
                 },
-                State::Playing(_, seat) => {
+                State::Playing(name, seat) => {
                     if matches!(msg, ClientMessage::Logout) {
                         let _ = seat.to_game.send((seat.color, Input::Gone)).await;
+                        // Free the name before the reply, so an immediate re-login works.
+                        shared.online.lock().unwrap().remove(name.as_str());
                         send("LOGOUT:completed".to_owned());
                         let _ = out.try_send(Out::Close);
                         break 'conn;
@@ -317,6 +362,9 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
         }
     }
     match state {
+        State::Idle(name) => {
+            shared.online.lock().unwrap().remove(&name);
+        }
         State::Waiting(name, _) => {
             leave(&shared, &name);
             shared.online.lock().unwrap().remove(&name);

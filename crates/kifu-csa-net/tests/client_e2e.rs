@@ -55,6 +55,9 @@ async fn play(
     let mut b = config(port, "bob", games[1], engine, &dir.path().join("bob"));
     a.games = n;
     b.games = n;
+    // Alice logs in in extended mode and asks with %%GAME; Bob in CSA mode.
+    a.x1 = true;
+    a.password = "pw".to_owned();
     let (ra, rb) = tokio::time::timeout(Duration::from_secs(60), async {
         tokio::join!(run_series(&a), run_series(&b))
     })

@@ -225,3 +225,46 @@ async fn bad_logins_get_the_protocol_answer() {
     first.send("LOGOUT").await;
     assert_eq!(first.line().await.unwrap(), "LOGOUT:completed");
 }
+
+#[tokio::test]
+async fn an_x1_player_asks_for_games_and_stays_between_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = server(dir.path(), 30).await;
+    let mut x = Client::connect(addr).await;
+    x.send("LOGIN xavier pw x1").await;
+    assert_eq!(x.lines(2).await, ["LOGIN:xavier OK", "##[LOGIN] +OK x1"]);
+    x.send("%%VERSION").await;
+    assert_eq!(x.line().await.unwrap(), "##[VERSION] kifu 0.1.0");
+    assert_eq!(x.line().await.unwrap(), "##[VERSION] +OK");
+    x.send("%%GAME nope *").await;
+    assert_eq!(x.line().await.unwrap(), "##[ERROR] bad game name `nope`");
+    for round in 0..2 {
+        x.send("%%GAME xgame-60-0 -").await;
+        let mut plain = Client::connect(addr).await;
+        let (id, turn) = plain.login_and_summary("yuki", "xgame-60-0").await;
+        assert_eq!(turn, "+");
+        let mut summary = Vec::new();
+        loop {
+            let l = x.line().await.unwrap();
+            summary.push(l.clone());
+            if l == "END Game_Summary" {
+                break;
+            }
+        }
+        assert!(summary.contains(&"Your_Turn:-".to_owned()), "round {round}");
+        x.send("AGREE").await;
+        plain.send("AGREE").await;
+        assert_eq!(x.line().await.unwrap(), format!("START:{id}"));
+        assert_eq!(plain.line().await.unwrap(), format!("START:{id}"));
+        plain.send("%TORYO").await;
+        assert_eq!(x.lines(3).await, ["%TORYO", "#RESIGN", "#WIN"]);
+        assert_eq!(plain.lines(3).await, ["%TORYO", "#RESIGN", "#LOSE"]);
+        plain.send("LOGOUT").await;
+        assert_eq!(plain.line().await.unwrap(), "LOGOUT:completed");
+    }
+    // Still connected after two games.
+    x.send("").await;
+    assert_eq!(x.line().await.unwrap(), "");
+    x.send("LOGOUT").await;
+    assert_eq!(x.line().await.unwrap(), "LOGOUT:completed");
+}

@@ -129,6 +129,10 @@ pub fn run(args: Args) -> Result<Outcome, String> {
             let mut saved = record::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
             saved.retract(args.retract);
             header = saved.header.clone();
+            // The game goes on under the time control it was saved with, unless told otherwise.
+            if config.time.is_none() {
+                config.time = saved.time;
+            }
             saved
                 .into_session(config)
                 .map_err(|e| format!("{}: {e}", path.display()))?

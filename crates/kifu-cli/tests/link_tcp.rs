@@ -157,7 +157,8 @@ fn interruption_then_resume() {
     let dir = workdir("resume");
     let first = write(&dir, "first.csa", &format!("PI\n+\n{OPENING}%CHUDAN\n"));
     let player = format!("moves:{first}");
-    let ((bc, blog, b), (wc, wlog, w)) = game(&dir, &player, &player, &[], &[], None);
+    let time = ["--time", "300+10"];
+    let ((bc, blog, b), (wc, wlog, w)) = game(&dir, &player, &player, &time, &time, None);
     assert_eq!((bc, wc), (1, 1), "{blog}\n---\n{wlog}");
     assert_same_game(&b, &w);
     assert_eq!(b.moves.len(), 4);
@@ -186,6 +187,8 @@ fn interruption_then_resume() {
     assert_eq!(b.moves.len(), 6);
     assert_eq!(b.ending, Some(EndingKind::Resign));
     assert_eq!(b.times_ms[..4].iter().sum::<u32>(), used_before);
+    // The time control comes back from the records.
+    assert!(b.text.contains("$TIME:300+10+0") && w.text.contains("$TIME:300+10+0"));
 }
 
 #[test]

@@ -104,6 +104,8 @@ pub struct Saved {
     pub header: Header,
     /// How the record ended (`Abort` for an interrupted game).
     pub ending: Option<EndingKind>,
+    /// The time control the game was played under (`$TIME`), if the record says.
+    pub time: Option<kifu_record::TimeControl>,
 }
 
 impl Saved {
@@ -167,6 +169,7 @@ pub fn read(text: &str) -> Result<Saved, String> {
             start_time: record.header.get(HeaderField::StartTime).map(str::to_owned),
         },
         ending,
+        time: record.header.time_control(),
     })
 }
 
@@ -227,6 +230,7 @@ mod tests {
         assert_eq!(saved.moves.len(), 2);
         assert_eq!(saved.moves[1].1, 1_250);
         assert_eq!(saved.header, header());
+        assert_eq!(saved.time, s.config().time);
     }
 
     #[test]

@@ -202,6 +202,11 @@ async fn login(config: &ClientConfig) -> Result<Link, ClientError> {
         .await
         .map_err(|_| std::io::Error::from(std::io::ErrorKind::TimedOut))??;
     stream.set_nodelay(true)?;
+    // Against NAT timeouts and half-open links, besides the blank-line pings.
+    let probes = socket2::TcpKeepalive::new()
+        .with_time(Duration::from_secs(60))
+        .with_interval(Duration::from_secs(10));
+    let _ = socket2::SockRef::from(&stream).set_tcp_keepalive(&probes);
     let (rd, wr) = stream.into_split();
     let mut link = Link {
         lines: BufReader::new(rd).lines(),

@@ -184,6 +184,12 @@ enum State {
 
 async fn connection(stream: TcpStream, shared: Arc<Shared>) {
     let _ = stream.set_nodelay(true);
+    // Half-open connections (a player's machine gone without a FIN) are found by the
+    // kernel's keep-alive probes rather than lingering forever.
+    let keepalive = socket2::TcpKeepalive::new()
+        .with_time(Duration::from_secs(60))
+        .with_interval(Duration::from_secs(10));
+    let _ = socket2::SockRef::from(&stream).set_tcp_keepalive(&keepalive);
     let (mut rd, wr) = stream.into_split();
     let (out, out_rx) = mpsc::channel(OUT_QUEUE);
     tokio::spawn(writer(wr, out_rx));

@@ -1,7 +1,7 @@
 //! Game names (`floodgate-300-10F`) and what a CSA-mode password asks for.
 
 use kifu_csa::server_protocol::{TimeRule, TimeUnit};
-use kifu_shogi::Color;
+use kifu_shogi::{Color, Handicap};
 
 /// A game name `<id>-<total>-<byoyomi>[F]` and the clock it means.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -13,7 +13,22 @@ pub struct GameName {
     pub fischer: bool,
     /// A leading zero in the last number (`-060`): stop-watch mode.
     pub stopwatch: bool,
+    /// shogi-server's handicap prefixes (`hcbishop_…`): 上手 (White) moves first.
+    pub handicap: Option<Handicap>,
 }
+
+/// shogi-server's handicap prefixes, longest first so `hcrooklance_` is not read as `hcrook`.
+const HANDICAPS: [(&str, Handicap); 9] = [
+    ("hcrooklance_", Handicap::RookLance),
+    ("hcbishop_", Handicap::Bishop),
+    ("hclance_", Handicap::Lance),
+    ("hcrook_", Handicap::Rook),
+    ("hc10p_", Handicap::TenPieces),
+    ("hc2p_", Handicap::TwoPieces),
+    ("hc4p_", Handicap::FourPieces),
+    ("hc6p_", Handicap::SixPieces),
+    ("hc8p_", Handicap::EightPieces),
+];
 
 /// The game a password of shogi-server's form names with no time control of its own.
 pub const DEFAULT_GAME: &str = "default-1500-0";
@@ -49,12 +64,17 @@ impl GameName {
         let total = number(total_text)?;
         let last = number(digits)?;
         let stopwatch = !fischer && digits.len() > 1 && digits.starts_with('0');
+        let handicap = HANDICAPS
+            .iter()
+            .find(|(prefix, _)| name.starts_with(prefix))
+            .map(|(_, h)| *h);
         Some(GameName {
             name: name.to_owned(),
             total,
             last,
             fischer,
             stopwatch,
+            handicap,
         })
     }
 
@@ -129,6 +149,16 @@ mod tests {
         ] {
             assert_eq!(GameName::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn handicap_prefixes() {
+        let h = |n: &str| GameName::parse(n).unwrap().handicap;
+        assert_eq!(h("hcbishop_test-600-10"), Some(Handicap::Bishop));
+        assert_eq!(h("hcrooklance_x-60-0"), Some(Handicap::RookLance));
+        assert_eq!(h("hcrook_x-60-0"), Some(Handicap::Rook));
+        assert_eq!(h("hc10p_x-60-0"), Some(Handicap::TenPieces));
+        assert_eq!(h("test-600-10"), None);
     }
 
     #[test]

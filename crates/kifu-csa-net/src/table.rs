@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use kifu_csa::server_protocol::{ClientMessage, GameSummary};
+use kifu_csa::server_protocol::{ClientMessage, GameSummary, PositionBlock};
 use kifu_shogi::Color;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -72,6 +72,10 @@ async fn run(shared: Arc<Shared>, game: GameName, players: [Player; 2]) {
     let send = |color: Color, line: String| outs[color.index()].1.try_send(Out::Line(line)).is_ok();
     let mut summary = GameSummary::new(&id, &names[0], &names[1], game.time_rule());
     summary.max_moves = shared.config.max_moves;
+    if let Some(h) = game.handicap {
+        summary.position = PositionBlock::new(h.position());
+        summary.to_move = summary.position.start.side_to_move();
+    }
     for color in Color::ALL {
         for line in summary.for_player(color).lines() {
             send(color, line);

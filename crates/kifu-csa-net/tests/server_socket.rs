@@ -41,6 +41,17 @@ impl Client {
         (n > 0).then(|| s.trim_end_matches('\n').to_owned())
     }
 
+    async fn until(&mut self, last: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let l = self.line().await.expect("a line");
+            out.push(l.clone());
+            if l == last {
+                return out;
+            }
+        }
+    }
+
     async fn lines(&mut self, n: usize) -> Vec<String> {
         let mut out = Vec::new();
         for _ in 0..n {
@@ -267,4 +278,30 @@ async fn an_x1_player_asks_for_games_and_stays_between_them() {
     assert_eq!(x.line().await.unwrap(), "");
     x.send("LOGOUT").await;
     assert_eq!(x.line().await.unwrap(), "LOGOUT:completed");
+}
+
+#[tokio::test]
+async fn a_handicap_game_starts_with_white_to_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = server(dir.path(), 30).await;
+    let mut a = Client::connect(addr).await;
+    let mut b = Client::connect(addr).await;
+    a.send("LOGIN alice hcbishop_h-60-0-W").await;
+    b.send("LOGIN bob hcbishop_h-60-0").await;
+    assert_eq!(a.line().await.unwrap(), "LOGIN:alice OK");
+    assert_eq!(b.line().await.unwrap(), "LOGIN:bob OK");
+    let summary = a.until("END Game_Summary").await;
+    assert!(summary.contains(&"To_Move:-".to_owned()), "{summary:?}");
+    assert!(summary.contains(&"Your_Turn:-".to_owned()));
+    assert!(
+        summary.contains(&"P2 * -HI *  *  *  *  *  *  * ".to_owned()),
+        "{summary:?}"
+    );
+    b.until("END Game_Summary").await;
+    a.send("AGREE").await;
+    b.send("AGREE").await;
+    a.line().await;
+    b.line().await;
+    a.send("-3334FU").await;
+    assert_eq!(b.line().await.unwrap(), "-3334FU,T0");
 }

@@ -243,6 +243,12 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
                         idle_limit = shared.config.logout_grace;
                         State::Finished
                     }
+                    // The lobby let go of a waiting player: nothing more will come.
+                    State::Waiting(name, _) => {
+                        shared.online.lock().unwrap().remove(&name);
+                        idle_limit = shared.config.logout_grace;
+                        State::Finished
+                    }
                     other => other,
                 };
                 continue;

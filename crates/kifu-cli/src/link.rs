@@ -36,18 +36,18 @@ continue it with --resume), 2 bad usage.")]
 pub struct Args {
     /// The line to the opponent: serial:DEVICE[,baud=1200,data=8,parity=none,stop=1,flow=xonxoff],
     /// tcp-listen:PORT, tcp:HOST:PORT or stdio
-    #[arg(long, value_name = "LINE")]
-    line: String,
+    #[arg(long, value_name = "LINE", value_parser = LineSpec::parse)]
+    line: LineSpec,
     /// Who plays this side: usi:COMMAND (an engine), human (typed at the terminal), or
     /// moves:FILE (a record's moves for this colour, then its ending)
-    #[arg(long, value_name = "PLAYER")]
-    player: String,
+    #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
+    player: PlayerSpec,
     /// This side's colour
     #[arg(long, value_enum, default_value = "black")]
     color: Side,
     /// Time control for both sides: SECONDS[+BYOYOMI[+INCREMENT]], e.g. 600+10
-    #[arg(long, value_name = "TIME")]
-    time: Option<String>,
+    #[arg(long, value_name = "TIME", value_parser = parse_time)]
+    time: Option<TimeControl>,
     /// Where to write the game (CSA with times, after every move); default: the resumed
     /// record, else kifu-link-DATE-TIME.csa in the current directory
     #[arg(long, value_name = "FILE")]
@@ -81,27 +81,46 @@ fn parse_time(text: &str) -> Result<TimeControl, String> {
         .ok_or_else(|| format!("--time {text}: use SECONDS[+BYOYOMI[+INCREMENT]], e.g. 600+10"))
 }
 
-fn make_player(spec: &str) -> Result<(Box<dyn Player>, Option<Position>), String> {
+#[derive(Clone, PartialEq, Eq)]
+enum PlayerSpec {
+    Human,
+    Usi(String),
+    Moves(PathBuf),
+}
+
+fn parse_player(spec: &str) -> Result<PlayerSpec, String> {
     if spec == "human" {
-        let human = Human::new(BufReader::new(io::stdin()), io::stderr());
-        return Ok((Box::new(human), None));
+        return Ok(PlayerSpec::Human);
     }
-    if let Some(command) = spec.strip_prefix("usi:") {
-        return Ok((Box::new(UsiEngine::start(command)?), None));
+    if let Some(command) = spec.strip_prefix("usi:").filter(|c| !c.is_empty()) {
+        return Ok(PlayerSpec::Usi(command.to_owned()));
     }
-    if let Some(path) = spec.strip_prefix("moves:") {
-        let moves = MoveList::read(path.as_ref())?;
-        let start = moves.start().clone();
-        return Ok((Box::new(moves), Some(start)));
+    if let Some(path) = spec.strip_prefix("moves:").filter(|p| !p.is_empty()) {
+        return Ok(PlayerSpec::Moves(path.into()));
     }
     Err(format!(
         "`{spec}` is not a player: use usi:COMMAND, human or moves:FILE"
     ))
 }
 
+fn make_player(spec: &PlayerSpec) -> Result<(Box<dyn Player>, Option<Position>), String> {
+    Ok(match spec {
+        PlayerSpec::Human => (
+            Box::new(Human::new(BufReader::new(io::stdin()), io::stderr())),
+            None,
+        ),
+        PlayerSpec::Usi(command) => (Box::new(UsiEngine::start(command)?), None),
+        PlayerSpec::Moves(path) => {
+            let moves = MoveList::read(path)?;
+            let start = moves.start().clone();
+            (Box::new(moves), Some(start))
+        }
+    })
+}
+
 pub fn run(args: Args) -> Result<Outcome, String> {
-    let line = LineSpec::parse(&args.line)?;
-    if args.player == "human" && line == LineSpec::Stdio {
+    let line = args.line.clone();
+    if args.player == PlayerSpec::Human && line == LineSpec::Stdio {
         return Err("a human player needs the terminal: use a serial or TCP line".into());
     }
     let me = match args.color {
@@ -109,9 +128,9 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         Side::White => Color::White,
     };
     let mut config = Config::new(me);
-    config.relay = args.player == "human";
+    config.relay = args.player == PlayerSpec::Human;
     config.peer_relay = args.opponent_relay;
-    config.time = args.time.as_deref().map(parse_time).transpose()?;
+    config.time = args.time;
 
     let (player, player_start) = make_player(&args.player)?;
     let mut header = Header {

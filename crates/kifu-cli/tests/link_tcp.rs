@@ -437,3 +437,18 @@ fn the_operator_confirms_the_opponent_is_ready() {
     );
     assert_eq!(b.moves.len(), 4);
 }
+
+#[test]
+fn bad_usage_exits_with_2() {
+    for args in [
+        &["--line", "usb", "--player", "human"][..],
+        &["--line", "tcp:localhost", "--player", "human"],
+        &["--line", "stdio", "--player", "robot"],
+        &["--line", "stdio", "--player", "human", "--time", "ten"],
+        &["--line", "serial:/dev/null,baud=fast", "--player", "human"],
+    ] {
+        let (status, log) = kifu("usage", args, None).finish();
+        assert_eq!(status.code(), Some(2), "{args:?}: {log}");
+        assert!(log.contains("invalid value"), "{log}");
+    }
+}

@@ -77,6 +77,17 @@ impl LineSpec {
     }
 }
 
+impl std::fmt::Display for LineSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineSpec::Serial(s) => write!(f, "serial:{}", s.path),
+            LineSpec::TcpListen(addr) => write!(f, "tcp-listen:{addr}"),
+            LineSpec::TcpConnect(addr) => write!(f, "tcp:{addr}"),
+            LineSpec::Stdio => f.write_str("stdio"),
+        }
+    }
+}
+
 /// Reads the line until it ends, sending every framed line as [`Event::Received`] and the
 /// end (EOF, an error, a line cut in half) as [`Event::Failure`].
 pub fn pump_lines(mut read: Box<dyn Read + Send>, events: Sender<Event>) {

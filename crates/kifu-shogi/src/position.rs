@@ -23,7 +23,6 @@ pub(crate) struct StateInfo {
 ///
 /// Bitboards per colour and per kind are kept beside the square array so that
 /// move generation never scans the board.
-#[derive(Clone)]
 pub struct Position {
     board: [Option<Piece>; 81],
     by_color: [Bitboard; 2],
@@ -153,6 +152,7 @@ impl Position {
                 counts[k.index()] += u32::from(n);
             }
             let mut pawn_files = 0u16;
+            let mut doubled_files = 0u16;
             for sq in self.by_color[c.index()] {
                 let Some(piece) = self.board[sq.index()] else {
                     continue;
@@ -163,7 +163,8 @@ impl Position {
                 }
                 if piece.kind == PieceKind::Pawn {
                     let bit = 1 << sq.file();
-                    if pawn_files & bit != 0 {
+                    if pawn_files & bit != 0 && doubled_files & bit == 0 {
+                        doubled_files |= bit;
                         problems.push(PositionError::DoublePawn {
                             color: c,
                             file: sq.file(),
@@ -497,6 +498,26 @@ impl Position {
         let _ = writeln!(s, "先手の持駒：{}", self.hand(Color::Black));
         let _ = writeln!(s, "{}番", self.side.japanese());
         s
+    }
+}
+
+impl Clone for Position {
+    /// The copy gets room for a game's worth of moves, so replaying from a cloned start
+    /// position does not regrow the history move by move.
+    fn clone(&self) -> Position {
+        let mut history = Vec::with_capacity(self.history.capacity().max(256));
+        history.extend_from_slice(&self.history);
+        Position {
+            board: self.board,
+            by_color: self.by_color,
+            by_kind: self.by_kind,
+            hands: self.hands,
+            side: self.side,
+            move_number: self.move_number,
+            hash: self.hash,
+            checkers: self.checkers,
+            history,
+        }
     }
 }
 

@@ -251,8 +251,16 @@ impl Setup {
             };
         }
         let pieces = Square::all().filter_map(|sq| self.board[sq.index()].map(|p| (sq, p)));
-        match Position::from_parts(pieces, self.hands, color_of(side), 1) {
-            Ok(position) => StartPosition::custom(position),
+        match Position::from_parts_lenient(pieces, self.hands, color_of(side), 1) {
+            Ok((position, tolerated)) => {
+                for e in tolerated {
+                    diags.push(Diagnostic::warning(
+                        span,
+                        format!("unusual start position: {e}"),
+                    ));
+                }
+                StartPosition::custom(position)
+            }
             Err(e) => {
                 diags.push(Diagnostic::error(
                     span,
@@ -448,10 +456,24 @@ mod tests {
         }
         assert_eq!(d.len(), 1);
         assert!(d[0].message.contains("no HI is left"));
+        // A pawn that can never move is unusual but playable: a warning.
         let mut s = Setup::default();
         s.pieces(Side::First, "11FU", Span::default(), &mut d);
+        s.pieces(Side::First, "59OU", Span::default(), &mut d);
+        s.finish(Side::First, Span::default(), &mut d);
+        assert!(
+            !d[1].is_error() && d[1].message.contains("never move"),
+            "{d:?}"
+        );
+        // Two kings of one side are not.
+        let mut s = Setup::default();
+        s.pieces(Side::First, "59OU", Span::default(), &mut d);
+        s.pieces(Side::First, "49OU", Span::default(), &mut d);
         let start = s.finish(Side::First, Span::default(), &mut d);
-        assert!(d[1].message.contains("cannot be played"));
+        assert!(
+            d[2].is_error() && d[2].message.contains("cannot be played"),
+            "{d:?}"
+        );
         assert_eq!(start, StartPosition::even());
     }
 }

@@ -320,11 +320,8 @@ fn corpus_all_games_multi_record() {
 }
 
 /// Files of the peer suites that are not legal shogi, and the first error they must give.
-const EXPECTED_ERRORS: [(&str, &str); 1] = [
-    // A "nine pawns" joke game: 後手 starts with nine pawns on one file (二歩 from the start).
-    // The JKF reference parser does not check legality; we report the position.
-    ("9fu.csa", "二歩"),
-];
+/// (9fu.csa, a "nine pawns" joke game with 二歩 on the start board, loads with warnings.)
+const EXPECTED_ERRORS: &[(&str, &str)] = &[];
 
 #[test]
 fn corpus_peer_suites_check_clean() {
@@ -382,8 +379,9 @@ mod writing {
                 let written = write_all(&original.records, version);
                 let again = read(&written.text);
                 let what = format!("{} as {version:?}", path.display());
+                // Warnings about the start position (9fu.csa's 二歩) come back; errors must not.
                 assert!(
-                    again.diagnostics.is_empty(),
+                    !again.has_errors() && again.diagnostics.len() == original.diagnostics.len(),
                     "{what}: {:?}\n{}",
                     again.diagnostics,
                     written.text

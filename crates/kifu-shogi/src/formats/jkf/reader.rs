@@ -401,5 +401,8 @@ fn position_of(data: &Map<String, Value>) -> Result<Position, String> {
             }
         }
     }
-    Position::from_parts(pieces, hands, side, 1).map_err(|e| e.to_string())
+    // 二歩 or a stuck piece on the initial board is the author's business; play survives it.
+    Position::from_parts_lenient(pieces, hands, side, 1)
+        .map(|(p, _)| p)
+        .map_err(|e| e.to_string())
 }

@@ -153,8 +153,16 @@ impl Diagram {
             ));
         }
         let pieces = Square::all().filter_map(|sq| self.board[sq.index()].map(|p| (sq, p)));
-        match Position::from_parts(pieces, self.hands, side, 1) {
-            Ok(p) => Some(StartPosition::custom(p)),
+        match Position::from_parts_lenient(pieces, self.hands, side, 1) {
+            Ok((p, tolerated)) => {
+                for e in tolerated {
+                    diags.push(Diagnostic::warning(
+                        span,
+                        format!("unusual board diagram: {e}"),
+                    ));
+                }
+                Some(StartPosition::custom(p))
+            }
             Err(e) => {
                 diags.push(Diagnostic::error(
                     span,

@@ -130,7 +130,7 @@ impl Position {
         }
         if piece.kind == PieceKind::King {
             let lifted = self.occupied() ^ Bitboard::from_square(from);
-            if self.attackers_to(to, them, lifted).is_nonempty() {
+            if self.is_attacked(to, them, lifted) {
                 return Err(IllegalMove::KingIntoCheck { color: us, to });
             }
         } else if let Some(king) = king {

@@ -218,7 +218,7 @@ impl Position {
         let them = self.side_to_move().flip();
         let lifted = occupied ^ Bitboard::from_square(king);
         for to in attacks::king(king) & !own {
-            if self.attackers_to(to, them, lifted).is_empty() {
+            if !self.is_attacked(to, them, lifted) {
                 list.push(Move::normal(king, to, false));
             }
         }
@@ -327,7 +327,7 @@ impl Position {
         // Can the king step to safety (taking the pawn included)?
         let lifted = occupied ^ Bitboard::from_square(king);
         for escape in attacks::king(king) & !self.color_pieces(them) {
-            if self.attackers_to(escape, us, lifted).is_empty() {
+            if !self.is_attacked(escape, us, lifted) {
                 return false;
             }
         }

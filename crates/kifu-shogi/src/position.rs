@@ -340,6 +340,41 @@ impl Position {
         a & them
     }
 
+    /// Whether any piece of `by` attacks `sq`: [`Position::attackers_to`] with an early
+    /// exit, cheapest pieces first, for king-move legality where the answer is usually yes.
+    #[inline]
+    pub(crate) fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let opp = by.flip();
+        let k = &self.by_kind;
+        let them = self.by_color[by.index()];
+        let steppers = (attacks::pawn(opp, sq) & k[PieceKind::Pawn.index()])
+            | (attacks::knight(opp, sq) & k[PieceKind::Knight.index()])
+            | (attacks::silver(opp, sq) & k[PieceKind::Silver.index()])
+            | (attacks::gold(opp, sq) & self.gold_movers())
+            | (attacks::king(sq)
+                & (k[PieceKind::King.index()]
+                    | k[PieceKind::Horse.index()]
+                    | k[PieceKind::Dragon.index()]));
+        if (steppers & them).is_nonempty() {
+            return true;
+        }
+        let rooks = (k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()]) & them;
+        if (attacks::rook_pseudo(sq) & rooks).is_nonempty()
+            && (attacks::rook(sq, occupied) & rooks).is_nonempty()
+        {
+            return true;
+        }
+        let bishops = (k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()]) & them;
+        if (attacks::bishop_pseudo(sq) & bishops).is_nonempty()
+            && (attacks::bishop(sq, occupied) & bishops).is_nonempty()
+        {
+            return true;
+        }
+        let lances = k[PieceKind::Lance.index()] & them;
+        (attacks::lance_pseudo(opp, sq) & lances).is_nonempty()
+            && (attacks::lance(opp, sq, occupied) & lances).is_nonempty()
+    }
+
     fn compute_checkers(&self) -> Bitboard {
         match self.king_square(self.side) {
             Some(k) => self.attackers_to(k, self.side.flip(), self.occupied()),

@@ -191,3 +191,19 @@ fn deeply_nested_variations() {
     let back = crate::formats::jkf::read(&jkf.text);
     assert!(!back.has_errors(), "{:?}", back.diagnostics.first());
 }
+
+// The same round trips driven by proptest, so failures shrink to a small seed and new seeds
+// are tried on every run (the fixed-seed tests above stay as a stable baseline).
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn any_random_game_survives_every_format_that_holds_it(seed in proptest::prelude::any::<u64>()) {
+        let record = random_game(seed, true, true);
+        for format in [Format::Kif, Format::Kifu, Format::Jkf] {
+            round_trip(&record, format, true, seed);
+        }
+        round_trip(&random_game(seed, false, true), Format::Csa, true, seed);
+        round_trip(&random_game(seed, true, false), Format::Ki2u, true, seed);
+    }
+}

@@ -45,3 +45,16 @@ pub fn render(path: &Path, text: &str, diags: &[Diagnostic]) -> String {
     let src = SourceText::new(path.display().to_string(), text);
     diags.iter().map(|d| src.render(d) + "\n").collect()
 }
+
+/// Reads a corpus file with `read` and asserts it gave no diagnostic at all.
+pub fn read_clean(sub: &str, read: fn(&str) -> crate::formats::Parsed) -> crate::formats::Parsed {
+    let path = dir(sub);
+    let text = text(&path);
+    let parsed = read(&text);
+    assert!(
+        parsed.diagnostics.is_empty(),
+        "{}",
+        render(&path, &text, &parsed.diagnostics)
+    );
+    parsed
+}

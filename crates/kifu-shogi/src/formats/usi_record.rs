@@ -213,14 +213,7 @@ mod tests {
 
     #[test]
     fn corpus_lishogi_games_check_clean_and_round_trip() {
-        let path = corpus::dir("shogi/lishogi-usi/games.txt");
-        let text = corpus::text(&path);
-        let parsed = read(&text);
-        assert!(
-            parsed.diagnostics.is_empty(),
-            "{}",
-            corpus::render(&path, &text, &parsed.diagnostics)
-        );
+        let parsed = corpus::read_clean("shogi/lishogi-usi/games.txt", read);
         assert_eq!(parsed.records.len(), 500);
         let plies: usize = parsed
             .records

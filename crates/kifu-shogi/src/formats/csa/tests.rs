@@ -303,14 +303,7 @@ fn corpus_bulk_csa_checks_clean() {
 
 #[test]
 fn corpus_all_games_multi_record() {
-    let path = corpus::dir("shogi/bulk/all_games.csa");
-    let text = corpus::text(&path);
-    let parsed = read(&text);
-    assert!(
-        parsed.diagnostics.is_empty(),
-        "{}",
-        corpus::render(&path, &text, &parsed.diagnostics)
-    );
+    let parsed = corpus::read_clean("shogi/bulk/all_games.csa", read);
     assert_eq!(parsed.records.len(), 500);
     let single = read(&corpus::text(&corpus::dir("shogi/bulk/csa/game_0500.csa")));
     assert_eq!(

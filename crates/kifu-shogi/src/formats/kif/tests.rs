@@ -119,14 +119,7 @@ fn variations_attach_like_kifu_for_windows() {
 
 #[test]
 fn doh_in_nested_variation() {
-    let path = corpus::dir("shogi/jkf-suite/kif/doh_branch.kifu");
-    let text = corpus::text(&path);
-    let parsed = read(&text);
-    assert!(
-        parsed.diagnostics.is_empty(),
-        "{}",
-        corpus::render(&path, &text, &parsed.diagnostics)
-    );
+    let parsed = corpus::read_clean("shogi/jkf-suite/kif/doh_branch.kifu", read);
     let t = &parsed.records[0].moves;
     let dragon_takes = t
         .ids()
@@ -139,14 +132,7 @@ fn doh_in_nested_variation() {
 
 #[test]
 fn board_diagram_start() {
-    let path = corpus::dir("shogi/jkf-suite/kif/shogidokoro.kifu");
-    let text = corpus::text(&path);
-    let parsed = read(&text);
-    assert!(
-        parsed.diagnostics.is_empty(),
-        "{}",
-        corpus::render(&path, &text, &parsed.diagnostics)
-    );
+    let parsed = corpus::read_clean("shogi/jkf-suite/kif/shogidokoro.kifu", read);
     let r = &parsed.records[0];
     assert_eq!(r.start.handicap, None);
     assert_eq!(
@@ -161,14 +147,7 @@ fn board_diagram_start() {
 
 #[test]
 fn handicap_game() {
-    let path = corpus::dir("shogi/jkf-suite/kif/8mai.kif");
-    let text = corpus::text(&path);
-    let parsed = read(&text);
-    assert!(
-        parsed.diagnostics.is_empty(),
-        "{}",
-        corpus::render(&path, &text, &parsed.diagnostics)
-    );
+    let parsed = corpus::read_clean("shogi/jkf-suite/kif/8mai.kif", read);
     let r = &parsed.records[0];
     assert_eq!(r.start.handicap, Some(Handicap::EightPieces));
     assert_eq!(r.header.get(HeaderField::FirstPlayer), Some("shitate"));

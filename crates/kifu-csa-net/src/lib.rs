@@ -4,15 +4,21 @@
 //! The parts that decide things are sans-IO and tested without sockets:
 //! [`game_name`] (what a login asks for), [`clock`] (shogi-server's arithmetic) and
 //! [`game`] (one game judged under the full rules). [`record`] writes finished games,
-//! [`store`] keeps players and the game index. [`server`] and [`table`] put them on tokio.
+//! [`store`] keeps players and the game index. [`server`], [`connection`] and [`table`] put
+//! them on tokio: one task per connection, which judges and relays its player's moves itself.
 
+mod admission;
+pub mod auth;
 pub mod client;
 pub mod client_record;
 pub mod clock;
+mod connection;
 pub mod game;
 pub mod game_name;
+mod peer;
 pub mod record;
 pub mod server;
+pub mod server_log;
 pub mod store;
 pub mod table;
 pub mod usi_clock;

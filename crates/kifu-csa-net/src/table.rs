@@ -1,45 +1,64 @@
-//! One game on the server: summaries, AGREE/REJECT, START, then the judge with a real
-//! timer; at the end the record is written and the game indexed.
+//! One game on the server: summaries, AGREE/REJECT, START, then the judge. The game state
+//! sits behind a short lock that the two players' connection tasks take in turn: a move is
+//! judged by the mover's own task and written straight to both sockets, with no task in
+//! between. A small timer task per game ends it on time without waiting for input, and
+//! writes the record before anyone hears the result.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use kifu_csa::server_protocol::{ClientMessage, GameSummary, PositionBlock};
 use kifu_shogi::Color;
-use tokio::sync::mpsc;
+use tokio::sync::Notify;
 use tokio::time::Instant;
 
 use crate::game::{Game, Outbox};
 use crate::game_name::GameName;
+use crate::peer::{Peer, Seat};
 use crate::record::{Meta, to_csa, write_atomically};
-use crate::server::{Out, Player, Shared};
+use crate::server::Shared;
 use crate::store::GameRow;
 use crate::wall_time::Stamp;
 
-/// What a connection learns when it is seated: its colour and where its lines go.
-pub struct Seat {
-    pub color: Color,
-    pub to_game: mpsc::Sender<(Color, Input)>,
+enum Phase {
+    Agreeing {
+        agreed: [bool; 2],
+        deadline: Instant,
+    },
+    Playing,
+    /// Rejected before START: the REJECT lines are out, nothing to record.
+    Rejected,
+    /// The game has an ending; the timer task writes the record, then the result goes out.
+    Ended,
 }
 
-/// What a connection tells its table.
-#[derive(Debug)]
-pub enum Input {
-    Line(ClientMessage),
-    Gone,
+struct State {
+    phase: Phase,
+    summary: Option<GameSummary>,
+    play: Option<Game>,
+    origin: Instant,
+    outbox: Outbox,
+    /// The instant the timer task sleeps until, so a move that brings it forward wakes it.
+    armed: Option<Instant>,
 }
 
-pub(crate) fn spawn(shared: Arc<Shared>, game: GameName, players: [Player; 2]) {
-    tokio::spawn(run(shared, game, players));
+pub(crate) struct Table {
+    pub id: String,
+    pub game: GameName,
+    pub names: [String; 2],
+    pub started: Stamp,
+    peers: [Arc<Peer>; 2],
+    state: Mutex<State>,
+    timer: Notify,
 }
 
-fn game_id(shared: &Shared, game: &GameName, players: &[Player; 2], start: &Stamp) -> String {
+fn game_id(shared: &Shared, game: &GameName, names: &[String; 2], start: &Stamp) -> String {
     let base = format!(
         "{}+{}+{}+{}+{}",
         shared.config.event,
         game.name,
-        players[0].name,
-        players[1].name,
+        names[0],
+        names[1],
         start.compact()
     );
     let mut ids = shared.ids.lock().unwrap();
@@ -55,143 +74,330 @@ fn game_id(shared: &Shared, game: &GameName, players: &[Player; 2], start: &Stam
     id
 }
 
-async fn run(shared: Arc<Shared>, game: GameName, players: [Player; 2]) {
-    let start = Stamp::now();
-    let id = game_id(&shared, &game, &players, &start);
-    let (to_game, mut inbox) = mpsc::channel(64);
-    let mut outs = Vec::with_capacity(2);
-    for (player, color) in players.into_iter().zip(Color::ALL) {
-        let _ = player.seat.send(Seat {
-            color,
-            to_game: to_game.clone(),
-        });
-        outs.push((player.name, player.out));
-    }
-    drop(to_game);
-    let names = [outs[0].0.clone(), outs[1].0.clone()];
-    let send = |color: Color, line: String| outs[color.index()].1.try_send(Out::Line(line)).is_ok();
+/// Seats two players (Black first) and returns the table; the caller sends the summaries
+/// with [`Table::open`] once both seats are handed over.
+pub(crate) fn seat(
+    shared: &Arc<Shared>,
+    game: GameName,
+    players: [(String, Arc<Peer>); 2],
+) -> Arc<Table> {
+    let started = Stamp::now();
+    let [(black, bp), (white, wp)] = players;
+    let names = [black, white];
+    let id = game_id(shared, &game, &names, &started);
     let mut summary = GameSummary::new(&id, &names[0], &names[1], game.time_rule());
     summary.max_moves = shared.config.max_moves;
     if let Some(h) = game.handicap {
         summary.position = PositionBlock::new(h.position());
         summary.to_move = summary.position.start.side_to_move();
     }
-    for color in Color::ALL {
-        for line in summary.for_player(color).lines() {
-            send(color, line);
-        }
-    }
-
-    // AGREE from both, or the game is off.
-    let mut agreed = [false; 2];
-    let agree_deadline = Instant::now() + shared.config.agree_timeout;
-    while !(agreed[0] && agreed[1]) {
-        let input = tokio::time::timeout_at(agree_deadline, inbox.recv()).await;
-        let by = match input {
-            Err(_) => "the Server (timed out)".to_owned(),
-            Ok(None) => "the Server".to_owned(),
-            Ok(Some((c, Input::Line(ClientMessage::Agree(_))))) => {
-                agreed[c.index()] = true;
-                continue;
-            }
-            Ok(Some((c, Input::Line(ClientMessage::KeepAlive)))) => {
-                send(c, String::new());
-                continue;
-            }
-            Ok(Some((c, Input::Line(ClientMessage::Reject(_))))) | Ok(Some((c, Input::Gone))) => {
-                names[c.index()].clone()
-            }
-            Ok(Some(_)) => continue,
-        };
-        for color in Color::ALL {
-            send(color, format!("REJECT:{id} by {by}"));
-            let _ = outs[color.index()].1.try_send(Out::Close);
-        }
-        return;
-    }
-    for color in Color::ALL {
-        send(color, format!("START:{id}"));
-    }
-
-    let origin = Instant::now();
-    let now_ms = || u64::try_from(origin.elapsed().as_millis()).unwrap_or(u64::MAX);
-    let mut play = Game::new(summary, game.stopwatch, 0);
-    let mut outbox = Outbox::default();
-    while play.ending().is_none() {
-        let deadline = play
-            .deadline_ms()
-            .map(|d| origin + Duration::from_millis(d));
-        let timer = async {
-            match deadline {
-                Some(d) => tokio::time::sleep_until(d).await,
-                None => std::future::pending().await,
-            }
-        };
-        tokio::select! {
-            input = inbox.recv() => match input {
-                Some((c, Input::Line(msg))) => play.handle(c, msg, now_ms(), &mut outbox),
-                Some((c, Input::Gone)) => play.disconnect(c, now_ms(), &mut outbox),
-                None => {
-                    for c in Color::ALL {
-                        play.disconnect(c, now_ms(), &mut outbox);
-                    }
-                }
+    let table = Arc::new(Table {
+        id,
+        game,
+        names,
+        started,
+        peers: [bp, wp],
+        state: Mutex::new(State {
+            phase: Phase::Agreeing {
+                agreed: [false; 2],
+                deadline: Instant::now() + shared.config.agree_timeout,
             },
-            _ = timer => play.tick(now_ms(), &mut outbox),
-        }
-        if play.ending().is_some() {
-            break;
-        }
-        for color in Color::ALL {
-            for line in outbox.take(color) {
-                if !send(color, line) {
-                    // A client that does not read loses its seat, not the other's game.
-                    play.disconnect(color, now_ms(), &mut outbox);
-                }
-            }
-        }
-    }
-    // The record is on disk before anyone hears the result.
-    finish(&shared, &game, &play, &start);
+            summary: Some(summary),
+            play: None,
+            origin: Instant::now(),
+            outbox: Outbox::default(),
+            armed: None,
+        }),
+        timer: Notify::new(),
+    });
     for color in Color::ALL {
-        for line in outbox.take(color) {
-            send(color, line);
-        }
+        table.peers[color.index()].give_seat(Seat {
+            table: table.clone(),
+            color,
+        });
     }
+    table
 }
 
-fn finish(shared: &Shared, game: &GameName, play: &Game, start: &Stamp) {
-    let end = Stamp::now();
-    let meta = Meta {
-        start_time: Some(start.csa()),
-        end_time: Some(end.csa()),
-    };
-    let summary = play.summary();
-    let mut path = String::new();
-    if let Some(dir) = &shared.config.data {
-        let [y, m, d] = start.dirs();
-        let dir = dir.join(y).join(m).join(d);
-        let name = format!("{}.csa", summary.game_id);
-        if let Ok(p) = write_atomically(&dir, &name, &to_csa(play, &meta)) {
-            path = p.display().to_string();
+impl Table {
+    /// Sends both summaries and starts the timer task.
+    pub(crate) fn open(self: &Arc<Table>, shared: Arc<Shared>) {
+        {
+            let st = self.state.lock().unwrap();
+            let summary = st.summary.as_ref().expect("a summary before START");
+            for color in Color::ALL {
+                let text = summary.for_player(color);
+                self.peers[color.index()].send_all(text.lines().iter().map(String::as_str));
+            }
+        }
+        shared.log.line(format_args!(
+            "game {} paired: {} (+) vs {} (-)",
+            self.id, self.names[0], self.names[1]
+        ));
+        tokio::spawn(self.clone().timer_task(shared));
+    }
+
+    fn now_ms(st: &State) -> u64 {
+        u64::try_from(st.origin.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// A line from the player of `color`.
+    pub(crate) fn line(&self, color: Color, msg: ClientMessage) {
+        let mut st = self.state.lock().unwrap();
+        match &mut st.phase {
+            Phase::Agreeing { agreed, .. } => match msg {
+                ClientMessage::Agree(_) => {
+                    agreed[color.index()] = true;
+                    if agreed[0] && agreed[1] {
+                        self.start(&mut st);
+                    }
+                }
+                ClientMessage::KeepAlive => {
+                    self.peers[color.index()].send("");
+                }
+                ClientMessage::Reject(_) => {
+                    self.reject(&mut st, &self.names[color.index()].clone());
+                }
+                _ => {}
+            },
+            Phase::Playing => {
+                let now = Self::now_ms(&st);
+                let st = &mut *st;
+                let play = st.play.as_mut().expect("a game in play");
+                play.handle(color, msg, now, &mut st.outbox);
+                self.after_input(st);
+            }
+            Phase::Rejected | Phase::Ended => {}
         }
     }
-    if let (Some(store), Some(ending)) = (&shared.store, play.ending()) {
-        let row = GameRow {
-            id: summary.game_id.clone(),
-            game_name: game.name.clone(),
-            black: summary.black.clone(),
-            white: summary.white.clone(),
-            start_time: meta.start_time.unwrap_or_default(),
-            end_time: meta.end_time.unwrap_or_default(),
-            reason: ending.reason.token().to_owned(),
-            winner: ending
-                .winner
-                .map(|c| c.csa_sign().to_string())
-                .unwrap_or_default(),
-            plies: u32::try_from(play.moves().len()).unwrap_or(u32::MAX),
-            path,
+
+    /// The player of `color` is gone (closed, cut off, logged out).
+    pub(crate) fn gone(&self, color: Color) {
+        let mut st = self.state.lock().unwrap();
+        match st.phase {
+            Phase::Agreeing { .. } => {
+                let by = self.names[color.index()].clone();
+                self.reject(&mut st, &by);
+            }
+            Phase::Playing => {
+                let now = Self::now_ms(&st);
+                let st = &mut *st;
+                let play = st.play.as_mut().expect("a game in play");
+                play.disconnect(color, now, &mut st.outbox);
+                self.after_input(st);
+            }
+            Phase::Rejected | Phase::Ended => {}
+        }
+    }
+
+    fn start(&self, st: &mut State) {
+        let line = format!("START:{}", self.id);
+        for p in &self.peers {
+            p.send(&line);
+        }
+        let summary = st.summary.take().expect("a summary before START");
+        st.origin = Instant::now();
+        st.play = Some(Game::new(summary, self.game.stopwatch, 0));
+        st.phase = Phase::Playing;
+        self.rearm(st);
+    }
+
+    fn reject(&self, st: &mut State, by: &str) {
+        let line = format!("REJECT:{} by {by}", self.id);
+        for p in &self.peers {
+            p.send(&line);
+            p.close();
+        }
+        st.phase = Phase::Rejected;
+        self.timer.notify_one();
+    }
+
+    /// Sends what the judge said, or hands an ended game to the timer task.
+    fn after_input(&self, st: &mut State) {
+        let play = st.play.as_mut().expect("a game in play");
+        if play.ending().is_some() {
+            st.phase = Phase::Ended;
+            self.timer.notify_one();
+            return;
+        }
+        let mut cut_off = [false; 2];
+        for color in Color::ALL {
+            let peer = &self.peers[color.index()];
+            let lines = &mut st.outbox.lines[color.index()];
+            if !lines.is_empty() {
+                cut_off[color.index()] = !peer.send_all(lines.iter().map(String::as_str));
+                lines.clear();
+            }
+        }
+        for color in Color::ALL {
+            if cut_off[color.index()] {
+                // A client that does not read loses its seat, not the other's game.
+                let now = Self::now_ms(st);
+                let play = st.play.as_mut().expect("a game in play");
+                play.disconnect(color, now, &mut st.outbox);
+                if play.ending().is_some() {
+                    st.phase = Phase::Ended;
+                    self.timer.notify_one();
+                    return;
+                }
+            }
+        }
+        self.rearm(st);
+    }
+
+    fn deadline(st: &State) -> Option<Instant> {
+        match &st.phase {
+            Phase::Agreeing { deadline, .. } => Some(*deadline),
+            Phase::Playing => st
+                .play
+                .as_ref()?
+                .deadline_ms()
+                .map(|d| st.origin + Duration::from_millis(d)),
+            Phase::Rejected | Phase::Ended => None,
+        }
+    }
+
+    /// Wakes the timer only when the deadline came forward (it re-checks a later one itself).
+    fn rearm(&self, st: &mut State) {
+        let d = Self::deadline(st);
+        let earlier = match (d, st.armed) {
+            (Some(d), Some(a)) => d < a,
+            (Some(_), None) => true,
+            _ => false,
         };
-        let _ = store.lock().unwrap().finish_game(&row);
+        if earlier {
+            self.timer.notify_one();
+        }
+    }
+
+    async fn timer_task(self: Arc<Table>, shared: Arc<Shared>) {
+        loop {
+            let deadline = {
+                let mut st = self.state.lock().unwrap();
+                match st.phase {
+                    Phase::Rejected => {
+                        shared.log.line(format_args!("game {} rejected", self.id));
+                        self.release();
+                        return;
+                    }
+                    Phase::Ended => break,
+                    _ => {}
+                }
+                let d = Self::deadline(&st);
+                st.armed = d;
+                d
+            };
+            let sleep = async {
+                match deadline {
+                    Some(d) => tokio::time::sleep_until(d).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                _ = sleep => self.fire(),
+                _ = self.timer.notified() => {}
+            }
+        }
+        // The record is on disk before anyone hears the result.
+        let table = self.clone();
+        let shared2 = shared.clone();
+        let _ = tokio::task::spawn_blocking(move || table.finish(&shared2)).await;
+        let mut st = self.state.lock().unwrap();
+        for color in Color::ALL {
+            let lines = &mut st.outbox.lines[color.index()];
+            self.peers[color.index()].send_all(lines.iter().map(String::as_str));
+            lines.clear();
+        }
+        drop(st);
+        self.release();
+    }
+
+    fn release(&self) {
+        for p in &self.peers {
+            p.end_game();
+        }
+    }
+
+    /// The timer went off: the agree time or the mover's clock ran out (if it still has).
+    fn fire(&self) {
+        let mut st = self.state.lock().unwrap();
+        let now = Instant::now();
+        match &st.phase {
+            Phase::Agreeing { deadline, .. } if *deadline <= now => {
+                self.reject(&mut st, "the Server (timed out)");
+            }
+            Phase::Playing => {
+                let now = Self::now_ms(&st);
+                let st = &mut *st;
+                let play = st.play.as_mut().expect("a game in play");
+                play.tick(now, &mut st.outbox);
+                self.after_input(st);
+            }
+            _ => {}
+        }
+    }
+
+    fn finish(&self, shared: &Shared) {
+        let st = self.state.lock().unwrap();
+        let Some(play) = &st.play else { return };
+        let end = Stamp::now();
+        let meta = Meta {
+            start_time: Some(self.started.csa()),
+            end_time: Some(end.csa()),
+        };
+        let text = to_csa(play, &meta);
+        let ending = play.ending().cloned();
+        let plies = u32::try_from(play.moves().len()).unwrap_or(u32::MAX);
+        drop(st);
+        let mut path = String::new();
+        if let Some(dir) = &shared.config.data {
+            let [y, m, d] = self.started.dirs();
+            let dir = dir.join(y).join(m).join(d);
+            let name = format!("{}.csa", self.id);
+            match write_atomically(&dir, &name, &text) {
+                Ok(p) => path = p.display().to_string(),
+                Err(e) => shared
+                    .log
+                    .line(format_args!("game {}: record not written: {e}", self.id)),
+            }
+        }
+        let Some(ending) = ending else { return };
+        let winner = ending
+            .winner
+            .map(|c| c.csa_sign().to_string())
+            .unwrap_or_default();
+        let result = match ending.winner {
+            Some(c) => format!("{} wins", self.names[c.index()]),
+            None => "draw".to_owned(),
+        };
+        shared.log.line(format_args!(
+            "game {} ended: #{} {result} after {plies} plies{}",
+            self.id,
+            ending.reason.token(),
+            if ending.note.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", ending.note)
+            }
+        ));
+        if let Some(store) = &shared.store {
+            let row = GameRow {
+                id: self.id.clone(),
+                game_name: self.game.name.clone(),
+                black: self.names[0].clone(),
+                white: self.names[1].clone(),
+                start_time: meta.start_time.unwrap_or_default(),
+                end_time: meta.end_time.unwrap_or_default(),
+                reason: ending.reason.token().to_owned(),
+                winner,
+                plies,
+                path,
+            };
+            if let Err(e) = store.lock().unwrap().finish_game(&row) {
+                shared
+                    .log
+                    .line(format_args!("game {}: not indexed: {e}", self.id));
+            }
+        }
     }
 }

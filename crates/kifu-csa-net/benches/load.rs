@@ -1,26 +1,81 @@
-//! Load generator: N concurrent games of scripted clients against the server on 127.0.0.1.
+//! Load generator: N concurrent games of scripted clients against the server on 127.0.0.1,
+//! the server in its own process.
 //!
-//! `LOAD_GAMES=1000 cargo bench -p kifu-csa-net --bench load` — all pairs log in and get
-//! START first, so N games are held at once; then every game plays 10 moves and a
-//! resignation at full speed. Reports moves/s relayed, p50/p99 of a move's relay (from the
-//! mover's send to its own `,T` echo) and resident memory per connection. Bounded: at most
-//! 5,000 games and a 120 s limit.
+//! `LOAD_GAMES=1000 cargo bench -p kifu-csa-net --bench load` re-executes this binary as the
+//! server (`KIFU_LOAD_ROLE=server`), then logs in 2N clients (64 logins in flight), waits
+//! until all N games have started — all held at once — and lets each game play
+//! `LOAD_PLIES` (default 30) moves and a resignation. The model is a tournament's: every
+//! client answers its opponent after a think time drawn uniformly from `LOAD_THINK_MS`
+//! (default `500-1500`), so N games offer about N moves per second, at random instants.
+//! A move's relay latency is the time from the mover's write to the opponent's read of
+//! that move, both in this process (one clock). Memory per connection is the server
+//! process's resident memory with all games held, less its memory before the first login,
+//! over 2N. `LOAD_THINK_MS=0-0` turns the model into a burst: every game moves as fast as
+//! the server answers, all at once. Bounded: at most 5,000 games, 300 s.
 
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use kifu_csa::message::CsaMove;
 use kifu_csa_net::server::{Config, Server};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use kifu_shogi::Position;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader as TokioBufReader};
 use tokio::net::TcpStream;
-use tokio::sync::Barrier;
+use tokio::sync::{Barrier, Semaphore};
 
-const SCRIPT: [&str; 10] = [
-    "+2838HI", "-8272HI", "+3828HI", "-7282HI", "+2838HI", "-8272HI", "+3828HI", "-7282HI",
-    "+2838HI", "-8272HI",
-];
+const LIMIT: Duration = Duration::from_secs(300);
 
-fn rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
+fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A tiny deterministic generator (xorshift64*): think times and the script.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        if n == 0 { 0 } else { self.next() % n }
+    }
+}
+
+/// A legal game of `plies` moves that neither ends nor repeats nor checks: every game
+/// plays it, and the server judges each move under the full rules.
+fn script(plies: usize) -> Vec<String> {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut pos = Position::startpos();
+    let mut out = Vec::new();
+    while out.len() < plies {
+        let moves = pos.legal_moves();
+        let start = rng.below(moves.len() as u64) as usize;
+        let pick = (0..moves.len())
+            .map(|i| moves[(start + i) % moves.len()])
+            .find(|&m| {
+                let mut next = pos.clone();
+                next.play(m);
+                !next.in_check() && next.outcome().is_none() && next.repetition_count() <= 1
+            })
+            .expect("a quiet move");
+        out.push(CsaMove::from_move(&pos, pick).to_string());
+        pos.play(pick);
+    }
+    out
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
         .and_then(|s| {
             s.lines()
@@ -30,26 +85,68 @@ fn rss_kib() -> u64 {
         .unwrap_or(0)
 }
 
-async fn player(
+/// utime + stime of a process, in clock ticks (100 per second on Linux).
+fn cpu_ticks(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            let rest = s.rsplit_once(')')?.1;
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+        })
+        .unwrap_or(0)
+}
+
+fn serve(games: usize) {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async move {
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap());
+        config.max_moves = 0;
+        config.max_connections = games * 2 + 64;
+        config.max_unauthenticated_per_ip = 256;
+        let server = Server::bind(config).await.unwrap();
+        println!("{}", server.local_addr().unwrap());
+        std::io::stdout().flush().unwrap();
+        // The generator closes our stdin when it is done (or dies): stop then.
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        std::thread::spawn(move || {
+            let mut sink = String::new();
+            let _ = std::io::stdin().read_line(&mut sink);
+            let _ = tx.send(());
+        });
+        tokio::select! {
+            _ = server.run() => {}
+            _ = rx => {}
+        }
+    });
+}
+
+struct Plan {
     addr: std::net::SocketAddr,
-    name: String,
-    game: String,
-    black: bool,
-    ready: Arc<Barrier>,
+    script: Arc<Vec<String>>,
+    think: (u64, u64),
+    logins: Arc<Semaphore>,
+    held: Arc<Barrier>,
     go: Arc<Barrier>,
-) -> Vec<Duration> {
-    let stream = TcpStream::connect(addr).await.expect("connect");
+    origin: Instant,
+}
+
+async fn player(plan: Arc<Plan>, g: usize, black: bool, sent: Arc<AtomicU64>) -> Vec<u32> {
+    let permit = plan.logins.acquire().await.unwrap();
+    let stream = TcpStream::connect(plan.addr).await.expect("connect");
     stream.set_nodelay(true).unwrap();
     let (rd, mut wr) = stream.into_split();
-    let mut lines = BufReader::new(rd).lines();
-    let pw = if black {
-        format!("{game}-B")
-    } else {
-        format!("{game}-W")
-    };
-    wr.write_all(format!("LOGIN {name} {pw}\n").as_bytes())
+    let mut lines = TokioBufReader::new(rd).lines();
+    let side = if black { "B" } else { "W" };
+    wr.write_all(format!("LOGIN p{g}{side} load{g}-600-10-{side}\n").as_bytes())
         .await
         .unwrap();
+    let ok = lines.next_line().await.unwrap().unwrap();
+    assert!(ok.ends_with(" OK"), "{ok}");
+    drop(permit);
     while let Some(l) = lines.next_line().await.unwrap() {
         if l == "END Game_Summary" {
             break;
@@ -58,23 +155,35 @@ async fn player(
     wr.write_all(b"AGREE\n").await.unwrap();
     let start = lines.next_line().await.unwrap().unwrap();
     assert!(start.starts_with("START:"), "{start}");
-    ready.wait().await;
-    go.wait().await;
-    let mut latencies = Vec::new();
-    for (i, mv) in SCRIPT.iter().enumerate() {
+    plan.held.wait().await;
+    plan.go.wait().await;
+    let mut rng = Rng(0x1234_5678 ^ ((g as u64) << 1 | u64::from(black)));
+    let mut latencies = Vec::with_capacity(plan.script.len() / 2 + 1);
+    let mut line = Vec::with_capacity(16);
+    for (i, mv) in plan.script.iter().enumerate() {
         let mine = (i % 2 == 0) == black;
         if mine {
-            let sent = Instant::now();
-            wr.write_all(format!("{mv}\n").as_bytes()).await.unwrap();
+            let (lo, hi) = plan.think;
+            let think = lo + rng.below(hi - lo + 1);
+            if think > 0 {
+                tokio::time::sleep(Duration::from_millis(think)).await;
+            }
+            line.clear();
+            line.extend_from_slice(mv.as_bytes());
+            line.push(b'\n');
+            sent.store(plan.origin.elapsed().as_nanos() as u64, Ordering::Release);
+            wr.write_all(&line).await.unwrap();
             let echo = lines.next_line().await.unwrap().unwrap();
-            assert!(echo.starts_with(mv), "{echo}");
-            latencies.push(sent.elapsed());
+            assert!(echo.starts_with(mv.as_str()), "{echo}");
         } else {
-            let echo = lines.next_line().await.unwrap().unwrap();
-            assert!(echo.starts_with(mv), "{echo}");
+            let relayed = lines.next_line().await.unwrap().unwrap();
+            let now = plan.origin.elapsed().as_nanos() as u64;
+            assert!(relayed.starts_with(mv.as_str()), "{relayed}");
+            let ns = now.saturating_sub(sent.load(Ordering::Acquire));
+            latencies.push(u32::try_from(ns / 1000).unwrap_or(u32::MAX));
         }
     }
-    if black {
+    if plan.script.len() % 2 == usize::from(!black) {
         wr.write_all(b"%TORYO\n").await.unwrap();
     }
     for _ in 0..3 {
@@ -84,69 +193,98 @@ async fn player(
     latencies
 }
 
-fn main() {
-    let games: usize = std::env::var("LOAD_GAMES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100)
-        .min(5000);
-    let rt = tokio::runtime::Builder::new_multi_thread()
+fn generate(games: usize) {
+    let plies: usize = env_or("LOAD_PLIES", 30);
+    let think = std::env::var("LOAD_THINK_MS").unwrap_or_else(|_| "500-1500".to_owned());
+    let (lo, hi) = think
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+        .expect("LOAD_THINK_MS as LO-HI milliseconds");
+    let mut server = Command::new(std::env::current_exe().unwrap())
+        .env("KIFU_LOAD_ROLE", "server")
+        .env("LOAD_GAMES", games.to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the server process");
+    let pid = server.id();
+    let mut banner = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut banner)
+        .unwrap();
+    let addr = banner.trim().parse().expect("the server's address");
+    let base_rss = rss_kib(pid);
+
+    // The generator has one thread, so the server always has the other core.
+    let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
-    rt.block_on(async move {
-        let base_rss = rss_kib();
-        let mut config = Config::new("127.0.0.1:0".parse().unwrap());
-        config.max_moves = 0;
-        let server = Server::bind(config).await.unwrap();
-        let addr = server.local_addr().unwrap();
-        tokio::spawn(server.run());
-        let ready = Arc::new(Barrier::new(games * 2 + 1));
-        let go = Arc::new(Barrier::new(games * 2 + 1));
+    let plan = Arc::new(Plan {
+        addr,
+        script: Arc::new(script(plies)),
+        think: (lo, hi),
+        logins: Arc::new(Semaphore::new(64)),
+        held: Arc::new(Barrier::new(games * 2 + 1)),
+        go: Arc::new(Barrier::new(games * 2 + 1)),
+        origin: Instant::now(),
+    });
+    let report = rt.block_on(async move {
         let mut tasks = Vec::new();
         for g in 0..games {
+            let sent = Arc::new(AtomicU64::new(0));
             for black in [true, false] {
-                let name = format!("p{g}{}", if black { "b" } else { "w" });
-                let game = format!("load{g}-600-10");
-                tasks.push(tokio::spawn(player(
-                    addr,
-                    name,
-                    game,
-                    black,
-                    ready.clone(),
-                    go.clone(),
-                )));
+                tasks.push(tokio::spawn(player(plan.clone(), g, black, sent.clone())));
             }
         }
-        let limit = Duration::from_secs(120);
-        tokio::time::timeout(limit, ready.wait())
+        tokio::time::timeout(LIMIT, plan.held.wait())
             .await
             .expect("all games started in time");
-        let held_rss = rss_kib();
+        let held_rss = rss_kib(pid);
+        let cpu0 = cpu_ticks(pid);
         let started = Instant::now();
-        go.wait().await;
+        plan.go.wait().await;
         let mut all = Vec::new();
         for t in tasks {
             all.extend(
-                tokio::time::timeout(limit, t)
+                tokio::time::timeout(LIMIT, t)
                     .await
                     .expect("in time")
                     .unwrap(),
             );
         }
         let elapsed = started.elapsed();
-        all.sort();
-        let pct = |p: f64| all[((all.len() as f64 - 1.0) * p) as usize];
-        let moves = games * SCRIPT.len();
-        println!(
-            "games held: {games}; moves relayed: {moves} in {:.3} s = {:.0} moves/s; \
-             relay p50 {:.2} ms, p99 {:.2} ms; memory {:.1} KiB per connection \
-             (server and clients in one process)",
-            elapsed.as_secs_f64(),
+        let cpu = (cpu_ticks(pid) - cpu0) as f64 / 100.0;
+        all.sort_unstable();
+        let pct = |p: f64| f64::from(all[((all.len() as f64 - 1.0) * p) as usize]) / 1000.0;
+        let moves = games * plies;
+        format!(
+            "| {} | {:.0} | {:.2} ms | {:.2} ms | {:.2} ms | {:.1} KiB | {:.0} % |\n\
+             ({plies} plies per game, think {lo}-{hi} ms, {:.1} s; server CPU {:.1} s)",
+            games,
             moves as f64 / elapsed.as_secs_f64(),
-            pct(0.50).as_secs_f64() * 1e3,
-            pct(0.99).as_secs_f64() * 1e3,
+            pct(0.50),
+            pct(0.99),
+            pct(1.0),
             held_rss.saturating_sub(base_rss) as f64 / (games * 2) as f64,
-        );
+            100.0 * cpu / elapsed.as_secs_f64(),
+            elapsed.as_secs_f64(),
+            cpu,
+        )
     });
+    drop(server.stdin.take());
+    let _ = server.wait();
+    println!(
+        "| games held | moves/s relayed | relay p50 | relay p99 | max | memory per connection | server CPU |"
+    );
+    println!("{report}");
+}
+
+fn main() {
+    let games = env_or("LOAD_GAMES", 100usize).min(5000);
+    if std::env::var("KIFU_LOAD_ROLE").as_deref() == Ok("server") {
+        serve(games);
+    } else {
+        generate(games);
+    }
 }

@@ -52,6 +52,17 @@ pub struct Args {
     /// Do not send the engine's evaluation and PV as move comments.
     #[arg(long)]
     no_comments: bool,
+    /// Think on the opponent's time: `go ponder` on the reply the engine expects,
+    /// `ponderhit` when it comes, `stop` otherwise (sets USI_Ponder).
+    #[arg(long)]
+    ponder: bool,
+    /// Tell the engine at most this many ms of main time and of per-move time, so that it
+    /// plays faster than the clock requires (the real clock still bounds both).
+    #[arg(long, value_name = "MS")]
+    time_cap_ms: Option<u64>,
+    /// Write the whole USI conversation to FILE (`> ` to the engine, `< ` from it).
+    #[arg(long, value_name = "FILE")]
+    usi_log: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<Outcome, String> {
@@ -68,6 +79,9 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     config.records = args.records;
     config.relogin_attempts = args.relogin;
     config.comments = !args.no_comments;
+    config.ponder = args.ponder;
+    config.time_cap_ms = args.time_cap_ms;
+    config.usi_log = args.usi_log;
     for o in &args.options {
         let (name, value) = o
             .split_once('=')

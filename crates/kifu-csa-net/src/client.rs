@@ -5,20 +5,21 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use kifu_csa::CsaMove;
 use kifu_csa::server_protocol::{
     ClientMessage, GameSummary, Reason, ServerMessage, Step, SummaryReader, Verdict,
 };
-use kifu_shogi::{Color, Move, Position};
+use kifu_shogi::Color;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::time::Instant;
 
-use crate::client_record::{self, Played};
-use crate::clock::Clock;
-use crate::usi_clock::go_command;
-use crate::usi_engine::{Engine, EngineError, Thought, absorb};
+use crate::client_record;
+use crate::usi_engine::{Engine, EngineError};
+
+mod game;
+
+use game::Table;
 
 /// How the bridge connects and plays.
 #[derive(Clone)]
@@ -47,6 +48,12 @@ pub struct ClientConfig {
     pub relogin_delay: Duration,
     /// Send the engine's evaluation and PV as `,'* <score> <pv>` (score from Black's side).
     pub comments: bool,
+    /// Let the engine think on the opponent's time (`go ponder` on the reply it expects).
+    pub ponder: bool,
+    /// Never tell the engine more than this many ms of main or per-move time.
+    pub time_cap_ms: Option<u64>,
+    /// Where the whole USI conversation is written (`> ` to the engine, `< ` from it).
+    pub usi_log: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for ClientConfig {
@@ -58,6 +65,7 @@ impl std::fmt::Debug for ClientConfig {
             .field("password", &"****")
             .field("game", &self.game)
             .field("engine", &self.engine)
+            .field("ponder", &self.ponder)
             .finish_non_exhaustive()
     }
 }
@@ -80,6 +88,9 @@ impl ClientConfig {
             relogin_attempts: 3,
             relogin_delay: Duration::from_secs(5),
             comments: true,
+            ponder: false,
+            time_cap_ms: None,
+            usi_log: None,
         }
     }
 
@@ -139,7 +150,13 @@ impl ClientError {
 /// Plays `config.games` games with one engine process, logging in again when a connection
 /// is lost. Returns a report per game played (a game cut off by a disconnect included).
 pub async fn run_series(config: &ClientConfig) -> Result<Vec<GameReport>, ClientError> {
-    let mut engine = Engine::start(&config.engine, &config.engine_options).await?;
+    let mut engine = Engine::start(
+        &config.engine,
+        &config.engine_options,
+        config.ponder,
+        config.usi_log.as_deref(),
+    )
+    .await?;
     let mut reports = Vec::new();
     while reports.len() < config.games as usize {
         let mut failures = 0;
@@ -167,14 +184,14 @@ pub async fn run_series(config: &ClientConfig) -> Result<Vec<GameReport>, Client
     Ok(reports)
 }
 
-struct Link {
-    lines: Lines<BufReader<OwnedReadHalf>>,
+pub(crate) struct Link {
+    pub lines: Lines<BufReader<OwnedReadHalf>>,
     wr: OwnedWriteHalf,
-    last_sent: Instant,
+    pub last_sent: Instant,
 }
 
 impl Link {
-    async fn send(&mut self, line: &str) -> Result<(), ClientError> {
+    pub async fn send(&mut self, line: &str) -> Result<(), ClientError> {
         self.wr.write_all(format!("{line}\n").as_bytes()).await?;
         self.last_sent = Instant::now();
         Ok(())
@@ -287,175 +304,4 @@ async fn play_one(config: &ClientConfig, engine: &mut Engine) -> Result<GameRepo
         plies: game.played.len(),
         record,
     })
-}
-
-/// The game as the client follows it.
-struct Table {
-    summary: GameSummary,
-    position: Position,
-    clock: Clock,
-    played: Vec<Played>,
-    usi_moves: Vec<String>,
-    reason: Option<Reason>,
-}
-
-impl Table {
-    fn new(summary: GameSummary) -> Table {
-        let mut clock = Clock::new(
-            summary.time.of(Color::Black).clone(),
-            summary.time.of(Color::White).clone(),
-            false,
-        );
-        let mut position = summary.position.start.clone();
-        let mut usi_moves = Vec::new();
-        for (mv, t) in &summary.position.moves {
-            clock.commit(position.side_to_move(), t.unwrap_or(0));
-            usi_moves.push(mv.usi());
-            position.play(*mv);
-        }
-        Table {
-            summary,
-            position,
-            clock,
-            played: Vec::new(),
-            usi_moves,
-            reason: None,
-        }
-    }
-
-    fn position_command(&self) -> String {
-        let mut s = format!("position sfen {}", self.summary.position.start.to_sfen());
-        if !self.usi_moves.is_empty() {
-            s.push_str(" moves ");
-            s.push_str(&self.usi_moves.join(" "));
-        }
-        s
-    }
-
-    async fn play(
-        &mut self,
-        config: &ClientConfig,
-        engine: &mut Engine,
-        link: &mut Link,
-    ) -> Result<(Option<Reason>, Option<Verdict>), ClientError> {
-        let me = self.summary.your_turn;
-        let mut thinking: Option<Thought> = None;
-        let mut sent = false;
-        let mut my_comment: Option<String> = None;
-        loop {
-            if self.position.side_to_move() == me && thinking.is_none() && !sent {
-                engine.send(&self.position_command()).await?;
-                let go = go_command(&self.clock, me, config.margin_ms)
-                    .unwrap_or_else(|| "go btime 0 wtime 0 byoyomi 10000".to_owned());
-                engine.send(&go).await?;
-                thinking = Some(Thought::default());
-            }
-            let ping_at = link.last_sent + config.keepalive;
-            tokio::select! {
-                line = link.lines.next_line() => {
-                    let line = line?.ok_or(ClientError::Closed)?;
-                    match ServerMessage::parse(&line) {
-                        ServerMessage::Move { mv, time } => {
-                            let m = mv.to_move(&self.position).map_err(|e| {
-                                ClientError::Protocol(format!("the server relayed {mv}: {e}"))
-                            })?;
-                            let mover = self.position.side_to_move();
-                            let t = time.unwrap_or(0);
-                            self.clock.commit(mover, t);
-                            let comment = if mover == me { my_comment.take() } else { None };
-                            self.played.push(Played { mv: m, t, comment });
-                            self.usi_moves.push(m.usi());
-                            self.position.play(m);
-                            sent = false;
-                        }
-                        ServerMessage::Reason(r) => {
-                            let chudan = r == Reason::Chudan;
-                            self.reason = Some(r);
-                            if chudan {
-                                stop(engine, &mut thinking).await;
-                                return Ok((self.reason.clone(), None));
-                            }
-                        }
-                        ServerMessage::Result(v) => {
-                            stop(engine, &mut thinking).await;
-                            let word = match v {
-                                Verdict::Win => "win",
-                                Verdict::Lose => "lose",
-                                Verdict::Draw | Verdict::Censored => "draw",
-                            };
-                            engine.send(&format!("gameover {word}")).await?;
-                            return Ok((self.reason.clone(), Some(v)));
-                        }
-                        _ => {}
-                    }
-                }
-                line = engine.next_line(), if thinking.is_some() => {
-                    let line = line?;
-                    let thought = thinking.as_mut().expect("thinking");
-                    if absorb(thought, &line) {
-                        let thought = thinking.take().expect("thinking");
-                        let (msg, comment) = self.answer(&thought, config.comments);
-                        my_comment = comment;
-                        link.send(&msg.to_string()).await?;
-                        sent = true;
-                    }
-                }
-                _ = tokio::time::sleep_until(ping_at) => link.send("").await?,
-            }
-        }
-    }
-
-    /// The line for the engine's `bestmove`, and the comment kept for the record.
-    fn answer(&self, thought: &Thought, comments: bool) -> (ClientMessage, Option<String>) {
-        match thought.bestmove.as_str() {
-            "win" => (ClientMessage::Declare, None),
-            text => match self.position.parse_usi_move(text) {
-                Err(_) => (ClientMessage::Resign, None),
-                Ok(mv) => {
-                    let comment = comment(&self.position, mv, thought);
-                    let csa = CsaMove::from_move(&self.position, mv);
-                    let sent = if comments { comment.clone() } else { None };
-                    (ClientMessage::mv(csa, sent), comment)
-                }
-            },
-        }
-    }
-}
-
-/// `<score> <pv in CSA>`, the score from Black's side (floodgate's convention).
-fn comment(pos: &Position, best: Move, thought: &Thought) -> Option<String> {
-    let score = thought.score?;
-    let score = if pos.side_to_move() == Color::White {
-        -score
-    } else {
-        score
-    };
-    let mut text = score.to_string();
-    let mut p = pos.clone();
-    let pv = match thought.pv.split_first() {
-        Some((first, rest)) if *first == best.usi() => rest,
-        _ => &thought.pv[..],
-    };
-    p.play(best);
-    for m in pv {
-        let Ok(mv) = p.parse_usi_move(m) else { break };
-        text.push(' ');
-        text.push_str(&CsaMove::from_move(&p, mv).to_string());
-        p.play(mv);
-    }
-    Some(text)
-}
-
-async fn stop(engine: &mut Engine, thinking: &mut Option<Thought>) {
-    if let Some(mut thought) = thinking.take() {
-        let _ = engine.send("stop").await;
-        let _ = tokio::time::timeout(Duration::from_secs(5), async {
-            while let Ok(line) = engine.next_line().await {
-                if absorb(&mut thought, &line) {
-                    break;
-                }
-            }
-        })
-        .await;
-    }
 }

@@ -1,8 +1,13 @@
 //! A USI engine process: the handshake, positions, `go`, and the last `info` before
-//! `bestmove` (score and principal variation, for floodgate-style comments).
+//! `bestmove` (score and principal variation, for floodgate-style comments, and the
+//! expected reply to ponder on). Every line both ways can be logged to a file.
 
+use std::path::Path;
 use std::process::Stdio;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use std::fs::File;
+use std::io::Write;
 
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
@@ -15,18 +20,43 @@ pub struct Thought {
     /// `score cp N`, or ±100000 for `score mate`, from the engine's side.
     pub score: Option<i64>,
     pub pv: Vec<String>,
+    /// The reply the engine expects (`bestmove … ponder <move>`, else the PV's second move).
+    pub ponder: Option<String>,
 }
 
 pub struct Engine {
     child: Child,
     stdin: ChildStdin,
     stdout: Lines<BufReader<ChildStdout>>,
+    /// The option names the engine announced between `usi` and `usiok`.
+    options: Vec<String>,
+    log: Option<UsiLog>,
+}
+
+/// A transcript of the engine's conversation: `> ` lines went to the engine, `< ` lines
+/// came from it, each after the milliseconds since the engine started.
+struct UsiLog {
+    file: File,
+    start: Instant,
+}
+
+impl UsiLog {
+    /// One short unbuffered write per line, so the log is complete even if the bridge dies.
+    fn write(&mut self, arrow: char, line: &str) {
+        let ms = self.start.elapsed().as_millis();
+        // A log that cannot be written must not stop a game.
+        let _ = self
+            .file
+            .write_all(format!("{ms} {arrow} {line}\n").as_bytes());
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
     #[error("the engine could not be started: {0}")]
     Spawn(std::io::Error),
+    #[error("the USI log cannot be written: {0}")]
+    Log(std::io::Error),
     #[error("the engine closed its output")]
     Closed,
     #[error("the engine did not answer `{0}` in time")]
@@ -38,7 +68,15 @@ pub enum EngineError {
 impl Engine {
     /// Starts `command` (split on whitespace: program then arguments) and runs the
     /// `usi`/`usiok` handshake, the options, then `isready`/`readyok`.
-    pub async fn start(command: &str, options: &[(String, String)]) -> Result<Engine, EngineError> {
+    ///
+    /// `USI_Ponder` is set to `ponder`; an engine that announces an option named `Ponder`
+    /// instead gets that set too. `log` receives the whole conversation.
+    pub async fn start(
+        command: &str,
+        options: &[(String, String)],
+        ponder: bool,
+        log: Option<&Path>,
+    ) -> Result<Engine, EngineError> {
         let mut parts = command.split_whitespace();
         let program = parts.next().unwrap_or_default();
         let mut child = Command::new(program)
@@ -51,14 +89,30 @@ impl Engine {
             .map_err(EngineError::Spawn)?;
         let stdin = child.stdin.take().ok_or(EngineError::Closed)?;
         let stdout = BufReader::new(child.stdout.take().ok_or(EngineError::Closed)?).lines();
+        let log = match log {
+            Some(path) => Some(UsiLog {
+                file: File::create(path).map_err(EngineError::Log)?,
+                start: Instant::now(),
+            }),
+            None => None,
+        };
         let mut engine = Engine {
             child,
             stdin,
             stdout,
+            options: Vec::new(),
+            log,
         };
         engine.send("usi").await?;
         engine.wait_for("usiok", Duration::from_secs(30)).await?;
-        for (name, value) in options {
+        let mut settings: Vec<(String, String)> = Vec::new();
+        let flag = if ponder { "true" } else { "false" };
+        settings.push(("USI_Ponder".to_owned(), flag.to_owned()));
+        if ponder && engine.has_option("Ponder") {
+            settings.push(("Ponder".to_owned(), flag.to_owned()));
+        }
+        settings.extend(options.iter().cloned());
+        for (name, value) in settings {
             engine
                 .send(&format!("setoption name {name} value {value}"))
                 .await?;
@@ -67,7 +121,15 @@ impl Engine {
         Ok(engine)
     }
 
+    /// Whether the engine announced an option of this name.
+    pub fn has_option(&self, name: &str) -> bool {
+        self.options.iter().any(|o| o == name)
+    }
+
     pub async fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        if let Some(log) = &mut self.log {
+            log.write('>', line);
+        }
         self.stdin.write_all(line.as_bytes()).await?;
         self.stdin.write_all(b"\n").await?;
         self.stdin.flush().await?;
@@ -82,10 +144,12 @@ impl Engine {
     async fn wait_for(&mut self, token: &'static str, limit: Duration) -> Result<(), EngineError> {
         let wait = async {
             loop {
-                match self.stdout.next_line().await? {
-                    Some(l) if l.trim() == token => return Ok(()),
-                    Some(_) => {}
-                    None => return Err(EngineError::Closed),
+                let line = self.next_line().await?;
+                let words: Vec<&str> = line.split_whitespace().collect();
+                match words.as_slice() {
+                    [t] if *t == token => return Ok(()),
+                    ["option", "name", name, ..] => self.options.push((*name).to_owned()),
+                    _ => {}
                 }
             }
         };
@@ -96,7 +160,11 @@ impl Engine {
 
     /// One line of engine output (cancel-safe, for use in `select!`).
     pub async fn next_line(&mut self) -> Result<String, EngineError> {
-        self.stdout.next_line().await?.ok_or(EngineError::Closed)
+        let line = self.stdout.next_line().await?.ok_or(EngineError::Closed)?;
+        if let Some(log) = &mut self.log {
+            log.write('<', &line);
+        }
+        Ok(line)
     }
 
     pub async fn quit(mut self) {
@@ -111,6 +179,13 @@ pub fn absorb(thought: &mut Thought, line: &str) -> bool {
     match words.first().copied() {
         Some("bestmove") => {
             thought.bestmove = words.get(1).copied().unwrap_or("resign").to_owned();
+            thought.ponder = match words.get(2..4) {
+                Some(["ponder", reply]) => Some((*reply).to_owned()),
+                _ => match thought.pv.as_slice() {
+                    [first, reply, ..] if *first == thought.bestmove => Some(reply.clone()),
+                    _ => None,
+                },
+            };
             true
         }
         Some("info") => {
@@ -158,7 +233,21 @@ mod tests {
         assert!(!absorb(&mut t, "info string hello"));
         assert!(absorb(&mut t, "bestmove 7g7f ponder 3c3d"));
         assert_eq!(t.bestmove, "7g7f");
+        assert_eq!(t.ponder.as_deref(), Some("3c3d"));
         assert!(absorb(&mut t, "bestmove"));
         assert_eq!(t.bestmove, "resign");
+        assert_eq!(t.ponder, None);
+    }
+
+    #[test]
+    fn the_expected_reply_falls_back_on_the_pv() {
+        let mut t = Thought::default();
+        absorb(&mut t, "info depth 3 score cp 12 pv 2g2f 8c8d 2f2e");
+        assert!(absorb(&mut t, "bestmove 2g2f"));
+        assert_eq!(t.ponder.as_deref(), Some("8c8d"));
+        // A PV that does not start with the best move says nothing about the reply.
+        absorb(&mut t, "info depth 4 score cp 12 pv 7g7f 3c3d");
+        assert!(absorb(&mut t, "bestmove 2g2f"));
+        assert_eq!(t.ponder, None);
     }
 }

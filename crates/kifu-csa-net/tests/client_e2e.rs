@@ -1,12 +1,14 @@
 //! End to end on 127.0.0.1: our server and two bridges, each driving a real USI engine
-//! process, play complete games; every saved record reads back with kifu's CSA reader.
+//! process, play complete games; every saved record reads back with kifu's CSA reader and
+//! the server's and both clients' records tell the same game.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use kifu_csa::server_protocol::Verdict;
+use kifu_csa::server_protocol::{Reason, Verdict};
 use kifu_csa_net::client::{ClientConfig, GameReport, run_series};
 use kifu_csa_net::server::{Config, Server};
+use kifu_record::{CommentKind, EndingKind, NodeItem};
 use kifu_shogi::formats::csa;
 
 async fn server(dir: &Path, max_moves: u32) -> u16 {
@@ -30,17 +32,61 @@ fn config(port: u16, user: &str, game: &str, engine: &str, dir: &Path) -> Client
     c
 }
 
-fn check_record(path: &Path, plies: usize) {
+/// One ply of a saved record: the move (USI), its time and its engine comments.
+#[derive(Debug, PartialEq)]
+struct Ply {
+    usi: String,
+    time_ms: Option<u32>,
+    comments: Vec<String>,
+}
+
+/// Reads a record with kifu's CSA reader (no errors allowed): its plies and its ending.
+fn read_record(path: &Path) -> (Vec<Ply>, Option<EndingKind>) {
     let text = std::fs::read_to_string(path).unwrap();
     let parsed = csa::read(&text);
     assert!(!parsed.has_errors(), "{text}\n{:?}", parsed.diagnostics);
     let record = &parsed.records[0];
-    let moves = record
-        .moves
-        .main_line()
-        .filter(|id| matches!(record.moves[*id].item, kifu_record::NodeItem::Move(_)))
-        .count();
-    assert_eq!(moves, plies, "{text}");
+    let mut plies = Vec::new();
+    let mut ending = None;
+    for id in record.moves.main_line() {
+        let node = &record.moves[id];
+        match &node.item {
+            NodeItem::Move(mv) => plies.push(Ply {
+                usi: mv.usi(),
+                time_ms: node.time_ms,
+                comments: node
+                    .comments
+                    .iter()
+                    .filter(|c| c.kind == CommentKind::Engine)
+                    .map(|c| c.text.trim().to_owned())
+                    .collect(),
+            }),
+            NodeItem::End(kind) => ending = Some(kind.clone()),
+            NodeItem::Start => {}
+        }
+    }
+    (plies, ending)
+}
+
+fn csa_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(csa_files(&path));
+        } else if path.extension().is_some_and(|e| e == "csa") {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// The server's record of `game_id`, under its data directory.
+fn server_record(server_dir: &Path, game_id: &str) -> PathBuf {
+    csa_files(server_dir)
+        .into_iter()
+        .find(|p| p.file_stem().is_some_and(|s| s == game_id))
+        .unwrap_or_else(|| panic!("no server record for {game_id}"))
 }
 
 async fn play(
@@ -48,6 +94,7 @@ async fn play(
     games: [&str; 2],
     max_moves: u32,
     n: u32,
+    tune: impl Fn(&mut ClientConfig),
 ) -> (Vec<GameReport>, Vec<GameReport>, PathBuf, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let port = server(&dir.path().join("server"), max_moves).await;
@@ -58,16 +105,21 @@ async fn play(
     // Alice logs in in extended mode and asks with %%GAME; Bob in CSA mode.
     a.x1 = true;
     a.password = "pw".to_owned();
-    let (ra, rb) = tokio::time::timeout(Duration::from_secs(60), async {
+    tune(&mut a);
+    tune(&mut b);
+    let (ra, rb) = tokio::time::timeout(Duration::from_secs(90), async {
         tokio::join!(run_series(&a), run_series(&b))
     })
     .await
-    .expect("the games finish within a minute");
+    .expect("the games finish within 90 s");
     let server_dir = dir.path().join("server");
     (ra.unwrap(), rb.unwrap(), server_dir, dir)
 }
 
-fn assert_opposite(a: &GameReport, b: &GameReport) {
+/// Both players saw the same game with opposite results, and the server's record and both
+/// clients' records agree move by move, time by time, on the ending, and on each side's
+/// own eval/PV comments.
+fn assert_agree(a: &GameReport, b: &GameReport, server_dir: &Path) -> Vec<Ply> {
     assert_eq!(a.game_id, b.game_id);
     assert_ne!(a.color, b.color);
     assert_eq!(a.plies, b.plies);
@@ -83,44 +135,100 @@ fn assert_opposite(a: &GameReport, b: &GameReport) {
         ),
         "{pair:?}"
     );
-    check_record(a.record.as_ref().unwrap(), a.plies);
-    check_record(b.record.as_ref().unwrap(), b.plies);
+    let (plies, ending) = read_record(&server_record(server_dir, &a.game_id));
+    assert_eq!(plies.len(), a.plies);
+    for report in [a, b] {
+        let (mine, my_ending) = read_record(report.record.as_ref().unwrap());
+        assert_eq!(my_ending, ending, "{}", report.game_id);
+        assert_eq!(mine.len(), plies.len());
+        for (i, (m, s)) in mine.iter().zip(&plies).enumerate() {
+            assert_eq!((&m.usi, m.time_ms), (&s.usi, s.time_ms), "ply {}", i + 1);
+            // A client keeps only its own comments; the server has every one it was sent.
+            for c in &m.comments {
+                assert!(
+                    s.comments.contains(c),
+                    "ply {}: {c} {:?}",
+                    i + 1,
+                    s.comments
+                );
+            }
+        }
+    }
+    plies
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bridges_with_usi_engines_play_a_series_byoyomi_and_fischer() {
     let engine = env!("CARGO_BIN_EXE_kifu-usi-random");
-    let (ra, rb, server_dir, _keep) = play(engine, ["e2e-60-1-B", "e2e-60-1"], 60, 2).await;
+    let (ra, rb, server_dir, _keep) = play(engine, ["e2e-60-1-B", "e2e-60-1"], 60, 2, |_| {}).await;
     assert_eq!((ra.len(), rb.len()), (2, 2));
     for (a, b) in ra.iter().zip(&rb) {
-        assert_opposite(a, b);
+        assert_agree(a, b, &server_dir);
         assert!(a.plies > 0);
     }
     let store = kifu_csa_net::store::Store::open(&server_dir.join("kifu.sqlite")).unwrap();
     assert_eq!(store.games().unwrap().len(), 2);
 
-    let (ra, rb, _, _keep) = play(engine, ["fis-30-2F", "fis-30-2F"], 40, 1).await;
-    assert_opposite(&ra[0], &rb[0]);
+    let (ra, rb, server_dir, _keep) = play(engine, ["fis-30-2F", "fis-30-2F"], 40, 1, |_| {}).await;
+    assert_agree(&ra[0], &rb[0], &server_dir);
 }
 
-/// The engine, in a byoyomi and a Fischer game: `cargo install sekirei --locked`
-/// puts it on PATH.
+/// The endings a game between two engines may really reach (not a fault of the bridge:
+/// no time-up, no illegal move, no interruption).
+fn a_real_result(reason: &Option<Reason>) -> bool {
+    matches!(
+        reason,
+        Some(
+            Reason::Resign
+                | Reason::Jishogi
+                | Reason::Sennichite
+                | Reason::OuteSennichite
+                | Reason::MaxMoves
+        )
+    )
+}
+
+/// The engine, sekirei from crates.io, in a byoyomi and a Fischer game played to
+/// their end (mate and resignation, as a rule; 256 plies at most), one thread and a small
+/// hash each. Byoyomi: 1 s per move of which 900 ms are kept in hand, so sekirei is told
+/// `byoyomi 100`. Fischer: 10 s + 1 s per move, with the engine told at most 100 ms
+/// (`time_cap_ms`), since an increment larger than the moves take makes the clock grow.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sekirei_plays_through_the_bridge_when_installed() {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("sekirei").is_file()));
-    if !found {
-        eprintln!(
-            "SKIPPED: the USI engine `sekirei` is not on PATH (install it with `cargo install sekirei --locked`)"
-        );
-        return;
-    }
+async fn sekirei_plays_byoyomi_and_fischer_games_to_their_end() {
+    let sekirei = kifu_testkit::sekirei().display().to_string();
+    let small = |c: &mut ClientConfig| {
+        c.engine_options = vec![
+            ("Threads".to_owned(), "1".to_owned()),
+            ("USI_Hash".to_owned(), "16".to_owned()),
+        ];
+    };
+    let started = std::time::Instant::now();
     let (byoyomi, fischer) = tokio::join!(
-        play("sekirei", ["sek-20-1-B", "sek-20-1"], 24, 1),
-        play("sekirei", ["sekf-10-1F-B", "sekf-10-1F"], 24, 1)
+        play(&sekirei, ["sek-0-1-B", "sek-0-1"], 256, 1, |c| {
+            small(c);
+            c.margin_ms = 900;
+        }),
+        play(&sekirei, ["sekf-10-1F-B", "sekf-10-1F"], 256, 1, |c| {
+            small(c);
+            c.time_cap_ms = Some(100);
+        })
     );
-    for (ra, rb, _, _keep) in [byoyomi, fischer] {
-        assert_opposite(&ra[0], &rb[0]);
-        assert!(ra[0].plies > 0);
+    eprintln!("two sekirei games in {:?}", started.elapsed());
+    for (ra, rb, server_dir, _keep) in [byoyomi, fischer] {
+        let (a, b) = (&ra[0], &rb[0]);
+        eprintln!("{}: {:?} after {} plies", a.game_id, a.reason, a.plies);
+        assert!(a_real_result(&a.reason), "{a:?}");
+        let plies = assert_agree(a, b, &server_dir);
+        assert!(plies.len() >= 10, "{plies:?}");
+        // sekirei prints `score` and `pv`: most moves carry a `'** <score> <pv>` comment.
+        let commented = plies.iter().filter(|p| !p.comments.is_empty()).count();
+        assert!(
+            commented * 2 >= plies.len(),
+            "{commented} of {}",
+            plies.len()
+        );
+        let first = plies.iter().find_map(|p| p.comments.first()).unwrap();
+        let score = first.split_whitespace().next().unwrap();
+        assert!(score.parse::<i64>().is_ok(), "{first}");
     }
 }

@@ -1,0 +1,323 @@
+//! One game as the bridge plays it: the server's moves booked on the client's copy of the
+//! clock, the engine asked to think (`go`) or to ponder on the reply it expects
+//! (`go ponder`, then `ponderhit` when the opponent plays it, `stop` and the answer thrown
+//! away when not), and its answers sent with eval/PV comments.
+
+use std::time::Duration;
+
+use kifu_csa::CsaMove;
+use kifu_csa::server_protocol::{ClientMessage, GameSummary, Reason, ServerMessage, Verdict};
+use kifu_shogi::{Color, Move, Position};
+
+use crate::client::{ClientConfig, ClientError, Link};
+use crate::client_record::Played;
+use crate::clock::Clock;
+use crate::usi_clock::{TimePolicy, go_times};
+use crate::usi_engine::{Engine, Thought, absorb};
+
+/// What the engine is doing for this game.
+#[derive(Debug, Default)]
+enum Search {
+    #[default]
+    Idle,
+    /// A `go` for our move; its `bestmove` goes to the server.
+    Thinking(Thought),
+    /// A `go ponder` on the position after `expected`, the reply the engine predicted.
+    Pondering { expected: String, thought: Thought },
+    /// `stop` was sent after a ponder miss; the `bestmove` that answers it is thrown away.
+    Discarding,
+}
+
+/// The game as the client follows it.
+pub(crate) struct Table {
+    pub summary: GameSummary,
+    position: Position,
+    clock: Clock,
+    pub played: Vec<Played>,
+    usi_moves: Vec<String>,
+    pub reason: Option<Reason>,
+}
+
+impl Table {
+    pub fn new(summary: GameSummary) -> Table {
+        let mut clock = Clock::new(
+            summary.time.of(Color::Black).clone(),
+            summary.time.of(Color::White).clone(),
+            false,
+        );
+        let mut position = summary.position.start.clone();
+        let mut usi_moves = Vec::new();
+        // The listed moves' charges count (reference §3.8: skipping them overestimates).
+        for (mv, t) in &summary.position.moves {
+            clock.commit(position.side_to_move(), t.unwrap_or(0));
+            usi_moves.push(mv.usi());
+            position.play(*mv);
+        }
+        Table {
+            summary,
+            position,
+            clock,
+            played: Vec::new(),
+            usi_moves,
+            reason: None,
+        }
+    }
+
+    /// `position sfen … moves …`, with `reply` appended when pondering on it.
+    fn position_command(&self, reply: Option<&str>) -> String {
+        let mut s = format!("position sfen {}", self.summary.position.start.to_sfen());
+        if !self.usi_moves.is_empty() || reply.is_some() {
+            s.push_str(" moves ");
+            s.push_str(&self.usi_moves.join(" "));
+        }
+        if let Some(r) = reply {
+            if !self.usi_moves.is_empty() {
+                s.push(' ');
+            }
+            s.push_str(r);
+        }
+        s
+    }
+
+    /// `go [ponder] <times>` for our side. Our clock only changes when we move, so the
+    /// times computed while the opponent thinks are already those of our next turn: the
+    /// engine, told `ponderhit`, starts counting its time from then.
+    fn go_command(&self, config: &ClientConfig, ponder: bool) -> String {
+        let policy = TimePolicy {
+            margin_ms: config.margin_ms,
+            cap_ms: config.time_cap_ms,
+        };
+        let times = go_times(&self.clock, self.summary.your_turn, policy)
+            .map(|t| t.to_string())
+            .unwrap_or_else(|| "btime 0 wtime 0 byoyomi 10000".to_owned());
+        if ponder {
+            format!("go ponder {times}")
+        } else {
+            format!("go {times}")
+        }
+    }
+
+    pub async fn play(
+        &mut self,
+        config: &ClientConfig,
+        engine: &mut Engine,
+        link: &mut Link,
+    ) -> Result<(Option<Reason>, Option<Verdict>), ClientError> {
+        let me = self.summary.your_turn;
+        let mut search = Search::Idle;
+        let mut sent = false;
+        let mut my_comment: Option<String> = None;
+        let mut expected_reply: Option<String> = None;
+        loop {
+            if self.position.side_to_move() == me && matches!(search, Search::Idle) && !sent {
+                engine.send(&self.position_command(None)).await?;
+                engine.send(&self.go_command(config, false)).await?;
+                search = Search::Thinking(Thought::default());
+            }
+            let ping_at = link.last_sent + config.keepalive;
+            tokio::select! {
+                line = link.lines.next_line() => {
+                    let line = line?.ok_or(ClientError::Closed)?;
+                    match ServerMessage::parse(&line) {
+                        ServerMessage::Move { mv, time } => {
+                            let m = mv.to_move(&self.position).map_err(|e| {
+                                ClientError::Protocol(format!("the server relayed {mv}: {e}"))
+                            })?;
+                            let mover = self.position.side_to_move();
+                            let t = time.unwrap_or(0);
+                            self.clock.commit(mover, t);
+                            let comment = if mover == me { my_comment.take() } else { None };
+                            self.played.push(Played { mv: m, t, comment });
+                            self.usi_moves.push(m.usi());
+                            self.position.play(m);
+                            if mover == me {
+                                sent = false;
+                                let reply = expected_reply.take().filter(|r| {
+                                    config.ponder && self.position.parse_usi_move(r).is_ok()
+                                });
+                                if let Some(reply) = reply {
+                                    engine.send(&self.position_command(Some(&reply))).await?;
+                                    engine.send(&self.go_command(config, true)).await?;
+                                    search = Search::Pondering {
+                                        expected: reply,
+                                        thought: Thought::default(),
+                                    };
+                                }
+                            } else {
+                                search = match std::mem::take(&mut search) {
+                                    Search::Pondering { expected, thought } if expected == m.usi() => {
+                                        engine.send("ponderhit").await?;
+                                        Search::Thinking(thought)
+                                    }
+                                    Search::Pondering { .. } => {
+                                        engine.send("stop").await?;
+                                        Search::Discarding
+                                    }
+                                    other => other,
+                                };
+                            }
+                        }
+                        ServerMessage::Reason(r) => {
+                            let chudan = r == Reason::Chudan;
+                            self.reason = Some(r);
+                            if chudan {
+                                stop(engine, &mut search).await;
+                                return Ok((self.reason.clone(), None));
+                            }
+                        }
+                        ServerMessage::Result(v) => {
+                            stop(engine, &mut search).await;
+                            let word = match v {
+                                Verdict::Win => "win",
+                                Verdict::Lose => "lose",
+                                Verdict::Draw | Verdict::Censored => "draw",
+                            };
+                            engine.send(&format!("gameover {word}")).await?;
+                            return Ok((self.reason.clone(), Some(v)));
+                        }
+                        _ => {}
+                    }
+                }
+                line = engine.next_line(), if !matches!(search, Search::Idle) => {
+                    let line = line?;
+                    match &mut search {
+                        Search::Thinking(thought) => {
+                            if absorb(thought, &line) {
+                                let (msg, comment) = self.answer(thought, config.comments);
+                                expected_reply = thought.ponder.take();
+                                my_comment = comment;
+                                link.send(&msg.to_string()).await?;
+                                sent = true;
+                                search = Search::Idle;
+                            }
+                        }
+                        // An engine must not answer a ponder search before `ponderhit` or
+                        // `stop`; one that does has nothing to say about the real reply.
+                        Search::Pondering { thought, .. } => {
+                            if absorb(thought, &line) {
+                                search = Search::Idle;
+                            }
+                        }
+                        Search::Discarding => {
+                            if absorb(&mut Thought::default(), &line) {
+                                search = Search::Idle;
+                            }
+                        }
+                        Search::Idle => {}
+                    }
+                }
+                _ = tokio::time::sleep_until(ping_at) => link.send("").await?,
+            }
+        }
+    }
+
+    /// The line for the engine's `bestmove`, and the comment kept for the record.
+    fn answer(&self, thought: &Thought, comments: bool) -> (ClientMessage, Option<String>) {
+        match thought.bestmove.as_str() {
+            "win" => (ClientMessage::Declare, None),
+            text => match self.position.parse_usi_move(text) {
+                Err(_) => (ClientMessage::Resign, None),
+                Ok(mv) => {
+                    let comment = comment(&self.position, mv, thought);
+                    let csa = CsaMove::from_move(&self.position, mv);
+                    let sent = if comments { comment.clone() } else { None };
+                    (ClientMessage::mv(csa, sent), comment)
+                }
+            },
+        }
+    }
+}
+
+/// `<score> <pv in CSA>`, the score from Black's side (floodgate's convention).
+fn comment(pos: &Position, best: Move, thought: &Thought) -> Option<String> {
+    let score = thought.score?;
+    let score = if pos.side_to_move() == Color::White {
+        -score
+    } else {
+        score
+    };
+    let mut text = score.to_string();
+    let mut p = pos.clone();
+    let pv = match thought.pv.split_first() {
+        Some((first, rest)) if *first == best.usi() => rest,
+        _ => &thought.pv[..],
+    };
+    p.play(best);
+    for m in pv {
+        let Ok(mv) = p.parse_usi_move(m) else { break };
+        text.push(' ');
+        text.push_str(&CsaMove::from_move(&p, mv).to_string());
+        p.play(mv);
+    }
+    Some(text)
+}
+
+/// Ends whatever the engine is searching and waits (bounded) for the `bestmove` USI owes,
+/// so that it is not taken for the answer to a later `go`.
+async fn stop(engine: &mut Engine, search: &mut Search) {
+    match std::mem::take(search) {
+        Search::Idle => return,
+        Search::Discarding => {}
+        Search::Thinking(_) | Search::Pondering { .. } => {
+            let _ = engine.send("stop").await;
+        }
+    }
+    let mut thought = Thought::default();
+    let _ = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Ok(line) = engine.next_line().await {
+            if absorb(&mut thought, &line) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kifu_csa::server_protocol::TimeRule;
+
+    fn table() -> Table {
+        let time = TimeRule {
+            total: Some(60),
+            byoyomi: 10,
+            ..TimeRule::default()
+        };
+        Table::new(GameSummary::new("g", "a", "b", time))
+    }
+
+    #[test]
+    fn position_commands_with_and_without_a_reply() {
+        let mut t = table();
+        let start = "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        assert_eq!(t.position_command(None), start);
+        assert_eq!(
+            t.position_command(Some("7g7f")),
+            format!("{start} moves 7g7f")
+        );
+        t.usi_moves.push("7g7f".to_owned());
+        assert_eq!(
+            t.position_command(Some("3c3d")),
+            format!("{start} moves 7g7f 3c3d")
+        );
+    }
+
+    #[test]
+    fn comments_give_the_score_from_blacks_side_and_the_pv_in_csa() {
+        let mut pos = Position::startpos();
+        let mv = pos.parse_usi_move("7g7f").unwrap();
+        pos.play(mv);
+        let reply = pos.parse_usi_move("3c3d").unwrap();
+        let thought = Thought {
+            bestmove: "3c3d".to_owned(),
+            score: Some(42),
+            pv: vec!["3c3d".into(), "2g2f".into()],
+            ponder: Some("2g2f".into()),
+        };
+        assert_eq!(
+            comment(&pos, reply, &thought).as_deref(),
+            Some("-42 +2726FU")
+        );
+    }
+}

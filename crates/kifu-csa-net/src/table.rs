@@ -371,9 +371,10 @@ impl Table {
             None => "draw".to_owned(),
         };
         shared.log.line(format_args!(
-            "game {} ended: #{} {result} after {plies} plies{}",
+            "game {} ended: #{} {result} after {plies} {}{}",
             self.id,
             ending.reason.token(),
+            if plies == 1 { "ply" } else { "plies" },
             if ending.note.is_empty() {
                 String::new()
             } else {

@@ -1,0 +1,370 @@
+//! Bad input and faults on real sockets (127.0.0.1): each offender gets the protocol's answer
+//! or is cut off, and a game in progress between two other players goes on untouched.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use kifu_csa_net::server::{Config, Server};
+use kifu_csa_net::server_log::LogTarget;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::net::{TcpSocket, TcpStream};
+
+struct Client {
+    rd: BufReader<OwnedReadHalf>,
+    wr: OwnedWriteHalf,
+}
+
+impl Client {
+    async fn connect(addr: SocketAddr) -> Client {
+        Client::from(TcpStream::connect(addr).await.unwrap())
+    }
+
+    fn from(stream: TcpStream) -> Client {
+        let (rd, wr) = stream.into_split();
+        Client {
+            rd: BufReader::new(rd),
+            wr,
+        }
+    }
+
+    async fn send(&mut self, line: &str) {
+        self.wr
+            .write_all(format!("{line}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+
+    async fn line(&mut self) -> String {
+        let mut s = String::new();
+        let n = tokio::time::timeout(Duration::from_secs(10), self.rd.read_line(&mut s))
+            .await
+            .expect("a line within 10 s")
+            .unwrap();
+        assert!(n > 0, "the server closed the connection");
+        s.trim_end_matches('\n').to_owned()
+    }
+
+    async fn lines(&mut self, n: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        for _ in 0..n {
+            out.push(self.line().await);
+        }
+        out
+    }
+
+    async fn until(&mut self, last: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let l = self.line().await;
+            out.push(l.clone());
+            if l == last {
+                return out;
+            }
+        }
+    }
+
+    /// The server closes (or resets) without sending another byte.
+    async fn closed_within(&mut self, secs: u64) {
+        let mut rest = Vec::new();
+        let r = tokio::time::timeout(Duration::from_secs(secs), self.rd.read_to_end(&mut rest))
+            .await
+            .expect("the server closes the connection in time");
+        if r.is_ok() {
+            assert_eq!(String::from_utf8_lossy(&rest), "", "nothing more is sent");
+        }
+    }
+}
+
+fn config(dir: &Path) -> Config {
+    let mut c = Config::new("127.0.0.1:0".parse().unwrap());
+    c.data = Some(dir.to_owned());
+    c.log = LogTarget::File(dir.join("server.log"));
+    c
+}
+
+async fn start(config: Config) -> SocketAddr {
+    let server = Server::bind(config).await.unwrap();
+    let addr = server.local_addr().unwrap();
+    tokio::spawn(server.run());
+    addr
+}
+
+/// Two players with a game in progress, checked after each fault.
+struct Bystanders {
+    black: Client,
+    white: Client,
+    plies: usize,
+}
+
+const MOVES: [&str; 8] = [
+    "+2726FU", "-8384FU", "+2625FU", "-8485FU", "+5968OU", "-5142OU", "+3948GI", "-7162GI",
+];
+
+impl Bystanders {
+    async fn start(addr: SocketAddr) -> Bystanders {
+        let mut black = Client::connect(addr).await;
+        let mut white = Client::connect(addr).await;
+        black.send("LOGIN carol watch-600-10-B,carolpw").await;
+        assert_eq!(black.line().await, "LOGIN:carol OK");
+        white.send("LOGIN dave watch-600-10,davepw").await;
+        assert_eq!(white.line().await, "LOGIN:dave OK");
+        black.until("END Game_Summary").await;
+        white.until("END Game_Summary").await;
+        black.send("AGREE").await;
+        white.send("AGREE").await;
+        assert!(black.line().await.starts_with("START:"));
+        assert!(white.line().await.starts_with("START:"));
+        let mut b = Bystanders {
+            black,
+            white,
+            plies: 0,
+        };
+        b.untouched().await;
+        b
+    }
+
+    /// One more move relayed to both, and a keep-alive answered.
+    async fn untouched(&mut self) {
+        let mv = MOVES[self.plies];
+        let (mover, other) = if self.plies.is_multiple_of(2) {
+            (&mut self.black, &mut self.white)
+        } else {
+            (&mut self.white, &mut self.black)
+        };
+        mover.send(mv).await;
+        let echo = mover.line().await;
+        assert!(echo.starts_with(&format!("{mv},T")), "{echo}");
+        assert_eq!(other.line().await, echo);
+        other.send("").await;
+        assert_eq!(other.line().await, "");
+        self.plies += 1;
+    }
+}
+
+async fn log_text(dir: &Path) -> String {
+    std::fs::read_to_string(dir.join("server.log")).unwrap_or_default()
+}
+
+async fn wait_for_log(dir: &Path, needle: &str) -> String {
+    let until = Instant::now() + Duration::from_secs(10);
+    loop {
+        let text = log_text(dir).await;
+        if text.contains(needle) {
+            return text;
+        }
+        assert!(Instant::now() < until, "`{needle}` not in the log:\n{text}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_password_gets_login_incorrect_and_is_cut_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = start(config(dir.path())).await;
+    let mut game = Bystanders::start(addr).await;
+
+    // The first login with a password registers it.
+    let mut c = Client::connect(addr).await;
+    c.send("LOGIN erin s3cret-one x1").await;
+    assert_eq!(c.lines(2).await, ["LOGIN:erin OK", "##[LOGIN] +OK x1"]);
+    c.send("LOGOUT").await;
+    assert_eq!(c.line().await, "LOGOUT:completed");
+
+    for wrong in [
+        "LOGIN erin n0t-her-pw x1",
+        "LOGIN erin other-600-10,n0t-her-pw",
+        // A name with a password cannot be taken without one.
+        "LOGIN erin other-600-10",
+    ] {
+        let mut c = Client::connect(addr).await;
+        c.send(wrong).await;
+        assert_eq!(c.line().await, "LOGIN:incorrect", "{wrong}");
+        c.closed_within(5).await;
+        game.untouched().await;
+    }
+    // The same secret as a floodgate trip in CSA mode is accepted.
+    let mut c = Client::connect(addr).await;
+    c.send("LOGIN erin other-600-10,s3cret-one").await;
+    assert_eq!(c.line().await, "LOGIN:erin OK");
+    c.send("LOGOUT").await;
+    assert_eq!(c.line().await, "LOGOUT:completed");
+    game.untouched().await;
+
+    let log = wait_for_log(dir.path(), "erin: wrong password").await;
+    assert!(log.contains("login erin from 127.0.0.1:"), "{log}");
+    assert!(log.contains("erin: a password is registered"), "{log}");
+    for secret in ["s3cret-one", "n0t-her-pw", "carolpw", "davepw"] {
+        assert!(!log.contains(secret), "a password in the log:\n{log}");
+    }
+    let store = std::fs::read(dir.path().join("kifu.sqlite")).unwrap();
+    assert!(!store.windows(10).any(|w| w == b"s3cret-one"));
+}
+
+#[tokio::test]
+async fn a_closed_players_list_refuses_everyone_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cfg = config(dir.path());
+    cfg.players = Some(["carol", "dave"].map(str::to_owned).into());
+    let addr = start(cfg).await;
+    let mut game = Bystanders::start(addr).await;
+    let mut c = Client::connect(addr).await;
+    c.send("LOGIN mallory watch-600-10").await;
+    assert_eq!(c.line().await, "LOGIN:incorrect");
+    c.closed_within(5).await;
+    game.untouched().await;
+    wait_for_log(dir.path(), "mallory: not on the players list").await;
+}
+
+#[tokio::test]
+async fn moves_out_of_turn_wait_for_their_turn_and_oversized_lines_get_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = start(config(dir.path())).await;
+    let mut game = Bystanders::start(addr).await;
+    let mut a = Client::connect(addr).await;
+    let mut b = Client::connect(addr).await;
+    a.send("LOGIN alice turn-600-10-B").await;
+    b.send("LOGIN bob turn-600-10").await;
+    assert_eq!(a.line().await, "LOGIN:alice OK");
+    assert_eq!(b.line().await, "LOGIN:bob OK");
+    a.until("END Game_Summary").await;
+    b.until("END Game_Summary").await;
+    a.send("AGREE").await;
+    b.send("AGREE").await;
+    a.line().await;
+    b.line().await;
+    // White speaks first: shogi-server keeps the move until it is White's turn.
+    b.send("-3334FU").await;
+    b.send("").await;
+    assert_eq!(b.line().await, "", "nothing but the keep-alive answer");
+    game.untouched().await;
+    a.send("+7776FU").await;
+    assert_eq!(a.lines(2).await, ["+7776FU,T0", "-3334FU,T0"]);
+    assert_eq!(b.lines(2).await, ["+7776FU,T0", "-3334FU,T0"]);
+    // A line far beyond the protocol's length is answered, not judged as a move.
+    a.send(&format!("+{}", "7".repeat(100_000))).await;
+    assert_eq!(
+        a.line().await,
+        "##[ERROR] unknown command: (a line of 100001 bytes)"
+    );
+    game.untouched().await;
+    a.send("+2726FU").await;
+    assert_eq!(a.line().await, "+2726FU,T0");
+    assert_eq!(b.line().await, "+2726FU,T0");
+}
+
+#[tokio::test]
+async fn a_client_that_never_reads_is_cut_off_and_loses() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = start(config(dir.path())).await;
+    let mut game = Bystanders::start(addr).await;
+    let mut a = Client::connect(addr).await;
+    // A small receive buffer, so the server's side fills up soon.
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut b = Client::from(socket.connect(addr).await.unwrap());
+    a.send("LOGIN alice deaf-600-10-B").await;
+    b.send("LOGIN bob deaf-600-10").await;
+    assert_eq!(a.line().await, "LOGIN:alice OK");
+    assert_eq!(b.line().await, "LOGIN:bob OK");
+    a.until("END Game_Summary").await;
+    b.until("END Game_Summary").await;
+    a.send("AGREE").await;
+    b.send("AGREE").await;
+    a.line().await;
+    b.line().await;
+    // Bob sends line after line, each answered with an error, and reads none of them.
+    let junk = format!("{}\n", "X".repeat(200)).repeat(300);
+    let flood = tokio::spawn(async move {
+        let mut wr = b.wr;
+        for _ in 0..2_000 {
+            if wr.write_all(junk.as_bytes()).await.is_err() {
+                break;
+            }
+        }
+        b.rd
+    });
+    wait_for_log(dir.path(), "bob: its output queue overflowed").await;
+    game.untouched().await;
+    // Bob is gone while Alice is to move: her move is relayed and Bob loses.
+    a.send("+7776FU").await;
+    assert_eq!(
+        a.lines(4).await,
+        ["+7776FU,T0", "%TORYO", "#RESIGN", "#WIN"]
+    );
+    flood.abort();
+    game.untouched().await;
+    wait_for_log(
+        dir.path(),
+        "#RESIGN alice wins after 1 ply (後手 disconnected)",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_silent_connection_is_dropped_after_the_login_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cfg = config(dir.path());
+    cfg.login_timeout = Duration::from_secs(1);
+    let addr = start(cfg).await;
+    let mut game = Bystanders::start(addr).await;
+    let mut silent = Client::connect(addr).await;
+    let mut half = Client::connect(addr).await;
+    half.wr.write_all(b"LOGIN frank").await.unwrap();
+    let t = Instant::now();
+    silent.closed_within(5).await;
+    half.closed_within(5).await;
+    assert!(
+        t.elapsed() >= Duration::from_millis(900),
+        "{:?}",
+        t.elapsed()
+    );
+    // Past the login, the bystanders' silence between moves is no reason to drop them.
+    game.untouched().await;
+    wait_for_log(dir.path(), "no login in time").await;
+}
+
+#[tokio::test]
+async fn a_flood_of_connections_is_refused_beyond_the_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cfg = config(dir.path());
+    cfg.max_unauthenticated_per_ip = 4;
+    cfg.max_connections = 8;
+    let addr = start(cfg).await;
+    let mut game = Bystanders::start(addr).await;
+
+    let mut pending = Vec::new();
+    for _ in 0..4 {
+        pending.push(Client::connect(addr).await);
+    }
+    // A fifth connection not logged in from the same address is closed at once.
+    Client::connect(addr).await.closed_within(5).await;
+    game.untouched().await;
+    // Logged-in players no longer count against the address …
+    for (i, c) in pending.iter_mut().take(2).enumerate() {
+        c.send(&format!("LOGIN idle{i} pw x1")).await;
+        assert_eq!(
+            c.lines(2).await,
+            [format!("LOGIN:idle{i} OK"), "##[LOGIN] +OK x1".into()]
+        );
+    }
+    pending.push(Client::connect(addr).await);
+    pending.push(Client::connect(addr).await);
+    // … but the server holds 8 connections at most (2 bystanders, 6 here).
+    pending[2].send("LOGIN idle2 pw x1").await;
+    assert_eq!(
+        pending[2].lines(2).await,
+        ["LOGIN:idle2 OK", "##[LOGIN] +OK x1"]
+    );
+    Client::connect(addr).await.closed_within(5).await;
+    game.untouched().await;
+    // The players admitted before the flood are served as usual.
+    pending[0].send("%%VERSION").await;
+    assert!(pending[0].line().await.starts_with("##[VERSION] kifu "));
+    let log = wait_for_log(dir.path(), "the server is full").await;
+    assert!(
+        log.contains("too many connections not logged in from this address"),
+        "{log}"
+    );
+}

@@ -1,9 +1,13 @@
-//! `kifu csa-server` and two `kifu csa-client` processes, each driving a real USI engine
-//! process, play a game on 127.0.0.1; the clients' records read back with kifu's CSA reader.
+//! `kifu csa-server` and two `kifu csa-client` processes, each driving the real USI engine
+//! sekirei, play a byoyomi game and a Fischer game on 127.0.0.1 to their end; the server's
+//! and both clients' records read back with kifu's CSA reader and agree move by move.
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+use kifu_record::{EndingKind, NodeItem};
+use kifu_shogi::formats::csa;
 
 struct Kill(Child);
 
@@ -14,32 +18,73 @@ impl Drop for Kill {
     }
 }
 
-/// `sekirei` on PATH, else the small test engine kifu-csa-net builds next to `kifu`.
-fn engine() -> Option<String> {
-    let on_path = std::env::var_os("PATH").and_then(|p| {
-        std::env::split_paths(&p)
-            .map(|d| d.join("sekirei"))
-            .find(|f| f.is_file())
-    });
-    let sibling = PathBuf::from(env!("CARGO_BIN_EXE_kifu")).with_file_name("kifu-usi-random");
-    on_path
-        .or_else(|| sibling.is_file().then_some(sibling))
-        .map(|p| p.display().to_string())
+/// Moves (USI) with their times, and the ending, of a record that must read cleanly.
+fn read_record(path: &Path) -> (Vec<(String, Option<u32>)>, Option<EndingKind>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let parsed = csa::read(&text);
+    assert!(!parsed.has_errors(), "{text}\n{:?}", parsed.diagnostics);
+    let record = &parsed.records[0];
+    let mut moves = Vec::new();
+    let mut ending = None;
+    for id in record.moves.main_line() {
+        let node = &record.moves[id];
+        match &node.item {
+            NodeItem::Move(mv) => moves.push((mv.usi(), node.time_ms)),
+            NodeItem::End(kind) => ending = Some(kind.clone()),
+            NodeItem::Start => {}
+        }
+    }
+    (moves, ending)
+}
+
+fn find(dir: &Path, name: &str) -> Option<PathBuf> {
+    for entry in std::fs::read_dir(dir).ok()? {
+        let path = entry.ok()?.path();
+        if path.is_dir() {
+            if let Some(found) = find(&path, name) {
+                return Some(found);
+            }
+        } else if path.file_name().is_some_and(|n| n == name) {
+            return Some(path);
+        }
+    }
+    None
+}
+
+fn client(port: &str, user: &str, game: &str, dir: &Path, extra: &[&str]) -> Child {
+    let engine = kifu_testkit::sekirei().display().to_string();
+    Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["csa-client", "--host", "127.0.0.1", "--port", port])
+        .args(["--user", user, "--password", "s3cret", "--game", game])
+        .args(["--engine", &engine, "--option", "Threads=1"])
+        .args(["--option", "USI_Hash=16", "--records"])
+        .arg(dir.join(user))
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// A client's report line: `<game id> <+|-> <reason> <verdict> <plies> <record>`.
+fn report(out: &Output) -> Vec<String> {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(!stdout.contains("s3cret") && !stderr.contains("s3cret"));
+    let line = stdout.lines().next().expect("a report line");
+    let fields: Vec<String> = line.split(' ').map(str::to_owned).collect();
+    assert_eq!(fields.len(), 6, "{line}");
+    fields
 }
 
 #[test]
-fn server_and_two_clients_play_a_game() {
-    let Some(engine) = engine() else {
-        eprintln!(
-            "SKIPPED: no USI engine found (install one with `cargo install sekirei --locked`, \
-             or build kifu-csa-net's kifu-usi-random with `cargo test --workspace`)"
-        );
-        return;
-    };
+fn server_and_two_clients_with_sekirei_play_byoyomi_and_fischer_games_to_their_end() {
     let dir = tempfile::tempdir().unwrap();
+    let server_dir = dir.path().join("server");
     let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["csa-server", "--port", "0", "--max-moves", "16", "--data"])
-        .arg(dir.path().join("server"))
+        .args(["csa-server", "--port", "0", "--max-moves", "256", "--data"])
+        .arg(&server_dir)
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -49,38 +94,49 @@ fn server_and_two_clients_play_a_game() {
         .unwrap();
     let _server = Kill(child);
     let port = banner.trim().rsplit(':').next().unwrap().to_owned();
-    let client = |user: &str, game: &str| {
-        Command::new(env!("CARGO_BIN_EXE_kifu"))
-            .args([
-                "csa-client",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                &port,
-                "--user",
-                user,
-            ])
-            .args(["--password", "s3cret", "--game", game, "--engine", &engine])
-            .args(["--margin-ms", "300", "--records"])
-            .arg(dir.path().join(user))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
-    };
-    let a = client("alice", "cli-30-1-B");
-    let b = client("bob", "cli-30-1");
-    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
-    for out in [&a, &b] {
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{stdout}\n{stderr}");
-        assert!(!stdout.contains("s3cret") && !stderr.contains("s3cret"));
-        let line = stdout.lines().next().expect("a report line");
-        let fields: Vec<&str> = line.split(' ').collect();
-        assert_eq!(fields.len(), 6, "{line}");
-        let text = std::fs::read_to_string(fields[5]).unwrap();
-        let parsed = kifu_shogi::formats::csa::read(&text);
-        assert!(!parsed.has_errors(), "{text}");
+    let started = std::time::Instant::now();
+    // Byoyomi: 1 s a move, 900 ms kept in hand. Fischer: 10 s + 1 s a move, the engine
+    // told at most 100 ms; Bob logs in in extended mode.
+    let byoyomi = ["--margin-ms", "900"];
+    let fischer = ["--time-cap-ms", "100"];
+    let fischer_x1 = ["--time-cap-ms", "100", "--x1"];
+    let clients = [
+        client(&port, "alice", "clib-0-1-B", dir.path(), &byoyomi),
+        client(&port, "bob", "clib-0-1", dir.path(), &byoyomi),
+        client(&port, "carol", "clif-10-1F-B", dir.path(), &fischer),
+        client(&port, "dave", "clif-10-1F-W", dir.path(), &fischer_x1),
+    ];
+    let outs: Vec<Output> = clients
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    eprintln!("two games in {:?}", started.elapsed());
+    for pair in outs.chunks(2) {
+        let (a, b) = (report(&pair[0]), report(&pair[1]));
+        eprintln!("{a:?}");
+        assert_eq!(a[0], b[0], "the same game");
+        assert_eq!((a[1].as_str(), b[1].as_str()), ("+", "-"));
+        assert_eq!(a[2], b[2], "the same reason");
+        assert!(
+            [
+                "RESIGN",
+                "SENNICHITE",
+                "OUTE_SENNICHITE",
+                "JISHOGI",
+                "MAX_MOVES"
+            ]
+            .contains(&a[2].as_str()),
+            "{a:?}"
+        );
+        let server = find(&server_dir, &format!("{}.csa", a[0])).expect("the server's record");
+        let (moves, ending) = read_record(&server);
+        assert!(moves.len() >= 10);
+        assert_eq!(a[4], moves.len().to_string());
+        for fields in [&a, &b] {
+            assert_eq!(
+                read_record(Path::new(&fields[5])),
+                (moves.clone(), ending.clone())
+            );
+        }
     }
 }

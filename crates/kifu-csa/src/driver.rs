@@ -147,7 +147,7 @@ fn spawn_player(
                 },
                 ToPlayer::Think(request) => match player.think(&request) {
                     Ok(d) => Event::Local(d),
-                    Err(e) => Event::Failure(format!("the player failed: {e}")),
+                    Err(e) => Event::Failure(format!("the player stopped: {e}")),
                 },
                 ToPlayer::Over(result) => {
                     player.game_over(result);

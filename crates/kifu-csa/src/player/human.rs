@@ -1,9 +1,12 @@
 //! A person at the terminal: the board is shown, moves are typed in CSA (`7776FU`,
-//! `+7776FU`), USI (`7g7f`) or KIF style (`76歩`, `２四歩成`, `34角打`), commands by name.
+//! `+7776FU`), USI (`7g7f`) or KIF/KI2 style (`76歩`, `同　歩`, `58金右`, `２四歩成`,
+//! `34角打`, `76歩(77)`), commands by name.
 
 use std::io::{BufRead, Write};
 
-use kifu_shogi::{Move, PieceKind, Position, Square};
+use kifu_shogi::formats::ki2::notation::{self, Ki2Move};
+use kifu_shogi::formats::kif::syntax::{Action, Destination};
+use kifu_shogi::{Move, Position, Square};
 
 use super::{Player, ThinkRequest};
 use crate::message::CsaMove;
@@ -20,7 +23,7 @@ impl<R: BufRead + Send, W: Write + Send> Human<R, W> {
     }
 }
 
-const HELP: &str = "type a move (7776FU, 7g7f, 76歩, 24歩成, 34角打) or a command: \
+const HELP: &str = "type a move (7776FU, 7g7f, 76歩, 同歩, 58金右, 24歩成, 34角打) or a command: \
 toryo (resign), matta (take back), chudan (interrupt), sennichite, jishogi, kachi, hikiwake";
 
 impl<R: BufRead + Send, W: Write + Send> Player for Human<R, W> {
@@ -101,75 +104,86 @@ fn csa_move(pos: &Position, text: &str) -> Result<Move, String> {
     m.to_move(pos).map_err(|e| format!("{text}: {e}"))
 }
 
-fn digit(c: char) -> Option<u8> {
-    const KANJI: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-    match c {
+/// KIF and KI2 style: `76歩`, `７六歩`, `同　歩`, `58金右`, `24銀直`, `57銀引`, `24歩成`,
+/// `24歩不成`, `34角打`, and KIF's origin in parentheses, `76歩(77)`. The relative words
+/// are resolved the way kifu's KI2 reader resolves them, so a move that needs one to be
+/// unique is refused without it, naming the candidates.
+fn kif_move(pos: &Position, text: &str) -> Result<Move, String> {
+    let (written, used) = notation::parse(text).map_err(|why| format!("`{text}`: {why}"))?;
+    let prev_to = pos.moves_played().last().map(|m| m.to());
+    let origin = text[used..].trim();
+    if origin.is_empty() {
+        return notation::resolve(pos, prev_to, &written).map_err(|why| {
+            let candidates = candidates(pos, prev_to, &written);
+            if candidates.is_empty() {
+                format!("`{text}`: {why}")
+            } else {
+                format!("`{text}`: {why} ({})", candidates.join(", "))
+            }
+        });
+    }
+    let from = kif_origin(origin)
+        .ok_or_else(|| format!("`{text}`: `{origin}` is not an origin square like (77)"))?;
+    let to = match written.to {
+        Destination::Square(f, r) => Square::new(f, r),
+        Destination::Same => prev_to,
+    }
+    .ok_or_else(|| format!("`{text}`: no destination square"))?;
+    let promote = written.action == Action::Promote;
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| {
+            m.from() == Some(from)
+                && m.to() == to
+                && m.is_promotion() == promote
+                && pos.piece_at(from).is_some_and(|p| p.kind == written.piece)
+        })
+        .ok_or_else(|| {
+            format!(
+                "`{text}`: no legal move of that piece from {}{} to {}{}",
+                from.file(),
+                from.rank(),
+                to.file(),
+                to.rank()
+            )
+        })
+}
+
+/// `(77)` or `（７７）`: the square a KIF move starts from.
+fn kif_origin(text: &str) -> Option<Square> {
+    let inner = text
+        .strip_prefix(['(', '（'])?
+        .strip_suffix([')', '）'])?
+        .trim();
+    let mut digits = inner.chars().map(|c| match c {
         '1'..='9' => Some(c as u8 - b'0'),
         '１'..='９' => Some((c as u32 - '０' as u32) as u8),
-        _ => KANJI.iter().position(|&k| k == c).map(|i| i as u8 + 1),
+        _ => None,
+    });
+    match (digits.next()??, digits.next()??, digits.next()) {
+        (f, r, None) => Square::new(f, r),
+        _ => None,
     }
 }
 
-/// `76歩`, `７六歩`, `24歩成`, `24歩不成`, `34角打`: destination, piece, then 成/不成/打.
-/// The legal move it names must be unique (no 右/左 disambiguation).
-fn kif_move(pos: &Position, text: &str) -> Result<Move, String> {
-    let mut chars = text.chars();
-    let (Some(f), Some(r)) = (chars.next().and_then(digit), chars.next().and_then(digit)) else {
-        return Err(format!("`{text}` is not a move"));
+/// The legal moves of the written piece to the written square, in CSA form, so the person
+/// can see which relative word (or CSA/USI form) picks the one meant.
+fn candidates(pos: &Position, prev_to: Option<Square>, written: &Ki2Move) -> Vec<String> {
+    let to = match written.to {
+        Destination::Square(f, r) => Square::new(f, r),
+        Destination::Same => prev_to,
     };
-    let to = Square::new(f, r).ok_or_else(|| format!("`{text}`: no such square"))?;
-    let rest: String = chars.collect();
-    let kinds: Vec<(PieceKind, &str)> = PieceKind::ALL
-        .iter()
-        .flat_map(|&k| [(k, k.kif_name()), (k, k.kanji())])
-        .chain([(PieceKind::King, "王"), (PieceKind::Dragon, "竜")])
-        .collect();
-    let (kind, suffix) = kinds
-        .iter()
-        .filter_map(|&(k, name)| rest.strip_prefix(name).map(|s| (k, s)))
-        .max_by_key(|(_, s)| std::cmp::Reverse(s.len()))
-        .ok_or_else(|| format!("`{text}`: name the piece (歩 香 桂 銀 金 角 飛 玉 と 馬 龍 …)"))?;
-    let (promote, drop) = match suffix {
-        "" => (None, false),
-        "成" => (Some(true), false),
-        "不成" => (Some(false), false),
-        "打" => (Some(false), true),
-        other => return Err(format!("`{text}`: `{other}` is not 成, 不成 or 打")),
-    };
-    let candidates: Vec<Move> = pos
-        .legal_moves()
+    pos.legal_moves()
         .iter()
         .copied()
-        .filter(|m| m.to() == to)
-        .filter(|m| match m.from() {
-            None => m.drop_kind() == Some(kind),
-            Some(from) => !drop && pos.piece_at(from).is_some_and(|p| p.kind == kind),
+        .filter(|m| Some(m.to()) == to)
+        .filter(|m| {
+            m.from()
+                .is_some_and(|f| pos.piece_at(f).is_some_and(|p| p.kind == written.piece))
         })
-        .filter(|m| promote.is_none_or(|p| m.is_promotion() == p))
-        .collect();
-    let unpromoting: Vec<Move> = candidates
-        .iter()
-        .copied()
-        .filter(|m| !m.is_promotion())
-        .collect();
-    match (candidates.as_slice(), unpromoting.as_slice()) {
-        ([one], _) => Ok(*one),
-        // 76歩 without 成 when promotion is optional: the plain move.
-        (_, [one]) if promote.is_none() && candidates.iter().all(|m| m.from() == one.from()) => {
-            Ok(*one)
-        }
-        ([], _) => Err(format!(
-            "`{text}`: no legal move of that piece to that square"
-        )),
-        _ => Err(format!(
-            "`{text}` is ambiguous: type it in CSA or USI form ({})",
-            candidates
-                .iter()
-                .map(|m| CsaMove::from_move(pos, *m).to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-    }
+        .map(|m| CsaMove::from_move(pos, m).to_string())
+        .collect()
 }
 
 #[cfg(test)]
@@ -192,8 +206,14 @@ mod tests {
         assert!(parse_input(&pos, "7775FU").is_err());
         assert!(parse_input(&pos, "55歩").is_err());
         assert!(parse_input(&pos, "-3334FU").is_err());
-        // Two golds can reach 5h.
-        assert!(parse_input(&pos, "58金").unwrap_err().contains("ambiguous"));
+        // Two golds can reach 5h: the error names both, a relative word picks one.
+        let err = parse_input(&pos, "58金").unwrap_err();
+        assert!(err.contains("+6958KI") && err.contains("+4958KI"), "{err}");
+        assert_eq!(usi(&pos, "58金右"), "4i5h");
+        assert_eq!(usi(&pos, "５八金左"), "6i5h");
+        assert_eq!(usi(&pos, "76歩(77)"), "7g7f");
+        assert_eq!(usi(&pos, "７六歩（７７）"), "7g7f");
+        assert!(parse_input(&pos, "76歩(78)").is_err());
         assert_eq!(parse_input(&pos, "toryo"), Ok(Decision::Resign));
         assert_eq!(parse_input(&pos, "%MATTA"), Ok(Decision::TakeBack));
     }
@@ -206,6 +226,51 @@ mod tests {
         assert_eq!(usi(&pos, "23歩"), "2d2c");
         assert_eq!(usi(&pos, "34角打"), "B*3d");
         assert_eq!(usi(&pos, "34角"), "B*3d");
+    }
+
+    /// After `position`'s moves, played from the start position.
+    fn after(moves: &[&str]) -> Position {
+        let mut pos = Position::startpos();
+        for m in moves {
+            let mv = pos.parse_usi_move(m).unwrap();
+            pos.play(mv);
+        }
+        pos
+    }
+
+    #[test]
+    fn same_square_and_relative_words() {
+        // Black pushes the rook pawn to 2d; White takes it back on the same square: 同　歩.
+        let pos = after(&["7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "2e2d"]);
+        assert_eq!(usi(&pos, "同　歩"), "2c2d");
+        assert_eq!(usi(&pos, "同歩"), "2c2d");
+        assert_eq!(usi(&pos, "△同歩"), "2c2d");
+        assert!(parse_input(&pos, "▲同歩").unwrap_err().contains("turn"));
+        assert!(parse_input(&Position::startpos(), "同歩").is_err());
+
+        // Two silvers on 4h and 6h, both can reach 5g: 上 alone does not pick one.
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/3S1S3/4K4 b - 1").unwrap();
+        let err = parse_input(&pos, "57銀").unwrap_err();
+        assert!(err.contains("relative word"), "{err}");
+        assert!(parse_input(&pos, "57銀上").is_err());
+        assert_eq!(usi(&pos, "57銀右"), "4h5g");
+        assert_eq!(usi(&pos, "57銀左"), "6h5g");
+
+        // 直: of three golds that can reach 5h, the one straight below.
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/3GGG2K b - 1").unwrap();
+        assert_eq!(usi(&pos, "58金直"), "5i5h");
+        assert_eq!(usi(&pos, "58金右"), "4i5h");
+        // 寄 and 引: a gold beside the square and one above it.
+        let pos = Position::from_sfen("4k4/9/9/9/9/4G4/3G5/9/4K4 b - 1").unwrap();
+        assert_eq!(usi(&pos, "57金寄"), "6g5g");
+        assert_eq!(usi(&pos, "57金引"), "5f5g");
+
+        // 成 / 不成 from the same square; 打 when the piece could also move there.
+        let pos = Position::from_sfen("4k4/9/9/2S6/9/9/9/9/4K4 b S 1").unwrap();
+        assert_eq!(usi(&pos, "63銀成"), "7d6c+");
+        assert_eq!(usi(&pos, "63銀不成"), "7d6c");
+        assert_eq!(usi(&pos, "63銀打"), "S*6c");
+        assert!(parse_input(&pos, "63銀").is_ok());
     }
 
     #[test]

@@ -15,6 +15,10 @@ pub struct UsiEngine {
     stdout: BufReader<ChildStdout>,
     name: String,
     me: Color,
+    options: Vec<(String, String)>,
+    /// The ply at which the engine last answered `bestmove win`: asked again at the same
+    /// ply means the declaration was refused, and asking once more would loop forever.
+    declared_at: Option<usize>,
 }
 
 impl UsiEngine {
@@ -41,6 +45,8 @@ impl UsiEngine {
             stdout,
             name: command.to_owned(),
             me: Color::Black,
+            options: Vec::new(),
+            declared_at: None,
         };
         engine.send("usi")?;
         loop {
@@ -53,6 +59,11 @@ impl UsiEngine {
             }
         }
         Ok(engine)
+    }
+
+    /// Options sent with `setoption` before every game (e.g. `Threads`, `Hash`).
+    pub fn set_options(&mut self, options: &[(String, String)]) {
+        self.options = options.to_vec();
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -118,6 +129,10 @@ impl Player for UsiEngine {
 
     fn new_game(&mut self, me: Color) -> Result<(), String> {
         self.me = me;
+        self.declared_at = None;
+        for (name, value) in self.options.clone() {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
         self.send("isready")?;
         while self.read_line()?.trim() != "readyok" {}
         self.send("usinewgame")
@@ -132,9 +147,17 @@ impl Player for UsiEngine {
                 continue;
             };
             let best = rest.split_whitespace().next().unwrap_or("");
+            let ply = request.moves.len();
             return match best {
                 "resign" => Ok(Decision::Resign),
-                "win" => Ok(Decision::DeclareWin),
+                "win" if self.declared_at == Some(ply) => Err(
+                    "the engine declared a win (bestmove win) again after the 27-point rule refused it"
+                        .into(),
+                ),
+                "win" => {
+                    self.declared_at = Some(ply);
+                    Ok(Decision::DeclareWin)
+                }
                 text => request
                     .position
                     .parse_usi_move(text)
@@ -259,6 +282,36 @@ mod tests {
         assert!(told.contains("usinewgame"), "{told}");
         assert!(told.contains("position startpos moves 7g7f"), "{told}");
         assert!(told.contains("gameover lose"), "{told}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn options_are_set_and_a_refused_win_is_not_asked_for_again() {
+        let dir = std::env::temp_dir().join(format!("kifu-csa-usi-win-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("told.txt");
+        let _ = std::fs::remove_file(&log);
+        let script = format!(
+            "while read -r cmd rest; do echo \"$cmd $rest\" >> '{}'; case \"$cmd\" in \
+             usi) echo usiok;; isready) echo readyok;; go) echo 'bestmove win';; \
+             quit) exit 0;; esac; done",
+            log.display()
+        );
+        let mut engine = UsiEngine::start(&script).unwrap();
+        engine.set_options(&[("Threads".into(), "1".into()), ("Hash".into(), "16".into())]);
+        engine.new_game(Color::Black).unwrap();
+        let r = request(&[], None);
+        assert_eq!(engine.think(&r).unwrap(), Decision::DeclareWin);
+        let err = engine.think(&r).unwrap_err();
+        assert!(err.contains("bestmove win"), "{err}");
+        // A later ply is a new question.
+        let r = request(&["7g7f", "3c3d"], None);
+        assert_eq!(engine.think(&r).unwrap(), Decision::DeclareWin);
+        drop(engine);
+        let told = std::fs::read_to_string(&log).unwrap();
+        let set = told.find("setoption name Threads value 1").expect(&told);
+        assert!(told.contains("setoption name Hash value 16"), "{told}");
+        assert!(set < told.find("isready").unwrap(), "{told}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -1,5 +1,9 @@
 //! `kifu link`: one game over a CSA 1998 line. Options here; the protocol is in kifu-csa.
 //!
+//! Every line kind (serial, TCP, stdio) carries the 1998 rules of play. The CSA's later
+//! TCP/IP one-to-one protocol (2004) is known to us only in outline, so it is not
+//! implemented: a TCP line here is the 1998 protocol over a socket.
+//!
 //! Exit status: 0 when the game ended (won, lost or drawn), 1 when it was interrupted or
 //! failed (the record is saved and can be resumed with `--resume`), 2 for bad usage.
 
@@ -30,6 +34,14 @@ Examples:
   kifu link --line tcp:192.168.0.2:4081 --player human --color white
   kifu link --line serial:/dev/ttyUSB0 --player usi:'sekirei' --color white --confirm
   kifu link --line serial:/dev/ttyS0,baud=9600,flow=none --player moves:game.csa --color black
+  kifu link --line tcp:127.0.0.1:4081 --player usi:sekirei --usi-option Threads=1 --time 0+0.5
+
+Every line (serial, TCP, stdio) carries the CSA 1998 rules of play: one LF-terminated
+line per move or %-command. The CSA TCP/IP one-to-one protocol of 2004 is not implemented;
+a TCP line is the 1998 protocol over a socket.
+
+A moves:FILE player checks that the opponent's moves are the record's; at the first
+difference it stops (naming the ply and both moves) and the game is interrupted.
 
 Exit status: 0 the game ended, 1 it was interrupted or failed (the record is saved;
 continue it with --resume), 2 bad usage.")]
@@ -42,10 +54,15 @@ pub struct Args {
     /// moves:FILE (a record's moves for this colour, then its ending)
     #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
     player: PlayerSpec,
+    /// With usi:COMMAND: an engine option sent as `setoption name NAME value VALUE` before the
+    /// game (repeatable), e.g. --usi-option Threads=1 --usi-option Hash=64
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_usi_option)]
+    usi_option: Vec<(String, String)>,
     /// This side's colour
     #[arg(long, value_enum, default_value = "black")]
     color: Side,
-    /// Time control for both sides: SECONDS[+BYOYOMI[+INCREMENT]], e.g. 600+10
+    /// Time control for both sides: SECONDS[+BYOYOMI[+INCREMENT]], e.g. 600+10 (decimals allowed:
+    /// 0+0.5 is half a second a move)
     #[arg(long, value_name = "TIME", value_parser = parse_time)]
     time: Option<TimeControl>,
     /// Where to write the game (CSA with times, after every move); default: the resumed
@@ -68,6 +85,17 @@ pub struct Args {
     /// The opponent's name for the record
     #[arg(long, value_name = "NAME")]
     opponent: Option<String>,
+}
+
+fn parse_usi_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_owned(), value.trim().to_owned()))
+        }
+        _ => Err(format!(
+            "--usi-option {text}: use NAME=VALUE, e.g. Threads=1"
+        )),
+    }
 }
 
 fn parse_time(text: &str) -> Result<TimeControl, String> {
@@ -103,13 +131,20 @@ fn parse_player(spec: &str) -> Result<PlayerSpec, String> {
     ))
 }
 
-fn make_player(spec: &PlayerSpec) -> Result<(Box<dyn Player>, Option<Position>), String> {
+fn make_player(
+    spec: &PlayerSpec,
+    usi_options: &[(String, String)],
+) -> Result<(Box<dyn Player>, Option<Position>), String> {
     Ok(match spec {
         PlayerSpec::Human => (
             Box::new(Human::new(BufReader::new(io::stdin()), io::stderr())),
             None,
         ),
-        PlayerSpec::Usi(command) => (Box::new(UsiEngine::start(command)?), None),
+        PlayerSpec::Usi(command) => {
+            let mut engine = UsiEngine::start(command)?;
+            engine.set_options(usi_options);
+            (Box::new(engine), None)
+        }
         PlayerSpec::Moves(path) => {
             let moves = MoveList::read(path)?;
             let start = moves.start().clone();
@@ -119,6 +154,14 @@ fn make_player(spec: &PlayerSpec) -> Result<(Box<dyn Player>, Option<Position>),
 }
 
 pub fn run(args: Args) -> Result<Outcome, String> {
+    if !args.usi_option.is_empty() && !matches!(args.player, PlayerSpec::Usi(_)) {
+        // Bad usage, so clap's exit status 2 rather than a failed game's 1.
+        clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            "--usi-option is only for a usi:COMMAND player\n",
+        )
+        .exit();
+    }
     let line = args.line.clone();
     if args.player == PlayerSpec::Human && line == LineSpec::Stdio {
         return Err("a human player needs the terminal: use a serial or TCP line".into());
@@ -132,7 +175,7 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     config.peer_relay = args.opponent_relay;
     config.time = args.time;
 
-    let (player, player_start) = make_player(&args.player)?;
+    let (player, player_start) = make_player(&args.player, &args.usi_option)?;
     let mut header = Header {
         start_time: Some(record::timestamp(std::time::SystemTime::now())),
         ..Header::default()

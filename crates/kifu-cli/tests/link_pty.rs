@@ -1,9 +1,8 @@
 //! Two `kifu link` processes on the two ends of a pseudo-terminal pair made by
 //! `socat -d -d pty,raw,echo=0 pty,raw,echo=0`, opened as serial lines (1200 8N1 XON/XOFF).
-//! Needs `socat` (Debian: `apt-get install -y socat`); without it the tests say so and pass.
+//! Needs `socat` (Debian: `apt-get install -y socat`), found or installed by kifu-testkit.
 
 use std::path::Path;
-use std::process::Command;
 
 use kifu_record::EndingKind;
 
@@ -11,25 +10,8 @@ use kifu_record::EndingKind;
 mod support;
 use support::*;
 
-/// The socat process and the two device paths, or `None` when socat is not installed.
-fn pty_pair(name: &str) -> Option<(Proc, String, String)> {
-    if Command::new("socat").arg("-V").output().is_err() {
-        eprintln!("SKIPPED {name}: socat is not installed (apt-get install -y socat)");
-        return None;
-    }
-    let mut cmd = Command::new("socat");
-    cmd.args(["-d", "-d", "pty,raw,echo=0", "pty,raw,echo=0"]);
-    let mut socat = spawn("socat", cmd, None);
-    let a = socat.wait_for("PTY is ");
-    let b = socat.wait_for("PTY is ");
-    // Data flows only once socat has both ends open.
-    socat.wait_for("starting data transfer loop");
-    let path = |line: &str| line.rsplit("PTY is ").next().unwrap().trim().to_owned();
-    Some((socat, path(&a), path(&b)))
-}
-
-fn pty_game(name: &str, record: &str) -> Option<Game> {
-    let (mut socat, a, b) = pty_pair(name)?;
+fn pty_game(name: &str, record: &str) -> Game {
+    let (mut socat, a, b) = pty_pair();
     let dir = workdir(name);
     let moves = format!("moves:{}", write(&dir, "game.csa", record));
     let white_record = dir.join("white.csa");
@@ -70,7 +52,7 @@ fn pty_game(name: &str, record: &str) -> Option<Game> {
     let (ws, wlog) = white.finish();
     let _ = socat.child.kill();
     let _ = socat.child.wait();
-    Some((
+    (
         (
             bs.code().unwrap_or(-1),
             blog,
@@ -81,15 +63,13 @@ fn pty_game(name: &str, record: &str) -> Option<Game> {
             wlog,
             read_record(Path::new(&white_record)),
         ),
-    ))
+    )
 }
 
 #[test]
 fn resignation_over_a_serial_line() {
     let record = "PI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n+0045KA\n-0055KA\n%TORYO\n";
-    let Some(((bc, blog, b), (wc, wlog, w))) = pty_game("pty-resign", record) else {
-        return;
-    };
+    let ((bc, blog, b), (wc, wlog, w)) = pty_game("pty-resign", record);
     assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
     assert!(
         blog.contains("serial") && blog.contains("1200 bit/s 8N1"),
@@ -110,9 +90,7 @@ fn resignation_over_a_serial_line() {
 fn repetition_over_a_serial_line() {
     let cycle = "+5948OU\n-5142OU\n+4859OU\n-4251OU\n";
     let record = format!("PI\n+\n{cycle}{cycle}{cycle}");
-    let Some(((bc, blog, b), (wc, wlog, w))) = pty_game("pty-sennichite", &record) else {
-        return;
-    };
+    let ((bc, blog, b), (wc, wlog, w)) = pty_game("pty-sennichite", &record);
     assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
     assert_same_game(&b, &w);
     assert_eq!(b.moves.len(), 12);

@@ -74,6 +74,14 @@ pub fn spawn(name: &str, mut cmd: Command, stdin: Option<&str>) -> Proc {
 }
 
 impl Proc {
+    /// The next line on stderr, or `None` when the process closed it or `until` passed.
+    pub fn next_line(&mut self, until: Instant) -> Option<String> {
+        let left = until.saturating_duration_since(Instant::now());
+        let line = self.lines.recv_timeout(left).ok()?;
+        self.seen.push(line.clone());
+        Some(line)
+    }
+
     /// Waits for a line containing `text` and returns it.
     pub fn wait_for(&mut self, text: &str) -> String {
         let deadline = Instant::now() + LIMIT;
@@ -136,6 +144,8 @@ pub fn listening_port(p: &mut Proc) -> String {
 
 /// A record read back with kifu's own CSA reader: moves (CSA), times and the ending.
 pub struct Read {
+    /// The position after the last move, with its history (for mate and repetition checks).
+    pub position: kifu_shogi::Position,
     pub moves: Vec<String>,
     pub times_ms: Vec<u32>,
     pub ending: Option<EndingKind>,
@@ -149,6 +159,7 @@ pub fn read_record(path: &Path) -> Read {
     let record = &parsed.records[0];
     let mut pos = record.start.position.clone();
     let mut out = Read {
+        position: pos.clone(),
         moves: Vec::new(),
         times_ms: Vec::new(),
         ending: None,
@@ -168,6 +179,7 @@ pub fn read_record(path: &Path) -> Read {
             NodeItem::Start => {}
         }
     }
+    out.position = pos;
     out
 }
 
@@ -180,4 +192,18 @@ pub type Game = (Outcome, Outcome);
 pub fn assert_same_game(a: &Read, b: &Read) {
     assert_eq!(a.moves, b.moves, "{}\n---\n{}", a.text, b.text);
     assert_eq!(a.ending, b.ending, "{}\n---\n{}", a.text, b.text);
+}
+
+/// A pseudo-terminal pair made by `socat -d -d pty,raw,echo=0 pty,raw,echo=0`: the socat
+/// process and the two device paths, each to be opened as a serial line.
+pub fn pty_pair() -> (Proc, String, String) {
+    let mut cmd = Command::new(kifu_testkit::socat());
+    cmd.args(["-d", "-d", "pty,raw,echo=0", "pty,raw,echo=0"]);
+    let mut socat = spawn("socat", cmd, None);
+    let a = socat.wait_for("PTY is ");
+    let b = socat.wait_for("PTY is ");
+    // Data flows only once socat has both ends open.
+    socat.wait_for("starting data transfer loop");
+    let path = |line: &str| line.rsplit("PTY is ").next().unwrap().trim().to_owned();
+    (socat, path(&a), path(&b))
 }

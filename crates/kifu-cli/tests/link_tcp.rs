@@ -192,22 +192,61 @@ fn interruption_then_resume() {
 }
 
 #[test]
+fn a_record_player_stops_where_the_opponent_leaves_the_record() {
+    let dir = workdir("diverge");
+    let black = write(
+        &dir,
+        "black.csa",
+        "PI\n+\n+7776FU\n-3334FU\n+6766FU\n-8384FU\n%TORYO\n",
+    );
+    let white = write(&dir, "white.csa", &format!("PI\n+\n{OPENING}%TORYO\n"));
+    let ((bc, blog, b), (wc, wlog, w)) = game(
+        &dir,
+        &format!("moves:{black}"),
+        &format!("moves:{white}"),
+        &[],
+        &[],
+        None,
+    );
+    assert_eq!((bc, wc), (1, 1), "{blog}\n---\n{wlog}");
+    assert!(
+        wlog.contains(
+            "the opponent left the record at ply 3: the record has +2726FU, the line brought +6766FU"
+        ),
+        "{wlog}"
+    );
+    assert!(wlog.contains("game interrupted"), "{wlog}");
+    // White answered nothing after the divergence; both saved the same three plies.
+    assert!(!wlog.contains("> -8384FU"), "{wlog}");
+    assert_same_game(&b, &w);
+    assert_eq!(b.moves, ["+7776FU", "-3334FU", "+6766FU"]);
+    assert_eq!(b.ending, Some(EndingKind::Abort));
+}
+
+#[test]
 fn take_back_from_the_human_side() {
     let dir = workdir("matta");
-    let white_moves = write(&dir, "white-moves.csa", "PI\n+\n+2726FU\n-8384FU\n");
+    let white_moves = write(
+        &dir,
+        "white-moves.csa",
+        "PI\n+\n+2726FU\n-8384FU\n+7776FU\n-3334FU\n",
+    );
     let player = format!("moves:{white_moves}");
-    // The operator relays 2g2f by mistake, takes it back on his turn, plays 7g7f, resigns.
+    // The operator relays 2g2f and 7g7f (White, a record, answers both), takes the second
+    // pair back on his turn, then resigns. White's record player still follows: the game
+    // on the line is its record's again after the take-back.
     let ((bc, blog, b), (wc, wlog, w)) = game(
         &dir,
         "human",
         &player,
         &[],
         &["--opponent-relay"],
-        Some("2g2f\nmatta\n76歩\ntoryo\n"),
+        Some("26歩\n7g7f\nmatta\ntoryo\n"),
     );
     assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
+    assert!(wlog.contains("> -3334FU"), "{wlog}");
     assert_same_game(&b, &w);
-    assert_eq!(b.moves, ["+7776FU", "-8384FU"]);
+    assert_eq!(b.moves, ["+2726FU", "-8384FU"]);
     assert_eq!(b.ending, Some(EndingKind::Resign));
     assert!(blog.contains("> %MATTA"), "{blog}");
     assert!(wlog.contains("the opponent took back two plies"), "{wlog}");

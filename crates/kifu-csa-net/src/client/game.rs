@@ -6,12 +6,16 @@
 use std::time::Duration;
 
 use kifu_csa::CsaMove;
-use kifu_csa::server_protocol::{ClientMessage, GameSummary, Reason, ServerMessage, Verdict};
+use kifu_csa::server_protocol::{
+    ClientMessage, GameSummary, Reason, ServerMessage, SummaryTime, TimeRule, TimeUnit, UnitBase,
+    Verdict,
+};
 use kifu_shogi::{Color, Move, Position};
 
 use crate::client::{ClientConfig, ClientError, Link};
 use crate::client_record::Played;
 use crate::clock::Clock;
+use crate::game_name::GameName;
 use crate::usi_clock::{TimePolicy, go_times};
 use crate::usi_engine::{Engine, Thought, absorb};
 
@@ -38,12 +42,41 @@ pub(crate) struct Table {
     pub reason: Option<Reason>,
 }
 
+/// Whether the game is in shogi-server's stop-watch mode, which only the game name inside
+/// the Game_ID tells (`wdoor+test-1500-060+alice+bob+…`: a leading zero in the last
+/// number). shogi-server then announces `Time_Unit:1min` while every number (and every
+/// `,T`) is in seconds (reference §3.10); the units are put right here.
+fn stopwatch(summary: &mut GameSummary) -> bool {
+    let name = summary.game_id.split('+').nth(1).and_then(GameName::parse);
+    if !name.is_some_and(|g| g.stopwatch && !g.fischer) {
+        return false;
+    }
+    let minute = TimeUnit {
+        count: 1,
+        base: UnitBase::Min,
+    };
+    let seconds = |r: &mut TimeRule| {
+        if r.unit == minute {
+            r.unit = TimeUnit::SECOND;
+        }
+    };
+    match &mut summary.time {
+        SummaryTime::Both(r) => seconds(r),
+        SummaryTime::PerSide { black, white } => {
+            seconds(black);
+            seconds(white);
+        }
+    }
+    true
+}
+
 impl Table {
-    pub fn new(summary: GameSummary) -> Table {
+    pub fn new(mut summary: GameSummary) -> Table {
+        let stopwatch = stopwatch(&mut summary);
         let mut clock = Clock::new(
             summary.time.of(Color::Black).clone(),
             summary.time.of(Color::White).clone(),
-            false,
+            stopwatch,
         );
         let mut position = summary.position.start.clone();
         let mut usi_moves = Vec::new();
@@ -276,7 +309,6 @@ async fn stop(engine: &mut Engine, search: &mut Search) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kifu_csa::server_protocol::TimeRule;
 
     fn table() -> Table {
         let time = TimeRule {
@@ -319,5 +351,63 @@ mod tests {
             comment(&pos, reply, &thought).as_deref(),
             Some("-42 +2726FU")
         );
+    }
+
+    #[test]
+    fn bestmove_win_declares_resign_resigns_and_a_move_is_sent_with_its_comment() {
+        let t = table();
+        let thought = |best: &str| Thought {
+            bestmove: best.to_owned(),
+            score: Some(-15),
+            pv: vec![best.to_owned(), "3c3d".to_owned()],
+            ponder: None,
+        };
+        assert_eq!(t.answer(&thought("win"), true).0, ClientMessage::Declare);
+        assert_eq!(t.answer(&thought("resign"), true).0, ClientMessage::Resign);
+        let (msg, kept) = t.answer(&thought("7g7f"), true);
+        assert_eq!(msg.to_string(), "+7776FU,'* -15 -3334FU");
+        assert_eq!(kept.as_deref(), Some("-15 -3334FU"));
+        let (msg, kept) = t.answer(&thought("7g7f"), false);
+        assert_eq!(msg.to_string(), "+7776FU");
+        assert_eq!(kept.as_deref(), Some("-15 -3334FU"));
+    }
+
+    /// shogi-server's summary for `test-1500-060`: `Time_Unit:1min` over numbers in seconds.
+    #[test]
+    fn shogi_server_stopwatch_games_are_read_in_seconds() {
+        let time = TimeRule {
+            unit: TimeUnit::parse("1min").unwrap(),
+            total: Some(1500),
+            byoyomi: 60,
+            ..TimeRule::default()
+        };
+        let summary = GameSummary::new("wdoor+test-1500-060+a+b+20240101000000", "a", "b", time);
+        let mut t = Table::new(summary);
+        assert_eq!(t.summary.time.of(Color::Black).unit, TimeUnit::SECOND);
+        let config = ClientConfig::new("h", 1, "a", "", "e");
+        // 1500 s; a move is charged whole minutes, and loses once the charge reaches what
+        // is left, so btime + byoyomi never goes past 1500 s less the margin.
+        assert_eq!(
+            t.go_command(&config, false),
+            "go btime 1440000 wtime 1500000 byoyomi 57500"
+        );
+        for _ in 0..12 {
+            t.clock.commit(Color::Black, 120);
+        }
+        t.clock.commit(Color::Black, 0);
+        assert_eq!(t.clock.remaining(Color::Black), 60);
+        assert_eq!(
+            t.go_command(&config, false),
+            "go btime 0 wtime 1500000 byoyomi 57500"
+        );
+        // A Fischer game or a normal byoyomi game keeps its announced unit.
+        let time = TimeRule {
+            unit: TimeUnit::parse("1min").unwrap(),
+            total: Some(10),
+            byoyomi: 1,
+            ..TimeRule::default()
+        };
+        let t = Table::new(GameSummary::new("wdoor+test-10-1+a+b+1", "a", "b", time));
+        assert_eq!(t.summary.time.of(Color::White).unit.millis(), 60_000);
     }
 }

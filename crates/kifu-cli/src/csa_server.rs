@@ -3,7 +3,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use kifu_csa_net::auth::read_players;
 use kifu_csa_net::server::{Config, run_blocking};
+use kifu_csa_net::server_log::LogTarget;
 
 use crate::Outcome;
 
@@ -12,7 +14,10 @@ use crate::Outcome;
 /// Players log in with `LOGIN <name> <gamename>[-B|-W]`; two players who ask for the same
 /// game name (`<id>-<total>-<byoyomi>`, or `…F` for a Fischer increment) are paired.
 /// Finished games are written under DIR/YYYY/MM/DD/<Game_ID>.csa and indexed in
-/// DIR/kifu.sqlite.
+/// DIR/kifu.sqlite, which also keeps a salted hash of each player's password: the first
+/// login that gives one (the trip of `<game>,<trip>`, or the x1 password) registers it, and
+/// later logins under that name must give the same. The log (stderr unless --log) tells of
+/// logins, games and cut-offs, never passwords.
 #[derive(clap::Args)]
 pub struct Args {
     /// TCP port to listen on (0 picks a free one; the address is printed).
@@ -33,6 +38,24 @@ pub struct Args {
     /// Seconds both players have to AGREE.
     #[arg(long, default_value_t = 120)]
     agree_timeout: u64,
+    /// Seconds a connection may stay without logging in.
+    #[arg(long, default_value_t = 300)]
+    login_timeout: u64,
+    /// A closed tournament: only the names in FILE (one per line, `#` comments) may log in.
+    #[arg(long, value_name = "FILE")]
+    players: Option<PathBuf>,
+    /// Connections held at once; more are refused.
+    #[arg(long, default_value_t = 12_000)]
+    max_connections: usize,
+    /// Connections from one address not logged in yet; more are refused.
+    #[arg(long, default_value_t = 64)]
+    max_pending_per_ip: usize,
+    /// Append the log to FILE instead of stderr.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    /// No log at all.
+    #[arg(long, conflicts_with = "log")]
+    quiet: bool,
 }
 
 pub fn run(args: Args) -> Result<Outcome, String> {
@@ -41,6 +64,19 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     config.max_moves = args.max_moves;
     config.event = args.event;
     config.agree_timeout = Duration::from_secs(args.agree_timeout);
+    config.login_timeout = Duration::from_secs(args.login_timeout);
+    config.max_connections = args.max_connections;
+    config.max_unauthenticated_per_ip = args.max_pending_per_ip;
+    if let Some(path) = &args.players {
+        let names = read_players(path)
+            .map_err(|e| format!("csa-server: --players {}: {e}", path.display()))?;
+        config.players = Some(names);
+    }
+    config.log = match (args.log, args.quiet) {
+        (_, true) => LogTarget::Off,
+        (Some(path), false) => LogTarget::File(path),
+        (None, false) => LogTarget::Stderr,
+    };
     run_blocking(config, |addr| {
         println!("kifu csa-server listening on {addr}");
     })

@@ -121,3 +121,72 @@ fn csa_server_plays_to_the_move_limit_and_writes_the_record() {
     assert!(text.contains("%MAX_MOVES"), "{text}");
     assert!(dir.path().join("kifu.sqlite").exists());
 }
+
+#[test]
+fn csa_server_keeps_passwords_a_closed_list_and_a_log_without_secrets() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = dir.path().join("players.txt");
+    std::fs::write(&players, "# the entrants\nalice\nbob  # late entry\n").unwrap();
+    let log = dir.path().join("server.log");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["csa-server", "--port", "0", "--max-moves", "2", "--data"])
+        .arg(dir.path().join("data"))
+        .arg("--players")
+        .arg(&players)
+        .arg("--log")
+        .arg(&log)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let _server = Server(child);
+    let mut banner = String::new();
+    out.read_line(&mut banner).unwrap();
+    let addr = banner
+        .trim()
+        .strip_prefix("kifu csa-server listening on ")
+        .expect("the address banner")
+        .to_owned();
+
+    let mut a = Client::connect(&addr);
+    a.send("LOGIN alice pw-a-1 x1");
+    assert_eq!([a.line(), a.line()], ["LOGIN:alice OK", "##[LOGIN] +OK x1"]);
+    let mut m = Client::connect(&addr);
+    m.send("LOGIN mallory pw-m-1 x1");
+    assert_eq!(m.line(), "LOGIN:incorrect");
+    let mut b = Client::connect(&addr);
+    b.send("LOGIN bob pw-b-1 x1");
+    assert_eq!([b.line(), b.line()], ["LOGIN:bob OK", "##[LOGIN] +OK x1"]);
+    a.send("%%GAME cli-60-0 +");
+    b.send("%%GAME cli-60-0 -");
+    a.until("END Game_Summary");
+    b.until("END Game_Summary");
+    a.send("AGREE");
+    b.send("AGREE");
+    assert!(a.line().starts_with("START:"));
+    assert!(b.line().starts_with("START:"));
+    a.send("+7776FU");
+    b.send("-3334FU");
+    assert_eq!(
+        [a.line(), a.line(), a.line(), a.line()],
+        ["+7776FU,T0", "-3334FU,T0", "#MAX_MOVES", "#CENSORED"]
+    );
+    a.send("LOGOUT");
+    assert_eq!(a.line(), "LOGOUT:completed");
+    // Alice's password is hers now.
+    let mut a2 = Client::connect(&addr);
+    a2.send("LOGIN alice pw-wrong x1");
+    assert_eq!(a2.line(), "LOGIN:incorrect");
+
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("login alice from 127.0.0.1:"), "{text}");
+    assert!(text.contains("mallory: not on the players list"), "{text}");
+    assert!(text.contains("alice: wrong password"), "{text}");
+    assert!(
+        text.contains("ended: #MAX_MOVES draw after 2 plies"),
+        "{text}"
+    );
+    for secret in ["pw-a-1", "pw-m-1", "pw-b-1", "pw-wrong"] {
+        assert!(!text.contains(secret), "{secret} in the log:\n{text}");
+    }
+}

@@ -15,8 +15,9 @@ use crate::admission::Ticket;
 use crate::auth;
 use crate::game_name::Request;
 use crate::peer::{Peer, Seat};
-use crate::server::{Shared, join, leave};
+use crate::server::{Presence, Shared, Status, join, leave};
 use crate::x1::X1Command;
+use crate::x1_reports::{list, show, who};
 
 enum State {
     Login,
@@ -95,6 +96,10 @@ impl Conn {
         self.peer.send(line);
     }
 
+    fn send_lines(&self, lines: Vec<String>) {
+        self.peer.send_all(lines.iter().map(String::as_str));
+    }
+
     fn close(&mut self) {
         self.peer.close();
         self.deadline = Some(Instant::now() + DRAIN);
@@ -120,6 +125,7 @@ impl Conn {
         {
             let name = std::mem::take(name);
             if self.x1 {
+                self.shared.set_status(&name, Status::Connected);
                 self.state = State::Idle(name);
             } else {
                 self.shared.online.lock().unwrap().remove(&name);
@@ -220,6 +226,9 @@ impl Conn {
                         let name = std::mem::take(name);
                         self.enter(name, request);
                     }
+                    X1Command::Who => self.send_lines(who(&self.shared)),
+                    X1Command::List => self.send_lines(list(&self.shared)),
+                    X1Command::Show(id) => self.send_lines(show(&self.shared, &id)),
                     other => {
                         for l in other.reply() {
                             self.send(&l);
@@ -238,6 +247,7 @@ impl Conn {
                 // Paired a moment before leaving: the game stands.
                 self.follow();
                 if let State::Waiting(name) = &mut self.state {
+                    self.shared.set_status(name, Status::Connected);
                     self.state = State::Idle(std::mem::take(name));
                 }
             }
@@ -290,8 +300,14 @@ impl Conn {
                 return self.refuse_login(&format!("{name}: {}", r.reason()));
             }
         }
-        if !self.shared.online.lock().unwrap().insert(name.clone()) {
-            return self.refuse_login(&format!("{name}: already logged in"));
+        {
+            let mut online = self.shared.online.lock().unwrap();
+            if online.contains_key(&name) {
+                drop(online);
+                return self.refuse_login(&format!("{name}: already logged in"));
+            }
+            let status = Status::Connected;
+            online.insert(name.clone(), Presence { x1, status });
         }
         self.ticket.authenticated();
         self.x1 = x1;

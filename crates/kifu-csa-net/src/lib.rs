@@ -25,6 +25,7 @@ pub mod usi_clock;
 pub mod usi_engine;
 pub mod wall_time;
 pub mod x1;
+mod x1_reports;
 
 /// The runtime the command-line front ends run on.
 pub type Runtime = tokio::runtime::Runtime;

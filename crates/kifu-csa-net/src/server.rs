@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use kifu_shogi::Color;
@@ -16,7 +16,7 @@ use crate::game_name::Request;
 use crate::peer::Peer;
 use crate::server_log::{LogTarget, ServerLog};
 use crate::store::Store;
-use crate::table;
+use crate::table::{self, Table};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -72,8 +72,36 @@ pub(crate) struct Shared {
     pub log: ServerLog,
     pub admission: Arc<Admission>,
     lobby: Mutex<HashMap<String, Vec<Waiting>>>,
-    pub online: Mutex<HashSet<String>>,
+    /// Logged-in players by name, with what `%%WHO` tells of them.
+    pub online: Mutex<HashMap<String, Presence>>,
     pub ids: Mutex<HashSet<String>>,
+    /// Games seated and not over yet, for `%%LIST` and `%%SHOW`.
+    pub games: Mutex<HashMap<String, Weak<Table>>>,
+}
+
+/// A logged-in player as `%%WHO` shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Presence {
+    pub x1: bool,
+    pub status: Status,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Status {
+    Connected,
+    /// In the lobby for a game name, with the side asked for.
+    Waiting(String, Option<Color>),
+    /// Seated at the game with this id.
+    Game(String),
+}
+
+impl Shared {
+    /// Sets a logged-in player's status (no-op for names not online).
+    pub fn set_status(&self, name: &str, status: Status) {
+        if let Some(p) = self.online.lock().unwrap().get_mut(name) {
+            p.status = status;
+        }
+    }
 }
 
 /// A bound server, ready to run.
@@ -103,8 +131,9 @@ impl Server {
                 log,
                 admission,
                 lobby: Mutex::new(HashMap::new()),
-                online: Mutex::new(HashSet::new()),
+                online: Mutex::new(HashMap::new()),
                 ids: Mutex::new(HashSet::new()),
+                games: Mutex::new(HashMap::new()),
             }),
         })
     }
@@ -162,6 +191,10 @@ pub fn run_blocking(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::
 /// seats are handed over under the lobby's lock, so a player leaving the lobby either was
 /// seated before or will never be.
 pub(crate) fn join(shared: &Arc<Shared>, name: &str, request: Request, peer: &Arc<Peer>) {
+    shared.set_status(
+        name,
+        Status::Waiting(request.game.name.clone(), request.color),
+    );
     let me = Waiting {
         name: name.to_owned(),
         color: request.color,
@@ -198,6 +231,9 @@ pub(crate) fn join(shared: &Arc<Shared>, name: &str, request: Request, peer: &Ar
         [(black.name, black.peer), (white.name, white.peer)],
     );
     drop(lobby);
+    for n in &t.names {
+        shared.set_status(n, Status::Game(t.id.clone()));
+    }
     t.open(shared.clone());
 }
 

@@ -7,6 +7,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use kifu_csa::message::CsaMove;
 use kifu_csa::server_protocol::{ClientMessage, GameSummary, PositionBlock};
 use kifu_shogi::Color;
 use tokio::sync::Notify;
@@ -110,6 +111,11 @@ pub(crate) fn seat(
         }),
         timer: Notify::new(),
     });
+    shared
+        .games
+        .lock()
+        .unwrap()
+        .insert(table.id.clone(), Arc::downgrade(&table));
     for color in Color::ALL {
         table.peers[color.index()].give_seat(Seat {
             table: table.clone(),
@@ -277,7 +283,7 @@ impl Table {
                 match st.phase {
                     Phase::Rejected => {
                         shared.log.line(format_args!("game {} rejected", self.id));
-                        self.release();
+                        self.release(&shared);
                         return;
                     }
                     Phase::Ended => break,
@@ -309,10 +315,11 @@ impl Table {
             lines.clear();
         }
         drop(st);
-        self.release();
+        self.release(&shared);
     }
 
-    fn release(&self) {
+    fn release(&self, shared: &Shared) {
+        shared.games.lock().unwrap().remove(&self.id);
         for p in &self.peers {
             p.end_game();
         }
@@ -335,6 +342,55 @@ impl Table {
             }
             _ => {}
         }
+    }
+
+    /// The game as `%%SHOW` tells it: the summary with the moves so far, each side's
+    /// remaining time, the last move and the side to move, `##[SHOW]` before each line.
+    pub(crate) fn show(&self) -> Vec<String> {
+        let st = self.state.lock().unwrap();
+        let (mut summary, remaining, last, turn) = match (&st.play, &st.summary) {
+            (Some(play), _) => {
+                let mut summary = play.summary().clone();
+                let mut pos = summary.position.current();
+                let mut last = None;
+                for played in play.moves() {
+                    let text = CsaMove::from_move(&pos, played.mv).to_string();
+                    last = Some(format!("{text},T{}", played.t));
+                    pos.play(played.mv);
+                    summary.position.moves.push((played.mv, Some(played.t)));
+                }
+                let clock = play.clock();
+                let remaining = Color::ALL.map(|c| clock.remaining(c));
+                (summary, remaining, last, play.position().side_to_move())
+            }
+            (None, Some(summary)) => {
+                let total = |c: Color| {
+                    i64::try_from(summary.time.of(c).total.unwrap_or(0)).unwrap_or(i64::MAX)
+                };
+                let turn = summary.to_move;
+                (summary.clone(), Color::ALL.map(total), None, turn)
+            }
+            (None, None) => return Vec::new(),
+        };
+        drop(st);
+        summary.your_turn = turn;
+        let mut out = Vec::new();
+        let mut extra = vec![
+            format!("Remaining_Time+:{}", remaining[0]),
+            format!("Remaining_Time-:{}", remaining[1]),
+        ];
+        extra.extend(last.map(|l| format!("Last_Move:{l}")));
+        extra.push(format!("Current_Turn:{}", turn.csa_sign()));
+        for line in summary.lines() {
+            if line.starts_with("Your_Turn:") {
+                continue;
+            }
+            if line.starts_with("END Time") && !extra.is_empty() {
+                out.append(&mut extra);
+            }
+            out.push(line);
+        }
+        out.into_iter().map(|l| format!("##[SHOW] {l}")).collect()
     }
 
     fn finish(&self, shared: &Shared) {

@@ -14,6 +14,12 @@ pub enum X1Command {
     Cancel,
     /// `%%VERSION`.
     Version,
+    /// `%%WHO`: the players logged in.
+    Who,
+    /// `%%LIST`: the games in progress.
+    List,
+    /// `%%SHOW <game_id>`: one game's summary, clocks and moves so far.
+    Show(String),
     /// A `%%` command this server does not offer, or bad arguments.
     Error(String),
 }
@@ -40,6 +46,9 @@ impl X1Command {
                 }
             }
             ["%%VERSION"] => X1Command::Version,
+            ["%%WHO"] => X1Command::Who,
+            ["%%LIST"] => X1Command::List,
+            ["%%SHOW", id] => X1Command::Show((*id).to_owned()),
             _ => X1Command::Error(format!("unknown command: {line}")),
         }
     }
@@ -52,7 +61,11 @@ impl X1Command {
                 "##[VERSION] +OK".to_owned(),
             ],
             X1Command::Error(e) => vec![format!("##[ERROR] {e}")],
-            X1Command::Game(_) | X1Command::Cancel => Vec::new(),
+            X1Command::Game(_)
+            | X1Command::Cancel
+            | X1Command::Who
+            | X1Command::List
+            | X1Command::Show(_) => Vec::new(),
         }
     }
 }
@@ -83,7 +96,13 @@ mod tests {
             X1Command::parse("%%GAME a-1-1 ?"),
             X1Command::Error(_)
         ));
-        assert!(matches!(X1Command::parse("%%WHO"), X1Command::Error(_)));
+        assert_eq!(X1Command::parse("%%WHO"), X1Command::Who);
+        assert_eq!(X1Command::parse("%%SHOW g1"), X1Command::Show("g1".into()));
+        assert!(matches!(X1Command::parse("%%SHOW"), X1Command::Error(_)));
+        assert!(matches!(
+            X1Command::parse("%%MONITORON x"),
+            X1Command::Error(_)
+        ));
         assert_eq!(X1Command::parse("%%VERSION").reply().len(), 2);
     }
 }

@@ -49,6 +49,9 @@ pub struct Args {
     /// Attempts to log in again after a lost connection.
     #[arg(long, default_value_t = 3)]
     relogin: u32,
+    /// Seconds to wait before logging in again.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5)]
+    relogin_delay: u64,
     /// Do not send the engine's evaluation and PV as move comments.
     #[arg(long)]
     no_comments: bool,
@@ -78,6 +81,7 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     config.keepalive = Duration::from_secs(args.keepalive.max(1));
     config.records = args.records;
     config.relogin_attempts = args.relogin;
+    config.relogin_delay = Duration::from_secs(args.relogin_delay);
     config.comments = !args.no_comments;
     config.ponder = args.ponder;
     config.time_cap_ms = args.time_cap_ms;

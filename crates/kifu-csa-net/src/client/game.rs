@@ -70,9 +70,36 @@ fn stopwatch(summary: &mut GameSummary) -> bool {
     true
 }
 
+/// The most any time field may stand for: about 139 years. A summary may say anything;
+/// clamping here keeps every product of a number and its unit far from overflowing in the
+/// clock's arithmetic.
+const LONGEST_MS: u64 = 1 << 42;
+
+fn bounded(rule: &mut TimeRule) {
+    let most = LONGEST_MS / rule.unit.millis().max(1);
+    for n in [
+        &mut rule.byoyomi,
+        &mut rule.increment,
+        &mut rule.delay,
+        &mut rule.least,
+    ] {
+        *n = (*n).min(most);
+    }
+    if let Some(total) = &mut rule.total {
+        *total = (*total).min(most);
+    }
+}
+
 impl Table {
     pub fn new(mut summary: GameSummary) -> Table {
         let stopwatch = stopwatch(&mut summary);
+        match &mut summary.time {
+            SummaryTime::Both(r) => bounded(r),
+            SummaryTime::PerSide { black, white } => {
+                bounded(black);
+                bounded(white);
+            }
+        }
         let mut clock = Clock::new(
             summary.time.of(Color::Black).clone(),
             summary.time.of(Color::White).clone(),
@@ -409,5 +436,35 @@ mod tests {
         };
         let t = Table::new(GameSummary::new("wdoor+test-10-1+a+b+1", "a", "b", time));
         assert_eq!(t.summary.time.of(Color::White).unit.millis(), 60_000);
+    }
+
+    #[test]
+    fn absurd_time_fields_are_clamped_instead_of_overflowing() {
+        let huge = TimeRule {
+            unit: TimeUnit::parse("4294967295min").unwrap(),
+            total: Some(u64::MAX),
+            byoyomi: u64::MAX,
+            increment: 0,
+            delay: u64::MAX,
+            least: u64::MAX,
+            roundup: true,
+        };
+        let mut summary = GameSummary::new("g", "a", "b", huge.clone());
+        summary.time = SummaryTime::PerSide {
+            black: huge.clone(),
+            white: TimeRule {
+                increment: u64::MAX,
+                ..huge
+            },
+        };
+        let mut t = Table::new(summary);
+        let config = ClientConfig::new("h", 1, "a", "", "e");
+        for color in [Color::Black, Color::White] {
+            let go = t.go_command(&config, color == Color::White);
+            assert!(go.starts_with("go "), "{go}");
+            t.summary.your_turn = Color::White;
+            t.clock.commit(color, u64::MAX);
+        }
+        assert!(t.go_command(&config, false).starts_with("go "));
     }
 }

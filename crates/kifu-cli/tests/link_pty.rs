@@ -96,3 +96,63 @@ fn repetition_over_a_serial_line() {
     assert_eq!(b.moves.len(), 12);
     assert_eq!(w.ending, Some(EndingKind::Repetition));
 }
+
+/// The cable is pulled in the middle of a line: socat, which holds both ends, is killed after
+/// the peer (this test, writing the other end by hand) sent half a move.
+#[test]
+fn a_pulled_serial_cable_saves_the_game() {
+    use std::io::{BufRead, BufReader, Write};
+    let (mut socat, a, b) = pty_pair();
+    let dir = workdir("pty-pulled");
+    let moves = format!(
+        "moves:{}",
+        write(
+            &dir,
+            "game.csa",
+            "PI\n+\n+7776FU\n-3334FU\n+2726FU\n-8384FU\n"
+        )
+    );
+    let record = dir.join("white.csa");
+    let line = format!("serial:{a}");
+    let mut white = kifu(
+        "white",
+        &[
+            "--line",
+            &line,
+            "--player",
+            &moves,
+            "--color",
+            "white",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        None,
+    );
+    white.wait_for("playing");
+    let mut peer = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&b)
+        .unwrap();
+    peer.write_all(b"+7776FU\n").unwrap();
+    let mut reply = String::new();
+    BufReader::new(&peer).read_line(&mut reply).unwrap();
+    assert_eq!(reply, "-3334FU\n");
+    peer.write_all(b"+27").unwrap();
+    peer.flush().unwrap();
+    white.wait_for("   2 -3334FU");
+    // Let the half line cross before the cable goes.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let _ = socat.child.kill();
+    let _ = socat.child.wait();
+    let (status, log) = white.finish();
+    assert_eq!(status.code(), Some(1), "{log}");
+    assert!(
+        log.contains("game interrupted") && log.contains("`+27`"),
+        "{log}"
+    );
+    let rec = read_record(&record);
+    assert_eq!(rec.moves, ["+7776FU", "-3334FU"]);
+    assert_eq!(rec.ending, Some(EndingKind::Abort));
+    drop(peer);
+}

@@ -132,7 +132,10 @@ impl Proc {
         while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(5)) {
             self.seen.push(line);
         }
-        (status, self.seen.join("\n"))
+        let log = self.seen.join("\n");
+        // Whatever went wrong on the line, kifu reports it; a panic is a bug.
+        assert!(!log.contains("panicked"), "{}: {log}", self.name);
+        (status, log)
     }
 }
 

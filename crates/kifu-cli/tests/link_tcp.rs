@@ -327,9 +327,11 @@ fn garbage_and_a_megabyte_line_are_reported_not_fatal() {
     assert_eq!(rec.ending, Some(EndingKind::Abort));
     let mut huge = vec![b'x'; 1 << 20];
     huge.push(b'\n');
-    let (code, log, _) = against_raw_peer("megabyte", &huge, false, b"");
+    let (code, log, rec) = against_raw_peer("megabyte", &huge, false, b"");
     assert_eq!(code, 1, "{log}");
     assert!(log.contains("a line of 1048576 bytes"), "{log}");
+    assert!(log.contains("record: "), "{log}");
+    assert_eq!(rec.ending, Some(EndingKind::Abort));
 }
 
 #[test]

@@ -12,7 +12,7 @@ mod human;
 mod moves;
 mod usi;
 
-pub use human::Human;
+pub use human::{Human, parse_input};
 pub use moves::MoveList;
 pub use usi::UsiEngine;
 

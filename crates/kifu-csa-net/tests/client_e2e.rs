@@ -191,7 +191,7 @@ fn a_real_result(reason: &Option<Reason>) -> bool {
 /// The engine, sekirei from crates.io, in a byoyomi and a Fischer game played to
 /// their end (mate and resignation, as a rule; 256 plies at most), one thread and a small
 /// hash each. Byoyomi: 1 s per move of which 900 ms are kept in hand, so sekirei is told
-/// `byoyomi 100`. Fischer: 10 s + 1 s per move, with the engine told at most 100 ms
+/// `byoyomi 100`; Alice ponders. Fischer: 10 s + 1 s per move, with the engine told at most 100 ms
 /// (`time_cap_ms`), since an increment larger than the moves take makes the clock grow.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sekirei_plays_byoyomi_and_fischer_games_to_their_end() {
@@ -202,11 +202,18 @@ async fn sekirei_plays_byoyomi_and_fischer_games_to_their_end() {
             ("USI_Hash".to_owned(), "16".to_owned()),
         ];
     };
+    let logs = tempfile::tempdir().unwrap();
+    let alice_log = logs.path().join("alice-usi.log");
     let started = std::time::Instant::now();
     let (byoyomi, fischer) = tokio::join!(
         play(&sekirei, ["sek-0-1-B", "sek-0-1"], 256, 1, |c| {
             small(c);
             c.margin_ms = 900;
+            // Alice thinks on Bob's time as well.
+            if c.user == "alice" {
+                c.ponder = true;
+                c.usi_log = Some(alice_log.clone());
+            }
         }),
         play(&sekirei, ["sekf-10-1F-B", "sekf-10-1F"], 256, 1, |c| {
             small(c);
@@ -231,4 +238,20 @@ async fn sekirei_plays_byoyomi_and_fischer_games_to_their_end() {
         let score = first.split_whitespace().next().unwrap();
         assert!(score.parse::<i64>().is_ok(), "{first}");
     }
+    // Every `go ponder` ended in `ponderhit` or `stop`, and sekirei predicted Bob's reply
+    // at least once.
+    let sent: Vec<String> = std::fs::read_to_string(&alice_log)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_once(" > ").map(|(_, c)| c.to_owned()))
+        .collect();
+    let mut hits = 0;
+    for (i, line) in sent.iter().enumerate() {
+        if line.starts_with("go ponder") {
+            let next = sent[i + 1].as_str();
+            assert!(matches!(next, "ponderhit" | "stop"), "{next}");
+            hits += usize::from(next == "ponderhit");
+        }
+    }
+    assert!(hits > 0, "{sent:#?}");
 }

@@ -68,3 +68,29 @@ fn a_game_over_stdio_pipes() {
     assert_eq!(b.moves.len(), 4);
     assert_eq!(w.ending, Some(EndingKind::Impasse));
 }
+
+/// The peer's output ends (EOF on standard input) right after its first move.
+#[test]
+fn the_end_of_standard_input_saves_the_game() {
+    let dir = workdir("stdio-eof");
+    let moves = format!(
+        "moves:{}",
+        write(&dir, "game.csa", "PI\n+\n+7776FU\n-3334FU\n+2726FU\n")
+    );
+    let record = dir.join("white.csa");
+    let mut cmd = start("white", &moves, record.to_str().unwrap());
+    cmd.stdout(Stdio::null());
+    let white = spawn("white", cmd, Some("+7776FU\n"));
+    let (status, log) = white.finish();
+    assert_eq!(status.code(), Some(1), "{log}");
+    assert!(
+        log.contains("the line was closed by the other side"),
+        "{log}"
+    );
+    assert!(log.contains("game interrupted"), "{log}");
+    let rec = read_record(&record);
+    // White's reply may or may not have been chosen before the end was seen.
+    assert_eq!(rec.moves[0], "+7776FU");
+    assert!(rec.moves.len() <= 2, "{:?}", rec.moves);
+    assert_eq!(rec.ending, Some(EndingKind::Abort));
+}

@@ -368,3 +368,53 @@ async fn a_flood_of_connections_is_refused_beyond_the_limits() {
         "{log}"
     );
 }
+
+#[tokio::test]
+async fn no_agree_in_time_or_a_player_gone_before_start_rejects_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cfg = config(dir.path());
+    cfg.agree_timeout = Duration::from_secs(1);
+    let addr = start(cfg).await;
+    let mut game = Bystanders::start(addr).await;
+
+    let pair = |game: &'static str| async move {
+        let mut a = Client::connect(addr).await;
+        let mut b = Client::connect(addr).await;
+        a.send(&format!("LOGIN alice {game}-B")).await;
+        b.send(&format!("LOGIN bob {game}")).await;
+        assert_eq!(a.line().await, "LOGIN:alice OK");
+        assert_eq!(b.line().await, "LOGIN:bob OK");
+        let id = a
+            .until("END Game_Summary")
+            .await
+            .iter()
+            .find_map(|l| l.strip_prefix("Game_ID:").map(str::to_owned))
+            .unwrap();
+        b.until("END Game_Summary").await;
+        (a, b, id)
+    };
+
+    // Only Alice agrees: after the agree time both hear the server's REJECT and are let go.
+    let (mut a, mut b, id) = pair("slow-60-0").await;
+    a.send("AGREE").await;
+    let t = Instant::now();
+    let want = format!("REJECT:{id} by the Server (timed out)");
+    assert_eq!(a.line().await, want);
+    assert_eq!(b.line().await, want);
+    assert!(
+        t.elapsed() >= Duration::from_millis(900),
+        "{:?}",
+        t.elapsed()
+    );
+    a.closed_within(5).await;
+    b.closed_within(5).await;
+    game.untouched().await;
+
+    // Bob leaves before START: the game is rejected in his name.
+    let (mut a, b, id) = pair("gone-60-0").await;
+    drop(b);
+    assert_eq!(a.line().await, format!("REJECT:{id} by bob"));
+    a.closed_within(5).await;
+    game.untouched().await;
+    wait_for_log(dir.path(), &format!("game {id} rejected")).await;
+}

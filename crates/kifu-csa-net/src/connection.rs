@@ -255,6 +255,13 @@ impl Conn {
                 ClientMessage::Logout => self.logout(),
                 ClientMessage::KeepAlive => self.send(""),
                 ClientMessage::Blank => {}
+                // The reports need no seat: an x1 player may look around while it waits.
+                ClientMessage::Extended(line) if self.x1 => match X1Command::parse(&line) {
+                    X1Command::Who => self.send_lines(who(&self.shared)),
+                    X1Command::List => self.send_lines(list(&self.shared)),
+                    X1Command::Show(id) => self.send_lines(show(&self.shared, &id)),
+                    _ => self.send(&format!("##[ERROR] unknown command: {line}")),
+                },
                 other => self.send(&format!("##[ERROR] unknown command: {other}")),
             },
             State::Playing(_, seat) => {

@@ -140,6 +140,16 @@ async fn who_list_and_show() {
         "##[ERROR] no game in progress with id nosuch"
     );
 
+    // A waiting x1 player may ask too.
+    w.send("%%GAME lonely-60-0 *").await;
+    w.send("%%WHO").await;
+    assert!(
+        w.until("##[WHO] +OK")
+            .await
+            .contains(&"##[WHO] watcher x1 game_waiting lonely-60-0 *".to_owned())
+    );
+    w.send("%%GAME").await;
+
     b.send("%TORYO").await;
     a.until("#WIN").await;
     // A finished game leaves the list.

@@ -113,7 +113,8 @@ fn sekirei_vs_sekirei(name: &str, serial: bool) -> EngineGame {
         if line.starts_with("game over") || line.starts_with("game interrupted") {
             break;
         }
-        // Stop on Black's turn, just after White's move arrived: no move is in flight.
+        // Stop on Black's turn, just after White's move arrived: normally no move is in
+        // flight then (see `check` for when one is).
         if ply_of(&line).is_some_and(|ply| ply >= CAP && ply % 2 == 0) {
             capped = true;
             sigint(&mut black);

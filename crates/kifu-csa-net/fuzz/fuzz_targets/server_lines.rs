@@ -1,5 +1,6 @@
-//! The server's line handling: bytes framed into lines, parsed, and judged by a game, with
-//! both players and the clock driven by the input. Nothing may panic.
+//! The server's line handling: bytes framed into lines, parsed (as client messages, login
+//! passwords and x1 commands), and judged by a game, with both players and the clock driven
+//! by the input. Nothing may panic.
 #![no_main]
 
 use kifu_csa::lines::{Line, LineFramer};
@@ -27,6 +28,8 @@ fuzz_target!(|data: &[u8]| {
         let Line::Text(bytes) = line else { continue };
         let text = String::from_utf8_lossy(&bytes);
         let _ = Request::from_password(&text);
+        let _ = kifu_csa_net::auth::secret(&text, i % 2 == 0);
+        let _ = kifu_csa_net::x1::X1Command::parse(&text).reply();
         let msg = ClientMessage::parse(&text);
         let who = kifu_shogi::Color::ALL[(bytes.len() + i) % 2];
         now += u64::from(bytes.first().copied().unwrap_or(0)) * 37;

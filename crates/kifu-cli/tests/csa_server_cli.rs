@@ -53,7 +53,8 @@ impl Client {
 fn csa_server_plays_to_the_move_limit_and_writes_the_record() {
     let dir = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["csa-server", "--port", "0", "--max-moves", "4", "--data"])
+        .args(["csa-server", "--port", "0", "--max-moves", "4"])
+        .args(["--quiet", "--data"])
         .arg(dir.path())
         .stdout(Stdio::piped())
         .spawn()

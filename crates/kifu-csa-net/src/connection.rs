@@ -60,14 +60,19 @@ fn valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"_-@.".contains(&b))
 }
 
-pub(crate) async fn run(stream: TcpStream, from: SocketAddr, ticket: Ticket, shared: Arc<Shared>) {
+/// A relayed move leaves at once (no Nagle delay), and half-open connections (a player's
+/// machine gone without a FIN) are found by the kernel's keep-alive probes — after a minute
+/// of silence, then every 10 s — rather than lingering forever.
+fn tune(stream: &TcpStream) {
     let _ = stream.set_nodelay(true);
-    // Half-open connections (a player's machine gone without a FIN) are found by the
-    // kernel's keep-alive probes rather than lingering forever.
     let keepalive = socket2::TcpKeepalive::new()
         .with_time(Duration::from_secs(60))
         .with_interval(Duration::from_secs(10));
-    let _ = socket2::SockRef::from(&stream).set_tcp_keepalive(&keepalive);
+    let _ = socket2::SockRef::from(stream).set_tcp_keepalive(&keepalive);
+}
+
+pub(crate) async fn run(stream: TcpStream, from: SocketAddr, ticket: Ticket, shared: Arc<Shared>) {
+    tune(&stream);
     let deadline = Some(Instant::now() + shared.config.login_timeout);
     let mut conn = Conn {
         peer: Arc::new(Peer::new(stream)),
@@ -396,5 +401,27 @@ impl Conn {
             End::Closed | End::Done => {}
         }
         self.peer.shutdown();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn accepted_sockets_send_at_once_and_probe_silent_peers() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let _client = TcpStream::connect(addr).await.unwrap();
+        let (stream, _) = listener.accept().await.unwrap();
+        tune(&stream);
+        assert!(stream.nodelay().unwrap());
+        let sock = socket2::SockRef::from(&stream);
+        assert!(sock.keepalive().unwrap());
+        assert_eq!(sock.tcp_keepalive_time().unwrap(), Duration::from_secs(60));
+        assert_eq!(
+            sock.tcp_keepalive_interval().unwrap(),
+            Duration::from_secs(10)
+        );
     }
 }

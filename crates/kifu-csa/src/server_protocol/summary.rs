@@ -427,6 +427,48 @@ END Time-\nSome_Future_Key:1\nBEGIN Position\nPI\n+\n+2726FU,T12\nEND Position\n
     }
 
     #[test]
+    fn every_time_field_in_per_side_blocks() {
+        let blocks = "BEGIN Time+\nTime_Unit:1sec\nTotal_Time:600\nByoyomi:10\nIncrement:0\n\
+Delay:0\nLeast_Time_Per_Move:1\nTime_Roundup:NO\nEND Time+\nBEGIN Time-\nTime_Unit:500msec\n\
+Total_Time:600\nByoyomi:0\nIncrement:20\nDelay:4\nLeast_Time_Per_Move:0\nTime_Roundup:YES\n\
+END Time-\n";
+        let text = FLOODGATE.replace(
+            "BEGIN Time\nTime_Unit:1sec\nTotal_Time:300\nByoyomi:0\nIncrement:10\n\
+Least_Time_Per_Move:0\nEND Time\n",
+            blocks,
+        );
+        assert_ne!(text, FLOODGATE);
+        let Step::Done(s) = read(&text) else {
+            panic!("not read")
+        };
+        let (b, w) = (s.time.of(Color::Black), s.time.of(Color::White));
+        assert_eq!(b.unit.millis(), 1000);
+        assert_eq!(
+            (b.total, b.byoyomi, b.increment, b.delay, b.least, b.roundup),
+            (Some(600), 10, 0, 0, 1, false)
+        );
+        assert_eq!(w.unit.millis(), 500);
+        assert_eq!(
+            (w.total, w.byoyomi, w.increment, w.delay, w.least, w.roundup),
+            (Some(600), 0, 20, 4, 0, true)
+        );
+        // Absent fields take the spec's defaults: unlimited, no byoyomi, 1 s units.
+        let bare = FLOODGATE.replace(
+            "Time_Unit:1sec\nTotal_Time:300\nByoyomi:0\nIncrement:10\nLeast_Time_Per_Move:0\n",
+            "",
+        );
+        let Step::Done(s) = read(&bare) else {
+            panic!("not read")
+        };
+        assert_eq!(s.time, SummaryTime::Both(TimeRule::default()));
+        assert!(s.time.of(Color::White).is_unlimited());
+        let half = FLOODGATE
+            .replace("BEGIN Time\n", "BEGIN Time+\n")
+            .replace("END Time\n", "END Time+\n");
+        assert!(matches!(read(&half), Step::Failed(e) if e.contains("Time-")));
+    }
+
+    #[test]
     fn inconsistent_blocks_fail_with_a_reason() {
         let bad_turn = FLOODGATE.replace("To_Move:+", "To_Move:-");
         assert!(matches!(read(&bad_turn), Step::Failed(e) if e.contains("To_Move")));

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use kifu_csa::server_protocol::{GameSummary, TimeRule};
-use kifu_csa_net::client::{ClientConfig, run_series};
+use kifu_csa_net::client::{ClientConfig, ClientError, run_series};
 use kifu_shogi::Color;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
@@ -106,4 +106,41 @@ async fn a_lost_connection_saves_the_record_and_logs_in_again() {
         "{done}"
     );
     assert!(done.contains("T2"), "{done}");
+}
+
+#[tokio::test]
+async fn a_refused_login_is_an_error_without_retries() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let server = tokio::spawn(async move {
+        let mut logins = Vec::new();
+        // A second connection within the test's time would be a retry.
+        while let Ok(Ok((stream, _))) =
+            tokio::time::timeout(Duration::from_millis(1500), listener.accept()).await
+        {
+            let (rd, mut wr) = stream.into_split();
+            let mut lines = BufReader::new(rd).lines();
+            logins.push(lines.next_line().await.unwrap().unwrap());
+            wr.write_all(b"LOGIN:incorrect\n").await.unwrap();
+        }
+        logins
+    });
+    let mut config = ClientConfig::new(
+        "127.0.0.1",
+        port,
+        "alice",
+        "wrong",
+        env!("CARGO_BIN_EXE_kifu-usi-random"),
+    );
+    config.x1 = true;
+    config.game = Some("g-60-5-W".to_owned());
+    config.relogin_delay = Duration::from_millis(100);
+    let result = tokio::time::timeout(Duration::from_secs(10), run_series(&config))
+        .await
+        .unwrap();
+    assert!(
+        matches!(result, Err(ClientError::LoginIncorrect)),
+        "{result:?}"
+    );
+    assert_eq!(server.await.unwrap(), ["LOGIN alice wrong x1"]);
 }

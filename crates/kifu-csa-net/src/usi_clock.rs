@@ -151,7 +151,7 @@ pub fn go_command(clock: &Clock, me: Color, margin_ms: u64) -> Option<String> {
 mod tests {
     use super::*;
     use crate::game_name::GameName;
-    use kifu_csa::server_protocol::TimeRule;
+    use kifu_csa::server_protocol::{TimeRule, TimeUnit};
 
     fn clock(name: &str) -> Clock {
         let g = GameName::parse(name).unwrap();
@@ -362,5 +362,72 @@ mod tests {
             go_times(&c, Color::White, capped).unwrap().to_string(),
             "btime 60000 wtime 1000 binc 5000 winc 1000"
         );
+    }
+
+    /// Over a grid of every field (units, sizes, stop-watch, margins, time already used):
+    /// what the engine is told for this move never reaches the real deadline.
+    #[test]
+    fn the_told_time_never_loses_on_time() {
+        let mut checked = 0;
+        for unit in ["100msec", "1sec", "1min"] {
+            for total in [None, Some(0), Some(1), Some(60), Some(1 << 40)] {
+                for (byoyomi, increment) in [(0, 0), (1, 0), (10, 0), (0, 5)] {
+                    for delay in [0, 3] {
+                        for least in [0, 2] {
+                            for roundup in [false, true] {
+                                let rule = TimeRule {
+                                    unit: TimeUnit::parse(unit).unwrap(),
+                                    total,
+                                    byoyomi,
+                                    increment,
+                                    delay,
+                                    least,
+                                    roundup,
+                                };
+                                for stopwatch in [false, true] {
+                                    for used in [0, 7] {
+                                        let mut c = Clock::new(
+                                            rule.clone(),
+                                            TimeRule::default(),
+                                            stopwatch,
+                                        );
+                                        c.commit(Color::Black, used);
+                                        for margin in [0, 500, 2500] {
+                                            checked += told_fits(&c, margin);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    /// 1 when the told time (btime, plus byoyomi in a byoyomi clock) is checked to be
+    /// spendable without losing, 0 for an unlimited clock.
+    fn told_fits(c: &Clock, margin: u64) -> usize {
+        let Some(t) = go_times(c, Color::Black, TimePolicy::margin(margin)) else {
+            assert!(c.rule(Color::Black).is_unlimited());
+            return 0;
+        };
+        let spend = match t.per_move {
+            PerMove::Byoyomi(ms) => t.btime + ms,
+            PerMove::Increment { .. } => t.btime,
+        };
+        let deadline = c.deadline_ms(Color::Black).unwrap();
+        assert!(
+            spend + margin <= deadline.max(margin),
+            "{t} {deadline} {c:?}"
+        );
+        if spend < deadline {
+            assert!(
+                !c.is_time_up(Color::Black, c.charge(Color::Black, spend)),
+                "{t} {c:?}"
+            );
+        }
+        1
     }
 }

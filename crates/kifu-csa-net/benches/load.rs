@@ -11,7 +11,8 @@
 //! that move, both in this process (one clock). Memory per connection is the server
 //! process's resident memory with all games held, less its memory before the first login,
 //! over 2N. `LOAD_THINK_MS=0-0` turns the model into a burst: every game moves as fast as
-//! the server answers, all at once. Bounded: at most 5,000 games, 300 s.
+//! the server answers, all at once. `LOAD_DATA=1` has the server write every record and
+//! index it in its store (in a temporary directory). Bounded: at most 5,000 games, 300 s.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -107,6 +108,10 @@ fn serve(games: usize) {
         config.max_moves = 0;
         config.max_connections = games * 2 + 64;
         config.max_unauthenticated_per_ip = 256;
+        // With LOAD_DATA=1 every game's record is written and indexed, as in a tournament.
+        let data = (std::env::var("LOAD_DATA").as_deref() == Ok("1"))
+            .then(|| tempfile::tempdir().unwrap());
+        config.data = data.as_ref().map(|d| d.path().to_owned());
         let server = Server::bind(config).await.unwrap();
         println!("{}", server.local_addr().unwrap());
         std::io::stdout().flush().unwrap();
@@ -120,6 +125,21 @@ fn serve(games: usize) {
         tokio::select! {
             _ = server.run() => {}
             _ = rx => {}
+        }
+        if let Some(d) = &data {
+            let mut records = 0;
+            let mut stack = vec![d.path().to_owned()];
+            while let Some(dir) = stack.pop() {
+                for e in std::fs::read_dir(dir).unwrap() {
+                    let p = e.unwrap().path();
+                    if p.is_dir() {
+                        stack.push(p);
+                    } else if p.extension().is_some_and(|x| x == "csa") {
+                        records += 1;
+                    }
+                }
+            }
+            eprintln!("(the server wrote {records} records)");
         }
     });
 }

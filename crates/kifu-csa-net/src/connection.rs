@@ -298,16 +298,17 @@ impl Conn {
             let secret = auth::secret(&password, x1).map(str::to_owned);
             let shared2 = shared.clone();
             let who = name.clone();
-            let verdict = tokio::task::spawn_blocking(move || {
-                auth::check(
-                    shared2.store.as_ref(),
-                    shared2.config.players.as_ref(),
-                    &who,
-                    secret.as_deref(),
-                )
-            })
-            .await
-            .unwrap_or(Err(auth::Refusal::StoreFailed));
+            let verdict = shared
+                .slow(move || {
+                    auth::check(
+                        shared2.store.as_ref(),
+                        shared2.config.players.as_ref(),
+                        &who,
+                        secret.as_deref(),
+                    )
+                })
+                .await
+                .unwrap_or(Err(auth::Refusal::StoreFailed));
             if let Err(r) = verdict {
                 return self.refuse_login(&format!("{name}: {}", r.reason()));
             }

@@ -77,6 +77,21 @@ pub(crate) struct Shared {
     pub ids: Mutex<HashSet<String>>,
     /// Games seated and not over yet, for `%%LIST` and `%%SHOW`.
     pub games: Mutex<HashMap<String, Weak<Table>>>,
+    /// Slow work off the runtime — records with their fsync, the store, password hashing —
+    /// runs one job at a time: when thousands of games end together, a crowd of blocking
+    /// threads would otherwise take the cores from the tasks relaying moves.
+    pub slow_work: tokio::sync::Semaphore,
+}
+
+impl Shared {
+    /// Runs `job` on a blocking thread, one such job at a time.
+    pub async fn slow<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        let _permit = self.slow_work.acquire().await.ok()?;
+        tokio::task::spawn_blocking(job).await.ok()
+    }
 }
 
 /// A logged-in player as `%%WHO` shows it.
@@ -134,6 +149,7 @@ impl Server {
                 online: Mutex::new(HashMap::new()),
                 ids: Mutex::new(HashSet::new()),
                 games: Mutex::new(HashMap::new()),
+                slow_work: tokio::sync::Semaphore::new(1),
             }),
         })
     }

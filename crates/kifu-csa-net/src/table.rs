@@ -307,7 +307,7 @@ impl Table {
         // The record is on disk before anyone hears the result.
         let table = self.clone();
         let shared2 = shared.clone();
-        let _ = tokio::task::spawn_blocking(move || table.finish(&shared2)).await;
+        shared.slow(move || table.finish(&shared2)).await;
         let mut st = self.state.lock().unwrap();
         for color in Color::ALL {
             let lines = &mut st.outbox.lines[color.index()];

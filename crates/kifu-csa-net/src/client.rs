@@ -149,20 +149,34 @@ impl ClientError {
 
 /// Plays `config.games` games with one engine process, logging in again when a connection
 /// is lost. Returns a report per game played (a game cut off by a disconnect included).
+///
+/// An engine that dies or stops answering mid-game loses that game (the connection is
+/// dropped, the record saved with `%CHUDAN`); it is started again and the series goes on,
+/// within the same number of attempts as logins.
 pub async fn run_series(config: &ClientConfig) -> Result<Vec<GameReport>, ClientError> {
-    let mut engine = Engine::start(
-        &config.engine,
-        &config.engine_options,
-        config.ponder,
-        config.usi_log.as_deref(),
-    )
-    .await?;
+    let start = || {
+        Engine::start(
+            &config.engine,
+            &config.engine_options,
+            config.ponder,
+            config.usi_log.as_deref(),
+        )
+    };
+    let mut engine = start().await?;
     let mut reports = Vec::new();
     while reports.len() < config.games as usize {
         let mut failures = 0;
         let report = loop {
             match play_one(config, &mut engine).await {
                 Ok(r) => break r,
+                Err(ClientError::Engine(e)) if failures < config.relogin_attempts => {
+                    failures += 1;
+                    eprintln!(
+                        "csa-client: {e}; starting the engine again ({failures}/{})",
+                        config.relogin_attempts
+                    );
+                    engine = start().await?;
+                }
                 Err(e) if e.retry() && failures < config.relogin_attempts => {
                     failures += 1;
                     eprintln!(

@@ -91,7 +91,12 @@ impl Engine {
         let stdout = BufReader::new(child.stdout.take().ok_or(EngineError::Closed)?).lines();
         let log = match log {
             Some(path) => Some(UsiLog {
-                file: File::create(path).map_err(EngineError::Log)?,
+                // Appended to, so that a restarted engine's conversation follows the first.
+                file: File::options()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(EngineError::Log)?,
                 start: Instant::now(),
             }),
             None => None,

@@ -49,6 +49,7 @@ pub(crate) struct Table {
     pub names: [String; 2],
     pub started: Stamp,
     peers: [Arc<Peer>; 2],
+    shared: Arc<Shared>,
     state: Mutex<State>,
     timer: Notify,
 }
@@ -98,6 +99,7 @@ pub(crate) fn seat(
         names,
         started,
         peers: [bp, wp],
+        shared: shared.clone(),
         state: Mutex::new(State {
             phase: Phase::Agreeing {
                 agreed: [false; 2],
@@ -206,6 +208,9 @@ impl Table {
         st.play = Some(Game::new(summary, self.game.stopwatch, 0));
         st.phase = Phase::Playing;
         self.rearm(st);
+        self.shared
+            .log
+            .line(format_args!("game {} started", self.id));
     }
 
     fn reject(&self, st: &mut State, by: &str) {

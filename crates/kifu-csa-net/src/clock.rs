@@ -43,7 +43,7 @@ impl Clock {
     pub fn charge(&self, color: Color, elapsed_ms: u64) -> u64 {
         let rule = self.rule(color);
         let unit = rule.unit.millis();
-        let elapsed_ms = elapsed_ms.saturating_sub(rule.delay * unit);
+        let elapsed_ms = elapsed_ms.saturating_sub(rule.delay.saturating_mul(unit));
         let mut t = if rule.roundup {
             elapsed_ms.div_ceil(unit)
         } else {
@@ -66,7 +66,11 @@ impl Clock {
         if self.stopwatch {
             remaining <= t
         } else {
-            remaining - t + units(rule.byoyomi) + units(rule.increment) <= 0
+            remaining
+                .saturating_sub(t)
+                .saturating_add(units(rule.byoyomi))
+                .saturating_add(units(rule.increment))
+                <= 0
         }
     }
 
@@ -75,9 +79,11 @@ impl Clock {
         let rule = &self.rules[color.index()];
         let r = &mut self.remaining[color.index()];
         *r = if self.stopwatch {
-            (*r - units(t)).max(0)
+            r.saturating_sub(units(t)).max(0)
         } else {
-            (*r + units(rule.increment) - units(t)).max(0)
+            r.saturating_add(units(rule.increment))
+                .saturating_sub(units(t))
+                .max(0)
         };
     }
 
@@ -190,5 +196,25 @@ mod tests {
         let c = clock("t-0-0");
         assert!(!c.is_time_up(Color::Black, 1_000_000));
         assert_eq!(c.deadline_ms(Color::Black), None);
+    }
+
+    #[test]
+    fn absurd_time_fields_saturate_instead_of_overflowing() {
+        let mut rule = GameName::parse("t-10-0").unwrap().time_rule();
+        rule.delay = u64::MAX;
+        rule.increment = u64::MAX;
+        rule.byoyomi = u64::MAX;
+        rule.total = Some(u64::MAX);
+        let mut c = Clock::new(rule.clone(), rule, false);
+        assert_eq!(
+            c.charge(Color::Black, 5_000),
+            0,
+            "the delay swallows any thinking time"
+        );
+        for _ in 0..3 {
+            c.commit(Color::Black, 0);
+        }
+        assert!(c.remaining(Color::Black) > 0);
+        assert!(!c.is_time_up(Color::Black, u64::MAX));
     }
 }

@@ -85,6 +85,8 @@ fn server_and_two_clients_with_sekirei_play_byoyomi_and_fischer_games_to_their_e
     let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(["csa-server", "--port", "0", "--max-moves", "256", "--data"])
         .arg(&server_dir)
+        .arg("--log")
+        .arg(dir.path().join("server.log"))
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -139,4 +141,7 @@ fn server_and_two_clients_with_sekirei_play_byoyomi_and_fischer_games_to_their_e
             );
         }
     }
+    let log = std::fs::read_to_string(dir.path().join("server.log")).unwrap();
+    assert!(!log.contains("s3cret"), "a password reached the log:\n{log}");
+    assert_eq!(log.matches(" ended: #").count(), 2, "{log}");
 }

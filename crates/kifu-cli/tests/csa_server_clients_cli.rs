@@ -142,6 +142,9 @@ fn server_and_two_clients_with_sekirei_play_byoyomi_and_fischer_games_to_their_e
         }
     }
     let log = std::fs::read_to_string(dir.path().join("server.log")).unwrap();
-    assert!(!log.contains("s3cret"), "a password reached the log:\n{log}");
+    assert!(
+        !log.contains("s3cret"),
+        "a password reached the log:\n{log}"
+    );
     assert_eq!(log.matches(" ended: #").count(), 2, "{log}");
 }

@@ -7,75 +7,11 @@ use std::time::{Duration, Instant};
 
 use kifu_csa_net::server::{Config, Server};
 use kifu_csa_net::server_log::LogTarget;
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
-use tokio::net::{TcpSocket, TcpStream};
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpSocket;
 
-struct Client {
-    rd: BufReader<OwnedReadHalf>,
-    wr: OwnedWriteHalf,
-}
-
-impl Client {
-    async fn connect(addr: SocketAddr) -> Client {
-        Client::from(TcpStream::connect(addr).await.unwrap())
-    }
-
-    fn from(stream: TcpStream) -> Client {
-        let (rd, wr) = stream.into_split();
-        Client {
-            rd: BufReader::new(rd),
-            wr,
-        }
-    }
-
-    async fn send(&mut self, line: &str) {
-        self.wr
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .unwrap();
-    }
-
-    async fn line(&mut self) -> String {
-        let mut s = String::new();
-        let n = tokio::time::timeout(Duration::from_secs(10), self.rd.read_line(&mut s))
-            .await
-            .expect("a line within 10 s")
-            .unwrap();
-        assert!(n > 0, "the server closed the connection");
-        s.trim_end_matches('\n').to_owned()
-    }
-
-    async fn lines(&mut self, n: usize) -> Vec<String> {
-        let mut out = Vec::new();
-        for _ in 0..n {
-            out.push(self.line().await);
-        }
-        out
-    }
-
-    async fn until(&mut self, last: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        loop {
-            let l = self.line().await;
-            out.push(l.clone());
-            if l == last {
-                return out;
-            }
-        }
-    }
-
-    /// The server closes (or resets) without sending another byte.
-    async fn closed_within(&mut self, secs: u64) {
-        let mut rest = Vec::new();
-        let r = tokio::time::timeout(Duration::from_secs(secs), self.rd.read_to_end(&mut rest))
-            .await
-            .expect("the server closes the connection in time");
-        if r.is_ok() {
-            assert_eq!(String::from_utf8_lossy(&rest), "", "nothing more is sent");
-        }
-    }
-}
+mod support;
+use support::Client;
 
 fn config(dir: &Path) -> Config {
     let mut c = Config::new("127.0.0.1:0".parse().unwrap());

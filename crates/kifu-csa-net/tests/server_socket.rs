@@ -6,80 +6,9 @@ use std::time::Duration;
 use kifu_csa_net::server::{Config, Server};
 use kifu_csa_net::store::Store;
 use kifu_shogi::formats::csa;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 
-struct Client {
-    rd: BufReader<OwnedReadHalf>,
-    wr: OwnedWriteHalf,
-}
-
-impl Client {
-    async fn connect(addr: SocketAddr) -> Client {
-        let (rd, wr) = TcpStream::connect(addr).await.unwrap().into_split();
-        Client {
-            rd: BufReader::new(rd),
-            wr,
-        }
-    }
-
-    async fn send(&mut self, line: &str) {
-        self.wr
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .unwrap();
-    }
-
-    /// The next line, or `None` at end of stream.
-    async fn line(&mut self) -> Option<String> {
-        let mut s = String::new();
-        let n = tokio::time::timeout(Duration::from_secs(10), self.rd.read_line(&mut s))
-            .await
-            .expect("a line within 10 s")
-            .unwrap();
-        (n > 0).then(|| s.trim_end_matches('\n').to_owned())
-    }
-
-    async fn until(&mut self, last: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        loop {
-            let l = self.line().await.expect("a line");
-            out.push(l.clone());
-            if l == last {
-                return out;
-            }
-        }
-    }
-
-    async fn lines(&mut self, n: usize) -> Vec<String> {
-        let mut out = Vec::new();
-        for _ in 0..n {
-            out.push(self.line().await.expect("a line"));
-        }
-        out
-    }
-
-    /// Logs in and reads the summary; returns the Game_ID.
-    async fn login_and_summary(&mut self, name: &str, password: &str) -> (String, String) {
-        self.send(&format!("LOGIN {name} {password}")).await;
-        assert_eq!(self.line().await.unwrap(), format!("LOGIN:{name} OK"));
-        let mut id = String::new();
-        let mut turn = String::new();
-        loop {
-            let l = self.line().await.unwrap();
-            if let Some(v) = l.strip_prefix("Game_ID:") {
-                id = v.to_owned();
-            }
-            if let Some(v) = l.strip_prefix("Your_Turn:") {
-                turn = v.to_owned();
-            }
-            if l == "END Game_Summary" {
-                return (id, turn);
-            }
-        }
-    }
-}
+mod support;
+use support::Client;
 
 async fn server(dir: &std::path::Path, agree: u64) -> SocketAddr {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap());
@@ -129,24 +58,24 @@ async fn a_complete_game_with_record_and_index() {
     assert!(id.starts_with("kifu+test-600-10+alice+bob+"), "{id}");
     a.send(&format!("AGREE {id}")).await;
     b.send("AGREE").await;
-    assert_eq!(a.line().await.unwrap(), format!("START:{id}"));
-    assert_eq!(b.line().await.unwrap(), format!("START:{id}"));
+    assert_eq!(a.line().await, format!("START:{id}"));
+    assert_eq!(b.line().await, format!("START:{id}"));
     a.send("+7776FU").await;
-    assert_eq!(a.line().await.unwrap(), "+7776FU,T0");
-    assert_eq!(b.line().await.unwrap(), "+7776FU,T0");
+    assert_eq!(a.line().await, "+7776FU,T0");
+    assert_eq!(b.line().await, "+7776FU,T0");
     b.send("-3334FU,'* 12 +2726FU").await;
-    assert_eq!(b.line().await.unwrap(), "-3334FU,T0");
-    assert_eq!(a.line().await.unwrap(), "-3334FU,T0");
+    assert_eq!(b.line().await, "-3334FU,T0");
+    assert_eq!(a.line().await, "-3334FU,T0");
     a.send("").await;
-    assert_eq!(a.line().await.unwrap(), "");
+    assert_eq!(a.line().await, "");
     a.send("%TORYO").await;
     assert_eq!(a.lines(3).await, ["%TORYO", "#RESIGN", "#LOSE"]);
     assert_eq!(b.lines(3).await, ["%TORYO", "#RESIGN", "#WIN"]);
     a.send("LOGOUT").await;
-    assert_eq!(a.line().await.unwrap(), "LOGOUT:completed");
-    assert_eq!(a.line().await, None);
+    assert_eq!(a.line().await, "LOGOUT:completed");
+    assert_eq!(a.next_line().await, None);
     // Bob says nothing: the server closes after the grace time.
-    assert_eq!(b.line().await, None);
+    assert_eq!(b.next_line().await, None);
 
     let records = find_records(dir.path());
     assert_eq!(records.len(), 1);
@@ -174,8 +103,8 @@ async fn the_timer_ends_a_silent_game() {
     let (mut a, mut b, id) = paired(addr, "fast-0-1").await;
     a.send("AGREE").await;
     b.send("AGREE").await;
-    assert_eq!(a.line().await.unwrap(), format!("START:{id}"));
-    assert_eq!(b.line().await.unwrap(), format!("START:{id}"));
+    assert_eq!(a.line().await, format!("START:{id}"));
+    assert_eq!(b.line().await, format!("START:{id}"));
     let started = std::time::Instant::now();
     assert_eq!(a.lines(2).await, ["#TIME_UP", "#LOSE"]);
     assert_eq!(b.lines(2).await, ["#TIME_UP", "#WIN"]);
@@ -191,17 +120,17 @@ async fn reject_and_disconnect() {
     let (mut a, mut b, id) = paired(addr, "test-60-0").await;
     b.send(&format!("REJECT {id}")).await;
     a.send("AGREE").await;
-    assert_eq!(a.line().await.unwrap(), format!("REJECT:{id} by bob"));
-    assert_eq!(b.line().await.unwrap(), format!("REJECT:{id} by bob"));
+    assert_eq!(a.line().await, format!("REJECT:{id} by bob"));
+    assert_eq!(b.line().await, format!("REJECT:{id} by bob"));
 
     let (mut a, b, id) = paired(addr, "test-60-0").await;
     let mut b = b;
     a.send("AGREE").await;
     b.send("AGREE").await;
-    assert_eq!(a.line().await.unwrap(), format!("START:{id}"));
-    assert_eq!(b.line().await.unwrap(), format!("START:{id}"));
+    assert_eq!(a.line().await, format!("START:{id}"));
+    assert_eq!(b.line().await, format!("START:{id}"));
     a.send("+7776FU").await;
-    assert_eq!(b.line().await.unwrap(), "+7776FU,T0");
+    assert_eq!(b.line().await, "+7776FU,T0");
     drop(b);
     assert_eq!(
         a.lines(4).await,
@@ -215,26 +144,26 @@ async fn bad_logins_get_the_protocol_answer() {
     let addr = server(dir.path(), 30).await;
     let mut c = Client::connect(addr).await;
     c.send("HELLO").await;
-    assert_eq!(c.line().await.unwrap(), "LOGIN:incorrect");
-    assert_eq!(c.line().await, None);
+    assert_eq!(c.line().await, "LOGIN:incorrect");
+    assert_eq!(c.next_line().await, None);
     let mut c = Client::connect(addr).await;
     c.send("LOGIN bad/name x-1-1").await;
-    assert_eq!(c.line().await.unwrap(), "LOGIN:incorrect");
+    assert_eq!(c.line().await, "LOGIN:incorrect");
     // A name already online is refused.
     let mut first = Client::connect(addr).await;
     first.send("LOGIN carol lonely-60-0").await;
-    assert_eq!(first.line().await.unwrap(), "LOGIN:carol OK");
+    assert_eq!(first.line().await, "LOGIN:carol OK");
     let mut second = Client::connect(addr).await;
     second.send("LOGIN carol lonely-60-0").await;
-    assert_eq!(second.line().await.unwrap(), "LOGIN:incorrect");
+    assert_eq!(second.line().await, "LOGIN:incorrect");
     // Oversized garbage does not hurt the waiting player.
     let mut flood = Client::connect(addr).await;
     flood.send(&"X".repeat(100_000)).await;
-    assert_eq!(flood.line().await.unwrap(), "LOGIN:incorrect");
+    assert_eq!(flood.line().await, "LOGIN:incorrect");
     first.send("").await;
-    assert_eq!(first.line().await.unwrap(), "");
+    assert_eq!(first.line().await, "");
     first.send("LOGOUT").await;
-    assert_eq!(first.line().await.unwrap(), "LOGOUT:completed");
+    assert_eq!(first.line().await, "LOGOUT:completed");
 }
 
 #[tokio::test]
@@ -245,10 +174,10 @@ async fn an_x1_player_asks_for_games_and_stays_between_them() {
     x.send("LOGIN xavier pw x1").await;
     assert_eq!(x.lines(2).await, ["LOGIN:xavier OK", "##[LOGIN] +OK x1"]);
     x.send("%%VERSION").await;
-    assert_eq!(x.line().await.unwrap(), "##[VERSION] kifu 0.1.0");
-    assert_eq!(x.line().await.unwrap(), "##[VERSION] +OK");
+    assert_eq!(x.line().await, "##[VERSION] kifu 0.1.0");
+    assert_eq!(x.line().await, "##[VERSION] +OK");
     x.send("%%GAME nope *").await;
-    assert_eq!(x.line().await.unwrap(), "##[ERROR] bad game name `nope`");
+    assert_eq!(x.line().await, "##[ERROR] bad game name `nope`");
     for round in 0..2 {
         x.send("%%GAME xgame-60-0 -").await;
         let mut plain = Client::connect(addr).await;
@@ -256,7 +185,7 @@ async fn an_x1_player_asks_for_games_and_stays_between_them() {
         assert_eq!(turn, "+");
         let mut summary = Vec::new();
         loop {
-            let l = x.line().await.unwrap();
+            let l = x.line().await;
             summary.push(l.clone());
             if l == "END Game_Summary" {
                 break;
@@ -265,19 +194,19 @@ async fn an_x1_player_asks_for_games_and_stays_between_them() {
         assert!(summary.contains(&"Your_Turn:-".to_owned()), "round {round}");
         x.send("AGREE").await;
         plain.send("AGREE").await;
-        assert_eq!(x.line().await.unwrap(), format!("START:{id}"));
-        assert_eq!(plain.line().await.unwrap(), format!("START:{id}"));
+        assert_eq!(x.line().await, format!("START:{id}"));
+        assert_eq!(plain.line().await, format!("START:{id}"));
         plain.send("%TORYO").await;
         assert_eq!(x.lines(3).await, ["%TORYO", "#RESIGN", "#WIN"]);
         assert_eq!(plain.lines(3).await, ["%TORYO", "#RESIGN", "#LOSE"]);
         plain.send("LOGOUT").await;
-        assert_eq!(plain.line().await.unwrap(), "LOGOUT:completed");
+        assert_eq!(plain.line().await, "LOGOUT:completed");
     }
     // Still connected after two games.
     x.send("").await;
-    assert_eq!(x.line().await.unwrap(), "");
+    assert_eq!(x.line().await, "");
     x.send("LOGOUT").await;
-    assert_eq!(x.line().await.unwrap(), "LOGOUT:completed");
+    assert_eq!(x.line().await, "LOGOUT:completed");
 }
 
 #[tokio::test]
@@ -288,8 +217,8 @@ async fn a_handicap_game_starts_with_white_to_move() {
     let mut b = Client::connect(addr).await;
     a.send("LOGIN alice hcbishop_h-60-0-W").await;
     b.send("LOGIN bob hcbishop_h-60-0").await;
-    assert_eq!(a.line().await.unwrap(), "LOGIN:alice OK");
-    assert_eq!(b.line().await.unwrap(), "LOGIN:bob OK");
+    assert_eq!(a.line().await, "LOGIN:alice OK");
+    assert_eq!(b.line().await, "LOGIN:bob OK");
     let summary = a.until("END Game_Summary").await;
     assert!(summary.contains(&"To_Move:-".to_owned()), "{summary:?}");
     assert!(summary.contains(&"Your_Turn:-".to_owned()));
@@ -303,5 +232,5 @@ async fn a_handicap_game_starts_with_white_to_move() {
     a.line().await;
     b.line().await;
     a.send("-3334FU").await;
-    assert_eq!(b.line().await.unwrap(), "-3334FU,T0");
+    assert_eq!(b.line().await, "-3334FU,T0");
 }

@@ -1,56 +1,11 @@
 //! shogi-server's x1 report commands on real sockets: `%%WHO`, `%%LIST`, `%%SHOW`.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use kifu_csa_net::server::{Config, Server};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 
-struct Client {
-    rd: BufReader<OwnedReadHalf>,
-    wr: OwnedWriteHalf,
-}
-
-impl Client {
-    async fn connect(addr: SocketAddr) -> Client {
-        let (rd, wr) = TcpStream::connect(addr).await.unwrap().into_split();
-        Client {
-            rd: BufReader::new(rd),
-            wr,
-        }
-    }
-
-    async fn send(&mut self, line: &str) {
-        self.wr
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .unwrap();
-    }
-
-    async fn line(&mut self) -> String {
-        let mut s = String::new();
-        let n = tokio::time::timeout(Duration::from_secs(10), self.rd.read_line(&mut s))
-            .await
-            .expect("a line within 10 s")
-            .unwrap();
-        assert!(n > 0, "the server closed the connection");
-        s.trim_end_matches('\n').to_owned()
-    }
-
-    async fn until(&mut self, last: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        loop {
-            let l = self.line().await;
-            let done = l == last;
-            out.push(l);
-            if done {
-                return out;
-            }
-        }
-    }
-}
+mod support;
+use support::Client;
 
 #[tokio::test]
 async fn who_list_and_show() {

@@ -1,0 +1,110 @@
+//! A scripted CSA client on a real socket, shared by the server's socket tests.
+
+// Each test binary compiles this module on its own and uses only some of it.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+
+/// How long any expected line may take before the test fails instead of hanging.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// The halves are open to tests that misbehave on purpose (raw bytes, a reader never read).
+pub struct Client {
+    pub rd: BufReader<OwnedReadHalf>,
+    pub wr: OwnedWriteHalf,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        Client::from(TcpStream::connect(addr).await.unwrap())
+    }
+
+    pub fn from(stream: TcpStream) -> Client {
+        let (rd, wr) = stream.into_split();
+        Client {
+            rd: BufReader::new(rd),
+            wr,
+        }
+    }
+
+    pub async fn send(&mut self, line: &str) {
+        self.wr
+            .write_all(format!("{line}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+
+    /// The next line, or `None` when the server closed the connection.
+    pub async fn next_line(&mut self) -> Option<String> {
+        let mut s = String::new();
+        let n = tokio::time::timeout(PATIENCE, self.rd.read_line(&mut s))
+            .await
+            .expect("a line within 10 s")
+            .unwrap();
+        (n > 0).then(|| s.trim_end_matches('\n').to_owned())
+    }
+
+    /// The next line; the connection must still be open.
+    pub async fn line(&mut self) -> String {
+        self.next_line()
+            .await
+            .expect("a line, but the server closed the connection")
+    }
+
+    pub async fn lines(&mut self, n: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        for _ in 0..n {
+            out.push(self.line().await);
+        }
+        out
+    }
+
+    /// Every line up to and including `last`.
+    pub async fn until(&mut self, last: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let l = self.line().await;
+            let done = l == last;
+            out.push(l);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    /// Logs in and reads the summary; returns the Game_ID and `Your_Turn`.
+    pub async fn login_and_summary(&mut self, name: &str, password: &str) -> (String, String) {
+        self.send(&format!("LOGIN {name} {password}")).await;
+        assert_eq!(self.line().await, format!("LOGIN:{name} OK"));
+        let mut id = String::new();
+        let mut turn = String::new();
+        loop {
+            let l = self.line().await;
+            if let Some(v) = l.strip_prefix("Game_ID:") {
+                id = v.to_owned();
+            }
+            if let Some(v) = l.strip_prefix("Your_Turn:") {
+                turn = v.to_owned();
+            }
+            if l == "END Game_Summary" {
+                return (id, turn);
+            }
+        }
+    }
+
+    /// The server closes (or resets) without sending another byte.
+    pub async fn closed_within(&mut self, secs: u64) {
+        let mut rest = Vec::new();
+        let r = tokio::time::timeout(Duration::from_secs(secs), self.rd.read_to_end(&mut rest))
+            .await
+            .expect("the server closes the connection in time");
+        if r.is_ok() {
+            assert_eq!(String::from_utf8_lossy(&rest), "", "nothing more is sent");
+        }
+    }
+}

@@ -6,6 +6,7 @@ use std::time::Duration;
 use kifu_csa_net::auth::read_players;
 use kifu_csa_net::server::{Config, run_blocking};
 use kifu_csa_net::server_log::LogTarget;
+use kifu_shogi::formats::csa::CsaVersion;
 
 use crate::Outcome;
 
@@ -56,12 +57,20 @@ pub struct Args {
     /// No log at all.
     #[arg(long, conflicts_with = "log")]
     quiet: bool,
+    /// CSA edition of the records written under --data.
+    #[arg(long, value_name = "VERSION", default_value = "3.0", value_parser = ["2.2", "3.0"])]
+    csa_version: String,
 }
 
 pub fn run(args: Args) -> Result<Outcome, String> {
     let mut config = Config::new(SocketAddr::new(args.bind, args.port));
     config.data = args.data;
     config.max_moves = args.max_moves;
+    config.csa_version = if args.csa_version == "2.2" {
+        CsaVersion::V22
+    } else {
+        CsaVersion::V30
+    };
     config.event = args.event;
     config.agree_timeout = Duration::from_secs(args.agree_timeout);
     config.login_timeout = Duration::from_secs(args.login_timeout);

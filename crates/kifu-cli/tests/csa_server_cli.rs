@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -47,6 +48,23 @@ impl Client {
             }
         }
     }
+}
+
+/// Every `.csa` file below `dir`.
+fn records_under(dir: &Path) -> Vec<PathBuf> {
+    let mut records = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "csa") {
+                records.push(p);
+            }
+        }
+    }
+    records
 }
 
 #[test]
@@ -103,18 +121,7 @@ fn csa_server_plays_to_the_move_limit_and_writes_the_record() {
     assert_eq!(b.line(), "LOGOUT:completed");
 
     // The record is written before the result lines are sent.
-    let mut records = Vec::new();
-    let mut stack = vec![dir.path().to_owned()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "csa") {
-                records.push(p);
-            }
-        }
-    }
+    let records = records_under(dir.path());
     assert_eq!(records.len(), 1, "{records:?}");
     let text = std::fs::read_to_string(&records[0]).unwrap();
     let parsed = kifu_shogi::formats::csa::read(&text);
@@ -136,6 +143,7 @@ fn csa_server_keeps_passwords_a_closed_list_and_a_log_without_secrets() {
         .arg(&players)
         .arg("--log")
         .arg(&log)
+        .args(["--csa-version", "2.2"])
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -190,4 +198,13 @@ fn csa_server_keeps_passwords_a_closed_list_and_a_log_without_secrets() {
     for secret in ["pw-a-1", "pw-m-1", "pw-b-1", "pw-wrong"] {
         assert!(!text.contains(secret), "{secret} in the log:\n{text}");
     }
+
+    // --csa-version 2.2: the older edition, which has no %MAX_MOVES (kept as a comment).
+    let records = records_under(&dir.path().join("data"));
+    assert_eq!(records.len(), 1, "{records:?}");
+    let text = std::fs::read_to_string(&records[0]).unwrap();
+    assert!(text.starts_with("V2.2\n"), "{text}");
+    let parsed = kifu_shogi::formats::csa::read(&text);
+    assert!(!parsed.has_errors(), "{text}");
+    assert!(text.contains("+7776FU\nT0\n-3334FU\nT0\n"), "{text}");
 }

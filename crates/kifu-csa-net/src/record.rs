@@ -1,4 +1,4 @@
-//! A finished (or interrupted) game as a CSA V3.0 record, written atomically.
+//! A finished (or interrupted) game as a CSA record (V3.0 or V2.2), written atomically.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -70,9 +70,10 @@ pub fn to_record(game: &Game, meta: &Meta) -> ShogiRecord {
     record
 }
 
-/// CSA V3.0 text of the game.
-pub fn to_csa(game: &Game, meta: &Meta) -> String {
-    csa::write(&to_record(game, meta), csa::CsaVersion::V30).text
+/// The game as CSA text of the given edition (V3.0 keeps more: comments on time control,
+/// `%MAX_MOVES`; V2.2 is for older readers).
+pub fn to_csa(game: &Game, meta: &Meta, version: csa::CsaVersion) -> String {
+    csa::write(&to_record(game, meta), version).text
 }
 
 /// Writes `text` to `dir/name` through a temporary file and a rename, so a reader never

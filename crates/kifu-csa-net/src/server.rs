@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use kifu_shogi::Color;
+use kifu_shogi::formats::csa::CsaVersion;
 use tokio::net::TcpListener;
 
 use crate::admission::Admission;
@@ -40,6 +41,8 @@ pub struct Config {
     /// Connections from one address that have not logged in yet; more are refused.
     pub max_unauthenticated_per_ip: usize,
     pub log: LogTarget,
+    /// The CSA edition records are written in.
+    pub csa_version: CsaVersion,
 }
 
 impl Config {
@@ -56,6 +59,7 @@ impl Config {
             max_connections: 12_000,
             max_unauthenticated_per_ip: 64,
             log: LogTarget::Off,
+            csa_version: CsaVersion::V30,
         }
     }
 }

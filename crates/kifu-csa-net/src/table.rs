@@ -406,7 +406,7 @@ impl Table {
             start_time: Some(self.started.csa()),
             end_time: Some(end.csa()),
         };
-        let text = to_csa(play, &meta);
+        let text = to_csa(play, &meta, shared.config.csa_version);
         let ending = play.ending().cloned();
         let plies = u32::try_from(play.moves().len()).unwrap_or(u32::MAX);
         drop(st);

@@ -6,7 +6,7 @@ use kifu_csa_net::game::{Game, Outbox};
 use kifu_csa_net::game_name::GameName;
 use kifu_csa_net::record::{Meta, to_csa};
 use kifu_record::{EndingKind, NodeItem, Side};
-use kifu_shogi::formats::csa;
+use kifu_shogi::formats::csa::{self, CsaVersion};
 use kifu_shogi::{Color, Position};
 
 const B: Color = Color::Black;
@@ -56,21 +56,35 @@ impl Table {
         all[all.len().saturating_sub(n)..].to_vec()
     }
 
+    /// Plies and ending of the written record; both CSA editions must read back the same.
     fn record_ending(&self) -> (usize, EndingKind) {
-        let text = to_csa(&self.game, &Meta::default());
-        let parsed = csa::read(&text);
-        assert!(!parsed.has_errors(), "{text}\n{:?}", parsed.diagnostics);
-        let record = &parsed.records[0];
-        let mut moves = 0;
-        let mut ending = None;
-        for id in record.moves.main_line() {
-            match &record.moves[id].item {
-                NodeItem::Move(_) => moves += 1,
-                NodeItem::End(k) => ending = Some(k.clone()),
-                _ => {}
+        let [v30, v22] = [CsaVersion::V30, CsaVersion::V22].map(|version| {
+            let text = to_csa(&self.game, &Meta::default(), version);
+            let parsed = csa::read(&text);
+            assert!(!parsed.has_errors(), "{text}\n{:?}", parsed.diagnostics);
+            let record = &parsed.records[0];
+            let mut moves = 0;
+            let mut ending = None;
+            for id in record.moves.main_line() {
+                match &record.moves[id].item {
+                    NodeItem::Move(_) => moves += 1,
+                    NodeItem::End(k) => ending = Some(k.clone()),
+                    _ => {}
+                }
             }
-        }
-        (moves, ending.expect("the record has an ending"))
+            (moves, ending)
+        });
+        // V2.2 has no %MAX_MOVES: the writer keeps that ending as a comment.
+        let v22_ending = match &v30.1 {
+            Some(EndingKind::MaxMoves) => None,
+            other => other.clone(),
+        };
+        assert_eq!(
+            v22,
+            (v30.0, v22_ending),
+            "the V2.2 record differs from V3.0"
+        );
+        (v30.0, v30.1.expect("the record has an ending"))
     }
 }
 
@@ -86,7 +100,7 @@ fn resign() {
     assert_eq!(t.heard(W), expect_w);
     assert_eq!(t.game.ending().unwrap().winner, Some(W));
     assert_eq!(t.record_ending(), (2, EndingKind::Resign));
-    let text = to_csa(&t.game, &Meta::default());
+    let text = to_csa(&t.game, &Meta::default(), CsaVersion::V30);
     assert!(text.contains("'** -25 +2726FU"), "{text}");
 }
 
@@ -119,7 +133,7 @@ fn illegal_move() {
     assert_eq!(t.heard(B), ["#ILLEGAL_MOVE", "#LOSE"]);
     assert_eq!(t.heard(W), ["#ILLEGAL_MOVE", "#WIN"]);
     assert_eq!(t.record_ending(), (0, EndingKind::IllegalMoveLoss));
-    let text = to_csa(&t.game, &Meta::default());
+    let text = to_csa(&t.game, &Meta::default(), CsaVersion::V30);
     assert!(text.contains("ILLEGAL_MOVE(+7775FU)"), "{text}");
 }
 

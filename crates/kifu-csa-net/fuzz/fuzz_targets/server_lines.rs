@@ -41,5 +41,9 @@ fuzz_target!(|data: &[u8]| {
         game.tick(now, &mut out);
         let _ = game.deadline_ms();
     }
-    let _ = kifu_csa_net::record::to_csa(&game, &Default::default());
+    let _ = kifu_csa_net::record::to_csa(
+        &game,
+        &Default::default(),
+        kifu_shogi::formats::csa::CsaVersion::V22,
+    );
 });

@@ -11,7 +11,7 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::TcpSocket;
 
 mod support;
-use support::Client;
+use support::{Client, start_game};
 
 fn config(dir: &Path) -> Config {
     let mut c = Config::new("127.0.0.1:0".parse().unwrap());
@@ -42,16 +42,13 @@ impl Bystanders {
     async fn start(addr: SocketAddr) -> Bystanders {
         let mut black = Client::connect(addr).await;
         let mut white = Client::connect(addr).await;
-        black.send("LOGIN carol watch-600-10-B,carolpw").await;
-        assert_eq!(black.line().await, "LOGIN:carol OK");
-        white.send("LOGIN dave watch-600-10,davepw").await;
-        assert_eq!(white.line().await, "LOGIN:dave OK");
-        black.until("END Game_Summary").await;
-        white.until("END Game_Summary").await;
-        black.send("AGREE").await;
-        white.send("AGREE").await;
-        assert!(black.line().await.starts_with("START:"));
-        assert!(white.line().await.starts_with("START:"));
+        start_game(
+            &mut black,
+            &mut white,
+            "LOGIN carol watch-600-10-B,carolpw",
+            "LOGIN dave watch-600-10,davepw",
+        )
+        .await;
         let mut b = Bystanders {
             black,
             white,
@@ -160,16 +157,13 @@ async fn moves_out_of_turn_wait_for_their_turn_and_oversized_lines_get_an_error(
     let mut game = Bystanders::start(addr).await;
     let mut a = Client::connect(addr).await;
     let mut b = Client::connect(addr).await;
-    a.send("LOGIN alice turn-600-10-B").await;
-    b.send("LOGIN bob turn-600-10").await;
-    assert_eq!(a.line().await, "LOGIN:alice OK");
-    assert_eq!(b.line().await, "LOGIN:bob OK");
-    a.until("END Game_Summary").await;
-    b.until("END Game_Summary").await;
-    a.send("AGREE").await;
-    b.send("AGREE").await;
-    a.line().await;
-    b.line().await;
+    start_game(
+        &mut a,
+        &mut b,
+        "LOGIN alice turn-600-10-B",
+        "LOGIN bob turn-600-10",
+    )
+    .await;
     // White speaks first: shogi-server keeps the move until it is White's turn.
     b.send("-3334FU").await;
     b.send("").await;
@@ -200,16 +194,13 @@ async fn a_client_that_never_reads_is_cut_off_and_loses() {
     let socket = TcpSocket::new_v4().unwrap();
     socket.set_recv_buffer_size(4096).unwrap();
     let mut b = Client::from(socket.connect(addr).await.unwrap());
-    a.send("LOGIN alice deaf-600-10-B").await;
-    b.send("LOGIN bob deaf-600-10").await;
-    assert_eq!(a.line().await, "LOGIN:alice OK");
-    assert_eq!(b.line().await, "LOGIN:bob OK");
-    a.until("END Game_Summary").await;
-    b.until("END Game_Summary").await;
-    a.send("AGREE").await;
-    b.send("AGREE").await;
-    a.line().await;
-    b.line().await;
+    start_game(
+        &mut a,
+        &mut b,
+        "LOGIN alice deaf-600-10-B",
+        "LOGIN bob deaf-600-10",
+    )
+    .await;
     // Bob sends line after line, each answered with an error, and reads none of them.
     let junk = format!("{}\n", "X".repeat(200)).repeat(300);
     let flood = tokio::spawn(async move {

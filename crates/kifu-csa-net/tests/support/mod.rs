@@ -108,3 +108,28 @@ impl Client {
         }
     }
 }
+
+/// Logs two clients in for one game with whole `LOGIN …` lines (Black's first), reads both
+/// summaries, agrees, and returns the Game_ID both `START` lines name.
+pub async fn start_game(
+    black: &mut Client,
+    white: &mut Client,
+    black_login: &str,
+    white_login: &str,
+) -> String {
+    for (client, login) in [(&mut *black, black_login), (&mut *white, white_login)] {
+        client.send(login).await;
+        let name = login.split_whitespace().nth(1).unwrap_or_default();
+        assert_eq!(client.line().await, format!("LOGIN:{name} OK"));
+    }
+    black.until("END Game_Summary").await;
+    white.until("END Game_Summary").await;
+    black.send("AGREE").await;
+    white.send("AGREE").await;
+    let start = black.line().await;
+    assert_eq!(white.line().await, start);
+    start
+        .strip_prefix("START:")
+        .unwrap_or_else(|| panic!("START expected, got {start}"))
+        .to_owned()
+}

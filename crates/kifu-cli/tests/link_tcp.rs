@@ -72,6 +72,20 @@ fn moves_game(name: &str, record: &str) -> Game {
     game(&dir, &player, &player, &[], &[], None)
 }
 
+/// Both sides continue from the records they saved in `dir`, both played by `player`.
+fn resumed_game(dir: &Path, player: &str) -> Game {
+    let black_saved = dir.join("black.csa").to_string_lossy().into_owned();
+    let white_saved = dir.join("white.csa").to_string_lossy().into_owned();
+    game(
+        dir,
+        player,
+        player,
+        &["--resume", &black_saved],
+        &["--resume", &white_saved],
+        None,
+    )
+}
+
 const OPENING: &str = "+7776FU\n-3334FU\n+2726FU\n-8384FU\n";
 
 #[test]
@@ -172,16 +186,7 @@ fn interruption_then_resume() {
         &format!("PI\n+\n{OPENING}+2625FU\n-8485FU\n%TORYO\n"),
     );
     let player = format!("moves:{rest}");
-    let black_saved = dir.join("black.csa").to_string_lossy().into_owned();
-    let white_saved = dir.join("white.csa").to_string_lossy().into_owned();
-    let ((bc, blog, b), (wc, wlog, w)) = game(
-        &dir,
-        &player,
-        &player,
-        &["--resume", &black_saved],
-        &["--resume", &white_saved],
-        None,
-    );
+    let ((bc, blog, b), (wc, wlog, w)) = resumed_game(&dir, &player);
     assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
     assert_same_game(&b, &w);
     assert_eq!(b.moves.len(), 6);
@@ -447,16 +452,7 @@ fn after_a_repetition_the_game_restarts_from_that_position() {
     assert_eq!(b.ending, Some(EndingKind::Repetition));
     let again = write(&dir, "again.csa", &format!("PI\n+\n{OPENING}%TORYO\n"));
     let player = format!("moves:{again}");
-    let black_saved = dir.join("black.csa").to_string_lossy().into_owned();
-    let white_saved = dir.join("white.csa").to_string_lossy().into_owned();
-    let ((bc, blog, b), (wc, wlog, w)) = game(
-        &dir,
-        &player,
-        &player,
-        &["--resume", &black_saved],
-        &["--resume", &white_saved],
-        None,
-    );
+    let ((bc, blog, b), (wc, wlog, w)) = resumed_game(&dir, &player);
     assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
     assert_same_game(&b, &w);
     // A new game from the repeated position: no repetition history, four new moves.

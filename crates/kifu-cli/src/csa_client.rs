@@ -13,10 +13,13 @@ use crate::Outcome;
 /// The password is never printed; it may also come from KIFU_CSA_PASSWORD.
 #[derive(clap::Args)]
 pub struct Args {
+    /// Server host name or address.
     #[arg(long)]
     host: String,
+    /// Server port.
     #[arg(long, default_value_t = 4081)]
     port: u16,
+    /// Login name.
     #[arg(long)]
     user: String,
     /// Password (floodgate: the trip); KIFU_CSA_PASSWORD is used when this is not given.
@@ -28,8 +31,8 @@ pub struct Args {
     /// Engine command line, e.g. "sekirei" or "/path/to/engine --flag".
     #[arg(long)]
     engine: String,
-    /// USI option for the engine, NAME=VALUE (repeatable).
-    #[arg(long = "option", value_name = "NAME=VALUE")]
+    /// USI option for the engine, NAME=VALUE (repeatable; the same flag as `kifu link`'s).
+    #[arg(long = "usi-option", alias = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
     /// Number of games to play.
     #[arg(long, default_value_t = 1)]

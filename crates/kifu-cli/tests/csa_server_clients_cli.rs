@@ -56,7 +56,7 @@ fn client(port: &str, user: &str, game: &str, dir: &Path, extra: &[&str]) -> Chi
     Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(["csa-client", "--host", "127.0.0.1", "--port", port])
         .args(["--user", user, "--password", "s3cret", "--game", game])
-        .args(["--engine", &engine, "--option", "Threads=1"])
+        .args(["--engine", &engine, "--usi-option", "Threads=1"])
         .args(["--option", "USI_Hash=16", "--records"])
         .arg(dir.join(user))
         .args(extra)

@@ -292,7 +292,8 @@ impl Table {
 fn comment(pos: &Position, best: Move, thought: &Thought) -> Option<String> {
     let score = thought.score?;
     let score = if pos.side_to_move() == Color::White {
-        -score
+        // An engine may print any i64; negating i64::MIN would overflow.
+        score.saturating_neg()
     } else {
         score
     };
@@ -397,6 +398,24 @@ mod tests {
         let (msg, kept) = t.answer(&thought("7g7f"), false);
         assert_eq!(msg.to_string(), "+7776FU");
         assert_eq!(kept.as_deref(), Some("-15 -3334FU"));
+    }
+
+    #[test]
+    fn an_absurd_score_from_white_saturates_instead_of_overflowing() {
+        let mut pos = Position::startpos();
+        let first = pos.parse_usi_move("7g7f").unwrap();
+        pos.play(first);
+        let best = pos.parse_usi_move("3c3d").unwrap();
+        let thought = Thought {
+            bestmove: "3c3d".to_owned(),
+            score: Some(i64::MIN),
+            pv: vec!["3c3d".to_owned(), "8h2b+".to_owned()],
+            ponder: None,
+        };
+        assert_eq!(
+            comment(&pos, best, &thought).as_deref(),
+            Some("9223372036854775807 +8822UM")
+        );
     }
 
     /// shogi-server's summary for `test-1500-060`: `Time_Unit:1min` over numbers in seconds.

@@ -50,6 +50,21 @@ impl Client {
     }
 }
 
+/// Starts the server and reads the address from its banner; the server dies with the guard.
+fn start(mut cmd: Command) -> (Server, String) {
+    let mut child = cmd.stdout(Stdio::piped()).spawn().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let server = Server(child);
+    let mut banner = String::new();
+    out.read_line(&mut banner).unwrap();
+    let addr = banner
+        .trim()
+        .strip_prefix("kifu csa-server listening on ")
+        .expect("the address banner")
+        .to_owned();
+    (server, addr)
+}
+
 /// Every `.csa` file below `dir`.
 fn records_under(dir: &Path) -> Vec<PathBuf> {
     let mut records = Vec::new();
@@ -70,22 +85,11 @@ fn records_under(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn csa_server_plays_to_the_move_limit_and_writes_the_record() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["csa-server", "--port", "0", "--max-moves", "4"])
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu"));
+    cmd.args(["csa-server", "--port", "0", "--max-moves", "4"])
         .args(["--quiet", "--data"])
-        .arg(dir.path())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let _server = Server(child);
-    let mut banner = String::new();
-    out.read_line(&mut banner).unwrap();
-    let addr = banner
-        .trim()
-        .strip_prefix("kifu csa-server listening on ")
-        .expect("the address banner")
-        .to_owned();
+        .arg(dir.path());
+    let (_server, addr) = start(cmd);
 
     let mut a = Client::connect(&addr);
     a.send("LOGIN alice cli-60-5-B");
@@ -136,26 +140,15 @@ fn csa_server_keeps_passwords_a_closed_list_and_a_log_without_secrets() {
     let players = dir.path().join("players.txt");
     std::fs::write(&players, "# the entrants\nalice\nbob  # late entry\n").unwrap();
     let log = dir.path().join("server.log");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["csa-server", "--port", "0", "--max-moves", "2", "--data"])
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu"));
+    cmd.args(["csa-server", "--port", "0", "--max-moves", "2", "--data"])
         .arg(dir.path().join("data"))
         .arg("--players")
         .arg(&players)
         .arg("--log")
         .arg(&log)
-        .args(["--csa-version", "2.2"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let _server = Server(child);
-    let mut banner = String::new();
-    out.read_line(&mut banner).unwrap();
-    let addr = banner
-        .trim()
-        .strip_prefix("kifu csa-server listening on ")
-        .expect("the address banner")
-        .to_owned();
+        .args(["--csa-version", "2.2"]);
+    let (_server, addr) = start(cmd);
 
     let mut a = Client::connect(&addr);
     a.send("LOGIN alice pw-a-1 x1");

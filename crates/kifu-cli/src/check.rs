@@ -1,3 +1,4 @@
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -5,6 +6,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::Outcome;
+use crate::error::CliError;
 use crate::games::{Game, GameArg, ReadOptions};
 use crate::inputs::{Input, expand};
 use crate::report::{FileReport, Summary};
@@ -17,15 +19,19 @@ pub struct Args {
     /// The game the records are of.
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
     game: GameArg,
-    /// Format of standard input, or of files whose extension does not tell (csa, kif, kifu, usi, …).
-    #[arg(long, value_name = "FORMAT")]
+    /// Format of standard input, or of files whose extension does not tell (csa, kif, kifu, ki2,
+    /// ki2u, jkf, usi; chu: csl, csl-ja, kif, usi, json; cetkaik: ckka).
+    #[arg(long, visible_alias = "from", value_name = "FORMAT")]
     format: Option<String>,
     /// Cetkaik rule set for records that do not name one.
     #[arg(long, value_name = "RULES")]
     rules: Option<String>,
-    /// Print one JSON document with every file's result and the summary.
+    /// Print one JSON document with every file's result, the skipped files and the summary.
     #[arg(long)]
     json: bool,
+    /// Count warnings as failures too: exit 1 if any file has a warning.
+    #[arg(long)]
+    strict: bool,
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
@@ -34,15 +40,20 @@ pub struct Args {
     quiet: bool,
 }
 
-pub fn run(args: Args) -> Result<Outcome, String> {
+pub fn run(args: Args) -> Result<Outcome, CliError> {
     let game = Game::from_arg(args.game);
     let read = ReadOptions {
         format: args.format.as_deref(),
         rules: args.rules.as_deref(),
     };
+    crate::games::validate(game, &read, None)?;
     let (inputs, skipped) = expand(&args.paths, Game::filter(game))?;
     if inputs.is_empty() {
-        return Err("no record files found".into());
+        return Err(CliError::usage(format!(
+            "no record files found ({} other files skipped); name the files, or say which game \
+             with --game",
+            skipped.len()
+        )));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
@@ -71,25 +82,53 @@ pub fn run(args: Args) -> Result<Outcome, String> {
             .collect()
     });
     progress.finish_and_clear();
-    let summary = Summary::of(&reports, skipped, start.elapsed().as_secs_f64());
+    let summary = Summary::of(&reports, skipped.len(), start.elapsed().as_secs_f64());
+    let mut out = String::new();
     if args.json {
-        let doc = serde_json::json!({ "files": reports, "summary": summary });
-        println!("{doc}");
+        let skipped: Vec<String> = skipped.iter().map(|p| p.display().to_string()).collect();
+        let doc = serde_json::json!({
+            "files": reports,
+            "skipped": skipped,
+            "strict": args.strict,
+            "summary": summary,
+        });
+        out.push_str(&doc.to_string());
+        out.push('\n');
     } else {
         if !args.quiet {
             for r in &reports {
                 for d in &r.diagnostics {
-                    println!("{}", d.rendered);
+                    out.push_str(&d.rendered);
+                    out.push('\n');
                 }
             }
         }
-        println!("{}", summary.table());
+        out.push_str(&summary.table());
+        out.push('\n');
+        if args.strict && summary.total.warnings > 0 && summary.total.invalid == 0 {
+            out.push_str("--strict: the warnings count as failures\n");
+        }
     }
-    Ok(if summary.total.invalid > 0 {
+    print_all(&out)?;
+    let failed = summary.total.invalid > 0 || (args.strict && summary.total.warnings > 0);
+    Ok(if failed {
         Outcome::Invalid
     } else {
         Outcome::Ok
     })
+}
+
+/// Writes to stdout; a reader that went away (`kifu check … | head`) ends the output quietly.
+pub fn print_all(text: &str) -> Result<(), CliError> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(CliError::Failed(format!("standard output: {e}"))),
+    }
 }
 
 fn check_one(input: &Input, game: Option<Game>, read: &ReadOptions<'_>) -> FileReport {

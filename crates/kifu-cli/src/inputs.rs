@@ -67,13 +67,13 @@ impl Input {
 
 /// Expands arguments: files are taken as given, directories are walked recursively
 /// (sorted, so output is stable) keeping the files `wanted` accepts.
-/// Returns the inputs and how many files in directories were passed over.
+/// Returns the inputs and the files in directories that were passed over.
 pub fn expand(
     args: &[PathBuf],
     wanted: impl Fn(&Path) -> bool,
-) -> Result<(Vec<Input>, usize), String> {
+) -> Result<(Vec<Input>, Vec<PathBuf>), String> {
     let mut inputs = Vec::new();
-    let mut skipped = 0;
+    let mut skipped = Vec::new();
     for arg in args {
         if arg.as_os_str() == "-" {
             inputs.push(Input::stdin());
@@ -98,7 +98,7 @@ pub fn expand(
                     root: Some(arg.clone()),
                 });
             } else {
-                skipped += 1;
+                skipped.push(entry.into_path());
             }
         }
     }

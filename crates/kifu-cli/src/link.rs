@@ -31,6 +31,7 @@ enum Side {
 #[command(after_help = "\
 Examples:
   kifu link --line tcp-listen:4081 --player usi:./engine --color black --time 600+10
+  kifu link --line tcp-listen:127.0.0.1:4081 --player usi:./engine --color black
   kifu link --line tcp:192.168.0.2:4081 --player human --color white
   kifu link --line serial:/dev/ttyUSB0 --player usi:'sekirei' --color white --confirm
   kifu link --line serial:/dev/ttyS0,baud=9600,flow=none --player moves:game.csa --color black
@@ -47,7 +48,8 @@ Exit status: 0 the game ended, 1 it was interrupted or failed (the record is sav
 continue it with --resume), 2 bad usage.")]
 pub struct Args {
     /// The line to the opponent: serial:DEVICE[,baud=1200,data=8,parity=none,stop=1,flow=xonxoff],
-    /// tcp-listen:PORT, tcp:HOST:PORT or stdio
+    /// tcp-listen:[HOST:]PORT (without HOST every interface; tcp-listen:127.0.0.1:4081 takes
+    /// connections from this machine only), tcp:HOST:PORT or stdio
     #[arg(long, value_name = "LINE", value_parser = LineSpec::parse)]
     line: LineSpec,
     /// Who plays this side: usi:COMMAND (an engine), human (typed at the terminal), or
@@ -224,7 +226,7 @@ pub fn run(args: Args) -> Result<Outcome, String> {
 
     let transport = line
         .open(&mut |addr| {
-            eprintln!("listening on {addr}");
+            eprintln!("listening on {addr}{}", reach(addr));
         })
         .map_err(|e| format!("{}: {e}", args.line))?;
     if args.confirm {
@@ -259,4 +261,17 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         State::Ended(_) => Outcome::Ok,
         _ => Outcome::Invalid,
     })
+}
+
+/// Who can connect to a listening address, said outright: listening on every interface
+/// admits other machines, which a user asking for `tcp-listen:PORT` may not expect.
+fn reach(addr: &str) -> &'static str {
+    match addr.parse::<std::net::SocketAddr>() {
+        Ok(a) if a.ip().is_unspecified() => {
+            " (every interface: other machines can connect; tcp-listen:127.0.0.1:PORT for this \
+             machine only)"
+        }
+        Ok(a) if a.ip().is_loopback() => " (this machine only)",
+        _ => "",
+    }
 }

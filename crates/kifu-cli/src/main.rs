@@ -5,13 +5,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::error::CliError;
+
 mod check;
 mod convert;
 mod csa_client;
 mod csa_server;
+mod error;
 mod games;
 mod inputs;
 mod link;
+mod output;
 mod perft;
 mod report;
 mod show;
@@ -50,21 +54,24 @@ pub enum Outcome {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Check(args) => check::run(args),
-        Command::Convert(args) => convert::run(args),
-        Command::Show(args) => show::run(args),
-        Command::Perft(args) => perft::run(args),
-        Command::Link(args) => link::run(args),
-        Command::CsaServer(args) => csa_server::run(args),
-        Command::CsaClient(args) => csa_client::run(args),
+    let (name, result): (&str, Result<Outcome, CliError>) = match cli.command {
+        Command::Check(args) => ("check", check::run(args)),
+        Command::Convert(args) => ("convert", convert::run(args)),
+        Command::Show(args) => ("show", show::run(args)),
+        Command::Perft(args) => ("perft", perft::run(args).map_err(CliError::from)),
+        Command::Link(args) => ("link", link::run(args).map_err(CliError::from)),
+        Command::CsaServer(args) => ("csa-server", csa_server::run(args).map_err(CliError::from)),
+        Command::CsaClient(args) => ("csa-client", csa_client::run(args).map_err(CliError::from)),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,
         Ok(Outcome::Invalid) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("kifu: {e}");
-            ExitCode::from(1)
+            eprintln!("kifu {name}: {e}");
+            if let CliError::Usage(_) = e {
+                eprintln!("For more information, try 'kifu {name} --help'.");
+            }
+            ExitCode::from(e.exit_code())
         }
     }
 }

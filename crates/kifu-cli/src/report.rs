@@ -95,6 +95,58 @@ impl FileReport {
     pub fn is_valid(&self) -> bool {
         self.errors == 0
     }
+
+    /// An error for the file as a whole (no line to point at).
+    pub fn file_error(&mut self, message: String) {
+        self.errors += 1;
+        self.diagnostics.push(DiagnosticReport {
+            severity: "error",
+            line: 0,
+            column: 0,
+            rendered: format!("{}: error: {message}", self.path),
+            message,
+            text: String::new(),
+        });
+    }
+
+    /// A file that yields no record is not a valid record file, whatever the reader made of
+    /// its lines: an empty file, a shopping list and random bytes all fail `check`.
+    pub fn require_a_record(&mut self, bytes: &[u8]) {
+        let blank = bytes
+            .strip_prefix(b"\xef\xbb\xbf")
+            .unwrap_or(bytes)
+            .iter()
+            .all(u8::is_ascii_whitespace);
+        // A file the reader already failed as a whole has its reason.
+        let already_failed = self.records == 0 && self.errors > 0;
+        if !blank && (self.records > 0 || already_failed) {
+            return;
+        }
+        self.records = 0;
+        self.plies = 0;
+        let message = if blank {
+            "no record: the file is empty".to_string()
+        } else if looks_like_utf16(bytes) {
+            "no record found; the file looks like UTF-16 without a byte-order mark: \
+             save it as UTF-8 or Shift_JIS (or with a BOM)"
+                .to_string()
+        } else {
+            format!(
+                "no record found: nothing in this file reads as a {} {} record \
+                 (use --game/--format if it is another one)",
+                self.game, self.format
+            )
+        };
+        self.file_error(message);
+    }
+}
+
+/// UTF-16 text of mostly ASCII or kana/kanji puts a zero byte in every other position; no
+/// Shift_JIS, EUC-JP or UTF-8 record holds zero bytes at all.
+fn looks_like_utf16(bytes: &[u8]) -> bool {
+    let sample = &bytes[..bytes.len().min(4096)];
+    let zeros = sample.iter().filter(|&&b| b == 0).count();
+    zeros * 8 > sample.len()
 }
 
 /// Totals per (game, format) and overall.

@@ -1,20 +1,36 @@
 use std::path::PathBuf;
 
 use crate::Outcome;
-use crate::games::{Game, GameArg, ReadOptions};
+use crate::error::CliError;
+use crate::games::shogi::View;
+use crate::games::{Game, GameArg, ReadOptions, Records};
 use crate::inputs::Input;
 
 #[derive(clap::Args)]
+#[command(group = clap::ArgGroup::new("view").args(["sfen", "csa", "bod"]))]
 pub struct Args {
     /// Record file; `-` reads standard input.
     #[arg(value_name = "FILE")]
     input: PathBuf,
-    /// Show the position after this many moves of the main line (default: the end).
+    /// Show the position after this many moves of the main line; negative counts from the
+    /// end (-1, the default, is the last position).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    ply: Option<i64>,
+    /// The record to show when the file holds several (counted from 1).
     #[arg(long, value_name = "N")]
-    ply: Option<usize>,
+    record: Option<usize>,
+    /// Print the position as SFEN only.
+    #[arg(long)]
+    sfen: bool,
+    /// Print the position as CSA position lines (P1 … P9, hands, side to move).
+    #[arg(long)]
+    csa: bool,
+    /// Print the position as a KIF board diagram (BOD) only.
+    #[arg(long)]
+    bod: bool,
     /// Format of the input when its extension does not tell.
-    #[arg(long, value_name = "FORMAT")]
-    from: Option<String>,
+    #[arg(long, visible_alias = "from", value_name = "FORMAT")]
+    format: Option<String>,
     /// Cetkaik rule set for records that do not name one.
     #[arg(long, value_name = "RULES")]
     rules: Option<String>,
@@ -23,32 +39,108 @@ pub struct Args {
     game: GameArg,
 }
 
-pub fn run(args: Args) -> Result<Outcome, String> {
+/// `--ply` as a number of moves played, or why it is out of range.
+fn resolve_ply(ply: Option<i64>, moves: usize) -> Result<usize, CliError> {
+    let wanted = ply.unwrap_or(-1);
+    let resolved = if wanted < 0 {
+        (moves as i64 + 1).checked_add(wanted)
+    } else {
+        Some(wanted)
+    };
+    match resolved {
+        Some(n) if (0..=moves as i64).contains(&n) => Ok(n as usize),
+        _ => Err(CliError::usage(format!(
+            "--ply {wanted}: the main line has {moves} move{}; give 0 to {moves}, or -1 to \
+             -{} counting from the end",
+            if moves == 1 { "" } else { "s" },
+            moves + 1
+        ))),
+    }
+}
+
+pub fn run(args: Args) -> Result<Outcome, CliError> {
+    let game = Game::from_arg(args.game);
+    let read = ReadOptions {
+        format: args.format.as_deref(),
+        rules: args.rules.as_deref(),
+    };
+    crate::games::validate(game, &read, None)?;
+    let view = if args.sfen {
+        View::Sfen
+    } else if args.csa {
+        View::Csa
+    } else if args.bod {
+        View::Bod
+    } else {
+        View::Board
+    };
     let input = Input::from_arg(&args.input);
     let name = input.name();
     let bytes = input.read().map_err(|e| format!("{name}: {e}"))?;
     let path = input.path.as_deref();
-    let game = Game::from_arg(args.game)
+    let game = game
         .or_else(|| Game::detect(path, &bytes))
         .ok_or_else(|| format!("{name}: cannot tell which game this is; use --game"))?;
-    let (text, report) = crate::games::show(
-        game,
-        &name,
-        path,
-        &ReadOptions {
-            format: args.from.as_deref(),
-            rules: args.rules.as_deref(),
-        },
-        args.ply,
-        &bytes,
-    )?;
-    for d in &report.diagnostics {
+    if game != Game::Shogi && view != View::Board {
+        return Err(CliError::usage(format!(
+            "--sfen, --csa and --bod draw shogi positions; {name} is a {} record",
+            game.name()
+        )));
+    }
+    let loaded = crate::games::load(game, &name, path, &read, &bytes)?;
+    for d in &loaded.report.diagnostics {
         eprintln!("{}", d.rendered);
     }
-    print!("{text}");
-    Ok(if report.is_valid() {
+    let count = loaded.records.len();
+    if count == 0 {
+        return Ok(Outcome::Invalid);
+    }
+    let records = match args.record {
+        Some(n) => loaded.records.pick(n, &name)?,
+        None if count > 1 => {
+            eprintln!("{name}: note: {count} records; showing the first (--record N for another)");
+            loaded.records.pick(1, &name)?
+        }
+        None => loaded.records,
+    };
+    let text = match &records {
+        Records::Shogi(r) => {
+            let moves = crate::games::shogi::main_line_moves(&r[0]).len();
+            crate::games::shogi::show(&r[0], resolve_ply(args.ply, moves)?, view)
+        }
+        Records::Chu(r) => {
+            let ply = resolve_ply(args.ply, r[0].moves.len())?;
+            crate::games::chu::show(&r[0], Some(ply))
+        }
+        Records::Cetkaik(r) => {
+            let moves = r[0].positions().len().saturating_sub(1);
+            let ply = resolve_ply(args.ply, moves)?;
+            crate::games::cetkaik::show(&r[0], Some(ply), crate::stdout_is_terminal())
+        }
+    };
+    crate::check::print_all(&text)?;
+    Ok(if loaded.report.is_valid() {
         Outcome::Ok
     } else {
         Outcome::Invalid
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plies_count_from_either_end() {
+        assert_eq!(resolve_ply(None, 89).unwrap(), 89);
+        assert_eq!(resolve_ply(Some(-1), 89).unwrap(), 89);
+        assert_eq!(resolve_ply(Some(-90), 89).unwrap(), 0);
+        assert_eq!(resolve_ply(Some(0), 89).unwrap(), 0);
+        assert_eq!(resolve_ply(Some(89), 89).unwrap(), 89);
+        for bad in [90, 1000, -91, i64::MIN, i64::MAX] {
+            let err = resolve_ply(Some(bad), 89).unwrap_err();
+            assert!(matches!(err, CliError::Usage(_)), "{bad}");
+            assert!(err.to_string().contains("89 moves"), "{err}");
+        }
+    }
 }

@@ -142,7 +142,12 @@ impl Proc {
 /// The port a `tcp-listen:0` side reports.
 pub fn listening_port(p: &mut Proc) -> String {
     let line = p.wait_for("listening on ");
-    line.rsplit(':').next().unwrap().trim().to_owned()
+    let addr = line
+        .split("listening on ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap();
+    addr.rsplit(':').next().unwrap().to_owned()
 }
 
 /// A record read back with kifu's own CSA reader: moves (CSA), times and the ending.

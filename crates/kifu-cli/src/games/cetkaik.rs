@@ -66,10 +66,6 @@ pub fn load(name: &str, bytes: &[u8], rules: Rules) -> (Option<GameRecord>, File
     (Some(game), report)
 }
 
-pub fn check(name: &str, bytes: &[u8], rules: Rules) -> FileReport {
-    load(name, bytes, rules).1
-}
-
 pub fn write(game: &GameRecord, to: Option<Notation>) -> Vec<u8> {
     match to {
         Some(n) => ckka::write::write(game, n).into_bytes(),

@@ -70,13 +70,6 @@ pub fn load(
     Ok((records, report))
 }
 
-pub fn check(name: &str, path: Option<&Path>, forced: Option<&str>, bytes: &[u8]) -> FileReport {
-    match load(name, path, forced, bytes) {
-        Ok((_, report)) => report,
-        Err(e) => FileReport::failed(name.to_string(), "chu", "?", e),
-    }
-}
-
 /// Writes every record; formats that hold one game per file keep the first and say so.
 pub fn write(records: &[ChuRecord], to: Format) -> (Vec<u8>, Vec<String>) {
     let mut warnings = Vec::new();

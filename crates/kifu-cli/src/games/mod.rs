@@ -4,6 +4,11 @@ use std::path::Path;
 
 use kifu_shogi::formats::csa::CsaVersion;
 
+use kifu_cetkaik::ckka::GameRecord;
+use kifu_chu::record::ChuRecord;
+use kifu_shogi::formats::ShogiRecord;
+
+use crate::error::CliError;
 use crate::report::FileReport;
 
 pub mod cetkaik;
@@ -103,6 +108,179 @@ impl Game {
     }
 }
 
+/// Checks the names given on the command line before any file is read, so that a mistyped
+/// format or rule set is a usage error (exit 2) and not one failure per file.
+pub fn validate(
+    game: Option<Game>,
+    read: &ReadOptions<'_>,
+    to: Option<&str>,
+) -> Result<(), CliError> {
+    if let Some(name) = read.format {
+        known_format(game, name, "--format", |g, n| match g {
+            Game::Shogi => shogi::parse_format(n).map(drop),
+            Game::Chu => chu::parse_format(n).map(drop),
+            Game::Cetkaik => cetkaik::parse_target(n).map(drop),
+        })?;
+    }
+    if let Some(name) = to {
+        known_format(game, name, "--to", |g, n| {
+            target_extension(
+                g,
+                &Target {
+                    format: n,
+                    csa_version: CsaVersion::V30,
+                },
+            )
+            .map(drop)
+        })?;
+    }
+    if let Some(rules) = read.rules {
+        cetkaik::rules(Some(rules)).map_err(CliError::Usage)?;
+    }
+    Ok(())
+}
+
+fn known_format(
+    game: Option<Game>,
+    name: &str,
+    flag: &str,
+    parse: impl Fn(Game, &str) -> Result<(), String>,
+) -> Result<(), CliError> {
+    match game {
+        Some(g) => parse(g, name).map_err(|e| CliError::Usage(format!("{flag}: {e}"))),
+        None if Game::ALL.iter().any(|&g| parse(g, name).is_ok()) => Ok(()),
+        None => Err(CliError::Usage(format!(
+            "{flag}: unknown format `{name}`; shogi: csa, kif, kifu, ki2, ki2u, jkf, usi; \
+             chu (--game chu): csl, csl-ja, kif, usi, json; \
+             cetkaik (--game cetkaik): ckka, ckka1, ckka2, ckka3, json"
+        ))),
+    }
+}
+
+/// The records of one file, of whichever game.
+pub enum Records {
+    Shogi(Vec<ShogiRecord>),
+    Chu(Vec<ChuRecord>),
+    Cetkaik(Vec<GameRecord>),
+}
+
+/// One file read: its records and what reading them found.
+pub struct Loaded {
+    pub records: Records,
+    pub report: FileReport,
+}
+
+impl Records {
+    pub fn len(&self) -> usize {
+        match self {
+            Records::Shogi(r) => r.len(),
+            Records::Chu(r) => r.len(),
+            Records::Cetkaik(r) => r.len(),
+        }
+    }
+
+    /// Keeps only record `n` (counted from 1), or says how many there are.
+    pub fn pick(self, n: usize, name: &str) -> Result<Records, CliError> {
+        let count = self.len();
+        if n == 0 || n > count {
+            return Err(CliError::Usage(format!(
+                "--record {n}: {name} holds {count} record{}; give 1 to {count}",
+                if count == 1 { "" } else { "s" }
+            )));
+        }
+        fn nth<T>(mut v: Vec<T>, n: usize) -> Vec<T> {
+            vec![v.swap_remove(n - 1)]
+        }
+        Ok(match self {
+            Records::Shogi(r) => Records::Shogi(nth(r, n)),
+            Records::Chu(r) => Records::Chu(nth(r, n)),
+            Records::Cetkaik(r) => Records::Cetkaik(nth(r, n)),
+        })
+    }
+
+    /// Whether `target` holds several games in one file (CSA, USI lists, NDJSON).
+    pub fn target_holds_many(&self, target: &Target<'_>) -> Result<bool, CliError> {
+        Ok(match self {
+            Records::Shogi(_) => {
+                use kifu_shogi::formats::Format;
+                matches!(
+                    shogi::parse_format(target.format).map_err(CliError::Usage)?,
+                    Format::Csa | Format::Usi
+                )
+            }
+            Records::Chu(_) => {
+                use kifu_chu::record::Format;
+                matches!(
+                    chu::parse_format(target.format).map_err(CliError::Usage)?,
+                    Format::Usi | Format::Json
+                )
+            }
+            Records::Cetkaik(_) => {
+                cetkaik::parse_target(target.format).map_err(CliError::Usage)?;
+                false
+            }
+        })
+    }
+
+    /// Writes the records in `range` as one file of `target`, with what it could not hold.
+    pub fn write(
+        &self,
+        range: std::ops::Range<usize>,
+        target: &Target<'_>,
+    ) -> Result<(Vec<u8>, Vec<String>), CliError> {
+        Ok(match self {
+            Records::Shogi(r) => {
+                let to = shogi::parse_format(target.format).map_err(CliError::Usage)?;
+                shogi::write(&r[range], to, target.csa_version)
+            }
+            Records::Chu(r) => {
+                let to = chu::parse_format(target.format).map_err(CliError::Usage)?;
+                chu::write(&r[range], to)
+            }
+            Records::Cetkaik(r) => {
+                let to = cetkaik::parse_target(target.format).map_err(CliError::Usage)?;
+                let bytes = r[range]
+                    .iter()
+                    .flat_map(|g| cetkaik::write(g, to))
+                    .collect();
+                (bytes, Vec::new())
+            }
+        })
+    }
+}
+
+/// Reads one file of `game` (every record in it), replaying every move.
+pub fn load(
+    game: Game,
+    name: &str,
+    path: Option<&Path>,
+    read: &ReadOptions<'_>,
+    bytes: &[u8],
+) -> Result<Loaded, CliError> {
+    let (records, mut report) = match game {
+        Game::Shogi => {
+            let from = read
+                .format
+                .map(shogi::parse_format)
+                .transpose()
+                .map_err(CliError::Usage)?;
+            let (records, report) = shogi::load(name, path, from, bytes);
+            (Records::Shogi(records), report)
+        }
+        Game::Chu => {
+            let (records, report) = chu::load(name, path, read.format, bytes)?;
+            (Records::Chu(records), report)
+        }
+        Game::Cetkaik => {
+            let rules = cetkaik::rules(read.rules).map_err(CliError::Usage)?;
+            let (record, report) = cetkaik::load(name, bytes, rules);
+            (Records::Cetkaik(record.into_iter().collect()), report)
+        }
+    };
+    report.require_a_record(bytes);
+    Ok(Loaded { records, report })
+}
+
 /// Reads and validates one file of `game`.
 pub fn check(
     game: Game,
@@ -111,27 +289,10 @@ pub fn check(
     read: &ReadOptions<'_>,
     bytes: &[u8],
 ) -> FileReport {
-    let failed = |e: String| FileReport::failed(name.to_string(), game.name(), "?", e);
-    match game {
-        Game::Shogi => match read.format.map(shogi::parse_format).transpose() {
-            Ok(forced) => shogi::check(name, path, forced, bytes),
-            Err(e) => failed(e),
-        },
-        Game::Chu => chu::check(name, path, read.format, bytes),
-        Game::Cetkaik => match cetkaik::rules(read.rules) {
-            Ok(rules) => cetkaik::check(name, bytes, rules),
-            Err(e) => failed(e),
-        },
+    match load(game, name, path, read, bytes) {
+        Ok(loaded) => loaded.report,
+        Err(e) => FileReport::failed(name.to_string(), game.name(), "?", e.to_string()),
     }
-}
-
-/// A record turned into another format.
-pub struct Converted {
-    pub bytes: Vec<u8>,
-    /// What reading the input found.
-    pub report: FileReport,
-    /// What the target format could not hold.
-    pub warnings: Vec<String>,
 }
 
 /// The target of a conversion.
@@ -150,79 +311,4 @@ pub fn target_extension(game: Game, target: &Target<'_>) -> Result<&'static str,
             None => "json",
         },
     })
-}
-
-pub fn convert(
-    game: Game,
-    name: &str,
-    path: Option<&Path>,
-    read: &ReadOptions<'_>,
-    target: &Target<'_>,
-    bytes: &[u8],
-) -> Result<Converted, String> {
-    match game {
-        Game::Shogi => {
-            let to = shogi::parse_format(target.format)?;
-            let from = read.format.map(shogi::parse_format).transpose()?;
-            let (records, report) = shogi::load(name, path, from, bytes);
-            let (bytes, warnings) = shogi::write(&records, to, target.csa_version);
-            Ok(Converted {
-                bytes,
-                report,
-                warnings,
-            })
-        }
-        Game::Chu => {
-            let to = chu::parse_format(target.format)?;
-            let (records, report) = chu::load(name, path, read.format, bytes)?;
-            let (bytes, warnings) = chu::write(&records, to);
-            Ok(Converted {
-                bytes,
-                report,
-                warnings,
-            })
-        }
-        Game::Cetkaik => {
-            let to = cetkaik::parse_target(target.format)?;
-            let (game, report) = cetkaik::load(name, bytes, cetkaik::rules(read.rules)?);
-            let bytes = game.map(|g| cetkaik::write(&g, to)).unwrap_or_default();
-            Ok(Converted {
-                bytes,
-                report,
-                warnings: Vec::new(),
-            })
-        }
-    }
-}
-
-/// The position of a record after `ply` moves (the end when `None`), drawn for a terminal.
-pub fn show(
-    game: Game,
-    name: &str,
-    path: Option<&Path>,
-    read: &ReadOptions<'_>,
-    ply: Option<usize>,
-    bytes: &[u8],
-) -> Result<(String, FileReport), String> {
-    match game {
-        Game::Shogi => {
-            let from = read.format.map(shogi::parse_format).transpose()?;
-            let (records, report) = shogi::load(name, path, from, bytes);
-            let record = records.first().ok_or("no record in the input")?;
-            Ok((shogi::show(record, ply), report))
-        }
-        Game::Chu => {
-            let (records, report) = chu::load(name, path, read.format, bytes)?;
-            let record = records.first().ok_or("no record in the input")?;
-            Ok((chu::show(record, ply), report))
-        }
-        Game::Cetkaik => {
-            let (game, report) = cetkaik::load(name, bytes, cetkaik::rules(read.rules)?);
-            let game = game.ok_or("no record in the input")?;
-            Ok((
-                cetkaik::show(&game, ply, crate::stdout_is_terminal()),
-                report,
-            ))
-        }
-    }
 }

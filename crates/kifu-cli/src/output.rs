@@ -1,0 +1,204 @@
+//! Where converted records go: never over an input or another output of the same run, never
+//! over a file that was there before unless `--force`, and always whole (a temporary file in the
+//! same directory, renamed into place), so that a failed conversion leaves nothing behind.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+
+use crate::inputs::Input;
+
+/// The output paths of one run.
+pub struct Outputs {
+    /// The inputs, as absolute paths: never written.
+    inputs: HashSet<PathBuf>,
+    /// Every output path this run has given out, as absolute paths.
+    claimed: HashSet<PathBuf>,
+    force: bool,
+}
+
+/// The same file whether named relative or absolute, with or without `..` (the output may not
+/// exist yet, so only its longest existing ancestor can be canonicalized).
+fn identity(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            let mut out = real;
+            for part in rest.iter().rev() {
+                out.push(part);
+            }
+            return out;
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => break,
+        }
+    }
+    // Nothing exists: normalise the `.` and `..` lexically.
+    let mut out = PathBuf::new();
+    for c in absolute.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+impl Outputs {
+    pub fn new(inputs: &[Input], force: bool) -> Outputs {
+        Outputs {
+            inputs: inputs
+                .iter()
+                .filter_map(|i| i.path.as_deref())
+                .map(identity)
+                .collect(),
+            claimed: HashSet::new(),
+            force,
+        }
+    }
+
+    /// True if `path` is free for this run: neither an input nor already given out.
+    pub fn is_free(&self, path: &Path) -> bool {
+        let id = identity(path);
+        !self.inputs.contains(&id) && !self.claimed.contains(&id)
+    }
+
+    /// Takes `wanted` if it is free, else the first free `name-2.ext`, `name-3.ext`, …
+    /// Returns the path and whether it had to be renamed.
+    pub fn claim(&mut self, wanted: PathBuf) -> (PathBuf, bool) {
+        let mut path = wanted.clone();
+        let mut n = 2;
+        while !self.is_free(&path) {
+            path = numbered(&wanted, &n.to_string());
+            n += 1;
+        }
+        self.claimed.insert(identity(&path));
+        let renamed = path != wanted;
+        (path, renamed)
+    }
+
+    /// Writes `bytes` to `path` whole or not at all; an existing file is replaced only with
+    /// `--force`, and an input never.
+    pub fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), String> {
+        if self.inputs.contains(&identity(path)) {
+            return Err(format!(
+                "{}: is an input of this run; not overwritten",
+                path.display()
+            ));
+        }
+        write_atomically(path, bytes, self.force)
+    }
+}
+
+/// `dir/game.kifu` → `dir/game-2.kifu` (the extension stays last so the format still shows).
+pub fn numbered(path: &Path, suffix: &str) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{suffix}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{suffix}"),
+    };
+    path.with_file_name(name)
+}
+
+/// A temporary file next to `path`, renamed over it once complete: readers of `path` see the
+/// old file or the new one, never half of one. Without `replace`, an existing `path` is an error
+/// (checked by the rename itself, so a file appearing meanwhile is not lost either).
+pub fn write_atomically(path: &Path, bytes: &[u8], replace: bool) -> Result<(), String> {
+    let shown = path.display();
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if !replace && path.exists() {
+        return Err(format!(
+            "{shown}: exists; not overwritten (--force replaces it)"
+        ));
+    }
+    let mut temp = tempfile::Builder::new()
+        .prefix(".kifu-")
+        .suffix(".part")
+        .tempfile_in(dir)
+        .map_err(|e| format!("{}: cannot create a temporary file: {e}", dir.display()))?;
+    temp.write_all(bytes)
+        .and_then(|_| temp.as_file().sync_all())
+        .map_err(|e| format!("{shown}: {e}"))?;
+    if replace {
+        temp.persist(path)
+            .map_err(|e| format!("{shown}: {}", e.error))?;
+    } else {
+        temp.persist_noclobber(path).map_err(|e| {
+            if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+                format!("{shown}: exists; not overwritten (--force replaces it)")
+            } else {
+                format!("{shown}: {}", e.error)
+            }
+        })?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbered_names_keep_the_extension() {
+        assert_eq!(
+            numbered(Path::new("out/game.kifu"), "2"),
+            PathBuf::from("out/game-2.kifu")
+        );
+        assert_eq!(numbered(Path::new("game"), "3"), PathBuf::from("game-3"));
+    }
+
+    #[test]
+    fn claims_are_distinct_and_inputs_are_never_free() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("game.csa");
+        std::fs::write(&input, "PI\n+\n").unwrap();
+        let mut outputs = Outputs::new(
+            &[Input {
+                path: Some(input.clone()),
+                root: None,
+            }],
+            true,
+        );
+        let via_dotdot = dir.path().join("sub/../game.csa");
+        assert!(!outputs.is_free(&via_dotdot));
+        assert_eq!(
+            outputs.claim(input.clone()),
+            (dir.path().join("game-2.csa"), true)
+        );
+        let kifu = dir.path().join("game.kifu");
+        assert_eq!(outputs.claim(kifu.clone()), (kifu.clone(), false));
+        assert_eq!(outputs.claim(kifu), (dir.path().join("game-2.kifu"), true));
+        assert!(outputs.write(&input, b"x").is_err());
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), "PI\n+\n");
+    }
+
+    #[test]
+    fn an_existing_file_is_kept_without_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.kif");
+        std::fs::write(&path, "old").unwrap();
+        let err = write_atomically(&path, b"new", false).unwrap_err();
+        assert!(err.contains("--force"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+        write_atomically(&path, b"new", true).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        // No temporary file is left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+}

@@ -108,8 +108,8 @@ fn convert_a_directory_into_another() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let out = kifu(&["check", out_dir.to_str().unwrap(), "--json"]);
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    // random-game.{csa,kif,kifu,usi} all become random-game.csa: one file, four writes of one game.
-    assert_eq!(doc["summary"]["total"]["files"], 1);
+    // random-game.{csa,kif,kifu,usi} would all become random-game.csa: each keeps its own.
+    assert_eq!(doc["summary"]["total"]["files"], 4);
     assert_eq!(doc["summary"]["total"]["errors"], 0);
 }
 

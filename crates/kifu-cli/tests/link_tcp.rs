@@ -489,3 +489,42 @@ fn bad_usage_exits_with_2() {
         assert!(log.contains("invalid value"), "{log}");
     }
 }
+
+/// `tcp-listen:HOST:PORT` binds that address only, and the program says where it listens and
+/// who can reach it; `tcp-listen:PORT` is every interface, and says so.
+#[test]
+fn the_listening_address_is_named_with_its_reach() {
+    let dir = workdir("listen-address");
+    let record = dir.join("game.csa").to_string_lossy().into_owned();
+    let moves = "moves:examples/records/random-game.csa";
+    let cases = [
+        (
+            "tcp-listen:127.0.0.1:0",
+            "listening on 127.0.0.1:",
+            "(this machine only)",
+        ),
+        ("tcp-listen:0", "listening on 0.0.0.0:", "(every interface"),
+    ];
+    for (line, address, reach) in cases {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"));
+        cmd.current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+            .args([
+                "link", "--line", line, "--player", moves, "--record", &record,
+            ])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null());
+        let mut p = spawn(line, cmd, None);
+        let said = p.wait_for("listening on ");
+        let _ = p.child.kill();
+        let _ = p.child.wait();
+        assert!(
+            said.contains(address) && said.contains(reach),
+            "{line}: {said}"
+        );
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["link", "--help"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("tcp-listen:[HOST:]PORT"));
+}

@@ -1,0 +1,156 @@
+//! `kifu check` never calls garbage valid, and stdin and files behave the same (issue 11 case
+//! 3, command side); `--strict` and the skipped files in `--json`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn kifu(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(repo())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = child.stdin.take().unwrap();
+    if let Some(bytes) = stdin {
+        let mut input = input;
+        input.write_all(bytes).unwrap();
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Bytes that no generator of records would write: a fixed xorshift stream, so that a
+/// failure can be reproduced.
+fn noise(len: usize) -> Vec<u8> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect()
+}
+
+/// The example KIF (Shift_JIS) saved as UTF-16LE without a byte-order mark.
+fn utf16le_kif() -> Vec<u8> {
+    let sjis = std::fs::read(repo().join("examples/records/random-game.kif")).unwrap();
+    let out = kifu(
+        &["convert", "-", "--format", "kif", "--to", "kifu"],
+        Some(&sjis),
+    );
+    let utf8 = String::from_utf8(out.stdout).unwrap();
+    assert!(utf8.contains("４六歩"));
+    utf8.encode_utf16().flat_map(u16::to_le_bytes).collect()
+}
+
+fn assert_no_record(name: &str, bytes: &[u8], why: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let from_file = kifu(&["check", path.to_str().unwrap()], None);
+    assert_eq!(
+        from_file.status.code(),
+        Some(1),
+        "{name}: {}",
+        text(&from_file.stdout)
+    );
+    let said = text(&from_file.stdout);
+    assert!(said.contains(why), "{name}: {said}");
+    let format = Path::new(name).extension().unwrap().to_str().unwrap();
+    let from_stdin = kifu(&["check", "-", "--format", format], Some(bytes));
+    assert_eq!(
+        from_stdin.status.code(),
+        Some(1),
+        "{name} on stdin: {}",
+        text(&from_stdin.stdout)
+    );
+    assert!(text(&from_stdin.stdout).contains(why), "{name} on stdin");
+}
+
+#[test]
+fn garbage_is_not_a_record() {
+    assert_no_record("list.txt", b"Shopping list\neggs\nmilk\nbread\n", "error");
+    assert_no_record(
+        "notes.kif",
+        "Shopping list: eggs, milk\nbread\n".as_bytes(),
+        "no record found",
+    );
+    assert_no_record("noise.kif", &noise(4096), "no record found");
+    assert_no_record("noise.csa", &noise(4096), "error");
+    assert_no_record("empty.kif", b"", "no record: the file is empty");
+    assert_no_record("blank.csa", b"\n  \n", "no record: the file is empty");
+    assert_no_record(
+        "utf16.kif",
+        &utf16le_kif(),
+        "UTF-16 without a byte-order mark",
+    );
+}
+
+#[test]
+fn random_bytes_on_stdin_without_a_format() {
+    let out = kifu(&["check", "-"], Some(&noise(4096)));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+}
+
+#[test]
+fn a_real_record_with_no_moves_is_still_a_record() {
+    let out = kifu(
+        &["check", "-", "--format", "csa"],
+        Some(b"N+Sente\nN-Gote\nPI\n+\n"),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+}
+
+#[test]
+fn strict_counts_warnings_as_failures() {
+    // A KIF line kifu does not know is a warning: valid, but not under --strict.
+    let kif = "手合割：平手\nここは何だろう\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+    let out = kifu(&["check", "-", "--format", "kifu"], Some(kif.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("warning"));
+    let out = kifu(
+        &["check", "-", "--format", "kifu", "--strict"],
+        Some(kif.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("--strict: the warnings count as failures"));
+    let out = kifu(&["check", "examples/records", "--strict"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+}
+
+#[test]
+fn json_names_the_skipped_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        repo().join("examples/records/random-game.csa"),
+        tmp.path().join("game.csa"),
+    )
+    .unwrap();
+    std::fs::write(tmp.path().join("notes.md"), "not a record").unwrap();
+    std::fs::write(tmp.path().join("photo.png"), [0x89, b'P', b'N', b'G']).unwrap();
+    let out = kifu(&["check", "--json", tmp.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let skipped: Vec<String> = doc["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(skipped.len(), 2, "{skipped:?}");
+    assert!(skipped[0].ends_with("notes.md") && skipped[1].ends_with("photo.png"));
+    assert_eq!(doc["summary"]["skipped"], 2);
+}

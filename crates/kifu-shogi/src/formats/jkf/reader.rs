@@ -13,6 +13,13 @@ use crate::{Color, Hand, Handicap, Move, Piece, PieceKind, Position, Square};
 /// Reads one JKF document.
 pub fn read(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
+    if text.trim().is_empty() {
+        parsed.diagnostics.push(Diagnostic::error(
+            Span::point(0),
+            "no game record here: the text is empty",
+        ));
+        return parsed;
+    }
     let json: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {

@@ -129,10 +129,52 @@ pub fn decode(bytes: &[u8], expected: TextEncoding) -> Decoded<'_> {
         }
         return d;
     }
+    if let Some(utf16) = bomless_utf16(bytes) {
+        let d = decode_as(bytes, utf16, EncodingSource::Detected);
+        if d.diagnostics.is_empty() {
+            return d;
+        }
+        // Decoded as Shift_JIS or UTF-8 these bytes would be one character in two a NUL:
+        // refuse rather than hand on text that has lost the content.
+        let mut d = decode_as(bytes, expected, EncodingSource::Fallback);
+        d.diagnostics = vec![Diagnostic::error(
+            Span::new(0, first_line_len(&d.text)),
+            format!(
+                "the bytes look like {} without a byte-order mark but do not decode as it; \
+                 save the file as UTF-8 or Shift_JIS",
+                utf16.name()
+            ),
+        )];
+        return d;
+    }
     if let Some(d) = detect(bytes, expected) {
         return d;
     }
     decode_as(bytes, expected, EncodingSource::Fallback)
+}
+
+/// UTF-16 without a byte-order mark (Windows' "Unicode" without BOM): records are mostly
+/// ASCII digits, spaces and line ends, which UTF-16 writes with a zero byte beside them,
+/// always at the same parity. Text in any encoding kifu reads otherwise has no NUL bytes, so
+/// NULs on one side only are strong evidence.
+fn bomless_utf16(bytes: &[u8]) -> Option<TextEncoding> {
+    if bytes.len() < 4 || bytes.len() % 2 != 0 {
+        return None;
+    }
+    let (mut even, mut odd) = (0usize, 0usize);
+    for pair in bytes.chunks_exact(2) {
+        even += usize::from(pair[0] == 0);
+        odd += usize::from(pair[1] == 0);
+    }
+    let units = bytes.len() / 2;
+    let looks = |zeros: usize, other: usize| zeros * 10 >= units && other * 20 <= zeros;
+    if looks(odd, even) {
+        Some(TextEncoding::Utf16Le)
+    } else if looks(even, odd) {
+        Some(TextEncoding::Utf16Be)
+    } else {
+        None
+    }
 }
 
 fn detect(bytes: &[u8], expected: TextEncoding) -> Option<Decoded<'_>> {
@@ -165,9 +207,11 @@ fn decode_as(bytes: &[u8], encoding: TextEncoding, source: EncodingSource) -> De
     let (text, had_errors) = encoding.encoding_rs().decode_without_bom_handling(bytes);
     let mut diagnostics = Vec::new();
     if had_errors {
+        // Content was lost: whatever the replaced bytes said (a move, a name) is gone, so
+        // the text cannot pass as a faithful reading of the file.
         let at = text.find('\u{FFFD}').unwrap_or(0);
         let count = text.matches('\u{FFFD}').count();
-        diagnostics.push(Diagnostic::warning(
+        diagnostics.push(Diagnostic::error(
             Span::new(at, at + '\u{FFFD}'.len_utf8()),
             format!(
                 "{count} byte sequence(s) are not valid {}; replaced with U+FFFD",
@@ -325,6 +369,28 @@ mod tests {
         assert!(d.text.starts_with("PI\n"));
         // WHATWG Shift_JIS maps 0x80 to U+0080; the first 0xFF is the first bad byte.
         assert_eq!(d.diagnostics[0].span.start, 5);
+    }
+
+    #[test]
+    fn utf16_without_a_byte_order_mark_is_detected() {
+        let text = "手合割：平手\r\n   1 ７六歩(77)   ( 0:16/00:00:16)\r\n";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let d = decode(&le, TextEncoding::ShiftJis);
+        assert_eq!((d.text.as_ref(), d.encoding), (text, TextEncoding::Utf16Le));
+        assert!(d.diagnostics.is_empty());
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let d = decode(&be, TextEncoding::Utf8);
+        assert_eq!((d.text.as_ref(), d.encoding), (text, TextEncoding::Utf16Be));
+        // An unpaired surrogate: refused, not read as something else.
+        let mut bad = le.clone();
+        bad.extend_from_slice(&[0x00, 0xD8, b'a', 0]);
+        let d = decode(&bad, TextEncoding::ShiftJis);
+        assert!(
+            d.diagnostics.iter().any(|d| d.is_error()),
+            "{:?}",
+            d.diagnostics
+        );
+        assert!(d.diagnostics[0].message.contains("UTF-16LE"));
     }
 
     #[test]

@@ -62,10 +62,7 @@ fn binary_junk_gives_diagnostics_not_panics() {
             .collect();
         for format in Format::ALL {
             let parsed = read(format, &junk);
-            assert!(
-                !parsed.diagnostics.is_empty() || parsed.records.iter().all(|r| plies(r) == 0),
-                "{format:?} accepted junk silently"
-            );
+            assert!(parsed.has_errors(), "{format:?} accepted junk");
         }
     }
 }
@@ -143,6 +140,86 @@ fn unknown_headers_bad_moves_and_bad_times_are_each_reported() {
                 messages.iter().any(|m| m.to_lowercase().contains(expected)),
                 "{text:?}: {messages:?}"
             );
+        }
+    }
+}
+
+/// Issue 11, case 3: an empty file, a text that is not a record and random bytes are
+/// invalid for every reader, with a message that says so, from bytes and from text alike.
+#[test]
+fn a_file_without_a_record_is_an_error_in_every_format() {
+    let prose = "This is the README of a directory of game records.\n\
+                 It is not a record itself: no header, no moves.\n";
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let random: Vec<u8> = (0..4096)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        })
+        .collect();
+    for format in Format::ALL {
+        for (what, bytes) in [
+            ("empty", &b""[..]),
+            ("blank", b"\n\n  \n"),
+            ("prose", prose.as_bytes()),
+            ("random bytes", &random[..]),
+        ] {
+            let from_bytes = read(format, bytes);
+            assert!(
+                from_bytes.has_errors(),
+                "{format:?} {what}: {:?}",
+                from_bytes.diagnostics
+            );
+            assert!(!from_bytes.records.is_empty());
+            if let Ok(text) = std::str::from_utf8(bytes) {
+                let from_text = format.read(text);
+                assert_eq!(
+                    from_text.diagnostics, from_bytes.diagnostics,
+                    "{format:?} {what}: text and bytes differ"
+                );
+            }
+            if matches!(what, "empty" | "blank") {
+                let messages: Vec<_> = from_bytes.diagnostics.iter().map(|d| &d.message).collect();
+                assert!(
+                    messages.iter().any(|m| m.contains("no game record")),
+                    "{format:?} {what}: {messages:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Issue 11, case 3: a real 89-move KIF saved as UTF-16LE without a byte-order mark used to
+/// decode as Shift_JIS noise and pass with 0 moves; it reads as the same game.
+#[test]
+fn a_bomless_utf16_kif_reads_as_the_same_game() {
+    let sjis = std::fs::read(format!("{BULK}/kif/game_0007.kif")).unwrap();
+    let (text, original) = read_bytes(&sjis, Format::Kif);
+    assert!(!original.has_errors());
+    let expected = plies(&original.records[0]);
+    assert!(expected > 50);
+    for (name, utf16) in [
+        (
+            "LE",
+            text.encode_utf16()
+                .flat_map(u16::to_le_bytes)
+                .collect::<Vec<u8>>(),
+        ),
+        (
+            "BE",
+            text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+        ),
+    ] {
+        for format in [Format::Kif, Format::Kifu] {
+            let parsed = read(format, &utf16);
+            assert!(
+                !parsed.has_errors(),
+                "{name} {format:?}: {:?}",
+                parsed.diagnostics
+            );
+            assert_eq!(plies(&parsed.records[0]), expected, "{name} {format:?}");
         }
     }
 }

@@ -6,7 +6,9 @@ use std::path::Path;
 
 use kifu_record::{TextEncoding, decode, encode};
 
-use crate::formats::{Parsed, ShogiRecord, Written, csa, jkf, ki2, kif, usi_record};
+use crate::formats::{
+    Parsed, RecordRead, ShogiRecord, StartPosition, Written, csa, jkf, ki2, kif, usi_record,
+};
 
 /// The shogi record formats kifu reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -130,14 +132,64 @@ impl Format {
         Format::Usi
     }
 
-    /// Reads decoded text.
+    /// Reads decoded text: every record, and every problem found. A text that holds no
+    /// record (empty, not a record, noise) gives one empty record and an error.
     pub fn read(self, text: &str) -> Parsed {
-        match self {
-            Format::Csa => csa::read(text),
-            Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => kif::read(text),
-            Format::Usi => usi_record::read(text),
-            Format::Jkf => jkf::read(text),
+        Parsed::collect(self.records(text))
+    }
+
+    /// The records of decoded text one at a time, each with its own diagnostics: a caller
+    /// can check or convert a record and drop it before the next is read, so a large
+    /// multi-record file (a CSA archive with `/` between games, USI with one game per line)
+    /// is handled in memory bounded by its largest game, not by the file. KIF, KI2 and JKF
+    /// hold one game per file and give one record.
+    ///
+    /// There is always at least one item: a text without any record gives an empty record
+    /// with an error.
+    ///
+    /// ```
+    /// use kifu_record::decode;
+    /// use kifu_shogi::formats::Format;
+    ///
+    /// let archive = b"PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+2726FU\n-0000FU\n/\nPI\n+\n%CHUDAN\n";
+    /// let decoded = decode(archive, Format::Csa.encoding()); // decoding diagnostics: decoded.diagnostics
+    /// let mut valid = 0;
+    /// for (index, read) in Format::Csa.records(&decoded.text).enumerate() {
+    ///     if read.has_errors() {
+    ///         assert_eq!(index, 1); // `-0000FU` is no move
+    ///     } else {
+    ///         valid += 1;
+    ///     }
+    ///     // `read.record` is dropped here, before the next record is read.
+    /// }
+    /// assert_eq!(valid, 2);
+    /// // The third record alone:
+    /// let third = Format::Csa.nth_record(&decoded.text, 2).unwrap();
+    /// assert_eq!(third.record.moves.main_line().count(), 1); // the ending
+    /// ```
+    pub fn records(self, text: &str) -> Records<'_> {
+        Records {
+            inner: match self {
+                Format::Csa => Inner::Csa(csa::Records::new(text)),
+                Format::Usi => Inner::Usi(usi_record::Records::new(text)),
+                Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => {
+                    Inner::One(Some(OneRecord::Kif(text)))
+                }
+                Format::Jkf => Inner::One(Some(OneRecord::Jkf(text))),
+            },
         }
+    }
+
+    /// The record at `index` (0 = the first) of a text, read on its own with its
+    /// diagnostics; `None` if the text holds fewer records. The records before it are read
+    /// (a record's end is only known by reading it) but not kept.
+    pub fn nth_record(self, text: &str, index: usize) -> Option<RecordRead> {
+        self.records(text).nth(index)
+    }
+
+    /// How many records a text holds, reading each and dropping it.
+    pub fn count_records(self, text: &str) -> usize {
+        self.records(text).count()
     }
 
     /// Writes records as text (see [`Format::encode`] for bytes). CSA and USI hold several
@@ -185,6 +237,46 @@ impl Format {
             ));
         }
         (bytes.into_owned(), warnings)
+    }
+}
+
+/// The records of a text, read one at a time: see [`Format::records`].
+pub struct Records<'t> {
+    inner: Inner<'t>,
+}
+
+enum Inner<'t> {
+    Csa(csa::Records<'t>),
+    Usi(usi_record::Records<'t>),
+    One(Option<OneRecord<'t>>),
+}
+
+/// A text of a format that holds one game, not yet read.
+enum OneRecord<'t> {
+    Kif(&'t str),
+    Jkf(&'t str),
+}
+
+impl Iterator for Records<'_> {
+    type Item = RecordRead;
+
+    fn next(&mut self) -> Option<RecordRead> {
+        match &mut self.inner {
+            Inner::Csa(records) => records.next(),
+            Inner::Usi(records) => records.next(),
+            Inner::One(one) => match one.take()? {
+                OneRecord::Kif(text) => Some(kif::read_one(text)),
+                OneRecord::Jkf(text) => {
+                    let parsed = jkf::read(text);
+                    // Text that is not JSON gives no record; still hand out one, with the error.
+                    let record = parsed.records.into_iter().next();
+                    Some(RecordRead {
+                        record: record.unwrap_or_else(|| ShogiRecord::new(StartPosition::even())),
+                        diagnostics: parsed.diagnostics,
+                    })
+                }
+            },
+        }
     }
 }
 

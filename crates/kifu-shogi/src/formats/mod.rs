@@ -54,5 +54,6 @@ pub mod usi_record;
 
 pub use format::{Format, read_bytes};
 pub use record::{
-    Parsed, ShogiRecord, StartPosition, Written, color_of, main_line_node, position_at, side_of,
+    Parsed, RecordRead, ShogiRecord, StartPosition, Written, color_of, main_line_node, position_at,
+    side_of,
 };

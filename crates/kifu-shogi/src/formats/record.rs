@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use kifu_record::{Diagnostic, NodeId, NodeItem, Record, Side};
+use kifu_record::{Diagnostic, NodeId, NodeItem, Record, Side, Span};
 
 use crate::{Color, Handicap, Move, Position};
 
@@ -65,6 +65,62 @@ impl Parsed {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
+
+    /// Gathers streamed records into one result (what the whole-text readers return).
+    pub fn collect(records: impl IntoIterator<Item = RecordRead>) -> Parsed {
+        let mut parsed = Parsed::default();
+        for mut one in records {
+            parsed.records.push(one.record);
+            parsed.diagnostics.append(&mut one.diagnostics);
+        }
+        parsed
+    }
+}
+
+/// One record of a source read on its own, with the problems found in it (spans into the
+/// whole decoded text). What the streaming readers ([`crate::formats::Format::records`])
+/// hand out: a caller checks or converts it and drops it before the next is read.
+#[derive(Clone, Debug)]
+pub struct RecordRead {
+    pub record: ShogiRecord,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl RecordRead {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The record as read, with an error added if it holds no game at all (no moves, no
+    /// ending, no start position and no known header field): a text that is not a record
+    /// must not pass as an empty but valid one. `at` is where the record started.
+    pub(crate) fn checked(
+        record: ShogiRecord,
+        mut diagnostics: Vec<Diagnostic>,
+        at: usize,
+    ) -> RecordRead {
+        if is_empty_record(&record) {
+            diagnostics.push(Diagnostic::error(
+                Span::point(at),
+                "no game record here: no moves, no start position and no header",
+            ));
+        }
+        RecordRead {
+            record,
+            diagnostics,
+        }
+    }
+}
+
+/// True when a record read holds nothing of a game (comments alone do not make one).
+pub(crate) fn is_empty_record(record: &ShogiRecord) -> bool {
+    record.moves.len() <= 1
+        && record.start_span.is_empty()
+        && record
+            .header
+            .entries()
+            .iter()
+            .all(|entry| entry.field.is_none())
 }
 
 pub fn color_of(side: Side) -> Color {

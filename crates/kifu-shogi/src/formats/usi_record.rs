@@ -5,24 +5,56 @@
 use kifu_record::{Diagnostic, EndingKind, NodeItem, Span};
 
 use crate::formats::replay::Replay;
-use crate::formats::{Parsed, ShogiRecord, StartPosition, Written};
+use crate::formats::{Parsed, RecordRead, ShogiRecord, StartPosition, Written};
 use crate::{Handicap, Position};
 
 /// Reads every game of a USI text, one per non-empty line.
 pub fn read(text: &str) -> Parsed {
-    let mut parsed = Parsed::default();
-    let mut start = 0;
-    while start < text.len() {
-        let rest = &text[start..];
-        let len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
-        let line = rest[..len].strip_suffix('\r').unwrap_or(&rest[..len]);
-        if !line.trim().is_empty() && !line.trim_start().starts_with('#') {
-            let record = read_line(text, line, start, &mut parsed.diagnostics);
-            parsed.records.push(record);
+    Parsed::collect(Records::new(text))
+}
+
+/// The games of a USI text one line at a time (see [`crate::formats::Format::records`]).
+pub struct Records<'t> {
+    text: &'t str,
+    /// Offset of the next line.
+    pos: usize,
+    yielded: bool,
+}
+
+impl<'t> Records<'t> {
+    pub fn new(text: &'t str) -> Records<'t> {
+        Records {
+            text,
+            pos: 0,
+            yielded: false,
         }
-        start += len + 1;
     }
-    parsed
+}
+
+impl Iterator for Records<'_> {
+    type Item = RecordRead;
+
+    fn next(&mut self) -> Option<RecordRead> {
+        let text = self.text;
+        while self.pos < text.len() {
+            let start = self.pos;
+            let rest = &text[start..];
+            let len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+            let line = rest[..len].strip_suffix('\r').unwrap_or(&rest[..len]);
+            self.pos += len + 1;
+            if !line.trim().is_empty() && !line.trim_start().starts_with('#') {
+                let mut diagnostics = Vec::new();
+                let record = read_line(text, line, start, &mut diagnostics);
+                self.yielded = true;
+                return Some(RecordRead::checked(record, diagnostics, start));
+            }
+        }
+        if !std::mem::replace(&mut self.yielded, true) {
+            let empty = ShogiRecord::new(StartPosition::handicap(Handicap::Even));
+            return Some(RecordRead::checked(empty, Vec::new(), 0));
+        }
+        None
+    }
 }
 
 /// Words of a line with their byte offsets in the whole text.

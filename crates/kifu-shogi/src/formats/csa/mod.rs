@@ -10,7 +10,7 @@ pub mod syntax;
 mod writer;
 
 pub use floodgate::{Floodgate, Rate, Summary, floodgate};
-pub use reader::{ending_kind, read};
+pub use reader::{Records, ending_kind, read};
 pub use writer::{CsaVersion, write, write_all};
 
 #[cfg(test)]

@@ -6,29 +6,102 @@ use kifu_record::{
 
 use super::setup::{Setup, csa_square, even_position, piece_kind};
 use super::syntax::{CsaMove, Statement, Statements};
+use crate::formats::record::is_empty_record;
 use crate::formats::replay::Replay;
-use crate::formats::{Parsed, ShogiRecord, StartPosition, color_of, side_of};
+use crate::formats::{Parsed, RecordRead, ShogiRecord, StartPosition, color_of, side_of};
 use crate::{Move, Position, Square};
 
 /// Reads every record of a CSA text (records are separated by `/` lines).
 pub fn read(text: &str) -> Parsed {
-    let mut parsed = Parsed::default();
-    let mut builder = Builder::new(text, 0, &mut parsed.diagnostics);
-    for (statement, span) in Statements::new(text) {
-        if statement == Statement::Separator {
-            let (record, diags) = builder.finish();
-            parsed.records.push(record);
-            builder = Builder::new(text, span.end as usize, diags);
-            continue;
+    Parsed::collect(Records::new(text))
+}
+
+/// The records of a CSA text one at a time (see [`crate::formats::Format::records`]):
+/// each is built, replayed and handed out with its own diagnostics before the next is read.
+pub struct Records<'t> {
+    text: &'t str,
+    statements: Statements<'t>,
+    /// The first statement of the next record, when it was read as the end of the previous
+    /// one (a record that starts without a `/` before it).
+    carried: Option<(Statement<'t>, Span)>,
+    /// Diagnostics that belong to the next record.
+    carried_diagnostics: Vec<Diagnostic>,
+    /// Where the next record starts.
+    from: usize,
+    yielded: bool,
+    done: bool,
+}
+
+impl<'t> Records<'t> {
+    pub fn new(text: &'t str) -> Records<'t> {
+        Records {
+            text,
+            statements: Statements::new(text),
+            carried: None,
+            carried_diagnostics: Vec::new(),
+            from: 0,
+            yielded: false,
+            done: false,
         }
-        builder.statement(statement, span);
     }
-    let last_has_content = builder.has_content();
-    let (record, _) = builder.finish();
-    if last_has_content || parsed.records.is_empty() {
-        parsed.records.push(record);
+}
+
+impl Iterator for Records<'_> {
+    type Item = RecordRead;
+
+    fn next(&mut self) -> Option<RecordRead> {
+        while !self.done {
+            let start = self.from;
+            let mut builder = Builder::new(self.text, start);
+            builder.diags.append(&mut self.carried_diagnostics);
+            if let Some((statement, span)) = self.carried.take() {
+                builder.statement(statement, span);
+            }
+            let mut separated = false;
+            for (statement, span) in self.statements.by_ref() {
+                if statement == Statement::Separator {
+                    self.from = span.end as usize;
+                    separated = true;
+                    break;
+                }
+                if builder.starts_another_record(&statement) {
+                    self.carried_diagnostics.push(Diagnostic::error(
+                        span,
+                        "a new record starts here without a `/` line ending the one before",
+                    ));
+                    self.from = span.start as usize;
+                    self.carried = Some((statement, span));
+                    separated = true;
+                    break;
+                }
+                builder.statement(statement, span);
+            }
+            self.done = !separated;
+            let has_content = builder.has_content();
+            let (record, mut diagnostics) = builder.finish();
+            if has_content {
+                if is_empty_record(&record) && self.yielded {
+                    // Only comments between two separators: not a game.
+                    diagnostics.push(Diagnostic::warning(
+                        Span::point(start),
+                        "text between `/` separators holds no game; its comments are ignored",
+                    ));
+                    self.carried_diagnostics.append(&mut diagnostics);
+                    continue;
+                }
+                self.yielded = true;
+                return Some(RecordRead::checked(record, diagnostics, start));
+            }
+            self.carried_diagnostics.append(&mut diagnostics);
+        }
+        if !self.yielded {
+            self.yielded = true;
+            let record = Builder::new(self.text, 0).finish().0;
+            let diagnostics = std::mem::take(&mut self.carried_diagnostics);
+            return Some(RecordRead::checked(record, diagnostics, 0));
+        }
+        None
     }
-    parsed
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -38,9 +111,9 @@ enum Phase {
     Moves,
 }
 
-struct Builder<'t, 'd> {
+struct Builder<'t> {
     text: &'t str,
-    diags: &'d mut Vec<Diagnostic>,
+    diags: Vec<Diagnostic>,
     record: ShogiRecord,
     setup: Setup,
     phase: Phase,
@@ -54,8 +127,8 @@ fn estimate_nodes(len: usize) -> usize {
     (len / 10).clamp(16, 1024)
 }
 
-impl<'t, 'd> Builder<'t, 'd> {
-    fn new(text: &'t str, from: usize, diags: &'d mut Vec<Diagnostic>) -> Builder<'t, 'd> {
+impl<'t> Builder<'t> {
+    fn new(text: &'t str, from: usize) -> Builder<'t> {
         let mut record = ShogiRecord::new(StartPosition {
             position: even_position().clone(),
             handicap: Some(crate::Handicap::Even),
@@ -65,7 +138,7 @@ impl<'t, 'd> Builder<'t, 'd> {
         let line = Replay::new(record.start.position.clone(), record.moves.root());
         Builder {
             text,
-            diags,
+            diags: Vec::new(),
             record,
             setup: Setup::default(),
             phase: Phase::Header,
@@ -77,6 +150,21 @@ impl<'t, 'd> Builder<'t, 'd> {
 
     fn has_content(&self) -> bool {
         self.content
+    }
+
+    /// True for a statement that can only begin a record (a version, a name, a position)
+    /// when this record already has moves: the `/` between two records is missing. Reading
+    /// it as a new record reports the cause once instead of every line of the second game.
+    fn starts_another_record(&self, statement: &Statement<'_>) -> bool {
+        self.phase == Phase::Moves
+            && self.record.moves.len() > 1
+            && matches!(
+                statement,
+                Statement::Version(_)
+                    | Statement::Name(..)
+                    | Statement::Even { .. }
+                    | Statement::Rank { .. }
+            )
     }
 
     fn statement(&mut self, statement: Statement<'_>, span: Span) {
@@ -120,17 +208,17 @@ impl<'t, 'd> Builder<'t, 'd> {
             }
             Statement::Even { removed } => {
                 if self.position_line(span) {
-                    self.setup.even(removed, span, self.diags);
+                    self.setup.even(removed, span, &mut self.diags);
                 }
             }
             Statement::Rank { rank, cells } => {
                 if self.position_line(span) {
-                    self.setup.rank(rank, cells, span, self.diags);
+                    self.setup.rank(rank, cells, span, &mut self.diags);
                 }
             }
             Statement::Pieces(side, body) => {
                 if self.position_line(span) {
-                    self.setup.pieces(side, body, span, self.diags);
+                    self.setup.pieces(side, body, span, &mut self.diags);
                 }
             }
             Statement::Turn(side) => {
@@ -184,7 +272,9 @@ impl<'t, 'd> Builder<'t, 'd> {
     fn start_moves(&mut self, side: Side, span: Span) {
         if self.setup.started {
             self.record.start_span = self.record.start_span.join(span);
-            self.record.start = self.setup.finish(side, self.record.start_span, self.diags);
+            self.record.start = self
+                .setup
+                .finish(side, self.record.start_span, &mut self.diags);
             self.line.position = self.record.start.position.clone();
         } else {
             self.diags.push(Diagnostic::warning(
@@ -233,7 +323,7 @@ impl<'t, 'd> Builder<'t, 'd> {
             resolved,
             span,
             self.text,
-            self.diags,
+            &mut self.diags,
         );
     }
 
@@ -247,7 +337,7 @@ impl<'t, 'd> Builder<'t, 'd> {
             ));
         }
         self.line
-            .end(&mut self.record.moves, kind, span, self.diags);
+            .end(&mut self.record.moves, kind, span, &mut self.diags);
     }
 
     fn time(&mut self, t: &str, span: Span) {
@@ -275,7 +365,7 @@ impl<'t, 'd> Builder<'t, 'd> {
             .comment(&mut self.record.moves, Comment::new(kind, text, span));
     }
 
-    fn finish(mut self) -> (ShogiRecord, &'d mut Vec<Diagnostic>) {
+    fn finish(mut self) -> (ShogiRecord, Vec<Diagnostic>) {
         if self.phase != Phase::Moves && self.setup.started {
             let at = self.record.start_span.end as usize;
             self.diags.push(Diagnostic::error(
@@ -284,7 +374,7 @@ impl<'t, 'd> Builder<'t, 'd> {
             ));
             self.start_moves(side_of(crate::Color::Black), Span::point(at));
         }
-        self.line.finish(&mut self.record.moves, self.diags);
+        self.line.finish(&mut self.record.moves, &mut self.diags);
         (self.record, self.diags)
     }
 }

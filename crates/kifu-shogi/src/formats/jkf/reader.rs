@@ -7,12 +7,19 @@ use serde_json::{Map, Value};
 use kifu_record::{Bookmark, Comment, CommentKind, Diagnostic, HeaderEntry, NodeId, Span};
 
 use crate::formats::replay::{Replay, Resolved};
-use crate::formats::{Parsed, ShogiRecord, StartPosition, csa};
+use crate::formats::{Parsed, RecordRead, ShogiRecord, StartPosition, csa};
 use crate::{Color, Hand, Handicap, Move, Piece, PieceKind, Position, Square};
 
 /// Reads one JKF document.
 pub fn read(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
+    if text.trim().is_empty() {
+        parsed.diagnostics.push(Diagnostic::error(
+            Span::point(0),
+            "no game record here: the text is empty",
+        ));
+        return parsed;
+    }
     let json: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
@@ -48,7 +55,15 @@ pub fn read(text: &str) -> Parsed {
         }
         None => reader.error("`moves` (an array) is missing"),
     }
-    parsed.records.push(reader.record);
+    let record = reader.record;
+    let mut diagnostics = std::mem::take(&mut parsed.diagnostics);
+    if !diagnostics.iter().any(Diagnostic::is_error) {
+        // An object without moves or header (`{}`) is no record, like any empty text.
+        let read = RecordRead::checked(record, diagnostics, 0);
+        return Parsed::collect([read]);
+    }
+    parsed.records.push(record);
+    parsed.diagnostics.append(&mut diagnostics);
     parsed
 }
 

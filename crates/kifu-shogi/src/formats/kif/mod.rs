@@ -11,6 +11,7 @@ pub(crate) mod writer;
 
 pub(crate) use reader::header_field;
 pub use reader::read;
+pub(crate) use reader::read_one;
 pub use writer::write;
 
 #[cfg(test)]

@@ -10,15 +10,20 @@ use super::board::Diagram;
 use super::syntax::{Action, Body, Destination, KifMove, move_line};
 use crate::formats::ki2::notation;
 use crate::formats::replay::{Replay, Resolved};
-use crate::formats::{Parsed, ShogiRecord, StartPosition, side_of};
+use crate::formats::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
 use crate::{Color, Handicap, Move, Position, Square};
 
 /// Reads a KIF or KIFU text (one game; variations included).
 pub fn read(text: &str) -> Parsed {
-    let mut parsed = Parsed::default();
+    Parsed::collect([read_one(text)])
+}
+
+/// Reads the one game of a KIF, KIFU or KI2 text.
+pub(crate) fn read_one(text: &str) -> RecordRead {
+    let mut diagnostics = Vec::new();
     let mut r = Reader {
         text,
-        diags: &mut parsed.diagnostics,
+        diags: &mut diagnostics,
         record: ShogiRecord::new(StartPosition::handicap(Handicap::Even)),
         diagram: Diagram::default(),
         line: None,
@@ -36,8 +41,7 @@ pub fn read(text: &str) -> Parsed {
         start += len + 1;
     }
     r.close_line();
-    parsed.records.push(r.record);
-    parsed
+    RecordRead::checked(r.record, diagnostics, 0)
 }
 
 struct Reader<'t, 'd> {

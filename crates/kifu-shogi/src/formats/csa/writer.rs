@@ -213,34 +213,7 @@ impl Writer {
     }
 
     fn board(&mut self, pos: &Position) {
-        for rank in 1..=9 {
-            let mut line = format!("P{rank}");
-            for file in (1..=9).rev() {
-                let sq = Square::new(file, rank).expect("in range");
-                match pos.piece_at(sq) {
-                    Some(p) => {
-                        line.push(p.color.csa_sign());
-                        line.push_str(p.kind.csa());
-                    }
-                    None => line.push_str(" * "),
-                }
-            }
-            self.line(&line);
-        }
-        for color in Color::ALL {
-            let hand = pos.hand(color);
-            if hand.is_empty() {
-                continue;
-            }
-            let mut line = format!("P{}", color.csa_sign());
-            for (kind, n) in hand.iter() {
-                for _ in 0..n {
-                    line.push_str("00");
-                    line.push_str(kind.csa());
-                }
-            }
-            self.line(&line);
-        }
+        write_board(&mut self.out, pos);
     }
 
     fn comments(&mut self, node: &kifu_record::Node<Move>) {
@@ -406,6 +379,57 @@ impl Writer {
         };
         self.line(&format!("%{token}"));
     }
+}
+
+/// `P1`…`P9` rows and the `P+`/`P-` hand lines of a position (CSA standard, "開始局面": the
+/// one-line-per-rank form).
+fn write_board(out: &mut String, pos: &Position) {
+    for rank in 1..=9 {
+        let _ = write!(out, "P{rank}");
+        for file in (1..=9).rev() {
+            let sq = Square::new(file, rank).expect("in range");
+            match pos.piece_at(sq) {
+                Some(p) => {
+                    out.push(p.color.csa_sign());
+                    out.push_str(p.kind.csa());
+                }
+                None => out.push_str(" * "),
+            }
+        }
+        out.push('\n');
+    }
+    for color in Color::ALL {
+        let hand = pos.hand(color);
+        if hand.is_empty() {
+            continue;
+        }
+        let _ = write!(out, "P{}", color.csa_sign());
+        for (kind, n) in hand.iter() {
+            for _ in 0..n {
+                out.push_str("00");
+                out.push_str(kind.csa());
+            }
+        }
+        out.push('\n');
+    }
+}
+
+/// A position as CSA text: the `P1`…`P9` rows, a `P+`/`P-` line per non-empty hand and the
+/// side to move (`+` or `-`), as a CSA record's start position is written.
+///
+/// ```
+/// use kifu_shogi::{Position, formats::csa};
+///
+/// let text = csa::write_position(&Position::startpos());
+/// assert!(text.starts_with("P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\n"));
+/// assert!(text.ends_with("P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n"));
+/// ```
+pub fn write_position(position: &Position) -> String {
+    let mut out = String::with_capacity(320);
+    write_board(&mut out, position);
+    out.push(position.side_to_move().csa_sign());
+    out.push('\n');
+    out
 }
 
 fn sign(side: Side) -> char {

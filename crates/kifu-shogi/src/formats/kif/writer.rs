@@ -121,64 +121,7 @@ impl Writer {
             _ => {}
         }
         if custom {
-            self.diagram(&record.start.position);
-        }
-    }
-
-    fn diagram(&mut self, pos: &Position) {
-        let hand = |w: &mut Self, color: Color| {
-            let label = match color {
-                Color::Black => "先手の持駒：",
-                Color::White => "後手の持駒：",
-            };
-            w.out.push_str(label);
-            let h = pos.hand(color);
-            if h.is_empty() {
-                w.out.push_str("なし");
-            }
-            for kind in [
-                PieceKind::Rook,
-                PieceKind::Bishop,
-                PieceKind::Gold,
-                PieceKind::Silver,
-                PieceKind::Knight,
-                PieceKind::Lance,
-                PieceKind::Pawn,
-            ] {
-                let n = h.count(kind);
-                if n > 0 {
-                    w.out.push_str(kind.kanji());
-                    if n > 1 {
-                        w.out.push_str(&crate::kanji_number(n));
-                    }
-                    w.out.push('\u{3000}');
-                }
-            }
-            w.out.push('\n');
-        };
-        hand(self, Color::White);
-        self.out
-            .push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
-        for rank in 1..=9 {
-            self.out.push('|');
-            for file in (1..=9).rev() {
-                match pos.piece_at(Square::new(file, rank).expect("in range")) {
-                    Some(p) => {
-                        self.out
-                            .push(if p.color == Color::White { 'v' } else { ' ' });
-                        self.out.push_str(p.kind.kanji());
-                    }
-                    None => self.out.push_str(" ・"),
-                }
-            }
-            self.out.push('|');
-            self.out.push_str(NUMBERS[rank as usize - 1]);
-            self.out.push('\n');
-        }
-        self.out.push_str("+---------------------------+\n");
-        hand(self, Color::Black);
-        if pos.side_to_move() == Color::White {
-            self.out.push_str("後手番\n");
+            super::board::write_diagram(&mut self.out, &record.start.position, false);
         }
     }
 

@@ -29,6 +29,9 @@ pub struct Args {
     /// Print one JSON document with every file's result, the skipped files and the summary.
     #[arg(long)]
     json: bool,
+    /// Check only the Nth record of each file (counted from 1).
+    #[arg(long, value_name = "N")]
+    record: Option<usize>,
     /// Count warnings as failures too: exit 1 if any file has a warning.
     #[arg(long)]
     strict: bool,
@@ -47,6 +50,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         rules: args.rules.as_deref(),
     };
     crate::games::validate(game, &read, None)?;
+    let only = crate::games::record_index(args.record)?;
     let (inputs, skipped) = expand(&args.paths, Game::filter(game))?;
     if inputs.is_empty() {
         return Err(CliError::usage(format!(
@@ -75,7 +79,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         inputs
             .par_iter()
             .map(|input| {
-                let r = check_one(input, game, &read);
+                let r = check_one(input, game, &read, only);
                 progress.inc(1);
                 r
             })
@@ -131,7 +135,12 @@ pub fn print_all(text: &str) -> Result<(), CliError> {
     }
 }
 
-fn check_one(input: &Input, game: Option<Game>, read: &ReadOptions<'_>) -> FileReport {
+fn check_one(
+    input: &Input,
+    game: Option<Game>,
+    read: &ReadOptions<'_>,
+    only: Option<usize>,
+) -> FileReport {
     let name = input.name();
     let bytes = match input.read() {
         Ok(b) => b,
@@ -146,5 +155,5 @@ fn check_one(input: &Input, game: Option<Game>, read: &ReadOptions<'_>) -> FileR
             "cannot tell which game this is; use --game".into(),
         );
     };
-    crate::games::check(game, &name, path, read, &bytes)
+    crate::games::check(game, &name, path, read, &bytes, only)
 }

@@ -6,7 +6,7 @@ use kifu_shogi::formats::csa::CsaVersion;
 
 use crate::Outcome;
 use crate::error::CliError;
-use crate::games::{Game, GameArg, Loaded, ReadOptions, Target};
+use crate::games::{Game, GameArg, ReadOptions, Target, load, stream, target_holds_many};
 use crate::inputs::{Input, expand};
 use crate::output::{Outputs, numbered};
 
@@ -133,19 +133,17 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         game,
         read: &read,
         target: &target,
-        record: args.record,
+        only: crate::games::record_index(args.record)?,
     };
     match destination {
         Destination::Stdout | Destination::File(_) => {
             let input = &inputs[0];
-            let Some((loaded, _)) = run.load(input)? else {
+            let Some(bytes) = run.convert_to_one(input)? else {
                 return Ok(Outcome::Invalid);
             };
-            let written = run.write_one_file(&input.name(), &loaded)?;
-            report_warnings(&input.name(), &written.1);
             match destination {
-                Destination::File(path) => outputs.write(&path, &written.0)?,
-                _ => write_stdout(&written.0)?,
+                Destination::File(path) => outputs.write(&path, &bytes)?,
+                _ => write_stdout(&bytes)?,
             }
             Ok(Outcome::Ok)
         }
@@ -157,24 +155,39 @@ struct Run<'a> {
     game: Option<Game>,
     read: &'a ReadOptions<'a>,
     target: &'a Target<'a>,
-    record: Option<usize>,
+    /// `--record N`, from 0.
+    only: Option<usize>,
+}
+
+/// One input read into memory, and its game.
+struct Opened {
+    name: String,
+    bytes: Vec<u8>,
+    game: Game,
 }
 
 impl Run<'_> {
-    /// Reads one input and prints what reading found. `None` when it has errors: a record
-    /// with errors is not converted (its valid part would pass for the whole game).
-    fn load(&self, input: &Input) -> Result<Option<(Loaded, usize)>, CliError> {
+    fn open(&self, input: &Input) -> Result<Opened, CliError> {
         let name = input.name();
         let bytes = input.read().map_err(|e| format!("{name}: {e}"))?;
-        let path = input.path.as_deref();
         let game = self
             .game
-            .or_else(|| Game::detect(path, &bytes))
+            .or_else(|| Game::detect(input.path.as_deref(), &bytes))
             .ok_or_else(|| format!("{name}: cannot tell which game this is; use --game"))?;
-        let mut loaded = crate::games::load(game, &name, path, self.read, &bytes)?;
-        for d in &loaded.report.diagnostics {
-            eprintln!("{}", d.rendered);
-        }
+        Ok(Opened { name, bytes, game })
+    }
+
+    /// Every record of a file that the target holds together (CSA, USI lists, NDJSON), read
+    /// whole. `None` (after the diagnostics) when the input has errors: a record with errors
+    /// is not converted, as its valid part would pass for the whole game.
+    fn convert_together(
+        &self,
+        opened: &Opened,
+        path: Option<&Path>,
+    ) -> Result<Option<Vec<u8>>, CliError> {
+        let name = &opened.name;
+        let mut loaded = load(opened.game, name, path, self.read, &opened.bytes)?;
+        print_diagnostics(&loaded.report);
         if !loaded.report.is_valid() {
             eprintln!(
                 "{name}: not converted: {} error(s) in the input",
@@ -182,29 +195,64 @@ impl Run<'_> {
             );
             return Ok(None);
         }
-        if let Some(n) = self.record {
-            loaded.records = loaded.records.pick(n, &name)?;
+        if let Some(n) = self.only {
+            loaded.records = loaded.records.pick(n + 1, name)?;
         }
         let count = loaded.records.len();
-        Ok(Some((loaded, count)))
+        let (bytes, warnings) = loaded.records.write(0..count, self.target)?;
+        report_warnings(name, &warnings);
+        Ok(Some(bytes))
     }
 
-    /// All the records as one file: a usage error when the target holds one game and there
-    /// are several (the user must choose one, or a directory).
-    fn write_one_file(
-        &self,
-        name: &str,
-        loaded: &Loaded,
-    ) -> Result<(Vec<u8>, Vec<String>), CliError> {
-        let count = loaded.records.len();
-        if count > 1 && !loaded.records.target_holds_many(self.target)? {
+    /// The input as one output (a file or standard output). A one-game target takes one
+    /// record: several without `--record` are a usage error naming the count.
+    fn convert_to_one(&self, input: &Input) -> Result<Option<Vec<u8>>, CliError> {
+        let opened = self.open(input)?;
+        let path = input.path.as_deref();
+        if target_holds_many(opened.game, self.target)? {
+            return self.convert_together(&opened, path);
+        }
+        let name = &opened.name;
+        let mut first = None;
+        let mut count = 0;
+        let mut all_valid = true;
+        let report = stream(
+            opened.game,
+            name,
+            path,
+            self.read,
+            &opened.bytes,
+            self.only,
+            &mut |_, one, valid| {
+                count += 1;
+                all_valid &= valid;
+                if first.is_none() && valid {
+                    first = Some(one.write(0..1, self.target)?);
+                }
+                Ok(())
+            },
+        )?;
+        if count > 1 {
             return Err(CliError::usage(format!(
                 "{name} holds {count} records and {} holds one game per file: write them to a \
                  directory (-o DIR/) for one file each, or pick one with --record N (1 to {count})",
                 self.target.format
             )));
         }
-        loaded.records.write(0..count, self.target)
+        print_diagnostics(&report);
+        match first {
+            Some((bytes, warnings)) if all_valid && report.is_valid() => {
+                report_warnings(name, &warnings);
+                Ok(Some(bytes))
+            }
+            _ => {
+                eprintln!(
+                    "{name}: not converted: {} error(s) in the input",
+                    report.errors
+                );
+                Ok(None)
+            }
+        }
     }
 
     fn into_directory(
@@ -304,50 +352,139 @@ impl Run<'_> {
         })
     }
 
-    /// Converts one input into `wanted` (or `wanted`-1, -2, … for several records of a one-game
-    /// format) and returns the paths written.
+    /// Converts one input into `wanted`, or for several records of a one-game format into
+    /// `wanted`-1, -2, … (each written as soon as it is converted, so that an archive of any
+    /// size is split in bounded memory). Returns the paths written; an input with errors
+    /// writes nothing of its erroneous records and fails.
     fn convert_into(
         &self,
         input: &Input,
         wanted: &Path,
         outputs: &mut Outputs,
     ) -> Result<Vec<PathBuf>, CliError> {
-        let name = input.name();
-        let Some((loaded, count)) = self.load(input)? else {
-            return Err(CliError::Failed("the input has errors".into()));
-        };
-        let records = &loaded.records;
-        let one_file = count <= 1 || records.target_holds_many(self.target)?;
-        let mut files = Vec::new();
-        if one_file {
-            let (bytes, warnings) = records.write(0..count, self.target)?;
-            report_warnings(&name, &warnings);
-            files.push((wanted.to_path_buf(), bytes));
-        } else {
-            let width = count.to_string().len();
-            for i in 0..count {
-                let (bytes, warnings) = records.write(i..i + 1, self.target)?;
-                report_warnings(&format!("{name} record {}", i + 1), &warnings);
-                files.push((numbered(wanted, &format!("{:0width$}", i + 1)), bytes));
-            }
+        let opened = self.open(input)?;
+        let name = opened.name.clone();
+        let path = input.path.as_deref();
+        if target_holds_many(opened.game, self.target)? {
+            let Some(bytes) = self.convert_together(&opened, path)? else {
+                return Err(CliError::Failed("the input has errors".into()));
+            };
+            let mut split = Split::new(&name, wanted, outputs);
+            split.write(None, bytes)?;
+            return Ok(split.paths);
+        }
+        let mut split = Split::new(&name, wanted, outputs);
+        let mut failed = 0;
+        let report = stream(
+            opened.game,
+            &name,
+            path,
+            self.read,
+            &opened.bytes,
+            self.only,
+            &mut |index, one, valid| {
+                let bytes = if valid {
+                    let (bytes, warnings) = one.write(0..1, self.target)?;
+                    report_warnings(&format!("{name} record {}", index + 1), &warnings);
+                    Some(bytes)
+                } else {
+                    failed += 1;
+                    None
+                };
+                split.record(index, bytes)
+            },
+        )?;
+        print_diagnostics(&report);
+        let count = split.seen;
+        let paths = split.finish(self.only.is_some())?;
+        if count > 1 && !paths.is_empty() {
             eprintln!(
                 "{name}: note: {count} records, one file each: {} …",
-                files[0].0.display()
+                paths[0].display()
             );
         }
-        let mut paths = Vec::new();
-        for (path, bytes) in files {
-            let (path, renamed) = outputs.claim(path.clone());
-            if renamed {
-                eprintln!(
-                    "{name}: note: another output of this run is already named so; written as {}",
-                    path.display()
-                );
-            }
-            outputs.write(&path, &bytes)?;
-            paths.push(path);
+        if failed > 0 || !report.is_valid() {
+            return Err(CliError::Failed(format!(
+                "{failed} of {count} records not converted: they have errors"
+            )));
         }
         Ok(paths)
+    }
+}
+
+/// The output files of one input, named once it is known whether there are several.
+struct Split<'a> {
+    name: &'a str,
+    wanted: &'a Path,
+    outputs: &'a mut Outputs,
+    paths: Vec<PathBuf>,
+    /// The first record's output, held until a second record shows whether it is `NAME.ext`
+    /// or `NAME-1.ext`.
+    held: Option<(usize, Option<Vec<u8>>)>,
+    seen: usize,
+}
+
+impl<'a> Split<'a> {
+    fn new(name: &'a str, wanted: &'a Path, outputs: &'a mut Outputs) -> Split<'a> {
+        Split {
+            name,
+            wanted,
+            outputs,
+            paths: Vec::new(),
+            held: None,
+            seen: 0,
+        }
+    }
+
+    /// Record `index` (from 0) converted, or `None` if it could not be.
+    fn record(&mut self, index: usize, bytes: Option<Vec<u8>>) -> Result<(), CliError> {
+        self.seen += 1;
+        if self.seen == 1 {
+            self.held = Some((index, bytes));
+            return Ok(());
+        }
+        if let Some((first, held)) = self.held.take()
+            && let Some(held) = held
+        {
+            self.write(Some(first), held)?;
+        }
+        match bytes {
+            Some(bytes) => self.write(Some(index), bytes),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes what is held: a lone record (or the one `--record` chose) gets the plain name.
+    fn finish(mut self, chosen: bool) -> Result<Vec<PathBuf>, CliError> {
+        if let Some((index, Some(bytes))) = self.held.take() {
+            let suffix = (self.seen > 1 && !chosen).then_some(index);
+            self.write(suffix, bytes)?;
+        }
+        Ok(self.paths)
+    }
+
+    fn write(&mut self, index: Option<usize>, bytes: Vec<u8>) -> Result<(), CliError> {
+        let wanted = match index {
+            Some(i) => numbered(self.wanted, &(i + 1).to_string()),
+            None => self.wanted.to_path_buf(),
+        };
+        let (path, renamed) = self.outputs.claim(wanted);
+        if renamed {
+            eprintln!(
+                "{}: note: another output of this run is already named so; written as {}",
+                self.name,
+                path.display()
+            );
+        }
+        self.outputs.write(&path, &bytes)?;
+        self.paths.push(path);
+        Ok(())
+    }
+}
+
+fn print_diagnostics(report: &crate::report::FileReport) {
+    for d in &report.diagnostics {
+        eprintln!("{}", d.rendered);
     }
 }
 

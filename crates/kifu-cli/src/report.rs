@@ -117,9 +117,8 @@ impl FileReport {
             .unwrap_or(bytes)
             .iter()
             .all(u8::is_ascii_whitespace);
-        // A file the reader already failed as a whole has its reason.
-        let already_failed = self.records == 0 && self.errors > 0;
-        if !blank && (self.records > 0 || already_failed) {
+        // A file the reader found errors in is invalid already, with the reader's reasons.
+        if self.errors > 0 || (self.records > 0 && !blank) {
             return;
         }
         self.records = 0;

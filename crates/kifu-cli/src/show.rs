@@ -87,21 +87,25 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             game.name()
         )));
     }
-    let loaded = crate::games::load(game, &name, path, &read, &bytes)?;
-    for d in &loaded.report.diagnostics {
+    let only = crate::games::record_index(args.record)?.unwrap_or(0);
+    let mut chosen = None;
+    let report = crate::games::stream(
+        game,
+        &name,
+        path,
+        &read,
+        &bytes,
+        Some(only),
+        &mut |_, one, _| {
+            chosen = Some(one);
+            Ok(())
+        },
+    )?;
+    for d in &report.diagnostics {
         eprintln!("{}", d.rendered);
     }
-    let count = loaded.records.len();
-    if count == 0 {
+    let Some(records) = chosen else {
         return Ok(Outcome::Invalid);
-    }
-    let records = match args.record {
-        Some(n) => loaded.records.pick(n, &name)?,
-        None if count > 1 => {
-            eprintln!("{name}: note: {count} records; showing the first (--record N for another)");
-            loaded.records.pick(1, &name)?
-        }
-        None => loaded.records,
     };
     let text = match &records {
         Records::Shogi(r) => {
@@ -119,7 +123,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         }
     };
     crate::check::print_all(&text)?;
-    Ok(if loaded.report.is_valid() {
+    Ok(if report.is_valid() {
         Outcome::Ok
     } else {
         Outcome::Invalid

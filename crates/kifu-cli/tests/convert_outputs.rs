@@ -213,8 +213,9 @@ fn many_records_to_a_one_game_format() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let each = names(&dir.join("each"));
     assert_eq!(each.len(), 500);
-    assert_eq!(each[0], "all_games-001.kif");
-    assert_eq!(each[499], "all_games-500.kif");
+    for n in 1..=500 {
+        assert!(each.contains(&format!("all_games-{n}.kif")), "{n}");
+    }
     let out = kifu_in(dir, &["check", "--json", "each"]);
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["summary"]["total"]["records"], 500, "{doc}");
@@ -237,7 +238,7 @@ fn many_records_to_a_one_game_format() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         std::fs::read(dir.join("third.kif")).unwrap(),
-        std::fs::read(dir.join("each/all_games-003.kif")).unwrap()
+        std::fs::read(dir.join("each/all_games-3.kif")).unwrap()
     );
     let out = kifu_in(
         dir,

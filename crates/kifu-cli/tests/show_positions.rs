@@ -54,11 +54,14 @@ fn ply_minus_one_is_the_last_position_and_past_the_end_is_an_error() {
 #[test]
 fn the_board_is_titled_with_the_move_in_kif_notation() {
     let board = stdout(&kifu(&["show", GAME, "--ply", "40"], None));
-    assert!(board.contains("手数＝40  △３一金(32)  まで\n"), "{board}");
+    assert!(
+        board.contains("先手番\n手数＝40  △３一金(32)  まで\nSFEN: "),
+        "{board}"
+    );
     let bod = stdout(&kifu(&["show", GAME, "--ply", "40", "--bod"], None));
     assert!(bod.starts_with("後手の持駒："), "{bod}");
     assert!(
-        bod.contains("手数＝40  △３一金(32)  まで\n先手番\n"),
+        bod.ends_with("先手番\n手数＝40  △３一金(32)  まで\n"),
         "{bod}"
     );
     assert!(!bod.contains("SFEN"));

@@ -157,6 +157,48 @@ fn known_format(
     }
 }
 
+/// `--record N` as an index from 0: records are counted from 1 on the command line.
+pub fn record_index(record: Option<usize>) -> Result<Option<usize>, CliError> {
+    match record {
+        Some(0) => Err(CliError::usage(
+            "--record 0: records are counted from 1 (--record 1 is the first)",
+        )),
+        other => Ok(other.map(|n| n - 1)),
+    }
+}
+
+/// `--record n` (from 1) of a file that holds `count`.
+pub fn no_such_record(n: usize, count: usize, name: &str) -> CliError {
+    CliError::Usage(format!(
+        "--record {n}: {name} holds {count} record{}; give 1 to {count}",
+        if count == 1 { "" } else { "s" }
+    ))
+}
+
+/// Whether `target` holds several games in one file (CSA, USI lists, chu NDJSON).
+pub fn target_holds_many(game: Game, target: &Target<'_>) -> Result<bool, CliError> {
+    Ok(match game {
+        Game::Shogi => {
+            use kifu_shogi::formats::Format;
+            matches!(
+                shogi::parse_format(target.format).map_err(CliError::Usage)?,
+                Format::Csa | Format::Usi
+            )
+        }
+        Game::Chu => {
+            use kifu_chu::record::Format;
+            matches!(
+                chu::parse_format(target.format).map_err(CliError::Usage)?,
+                Format::Usi | Format::Json
+            )
+        }
+        Game::Cetkaik => {
+            cetkaik::parse_target(target.format).map_err(CliError::Usage)?;
+            false
+        }
+    })
+}
+
 /// The records of one file, of whichever game.
 pub enum Records {
     Shogi(Vec<ShogiRecord>),
@@ -183,10 +225,7 @@ impl Records {
     pub fn pick(self, n: usize, name: &str) -> Result<Records, CliError> {
         let count = self.len();
         if n == 0 || n > count {
-            return Err(CliError::Usage(format!(
-                "--record {n}: {name} holds {count} record{}; give 1 to {count}",
-                if count == 1 { "" } else { "s" }
-            )));
+            return Err(no_such_record(n, count, name));
         }
         fn nth<T>(mut v: Vec<T>, n: usize) -> Vec<T> {
             vec![v.swap_remove(n - 1)]
@@ -195,30 +234,6 @@ impl Records {
             Records::Shogi(r) => Records::Shogi(nth(r, n)),
             Records::Chu(r) => Records::Chu(nth(r, n)),
             Records::Cetkaik(r) => Records::Cetkaik(nth(r, n)),
-        })
-    }
-
-    /// Whether `target` holds several games in one file (CSA, USI lists, NDJSON).
-    pub fn target_holds_many(&self, target: &Target<'_>) -> Result<bool, CliError> {
-        Ok(match self {
-            Records::Shogi(_) => {
-                use kifu_shogi::formats::Format;
-                matches!(
-                    shogi::parse_format(target.format).map_err(CliError::Usage)?,
-                    Format::Csa | Format::Usi
-                )
-            }
-            Records::Chu(_) => {
-                use kifu_chu::record::Format;
-                matches!(
-                    chu::parse_format(target.format).map_err(CliError::Usage)?,
-                    Format::Usi | Format::Json
-                )
-            }
-            Records::Cetkaik(_) => {
-                cetkaik::parse_target(target.format).map_err(CliError::Usage)?;
-                false
-            }
         })
     }
 
@@ -281,6 +296,65 @@ pub fn load(
     Ok(Loaded { records, report })
 }
 
+/// Reads one file record by record: `each` gets each record's index (from 0), the record
+/// alone and whether it was read without errors, and the record is dropped before the next is
+/// read (shogi; chu and cetkaik files are read whole first, and a record of them is valid when
+/// the whole file is). `only` (from 0) hands out that record alone.
+pub fn stream(
+    game: Game,
+    name: &str,
+    path: Option<&Path>,
+    read: &ReadOptions<'_>,
+    bytes: &[u8],
+    only: Option<usize>,
+    each: &mut dyn FnMut(usize, Records, bool) -> Result<(), CliError>,
+) -> Result<FileReport, CliError> {
+    let mut report = if game == Game::Shogi {
+        let from = read
+            .format
+            .map(shogi::parse_format)
+            .transpose()
+            .map_err(CliError::Usage)?;
+        shogi::stream(
+            name,
+            path,
+            from,
+            bytes,
+            only,
+            &mut |index, record, valid| each(index, Records::Shogi(vec![record]), valid),
+        )?
+    } else {
+        let loaded = load(game, name, path, read, bytes)?;
+        let valid = loaded.report.is_valid();
+        let mut report = loaded.report;
+        let records = match only {
+            // Nothing to choose from: the report says why.
+            Some(_) if loaded.records.len() == 0 => Vec::new(),
+            Some(n) => {
+                let picked = loaded.records.pick(n + 1, name)?;
+                report.records = 1;
+                vec![(n, picked)]
+            }
+            None => split(loaded.records).into_iter().enumerate().collect(),
+        };
+        for (index, one) in records {
+            each(index, one, valid)?;
+        }
+        return Ok(report);
+    };
+    report.require_a_record(bytes);
+    Ok(report)
+}
+
+/// One `Records` per record.
+fn split(records: Records) -> Vec<Records> {
+    match records {
+        Records::Shogi(r) => r.into_iter().map(|x| Records::Shogi(vec![x])).collect(),
+        Records::Chu(r) => r.into_iter().map(|x| Records::Chu(vec![x])).collect(),
+        Records::Cetkaik(r) => r.into_iter().map(|x| Records::Cetkaik(vec![x])).collect(),
+    }
+}
+
 /// Reads and validates one file of `game`.
 pub fn check(
     game: Game,
@@ -288,9 +362,11 @@ pub fn check(
     path: Option<&Path>,
     read: &ReadOptions<'_>,
     bytes: &[u8],
+    only: Option<usize>,
 ) -> FileReport {
-    match load(game, name, path, read, bytes) {
-        Ok(loaded) => loaded.report,
+    // Each record is dropped as soon as it is checked.
+    match stream(game, name, path, read, bytes, only, &mut |_, _, _| Ok(())) {
+        Ok(report) => report,
         Err(e) => FileReport::failed(name.to_string(), game.name(), "?", e.to_string()),
     }
 }

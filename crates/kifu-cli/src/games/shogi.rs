@@ -2,9 +2,10 @@
 
 use std::path::Path;
 
-use kifu_record::{NodeItem, SourceText};
-use kifu_shogi::formats::{Format, ShogiRecord, csa::CsaVersion, read_bytes};
+use kifu_record::{Diagnostic, NodeItem, SourceText, decode};
+use kifu_shogi::formats::{Format, ShogiRecord, csa::CsaVersion};
 
+use crate::error::CliError;
 use crate::report::FileReport;
 
 pub fn format_of_path(path: &Path) -> Option<Format> {
@@ -35,32 +36,59 @@ pub fn plies(record: &ShogiRecord) -> usize {
         .count()
 }
 
-/// No start position written, no move and no ending.
-fn holds_no_game(record: &ShogiRecord) -> bool {
-    record.start_span.is_empty() && record.moves.is_empty()
+/// Reads a file one record at a time (issue 11 case 6: an archive of 100,000 games is checked
+/// or split in memory bounded by its largest game): each record, with its index from 0 and
+/// whether reading it found errors, goes to `each` and is dropped before the next is read.
+/// With `only`, the other records are read past but neither reported nor handed out.
+/// Returns what reading found; `only` past the last record is a usage error.
+pub fn stream(
+    name: &str,
+    path: Option<&Path>,
+    forced: Option<Format>,
+    bytes: &[u8],
+    only: Option<usize>,
+    each: &mut dyn FnMut(usize, ShogiRecord, bool) -> Result<(), CliError>,
+) -> Result<FileReport, CliError> {
+    let format = format_for(path, forced, bytes);
+    let decoded = decode(bytes, format.encoding());
+    let source = SourceText::new(name, &decoded.text);
+    let mut report = FileReport::new(name.to_string(), "shogi", format.name());
+    report.add_diagnostics(&source, &decoded.diagnostics);
+    let decoding_failed = decoded.diagnostics.iter().any(Diagnostic::is_error);
+    let mut count = 0;
+    for (index, read) in format.records(&decoded.text).enumerate() {
+        count += 1;
+        if only.is_some_and(|n| n != index) {
+            continue;
+        }
+        report.records += 1;
+        report.plies += plies(&read.record);
+        report.add_diagnostics(&source, &read.diagnostics);
+        let valid = !decoding_failed && !read.has_errors();
+        each(index, read.record, valid)?;
+    }
+    if let Some(n) = only
+        && n >= count
+    {
+        return Err(crate::games::no_such_record(n + 1, count, name));
+    }
+    Ok(report)
 }
 
-/// Reads one file for conversion or display: records, and rendered diagnostics.
+/// Reads every record of one file (for conversion to one file, or display).
 pub fn load(
     name: &str,
     path: Option<&Path>,
     forced: Option<Format>,
     bytes: &[u8],
 ) -> (Vec<ShogiRecord>, FileReport) {
-    let format = format_for(path, forced, bytes);
-    let (text, mut parsed) = read_bytes(bytes, format);
-    // Readers hand back a record even when no line of the file was one of theirs (a stray `:`
-    // in random bytes makes a header line). Without a move or a start position, and with lines
-    // the reader could not use, there was no game in the file.
-    let passed_over = !parsed.diagnostics.is_empty() && !parsed.has_errors();
-    if passed_over && parsed.records.iter().all(holds_no_game) {
-        parsed.records.clear();
-    }
-    let mut report = FileReport::new(name.to_string(), "shogi", format.name());
-    report.records = parsed.records.len();
-    report.plies = parsed.records.iter().map(plies).sum();
-    report.add_diagnostics(&SourceText::new(name, &text), &parsed.diagnostics);
-    (parsed.records, report)
+    let mut records = Vec::new();
+    let report = stream(name, path, forced, bytes, None, &mut |_, record, _| {
+        records.push(record);
+        Ok(())
+    })
+    .expect("collecting records cannot fail");
+    (records, report)
 }
 
 pub fn write(
@@ -99,107 +127,34 @@ pub enum View {
     Csa,
 }
 
-/// The position after `ply` moves of the main line (at most the number of moves).
+/// The position after `ply` moves of the main line (at most the number of moves), drawn by
+/// the library's position writers.
 pub fn show(record: &ShogiRecord, ply: usize, view: View) -> String {
     use kifu_record::HeaderField;
+    use kifu_shogi::formats::{csa, kif};
     let moves = main_line_moves(record);
     let mut pos = record.start.position.clone();
-    let mut before_last = None;
     for &mv in &moves[..ply] {
-        before_last = Some((pos.clone(), mv));
         pos.play(mv);
     }
-    // The library's writers draw the position: a record that starts there, with no moves.
-    let at = ShogiRecord::new(kifu_shogi::formats::StartPosition {
-        position: pos.clone(),
-        handicap: None,
-    });
+    let last = ply.checked_sub(1).map(|i| moves[i]);
     match view {
         View::Sfen => format!("{}\n", pos.to_sfen()),
-        View::Csa => {
-            let text = kifu_shogi::formats::csa::write(&at, CsaVersion::V22).text;
-            text.lines()
-                .filter(|l| l.starts_with('P') || *l == "+" || *l == "-")
-                .map(|l| format!("{l}\n"))
-                .collect()
-        }
-        View::Bod | View::Board => {
+        View::Csa => csa::write_position(&pos),
+        View::Bod => kif::write_bod(&pos, last),
+        View::Board => {
             let mut out = String::new();
-            if view == View::Board {
-                for (key, field) in [
-                    ("先手", HeaderField::FirstPlayer),
-                    ("後手", HeaderField::SecondPlayer),
-                ] {
-                    if let Some(v) = record.header.get(field) {
-                        out.push_str(&format!("{key}：{v}\n"));
-                    }
+            for (key, field) in [
+                ("先手", HeaderField::FirstPlayer),
+                ("後手", HeaderField::SecondPlayer),
+            ] {
+                if let Some(v) = record.header.get(field) {
+                    out.push_str(&format!("{key}：{v}\n"));
                 }
             }
-            out.push_str(&bod(&at));
-            let title = match &before_last {
-                Some((before, mv)) => {
-                    let mark = match before.side_to_move() {
-                        kifu_shogi::Color::Black => '▲',
-                        kifu_shogi::Color::White => '△',
-                    };
-                    format!("手数＝{ply}  {mark}{}  まで\n", kif_move_text(before, *mv))
-                }
-                None => "手数＝0\n".to_string(),
-            };
-            // The BOD's closing line: after the hands and before the side to move.
-            let side_line = out
-                .rfind("先手番\n")
-                .or_else(|| out.rfind("後手番\n"))
-                .unwrap_or(out.len());
-            out.insert_str(side_line, &title);
-            if view == View::Board {
-                out.push_str(&format!("SFEN: {}\n", pos.to_sfen()));
-            }
+            out.push_str(&kif::write_bod(&pos, last));
+            out.push_str(&format!("SFEN: {}\n", pos.to_sfen()));
             out
         }
     }
-}
-
-/// The KIF writer's board diagram of a record's start.
-fn bod(at: &ShogiRecord) -> String {
-    let text = kifu_shogi::formats::kif::write(at).text;
-    let mut out = String::new();
-    let mut inside = false;
-    for line in text.lines() {
-        inside |= line.starts_with("後手の持駒") || line.starts_with("上手の持駒");
-        if line.starts_with("手数----") {
-            break;
-        }
-        if inside {
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    if !out.contains("先手番") && !out.contains("後手番") {
-        out.push_str(
-            if at.start.position.side_to_move() == kifu_shogi::Color::Black {
-                "先手番\n"
-            } else {
-                "後手番\n"
-            },
-        );
-    }
-    out
-}
-
-/// `３一金(32)`: the move as the KIF writer writes it.
-fn kif_move_text(before: &kifu_shogi::Position, mv: kifu_shogi::Move) -> String {
-    let mut one = ShogiRecord::new(kifu_shogi::formats::StartPosition {
-        position: before.clone(),
-        handicap: None,
-    });
-    let root = one.moves.root();
-    one.moves.add_move(root, mv, kifu_record::Span::default());
-    let text = kifu_shogi::formats::kif::write(&one).text;
-    text.lines()
-        .skip_while(|l| !l.starts_with("手数----"))
-        .nth(1)
-        .and_then(|l| l.split_ascii_whitespace().nth(1))
-        .map(str::to_string)
-        .unwrap_or_else(|| mv.to_string())
 }

@@ -324,10 +324,10 @@ impl Run<'_> {
                 wanted.clone()
             };
             match self.convert_into(input, &wanted, outputs) {
-                Ok(paths) => {
+                Ok(done) => {
                     converted += 1;
-                    written += paths.len();
-                    if let (Some(why), Some(first)) = (&clash, paths.first()) {
+                    written += done.files;
+                    if let (Some(why), Some(first)) = (&clash, &done.first) {
                         eprintln!("{name}: note: {why}; written as {}", first.display());
                     }
                 }
@@ -361,7 +361,7 @@ impl Run<'_> {
         input: &Input,
         wanted: &Path,
         outputs: &mut Outputs,
-    ) -> Result<Vec<PathBuf>, CliError> {
+    ) -> Result<Written, CliError> {
         let opened = self.open(input)?;
         let name = opened.name.clone();
         let path = input.path.as_deref();
@@ -371,7 +371,7 @@ impl Run<'_> {
             };
             let mut split = Split::new(&name, wanted, outputs);
             split.write(None, bytes)?;
-            return Ok(split.paths);
+            return Ok(split.done());
         }
         let mut split = Split::new(&name, wanted, outputs);
         let mut failed = 0;
@@ -396,11 +396,13 @@ impl Run<'_> {
         )?;
         print_diagnostics(&report);
         let count = split.seen;
-        let paths = split.finish(self.only.is_some())?;
-        if count > 1 && !paths.is_empty() {
+        let done = split.finish(self.only.is_some())?;
+        if count > 1
+            && let Some(first) = &done.first
+        {
             eprintln!(
                 "{name}: note: {count} records, one file each: {} …",
-                paths[0].display()
+                first.display()
             );
         }
         if failed > 0 || !report.is_valid() {
@@ -408,8 +410,14 @@ impl Run<'_> {
                 "{failed} of {count} records not converted: they have errors"
             )));
         }
-        Ok(paths)
+        Ok(done)
     }
+}
+
+/// What one input became: the first file written (for notes) and how many.
+struct Written {
+    first: Option<PathBuf>,
+    files: usize,
 }
 
 /// The output files of one input, named once it is known whether there are several.
@@ -417,7 +425,9 @@ struct Split<'a> {
     name: &'a str,
     wanted: &'a Path,
     outputs: &'a mut Outputs,
-    paths: Vec<PathBuf>,
+    /// Only the first path and a count are kept: an archive may be split into 100,000 files.
+    first: Option<PathBuf>,
+    files: usize,
     /// The first record's output, held until a second record shows whether it is `NAME.ext`
     /// or `NAME-1.ext`.
     held: Option<(usize, Option<Vec<u8>>)>,
@@ -430,7 +440,8 @@ impl<'a> Split<'a> {
             name,
             wanted,
             outputs,
-            paths: Vec::new(),
+            first: None,
+            files: 0,
             held: None,
             seen: 0,
         }
@@ -455,12 +466,19 @@ impl<'a> Split<'a> {
     }
 
     /// Writes what is held: a lone record (or the one `--record` chose) gets the plain name.
-    fn finish(mut self, chosen: bool) -> Result<Vec<PathBuf>, CliError> {
+    fn finish(mut self, chosen: bool) -> Result<Written, CliError> {
         if let Some((index, Some(bytes))) = self.held.take() {
             let suffix = (self.seen > 1 && !chosen).then_some(index);
             self.write(suffix, bytes)?;
         }
-        Ok(self.paths)
+        Ok(self.done())
+    }
+
+    fn done(self) -> Written {
+        Written {
+            first: self.first,
+            files: self.files,
+        }
     }
 
     fn write(&mut self, index: Option<usize>, bytes: Vec<u8>) -> Result<(), CliError> {
@@ -477,7 +495,10 @@ impl<'a> Split<'a> {
             );
         }
         self.outputs.write(&path, &bytes)?;
-        self.paths.push(path);
+        self.files += 1;
+        if self.first.is_none() {
+            self.first = Some(path);
+        }
         Ok(())
     }
 }

@@ -158,7 +158,7 @@ pub fn decode(bytes: &[u8], expected: TextEncoding) -> Decoded<'_> {
 /// always at the same parity. Text in any encoding kifu reads otherwise has no NUL bytes, so
 /// NULs on one side only are strong evidence.
 fn bomless_utf16(bytes: &[u8]) -> Option<TextEncoding> {
-    if bytes.len() < 4 || bytes.len() % 2 != 0 {
+    if bytes.len() < 4 || !bytes.len().is_multiple_of(2) {
         return None;
     }
     let (mut even, mut odd) = (0usize, 0usize);

@@ -329,13 +329,8 @@ impl<'t> Builder<'t> {
 
     fn ending(&mut self, token: &str, span: Span) {
         self.ensure_moves_phase(span);
+        // An unknown `%` word is kept (with a warning) only if nothing follows it: see Replay.
         let kind = ending_kind(token);
-        if let EndingKind::Unknown(_) = kind {
-            self.diags.push(Diagnostic::warning(
-                span,
-                format!("unknown special `%{token}`; kept as written"),
-            ));
-        }
         self.line
             .end(&mut self.record.moves, kind, span, &mut self.diags);
     }

@@ -7,7 +7,7 @@ use kifu_record::{
 };
 
 use super::board::Diagram;
-use super::syntax::{Action, Body, Destination, KifMove, move_line};
+use super::syntax::{Action, Body, Destination, KifMove, ending_word, move_line};
 use crate::formats::ki2::notation;
 use crate::formats::replay::{Replay, Resolved};
 use crate::formats::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
@@ -286,12 +286,7 @@ impl Reader<'_, '_> {
                 replay.play(tree, resolved, body_span, text, self.diags);
             }
             Ok(Body::Ending(kind)) => {
-                if let kifu_record::EndingKind::Unknown(word) = &kind {
-                    self.diags.push(Diagnostic::warning(
-                        body_span,
-                        format!("unknown termination `{word}`; kept as written"),
-                    ));
-                }
+                // An unknown word is kept (with a warning) only if nothing follows it.
                 replay.end(tree, kind, body_span, self.diags);
             }
             Err(reason) => {
@@ -359,7 +354,30 @@ impl Reader<'_, '_> {
                         .find(|&(_, c)| matches!(c, '▲' | '△' | '☗' | '☖' | '▼' | '▽'))
                         .map_or(line.len() - at, |(i, _)| i);
                     let span = Span::new(start + at, start + at + len);
-                    replay.play(tree, Err((None, reason.to_owned())), span, text, self.diags);
+                    // Shogi DB2 writes the result inline, as the mover's "move": `△投了`.
+                    let word = line[at..at + len]
+                        .trim_start_matches(['▲', '△', '☗', '☖', '▼', '▽'])
+                        .trim_end_matches([' ', '\u{3000}', '\t']);
+                    match ending_word(word) {
+                        Some(kind) => {
+                            let span = Span::new(
+                                span.start as usize,
+                                span.start as usize + {
+                                    line[at..at + len]
+                                        .trim_end_matches([' ', '\u{3000}', '\t'])
+                                        .len()
+                                },
+                            );
+                            replay.end(tree, kind, span, self.diags);
+                        }
+                        None => replay.play(
+                            tree,
+                            Err((None, reason.to_owned())),
+                            span,
+                            text,
+                            self.diags,
+                        ),
+                    }
                     at += len;
                 }
             }

@@ -93,6 +93,22 @@ impl Replay {
             || self.repetition_ply.is_some()
     }
 
+    /// The side to move after every move read, a held illegal one included (it was made,
+    /// even if it cannot be replayed): the side a `まで…` line speaks of as "to move".
+    pub(crate) fn side_to_move_after_all(&self) -> crate::Color {
+        let side = self.position.side_to_move();
+        if self.pending.is_some() {
+            side.flip()
+        } else {
+            side
+        }
+    }
+
+    /// True when the line has its ending (or an unknown word that may be one).
+    pub(crate) fn has_ended(&self) -> bool {
+        self.ended || self.held.is_some()
+    }
+
     /// Adds a move read as `resolved`, written at `span` (`text` is the whole source).
     pub(crate) fn play(
         &mut self,

@@ -390,13 +390,15 @@ impl Reader<'_, '_> {
         if self.skip_block {
             return;
         }
-        let Some(replay) = self.line.as_mut() else {
-            return;
-        };
-        if replay.is_closed() {
+        // `まで0手で中断`: a game that ended before its first move.
+        self.start();
+        let replay = self.line.as_mut().expect("started");
+        // An illegal move waiting to be excused is not an ending: `まで2手で後手の反則負け`
+        // after it is what excuses it.
+        if replay.has_ended() {
             return;
         }
-        let mover = replay.position.side_to_move();
+        let mover = replay.side_to_move_after_all();
         let Some(kind) = summary_ending(line, mover) else {
             self.diags.push(Diagnostic::warning(
                 span,
@@ -535,7 +537,8 @@ fn summary_ending(line: &str, mover: Color) -> Option<EndingKind> {
                     EndingKind::Unknown(result.to_owned())
                 }
             } else {
-                return None;
+                // `まで13手で投了`, `まで30手で切れ負け`: the bare termination words.
+                return ending_word(result);
             }
         }
     })

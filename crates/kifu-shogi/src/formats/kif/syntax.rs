@@ -340,6 +340,15 @@ fn move_shaped(word: &str) -> Option<&'static str> {
     None
 }
 
+/// True if `s` starts with an origin square: two digits in parentheses.
+fn is_origin(s: &str) -> bool {
+    let mut cs = s.chars();
+    cs.next() == Some('(')
+        && cs.next().and_then(digit).is_some()
+        && cs.next().and_then(digit).is_some()
+        && cs.next() == Some(')')
+}
+
 /// The text of a malformed move: up to the time in parentheses or the end of the line.
 fn after_move_text(s: &str) -> &str {
     let mut at = 0;
@@ -395,6 +404,12 @@ fn kif_move(s: &str) -> (Result<KifMove, &'static str>, usize) {
         Action::None
     };
     let mut from = None;
+    // Some writers put a space (often a full-width one) before the origin: `同銀　(79)`.
+    // Only an origin is taken here; a time in parentheses stays for the caller.
+    let gap = space_len(&s[at..]);
+    if gap > 0 && is_origin(&s[at + gap..]) {
+        at += gap;
+    }
     if let Some(r) = s[at..].strip_prefix('(') {
         let mut cs = r.chars();
         let (f, rk, close) = (cs.next(), cs.next(), cs.next());

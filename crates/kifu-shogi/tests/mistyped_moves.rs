@@ -237,3 +237,50 @@ fn ki2_and_usi_mistyped_moves_are_errors() {
     assert!(parsed.has_errors(), "{:?}", parsed.diagnostics);
     assert_eq!(plies(&parsed.records[0]), 1);
 }
+
+/// Issue 11: one bad variation gave hundreds of follow-on diagnostics. Its cause is
+/// reported once; what follows from it is summed up, and the rest of the record is read.
+#[test]
+fn one_bad_variation_is_reported_once() {
+    let text = real_kif();
+    let main_plies = text.lines().filter(|l| l.starts_with("  ")).count() - 1;
+    // A variation at ply 5 whose first move is illegal (a pawn from an empty square),
+    // with more moves and variations nested in it, then a good variation at ply 3.
+    let mut bad = String::from("\n変化：5手\n   5 ５五歩(56)\n");
+    for ply in 6..40 {
+        bad.push_str(&format!("{ply:>4} ９九香(98)\n"));
+    }
+    for ply in (8..40).step_by(3) {
+        bad.push_str(&format!("\n変化：{ply}手\n{ply:>4} ９九香(98)\n"));
+    }
+    bad.push_str("\n変化：3手\n   3 ２六歩(27)\n");
+    let full = format!("{text}{bad}");
+    let (_, parsed) = read_bytes(full.as_bytes(), Format::Kifu);
+    let rendered: Vec<_> = {
+        let source = SourceText::new("input", &full);
+        parsed
+            .diagnostics
+            .iter()
+            .map(|d| source.render(d))
+            .collect()
+    };
+    assert_eq!(rendered.len(), 3, "{rendered:#?}");
+    assert!(rendered[0].contains("error") && rendered[0].contains("５五歩(56)"));
+    assert!(rendered[1].contains("34 move(s) after the illegal move"));
+    assert!(rendered[2].contains("11 variation(s)"), "{rendered:#?}");
+    let tree = &parsed.records[0].moves;
+    assert_eq!(plies(&parsed.records[0]), main_plies);
+    let after_two = tree.main_line().nth(1).unwrap();
+    assert_eq!(
+        tree.children(after_two).count(),
+        2,
+        "the good variation is read"
+    );
+
+    // A variation numbered wrongly throughout: one warning, not one per move.
+    let misnumbered =
+        format!("{text}\n変化：3手\n   4 ２六歩(27)\n   5 ３四歩(33)\n   6 ２五歩(26)\n");
+    let (_, parsed) = read_bytes(misnumbered.as_bytes(), Format::Kifu);
+    assert_eq!(parsed.diagnostics.len(), 1, "{:?}", parsed.diagnostics);
+    assert!(!parsed.has_errors());
+}

@@ -104,6 +104,12 @@ impl Replay {
         }
     }
 
+    /// True when some move of this line could not be replayed: the moves after it are not
+    /// in the tree.
+    pub(crate) fn is_broken(&self) -> bool {
+        self.pending.is_some() || self.skipped.is_some()
+    }
+
     /// True when the line has its ending (or an unknown word that may be one).
     pub(crate) fn has_ended(&self) -> bool {
         self.ended || self.held.is_some()

@@ -28,6 +28,8 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
         diagram: Diagram::default(),
         line: None,
         lines: Vec::new(),
+        orphans: None,
+        numbering_offset: 0,
         skip_block: false,
         last: None,
     };
@@ -41,6 +43,15 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
         start += len + 1;
     }
     r.close_line();
+    if let Some((span, count)) = r.orphans {
+        r.diags.push(Diagnostic::warning(
+            span,
+            format!(
+                "{count} variation(s) branch from moves that were left out after an error \
+                 reported above; not read"
+            ),
+        ));
+    }
     RecordRead::checked(r.record, diagnostics, 0)
 }
 
@@ -52,12 +63,32 @@ struct Reader<'t, 'd> {
     /// The line of play being read; `None` until the first move.
     line: Option<Replay>,
     /// Lines read so far that a variation may branch from: (first ply, last node).
-    lines: Vec<(u32, NodeId)>,
+    lines: Vec<LineOfPlay>,
+    /// Variations that branch from moves that were never read (left out after an error, or
+    /// inside a variation that could not be placed): their span and count, reported once
+    /// instead of one error each.
+    orphans: Option<(Span, u32)>,
+    /// How far the move numbers of the current line are off (numbered minus actual ply),
+    /// so a line numbered consistently wrong is reported once, not at every move.
+    numbering_offset: i64,
     /// Set when a variation cannot be placed: its moves are skipped.
     skip_block: bool,
     /// Where the last line read ended and the position there, so a variation can get to its
     /// branch point by undoing and replaying a few moves instead of the whole game.
     last: Option<(NodeId, Position)>,
+}
+
+/// A line of play read so far that a later variation may branch from.
+#[derive(Clone, Copy)]
+struct LineOfPlay {
+    /// The ply of its first move.
+    first: u32,
+    /// Its last node.
+    last: NodeId,
+    /// True if some of its moves were not read (after an error), or none at all (a
+    /// variation that could not be placed): a variation that finds no branch point in it
+    /// branches from one of those.
+    broken: bool,
 }
 
 pub(crate) fn header_field(key: &str) -> Option<HeaderField> {
@@ -212,7 +243,11 @@ impl Reader<'_, '_> {
             }
             let root = self.record.moves.root();
             self.line = Some(Replay::new(self.record.start.position.clone(), root));
-            self.lines.push((1, root));
+            self.lines.push(LineOfPlay {
+                first: 1,
+                last: root,
+                broken: false,
+            });
         }
         self.line.as_mut().expect("just set")
     }
@@ -267,11 +302,14 @@ impl Reader<'_, '_> {
         let replay = self.line.as_mut().expect("started");
         let tree = &mut self.record.moves;
         let expected = replay.next_ply(tree);
-        if parsed.ply != expected && !replay.is_closed() {
+        let offset = i64::from(parsed.ply) - i64::from(expected);
+        if offset != self.numbering_offset && !replay.is_closed() {
+            self.numbering_offset = offset;
             self.diags.push(Diagnostic::warning(
                 body_span,
                 format!(
-                    "numbered {} but it is move {expected} of its line",
+                    "numbered {} but it is move {expected} of its line (later moves numbered \
+                     the same way are not reported)",
                     parsed.ply
                 ),
             ));
@@ -411,13 +449,16 @@ impl Reader<'_, '_> {
 
     /// Ends the line being read and records where it got to.
     fn close_line(&mut self) {
+        self.numbering_offset = 0;
         if let Some(mut line) = self.line.take() {
+            let broken = line.is_broken();
             line.finish(&mut self.record.moves, self.diags);
             if let Some(top) = self.lines.last_mut() {
-                top.1 = line.cursor;
+                top.last = line.cursor;
+                top.broken |= broken;
             }
             self.last = Some((line.cursor, line.position));
-        } else {
+        } else if self.lines.is_empty() {
             // A game without moves still gets its start position.
             self.start();
             if let Some(mut line) = self.line.take() {
@@ -429,7 +470,7 @@ impl Reader<'_, '_> {
     /// `変化：N手`: the next moves are an alternative to ply `n` of the most recent line that
     /// started before it.
     fn variation(&mut self, n: u32, span: Span) {
-        if self.line.is_none() {
+        if self.lines.is_empty() {
             self.diags.push(Diagnostic::warning(
                 span,
                 "a variation before any move; ignored",
@@ -438,15 +479,29 @@ impl Reader<'_, '_> {
         }
         self.close_line();
         self.skip_block = false;
-        while self.lines.len() > 1 && self.lines.last().is_some_and(|l| l.0 >= n) {
+        while self.lines.len() > 1 && self.lines.last().is_some_and(|l| l.first >= n) {
             self.lines.pop();
         }
         let tree = &self.record.moves;
-        let (_, last) = *self.lines.last().expect("the main line is never popped");
-        let parent =
-            std::iter::successors(Some(last), |&id| tree.parent(id)).find(|&id| tree[id].ply() < n);
+        let from = *self.lines.last().expect("the main line is never popped");
+        let parent = std::iter::successors(Some(from.last), |&id| tree.parent(id))
+            .find(|&id| tree[id].ply() < n);
         let parent = match parent {
             Some(p) if tree[p].ply() == n - 1 && !tree[p].is_ending() => p,
+            _ if from.broken => {
+                // It branches from a move that was not read; the error that left that move
+                // out is reported already.
+                let orphans = self.orphans.get_or_insert((span, 0));
+                orphans.0 = orphans.0.join(span);
+                orphans.1 += 1;
+                self.skip_block = true;
+                self.lines.push(LineOfPlay {
+                    first: n,
+                    last: from.last,
+                    broken: true,
+                });
+                return;
+            }
             _ => {
                 self.diags.push(Diagnostic::error(
                     span,
@@ -456,6 +511,11 @@ impl Reader<'_, '_> {
                     ),
                 ));
                 self.skip_block = true;
+                self.lines.push(LineOfPlay {
+                    first: n,
+                    last: from.last,
+                    broken: true,
+                });
                 return;
             }
         };
@@ -463,6 +523,11 @@ impl Reader<'_, '_> {
             self.diags
                 .push(Diagnostic::error(span, "a variation after an illegal move"));
             self.skip_block = true;
+            self.lines.push(LineOfPlay {
+                first: n,
+                last: parent,
+                broken: true,
+            });
             return;
         }
         let position = match self.last.take() {
@@ -470,7 +535,11 @@ impl Reader<'_, '_> {
             None => crate::formats::position_at(&self.record, parent),
         };
         self.line = Some(Replay::new(position, parent));
-        self.lines.push((n, parent));
+        self.lines.push(LineOfPlay {
+            first: n,
+            last: parent,
+            broken: false,
+        });
     }
 }
 

@@ -32,7 +32,7 @@ struct AfterEnd {
     count: u32,
 }
 
-/// Plies without a capture, drop or promotion before a position can occur a fourth time
+/// Plies without a capture, drop, promotion or pawn move before a position can occur a fourth time
 /// (a cycle is at least four plies); below this the repetition scan is skipped.
 const PLIES_BEFORE_FOURFOLD: u32 = 12;
 
@@ -185,19 +185,21 @@ impl Replay {
         });
         match checked {
             Ok(mv) => {
-                let irreversible = mv.from().is_none()
-                    || mv.is_promotion()
-                    || self.position.piece_at(mv.to()).is_some();
                 self.position.play(mv);
+                // A drop, a capture, a promotion or a pawn's step can never be undone.
+                let irreversible =
+                    mv.is_drop()
+                        || mv.is_promotion()
+                        || self.position.history.last().is_some_and(|s| {
+                            s.captured.is_some() || s.moved == crate::PieceKind::Pawn
+                        });
                 self.cursor = tree.add_move(self.cursor, mv, span);
                 self.reversible_plies = if irreversible {
                     0
                 } else {
                     self.reversible_plies + 1
                 };
-                if self.reversible_plies >= PLIES_BEFORE_FOURFOLD
-                    && self.position.repetition() != Repetition::None
-                {
+                if self.reversible_plies >= PLIES_BEFORE_FOURFOLD && self.fourth_occurrence() {
                     self.repetition_ply = Some(tree[self.cursor].ply());
                 }
             }
@@ -292,6 +294,27 @@ impl Replay {
         }
         self.cursor = tree.add_ending(self.cursor, kind, span);
         true
+    }
+
+    /// True if the position now stands for the fourth time (千日手). Only positions since
+    /// the last capture, drop or promotion can equal it, and only those with the same side
+    /// to move; this looks at those alone, as it runs after every move.
+    fn fourth_occurrence(&self) -> bool {
+        let hash = self.position.hash();
+        let history = &self.position.history;
+        let window = (self.reversible_plies as usize).min(history.len());
+        let mut seen = 0;
+        let mut back = 4; // a position recurs four plies later at the earliest
+        while back <= window {
+            if history[history.len() - back].hash == hash {
+                seen += 1;
+                if seen == 3 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
     }
 
     /// Keeps a held unknown ending: nothing followed it, so it ends the line as written.

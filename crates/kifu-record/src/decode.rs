@@ -158,15 +158,20 @@ pub fn decode(bytes: &[u8], expected: TextEncoding) -> Decoded<'_> {
 /// always at the same parity. Text in any encoding kifu reads otherwise has no NUL bytes, so
 /// NULs on one side only are strong evidence.
 fn bomless_utf16(bytes: &[u8]) -> Option<TextEncoding> {
-    if bytes.len() < 4 || bytes.len() % 2 != 0 {
+    if bytes.len() < 4 || !bytes.len().is_multiple_of(2) {
+        return None;
+    }
+    // The first lines decide (a header, a line of moves); this runs for every file read.
+    let sample = &bytes[..bytes.len().min(4096)];
+    if !sample.contains(&0) {
         return None;
     }
     let (mut even, mut odd) = (0usize, 0usize);
-    for pair in bytes.chunks_exact(2) {
+    for pair in sample.chunks_exact(2) {
         even += usize::from(pair[0] == 0);
         odd += usize::from(pair[1] == 0);
     }
-    let units = bytes.len() / 2;
+    let units = sample.len() / 2;
     let looks = |zeros: usize, other: usize| zeros * 10 >= units && other * 20 <= zeros;
     if looks(odd, even) {
         Some(TextEncoding::Utf16Le)

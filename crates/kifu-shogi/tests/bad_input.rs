@@ -191,7 +191,7 @@ fn a_file_without_a_record_is_an_error_in_every_format() {
     }
 }
 
-/// Issue 11, case 3: a real 89-move KIF saved as UTF-16LE without a byte-order mark used to
+/// Issue 11, case 3: a real KIF saved as UTF-16LE without a byte-order mark used to
 /// decode as Shift_JIS noise and pass with 0 moves; it reads as the same game.
 #[test]
 fn a_bomless_utf16_kif_reads_as_the_same_game() {

@@ -6,10 +6,35 @@
 //! illegal, with no error; otherwise it is reported with its ply, its text and the rule it
 //! breaks, and the rest of the line (which can no longer be replayed) is left out with one
 //! warning saying how much.
+//!
+//! An ending word nobody knows (`%FOO`, `xyz`, `Resign`) is held back too: kept as an unknown
+//! ending (with a warning) only if nothing follows it in its line of play; if a move follows,
+//! the word was a mistyped move and is an error. Moves after an ending, or after the fourth
+//! occurrence of a position (千日手 ends the game), are one error for the lot.
 
 use kifu_record::{Comment, Diagnostic, EndingKind, MoveTree, NodeId, Span};
 
 use crate::{DeclarationRule, Move, Position, Repetition};
+
+/// An ending with a word nobody knows, waiting to see whether moves follow it.
+struct HeldEnding {
+    kind: EndingKind,
+    span: Span,
+    time_ms: Option<u32>,
+    total_ms: Option<u32>,
+    comments: Vec<Comment>,
+}
+
+/// Moves after the end of the game: why the game had ended, where they are, how many.
+struct AfterEnd {
+    why: String,
+    span: Span,
+    count: u32,
+}
+
+/// Plies without a capture, drop, promotion or pawn move before a position can occur a fourth time
+/// (a cycle is at least four plies); below this the repetition scan is skipped.
+const PLIES_BEFORE_FOURFOLD: u32 = 12;
 
 struct Pending {
     mv: Option<Move>,
@@ -31,7 +56,12 @@ pub(crate) struct Replay {
     /// Moves left out after an unexcused illegal one: their joint span and count.
     skipped: Option<(Span, u32)>,
     ended: bool,
-    warned_after_end: bool,
+    held: Option<HeldEnding>,
+    /// Set when the last move made a position occur for the fourth time.
+    repetition_ply: Option<u32>,
+    /// Plies since the last capture, drop or promotion.
+    reversible_plies: u32,
+    after_end: Option<AfterEnd>,
 }
 
 impl Replay {
@@ -42,7 +72,10 @@ impl Replay {
             pending: None,
             skipped: None,
             ended: false,
-            warned_after_end: false,
+            held: None,
+            repetition_ply: None,
+            reversible_plies: 0,
+            after_end: None,
         }
     }
 
@@ -53,7 +86,33 @@ impl Replay {
 
     /// True when the line can take no more moves (it ended or broke).
     pub(crate) fn is_closed(&self) -> bool {
-        self.ended || self.pending.is_some() || self.skipped.is_some()
+        self.ended
+            || self.pending.is_some()
+            || self.skipped.is_some()
+            || self.held.is_some()
+            || self.repetition_ply.is_some()
+    }
+
+    /// The side to move after every move read, a held illegal one included (it was made,
+    /// even if it cannot be replayed): the side a `まで…` line speaks of as "to move".
+    pub(crate) fn side_to_move_after_all(&self) -> crate::Color {
+        let side = self.position.side_to_move();
+        if self.pending.is_some() {
+            side.flip()
+        } else {
+            side
+        }
+    }
+
+    /// True when some move of this line could not be replayed: the moves after it are not
+    /// in the tree.
+    pub(crate) fn is_broken(&self) -> bool {
+        self.pending.is_some() || self.skipped.is_some()
+    }
+
+    /// True when the line has its ending (or an unknown word that may be one).
+    pub(crate) fn has_ended(&self) -> bool {
+        self.ended || self.held.is_some()
     }
 
     /// Adds a move read as `resolved`, written at `span` (`text` is the whole source).
@@ -65,16 +124,55 @@ impl Replay {
         text: &str,
         diags: &mut Vec<Diagnostic>,
     ) {
-        if self.ended {
-            if !std::mem::replace(&mut self.warned_after_end, true) {
-                diags.push(Diagnostic::warning(
-                    span,
-                    "moves after the end of the game are ignored",
-                ));
+        // A move text the reader could not parse is reported wherever it stands, also
+        // where the line no longer replays (closed lines resolve nothing: empty reason).
+        let syntax_error = |diags: &mut Vec<Diagnostic>, resolved: &Resolved| {
+            if let Err((None, reason)) = resolved
+                && !reason.is_empty()
+            {
+                let written = quote(text, span);
+                diags.push(Diagnostic::error(span, format!("`{written}`: {reason}")));
+            }
+        };
+        if let Some(held) = self.held.take() {
+            let word = quote(text, held.span);
+            diags.push(Diagnostic::error(
+                held.span,
+                format!(
+                    "`{word}` is neither a move nor a termination word (moves follow it, so \
+                     it cannot end the game)"
+                ),
+            ));
+            syntax_error(diags, &resolved);
+            self.skipped = Some((span, 1));
+            return;
+        }
+        if self.ended || self.repetition_ply.is_some() {
+            syntax_error(diags, &resolved);
+            match &mut self.after_end {
+                Some(after) => {
+                    after.span = after.span.join(span);
+                    after.count += 1;
+                }
+                None => {
+                    let why = match self.repetition_ply {
+                        Some(ply) if !self.ended => format!(
+                            "the game ended at ply {ply}, the fourth occurrence of the position \
+                             (千日手)"
+                        ),
+                        _ => "the game had ended".to_owned(),
+                    };
+                    self.after_end = Some(AfterEnd {
+                        why,
+                        span,
+                        count: 1,
+                    });
+                }
             }
             return;
         }
         if self.pending.is_some() || self.skipped.is_some() {
+            syntax_error(diags, &resolved);
             self.flush_pending(tree, diags);
             self.skip(span);
             return;
@@ -88,14 +186,26 @@ impl Replay {
         match checked {
             Ok(mv) => {
                 self.position.play(mv);
+                // A drop, a capture, a promotion or a pawn's step can never be undone.
+                let irreversible =
+                    mv.is_drop()
+                        || mv.is_promotion()
+                        || self.position.history.last().is_some_and(|s| {
+                            s.captured.is_some() || s.moved == crate::PieceKind::Pawn
+                        });
                 self.cursor = tree.add_move(self.cursor, mv, span);
+                self.reversible_plies = if irreversible {
+                    0
+                } else {
+                    self.reversible_plies + 1
+                };
+                if self.reversible_plies >= PLIES_BEFORE_FOURFOLD && self.fourth_occurrence() {
+                    self.repetition_ply = Some(tree[self.cursor].ply());
+                }
             }
             Err((mv, reason)) => {
                 let ply = self.next_ply(tree);
-                let written = text.get(span.range()).unwrap_or("").trim();
-                // JKF spans cover a whole JSON object: quote its first line, briefly.
-                let written = written.lines().next().unwrap_or("");
-                let written: String = written.chars().take(60).collect();
+                let written = quote(text, span);
                 self.pending = Some(Pending {
                     mv,
                     span,
@@ -133,12 +243,26 @@ impl Replay {
         span: Span,
         diags: &mut Vec<Diagnostic>,
     ) -> bool {
+        self.commit_held(tree, diags);
         if self.ended {
             diags.push(Diagnostic::warning(
                 span,
                 "a second ending; the game already ended",
             ));
             return false;
+        }
+        if let EndingKind::Unknown(_) = kind
+            && self.pending.is_none()
+            && self.skipped.is_none()
+        {
+            self.held = Some(HeldEnding {
+                kind,
+                span,
+                time_ms: None,
+                total_ms: None,
+                comments: Vec::new(),
+            });
+            return true;
         }
         if let Some(p) = self.pending.take() {
             match p.mv {
@@ -172,6 +296,48 @@ impl Replay {
         true
     }
 
+    /// True if the position now stands for the fourth time (千日手). Only positions since
+    /// the last capture, drop or promotion can equal it, and only those with the same side
+    /// to move; this looks at those alone, as it runs after every move.
+    fn fourth_occurrence(&self) -> bool {
+        let hash = self.position.hash();
+        let history = &self.position.history;
+        let window = (self.reversible_plies as usize).min(history.len());
+        let mut seen = 0;
+        let mut back = 4; // a position recurs four plies later at the earliest
+        while back <= window {
+            if history[history.len() - back].hash == hash {
+                seen += 1;
+                if seen == 3 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Keeps a held unknown ending: nothing followed it, so it ends the line as written.
+    fn commit_held(&mut self, tree: &mut MoveTree<Move>, diags: &mut Vec<Diagnostic>) {
+        let Some(held) = self.held.take() else {
+            return;
+        };
+        let EndingKind::Unknown(word) = &held.kind else {
+            unreachable!("only unknown endings are held")
+        };
+        diags.push(Diagnostic::warning(
+            held.span,
+            format!("unknown termination `{word}`; kept as written"),
+        ));
+        let node = tree.add_ending(self.cursor, held.kind, held.span);
+        let n = &mut tree[node];
+        n.time_ms = held.time_ms;
+        n.total_ms = held.total_ms;
+        n.comments = held.comments;
+        self.cursor = node;
+        self.ended = true;
+    }
+
     /// Why the position contradicts an ending that the rules can check (checkmate,
     /// repetition, a declaration under the 27-point rule), if it does.
     fn contradiction(&self, kind: &EndingKind) -> Option<String> {
@@ -203,6 +369,14 @@ impl Replay {
             p.total_ms = total_ms;
             return Ok(());
         }
+        if let Some(held) = &mut self.held {
+            held.time_ms = time_ms;
+            held.total_ms = total_ms;
+            return Ok(());
+        }
+        if self.after_end.is_some() {
+            return Ok(());
+        }
         if self.skipped.is_some() {
             return Ok(());
         }
@@ -217,21 +391,39 @@ impl Replay {
 
     /// Attaches a comment to the last move (or the start position before any).
     pub(crate) fn comment(&mut self, tree: &mut MoveTree<Move>, comment: Comment) {
+        if let Some(held) = &mut self.held {
+            held.comments.push(comment);
+            return;
+        }
         match &mut self.pending {
             Some(p) => p.comments.push(comment),
-            None if self.skipped.is_some() => {}
+            None if self.skipped.is_some() || self.after_end.is_some() => {}
             None => tree[self.cursor].comments.push(comment),
         }
     }
 
     /// The node comments and bookmarks go to, if the line can still take them.
     pub(crate) fn annotated_node(&self) -> Option<NodeId> {
-        (self.pending.is_none() && self.skipped.is_none()).then_some(self.cursor)
+        (self.pending.is_none()
+            && self.skipped.is_none()
+            && self.held.is_none()
+            && self.after_end.is_none())
+        .then_some(self.cursor)
     }
 
     /// Closes the line: reports a held illegal move and what was left out.
     pub(crate) fn finish(&mut self, tree: &mut MoveTree<Move>, diags: &mut Vec<Diagnostic>) {
+        self.commit_held(tree, diags);
         self.flush_pending(tree, diags);
+        if let Some(after) = self.after_end.take() {
+            diags.push(Diagnostic::error(
+                after.span,
+                format!(
+                    "{} move(s) after the end of the game: {}; left out",
+                    after.count, after.why
+                ),
+            ));
+        }
         if let Some((span, n)) = self.skipped.take()
             && n > 0
         {
@@ -241,4 +433,12 @@ impl Replay {
             ));
         }
     }
+}
+
+/// The source text of a span, for a message: its first line, briefly (JKF spans cover a
+/// whole JSON object).
+fn quote(text: &str, span: Span) -> String {
+    let written = text.get(span.range()).unwrap_or("").trim();
+    let written = written.lines().next().unwrap_or("");
+    written.chars().take(60).collect()
 }

@@ -84,6 +84,14 @@ impl<'a> Iterator for Statements<'a> {
     fn next(&mut self) -> Option<(Statement<'a>, Span)> {
         loop {
             if let Some((start, rest)) = self.pending.take() {
+                // A comment runs to the end of its physical line, commas included
+                // (`+7776FU,T0,'T0 ,'7776` holds the comment `T0 ,'7776`), as the JKF
+                // reference reads CSA; its leading spaces are part of it.
+                let unblanked = rest.trim_start_matches([' ', '\t']);
+                if unblanked.starts_with('\'') {
+                    let at = start + rest.len() - unblanked.len();
+                    return Some((comment(unblanked), Span::new(at, at + unblanked.len())));
+                }
                 let (piece, next) = match rest.bytes().position(|b| b == b',') {
                     Some(i) => (&rest[..i], Some((start + i + 1, &rest[i + 1..]))),
                     None => (rest, None),
@@ -350,6 +358,23 @@ mod tests {
                 ),
             }
         }
+    }
+
+    #[test]
+    fn a_comment_after_a_comma_runs_to_the_end_of_the_line() {
+        let got = all("+7776FU,T0,'T0 ,'7776 ,'1手目\n-3334FU,' 　spaced, kept");
+        assert_eq!(got.len(), 5, "{got:?}");
+        assert_eq!(
+            got[2],
+            (
+                Statement::Comment(CommentKind::Hidden, "T0 ,'7776 ,'1手目"),
+                "'T0 ,'7776 ,'1手目"
+            )
+        );
+        assert_eq!(
+            got[4].0,
+            Statement::Comment(CommentKind::Hidden, " 　spaced, kept")
+        );
     }
 
     #[test]

@@ -124,7 +124,11 @@ fn every_special() {
         parsed.records[0].moves.ending().unwrap().kind,
         EndingKind::Unknown("FOO_BAR".into())
     );
-    assert!(parsed.diagnostics[0].message.contains("unknown special"));
+    assert!(
+        parsed.diagnostics[0]
+            .message
+            .contains("unknown termination `FOO_BAR`")
+    );
     assert!(!parsed.has_errors());
 }
 

@@ -288,6 +288,11 @@ impl Reader<'_, '_> {
                 };
                 let span = self.special_spans.next().unwrap_or_default();
                 replay.end(&mut self.record.moves, kind, span, self.diags);
+            } else {
+                // Silently skipping it would shift every later move by one ply.
+                self.error(format!(
+                    "move entry {i} has neither `move` nor `special` (a string)"
+                ));
             }
             if let Some(t) = entry.get("time").and_then(Value::as_object) {
                 let now = time_ms(t.get("now"));

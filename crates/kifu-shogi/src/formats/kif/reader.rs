@@ -7,7 +7,7 @@ use kifu_record::{
 };
 
 use super::board::Diagram;
-use super::syntax::{Action, Body, Destination, KifMove, move_line};
+use super::syntax::{Action, Body, Destination, KifMove, ending_word, move_line};
 use crate::formats::ki2::notation;
 use crate::formats::replay::{Replay, Resolved};
 use crate::formats::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
@@ -28,6 +28,8 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
         diagram: Diagram::default(),
         line: None,
         lines: Vec::new(),
+        orphans: None,
+        numbering_offset: 0,
         skip_block: false,
         last: None,
     };
@@ -41,6 +43,15 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
         start += len + 1;
     }
     r.close_line();
+    if let Some((span, count)) = r.orphans {
+        r.diags.push(Diagnostic::warning(
+            span,
+            format!(
+                "{count} variation(s) branch from moves that were left out after an error \
+                 reported above; not read"
+            ),
+        ));
+    }
     RecordRead::checked(r.record, diagnostics, 0)
 }
 
@@ -52,12 +63,32 @@ struct Reader<'t, 'd> {
     /// The line of play being read; `None` until the first move.
     line: Option<Replay>,
     /// Lines read so far that a variation may branch from: (first ply, last node).
-    lines: Vec<(u32, NodeId)>,
+    lines: Vec<LineOfPlay>,
+    /// Variations that branch from moves that were never read (left out after an error, or
+    /// inside a variation that could not be placed): their span and count, reported once
+    /// instead of one error each.
+    orphans: Option<(Span, u32)>,
+    /// How far the move numbers of the current line are off (numbered minus actual ply),
+    /// so a line numbered consistently wrong is reported once, not at every move.
+    numbering_offset: i64,
     /// Set when a variation cannot be placed: its moves are skipped.
     skip_block: bool,
     /// Where the last line read ended and the position there, so a variation can get to its
     /// branch point by undoing and replaying a few moves instead of the whole game.
     last: Option<(NodeId, Position)>,
+}
+
+/// A line of play read so far that a later variation may branch from.
+#[derive(Clone, Copy)]
+struct LineOfPlay {
+    /// The ply of its first move.
+    first: u32,
+    /// Its last node.
+    last: NodeId,
+    /// True if some of its moves were not read (after an error), or none at all (a
+    /// variation that could not be placed): a variation that finds no branch point in it
+    /// branches from one of those.
+    broken: bool,
 }
 
 pub(crate) fn header_field(key: &str) -> Option<HeaderField> {
@@ -215,7 +246,11 @@ impl Reader<'_, '_> {
             }
             let root = self.record.moves.root();
             self.line = Some(Replay::new(self.record.start.position.clone(), root));
-            self.lines.push((1, root));
+            self.lines.push(LineOfPlay {
+                first: 1,
+                last: root,
+                broken: false,
+            });
         }
         self.line.as_mut().expect("just set")
     }
@@ -270,11 +305,14 @@ impl Reader<'_, '_> {
         let replay = self.line.as_mut().expect("started");
         let tree = &mut self.record.moves;
         let expected = replay.next_ply(tree);
-        if parsed.ply != expected && !replay.is_closed() {
+        let offset = i64::from(parsed.ply) - i64::from(expected);
+        if offset != self.numbering_offset && !replay.is_closed() {
+            self.numbering_offset = offset;
             self.diags.push(Diagnostic::warning(
                 body_span,
                 format!(
-                    "numbered {} but it is move {expected} of its line",
+                    "numbered {} but it is move {expected} of its line (later moves numbered \
+                     the same way are not reported)",
                     parsed.ply
                 ),
             ));
@@ -289,12 +327,7 @@ impl Reader<'_, '_> {
                 replay.play(tree, resolved, body_span, text, self.diags);
             }
             Ok(Body::Ending(kind)) => {
-                if let kifu_record::EndingKind::Unknown(word) = &kind {
-                    self.diags.push(Diagnostic::warning(
-                        body_span,
-                        format!("unknown termination `{word}`; kept as written"),
-                    ));
-                }
+                // An unknown word is kept (with a warning) only if nothing follows it.
                 replay.end(tree, kind, body_span, self.diags);
             }
             Err(reason) => {
@@ -362,7 +395,30 @@ impl Reader<'_, '_> {
                         .find(|&(_, c)| matches!(c, '▲' | '△' | '☗' | '☖' | '▼' | '▽'))
                         .map_or(line.len() - at, |(i, _)| i);
                     let span = Span::new(start + at, start + at + len);
-                    replay.play(tree, Err((None, reason.to_owned())), span, text, self.diags);
+                    // Shogi DB2 writes the result inline, as the mover's "move": `△投了`.
+                    let word = line[at..at + len]
+                        .trim_start_matches(['▲', '△', '☗', '☖', '▼', '▽'])
+                        .trim_end_matches([' ', '\u{3000}', '\t']);
+                    match ending_word(word) {
+                        Some(kind) => {
+                            let span = Span::new(
+                                span.start as usize,
+                                span.start as usize + {
+                                    line[at..at + len]
+                                        .trim_end_matches([' ', '\u{3000}', '\t'])
+                                        .len()
+                                },
+                            );
+                            replay.end(tree, kind, span, self.diags);
+                        }
+                        None => replay.play(
+                            tree,
+                            Err((None, reason.to_owned())),
+                            span,
+                            text,
+                            self.diags,
+                        ),
+                    }
                     at += len;
                 }
             }
@@ -375,13 +431,15 @@ impl Reader<'_, '_> {
         if self.skip_block {
             return;
         }
-        let Some(replay) = self.line.as_mut() else {
-            return;
-        };
-        if replay.is_closed() {
+        // `まで0手で中断`: a game that ended before its first move.
+        self.start();
+        let replay = self.line.as_mut().expect("started");
+        // An illegal move waiting to be excused is not an ending: `まで2手で後手の反則負け`
+        // after it is what excuses it.
+        if replay.has_ended() {
             return;
         }
-        let mover = replay.position.side_to_move();
+        let mover = replay.side_to_move_after_all();
         let Some(kind) = summary_ending(line, mover) else {
             self.diags.push(Diagnostic::warning(
                 span,
@@ -394,13 +452,16 @@ impl Reader<'_, '_> {
 
     /// Ends the line being read and records where it got to.
     fn close_line(&mut self) {
+        self.numbering_offset = 0;
         if let Some(mut line) = self.line.take() {
+            let broken = line.is_broken();
             line.finish(&mut self.record.moves, self.diags);
             if let Some(top) = self.lines.last_mut() {
-                top.1 = line.cursor;
+                top.last = line.cursor;
+                top.broken |= broken;
             }
             self.last = Some((line.cursor, line.position));
-        } else {
+        } else if self.lines.is_empty() {
             // A game without moves still gets its start position.
             self.start();
             if let Some(mut line) = self.line.take() {
@@ -412,7 +473,7 @@ impl Reader<'_, '_> {
     /// `変化：N手`: the next moves are an alternative to ply `n` of the most recent line that
     /// started before it.
     fn variation(&mut self, n: u32, span: Span) {
-        if self.line.is_none() {
+        if self.lines.is_empty() {
             self.diags.push(Diagnostic::warning(
                 span,
                 "a variation before any move; ignored",
@@ -421,15 +482,29 @@ impl Reader<'_, '_> {
         }
         self.close_line();
         self.skip_block = false;
-        while self.lines.len() > 1 && self.lines.last().is_some_and(|l| l.0 >= n) {
+        while self.lines.len() > 1 && self.lines.last().is_some_and(|l| l.first >= n) {
             self.lines.pop();
         }
         let tree = &self.record.moves;
-        let (_, last) = *self.lines.last().expect("the main line is never popped");
-        let parent =
-            std::iter::successors(Some(last), |&id| tree.parent(id)).find(|&id| tree[id].ply() < n);
+        let from = *self.lines.last().expect("the main line is never popped");
+        let parent = std::iter::successors(Some(from.last), |&id| tree.parent(id))
+            .find(|&id| tree[id].ply() < n);
         let parent = match parent {
             Some(p) if tree[p].ply() == n - 1 && !tree[p].is_ending() => p,
+            _ if from.broken => {
+                // It branches from a move that was not read; the error that left that move
+                // out is reported already.
+                let orphans = self.orphans.get_or_insert((span, 0));
+                orphans.0 = orphans.0.join(span);
+                orphans.1 += 1;
+                self.skip_block = true;
+                self.lines.push(LineOfPlay {
+                    first: n,
+                    last: from.last,
+                    broken: true,
+                });
+                return;
+            }
             _ => {
                 self.diags.push(Diagnostic::error(
                     span,
@@ -439,6 +514,11 @@ impl Reader<'_, '_> {
                     ),
                 ));
                 self.skip_block = true;
+                self.lines.push(LineOfPlay {
+                    first: n,
+                    last: from.last,
+                    broken: true,
+                });
                 return;
             }
         };
@@ -446,6 +526,11 @@ impl Reader<'_, '_> {
             self.diags
                 .push(Diagnostic::error(span, "a variation after an illegal move"));
             self.skip_block = true;
+            self.lines.push(LineOfPlay {
+                first: n,
+                last: parent,
+                broken: true,
+            });
             return;
         }
         let position = match self.last.take() {
@@ -453,7 +538,11 @@ impl Reader<'_, '_> {
             None => crate::formats::position_at(&self.record, parent),
         };
         self.line = Some(Replay::new(position, parent));
-        self.lines.push((n, parent));
+        self.lines.push(LineOfPlay {
+            first: n,
+            last: parent,
+            broken: false,
+        });
     }
 }
 
@@ -520,7 +609,8 @@ fn summary_ending(line: &str, mover: Color) -> Option<EndingKind> {
                     EndingKind::Unknown(result.to_owned())
                 }
             } else {
-                return None;
+                // `まで13手で投了`, `まで30手で切れ負け`: the bare termination words.
+                return ending_word(result);
             }
         }
     })

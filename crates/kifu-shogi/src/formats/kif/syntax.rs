@@ -305,11 +305,62 @@ fn body(s: &str) -> (Result<Body, &'static str>, usize) {
         if word.is_empty() {
             return (Err("a move or a termination word is missing"), consumed);
         }
+        if let Some(why) = move_shaped(word) {
+            // Text shaped like a move is a move with a mistake, never an unknown ending.
+            let whole = rest.len() - after_move_text(rest).len();
+            return (Err(why), s.len() - rest.len() + whole.max(word_len));
+        }
         let kind = ending_word(word).unwrap_or_else(|| EndingKind::Unknown(word.to_owned()));
         return (Ok(Body::Ending(kind)), consumed);
     }
     let (parsed, used) = kif_move(rest);
     (parsed.map(Body::Move), s.len() - rest.len() + used)
+}
+
+/// Why a word that is not a termination word looks like a move (a kanji file such as
+/// `二五歩`, a piece name, an origin `(26)`), if it does.
+fn move_shaped(word: &str) -> Option<&'static str> {
+    let first = word.chars().next()?;
+    if ending_word(word).is_some() {
+        return None;
+    }
+    if kanji_digit(first).is_some() {
+        return Some("the file of a square is written as a digit (`２五`), not a kanji");
+    }
+    if word.contains('(') || word.contains('（') {
+        return Some("a move is a square, a piece name and an origin (`７六歩(77)`)");
+    }
+    let mut rest = word;
+    while let Some(c) = rest.chars().next() {
+        if piece_name(rest).is_some() && !matches!(c, '成' | 'と') || c == '打' {
+            return Some("a move starts with its square (`７六`) or `同`");
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    None
+}
+
+/// True if `s` starts with an origin square: two digits in parentheses.
+fn is_origin(s: &str) -> bool {
+    let mut cs = s.chars();
+    cs.next() == Some('(')
+        && cs.next().and_then(digit).is_some()
+        && cs.next().and_then(digit).is_some()
+        && cs.next() == Some(')')
+}
+
+/// The text of a malformed move: up to the time in parentheses or the end of the line.
+fn after_move_text(s: &str) -> &str {
+    let mut at = 0;
+    while at < s.len() {
+        let rest = &s[at..];
+        let gap = space_len(rest);
+        if gap > 0 && (rest[gap..].starts_with('(') || rest[gap..].is_empty()) {
+            return &s[at..];
+        }
+        at += rest.chars().next().map_or(1, char::len_utf8);
+    }
+    ""
 }
 
 fn kif_move(s: &str) -> (Result<KifMove, &'static str>, usize) {
@@ -353,6 +404,12 @@ fn kif_move(s: &str) -> (Result<KifMove, &'static str>, usize) {
         Action::None
     };
     let mut from = None;
+    // Some writers put a space (often a full-width one) before the origin: `同銀　(79)`.
+    // Only an origin is taken here; a time in parentheses stays for the caller.
+    let gap = space_len(&s[at..]);
+    if gap > 0 && is_origin(&s[at + gap..]) {
+        at += gap;
+    }
     if let Some(r) = s[at..].strip_prefix('(') {
         let mut cs = r.chars();
         let (f, rk, close) = (cs.next(), cs.next(), cs.next());

@@ -6,14 +6,20 @@
 // Many files per process: starting node is most of the cost of one file.
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { importKIF, importCSA, importJKFString } from "tsshogi";
+import { importKIF, importKI2, importCSA, importJKFString } from "tsshogi";
 import jsonKifuFormat from "json-kifu-format";
 
 const { JKFPlayer } = jsonKifuFormat;
 
 function tsshogi(format, text) {
   const record =
-    format === "csa" ? importCSA(text) : format === "jkf" ? importJKFString(text) : importKIF(text);
+    format === "csa"
+      ? importCSA(text)
+      : format === "jkf"
+        ? importJKFString(text)
+        : format === "ki2"
+          ? importKI2(text)
+          : importKIF(text);
   if (record instanceof Error) return { error: record.message };
   const moves = [];
   let ending = null;

@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use kifu_record::{EndingKind, NodeItem, Outcome, Side};
-use kifu_shogi::formats::{Format, ShogiRecord, csa::CsaVersion, read_bytes, side_of};
 use kifu_shogi::Position;
+use kifu_shogi::formats::{Format, ShogiRecord, csa::CsaVersion, read_bytes, side_of};
 use serde_json::Value;
 
 /// The outputs kifu writes and which peers read each. `encoding` is what the peers decode with.
@@ -114,15 +114,13 @@ struct KnownPeerBug {
     reason: &'static str,
 }
 
-const KNOWN_PEER_BUGS: &[KnownPeerBug] = &[
-    KnownPeerBug {
-        peer: PYTHON_SHOGI,
-        outputs: &[Output::Csa30],
-        part: "error",
-        kifu_ending: None,
-        reason: "python-shogi 1.1.1 reads CSA up to V2.2; `'CSA encoding=UTF-8` and V3.0 lines are unknown to it",
-    },
-];
+const KNOWN_PEER_BUGS: &[KnownPeerBug] = &[KnownPeerBug {
+    peer: PYTHON_SHOGI,
+    outputs: &[Output::Csa30],
+    part: "error",
+    kifu_ending: None,
+    reason: "python-shogi 1.1.1 reads CSA up to V2.2; `'CSA encoding=UTF-8` and V3.0 lines are unknown to it",
+}];
 
 /// What a reader saw: the start (SFEN without the move number, hands normalised), the main
 /// line as USI moves, and the ending in the reader's own terms.
@@ -190,7 +188,9 @@ fn csa_special(kind: &EndingKind, mover: Side) -> Option<String> {
             EndingKind::TimeLoss => "TIME_UP",
             EndingKind::IllegalMoveLoss => "ILLEGAL_MOVE",
             EndingKind::MaxMoves => "MAX_MOVES",
-            EndingKind::IllegalAction(side) => return Some(format!("{}ILLEGAL_ACTION", sign(*side))),
+            EndingKind::IllegalAction(side) => {
+                return Some(format!("{}ILLEGAL_ACTION", sign(*side)));
+            }
             EndingKind::IllegalMoveWin => {
                 return Some(format!("{}ILLEGAL_ACTION", sign(mover.opponent())));
             }
@@ -228,7 +228,11 @@ fn tsshogi_special(kind: &EndingKind, mover: Side) -> Option<String> {
 }
 
 /// The ending as `peer` should report it after reading `output`.
-fn expected_ending(peer: &str, output: Output, ending: &Option<(EndingKind, Side)>) -> Option<String> {
+fn expected_ending(
+    peer: &str,
+    output: Output,
+    ending: &Option<(EndingKind, Side)>,
+) -> Option<String> {
     let (kind, mover) = ending.as_ref()?;
     match peer {
         TSSHOGI => tsshogi_special(kind, *mover),
@@ -238,16 +242,17 @@ fn expected_ending(peer: &str, output: Output, ending: &Option<(EndingKind, Side
         }
         // From the `まで` line: the special it implies.
         CSHOGI => match kind.outcome(*mover) {
-            Outcome::Win(side) => Some(
-                match kind {
-                    EndingKind::DeclareWin => "%KACHI".to_owned(),
-                    EndingKind::IllegalMoveLoss => "%ILLEGAL_MOVE".to_owned(),
-                    EndingKind::IllegalMoveWin | EndingKind::IllegalAction(_) => {
-                        format!("%{}ILLEGAL_ACTION", if side == Side::First { '+' } else { '-' })
-                    }
-                    _ => "%TORYO".to_owned(),
-                },
-            ),
+            Outcome::Win(side) => Some(match kind {
+                EndingKind::DeclareWin => "%KACHI".to_owned(),
+                EndingKind::IllegalMoveLoss => "%ILLEGAL_MOVE".to_owned(),
+                EndingKind::IllegalMoveWin | EndingKind::IllegalAction(_) => {
+                    format!(
+                        "%{}ILLEGAL_ACTION",
+                        if side == Side::First { '+' } else { '-' }
+                    )
+                }
+                _ => "%TORYO".to_owned(),
+            }),
             Outcome::Draw if *kind == EndingKind::Repetition => Some("%SENNICHITE".to_owned()),
             _ if *kind == EndingKind::Abort => Some("%CHUDAN".to_owned()),
             _ => None,
@@ -269,7 +274,11 @@ fn seen(value: &Value) -> Result<Seen, String> {
     let start = normalise_sfen(value["sfen"].as_str().unwrap_or_default());
     let moves = value["moves"]
         .as_array()
-        .map(|a| a.iter().map(|m| m.as_str().unwrap_or("?").to_owned()).collect())
+        .map(|a| {
+            a.iter()
+                .map(|m| m.as_str().unwrap_or("?").to_owned())
+                .collect()
+        })
         .unwrap_or_default();
     let ending = value["ending"].as_str().map(str::to_owned);
     Ok(Seen {
@@ -339,8 +348,18 @@ fn run_peer(program: &Path, script: &Path, jobs: &[&Job]) -> Vec<Value> {
         .collect();
     writer.join().unwrap().unwrap();
     let status = child.wait().unwrap();
-    assert!(status.success(), "{} {} failed: {status}", program.display(), script.display());
-    assert_eq!(answers.len(), jobs.len(), "{} answered fewer files than it was given", script.display());
+    assert!(
+        status.success(),
+        "{} {} failed: {status}",
+        program.display(),
+        script.display()
+    );
+    assert_eq!(
+        answers.len(),
+        jobs.len(),
+        "{} answered fewer files than it was given",
+        script.display()
+    );
     answers
 }
 
@@ -369,7 +388,9 @@ fn peers_read_what_kifu_writes_as_kifu_does() {
             records += 1;
             let source = format!("{} record {}", file.display(), i + 1);
             for output in Output::ALL {
-                let written = output.format().write(std::slice::from_ref(record), output.csa_version());
+                let written = output
+                    .format()
+                    .write(std::slice::from_ref(record), output.csa_version());
                 let (text, _) = output.format().encode(written);
                 if let Some(&j) = by_bytes.get(&(output, text.clone())) {
                     jobs[j].sources.push(source.clone());
@@ -419,15 +440,19 @@ fn peers_read_what_kifu_writes_as_kifu_does() {
                 b.peer == peer
                     && b.outputs.contains(&job.output)
                     && b.part == part
-                    && b.kifu_ending.is_none_or(|e| ending_debug.as_deref() == Some(e))
+                    && b.kifu_ending
+                        .is_none_or(|e| ending_debug.as_deref() == Some(e))
             });
             match bug {
                 Some(b) => *known.entry(b.reason).or_default() += 1,
-                None => unexpected.entry((peer, job.output, part)).or_default().push(format!(
-                    "{} (from {}): {detail}",
-                    job.path.display(),
-                    job.sources[0]
-                )),
+                None => unexpected
+                    .entry((peer, job.output, part))
+                    .or_default()
+                    .push(format!(
+                        "{} (from {}): {detail}",
+                        job.path.display(),
+                        job.sources[0]
+                    )),
             }
         };
         match seen(answer) {
@@ -437,7 +462,12 @@ fn peers_read_what_kifu_writes_as_kifu_does() {
                     report("start", format!("kifu {} / peer {}", exp.start, seen.start));
                 }
                 if seen.moves != exp.moves {
-                    let at = seen.moves.iter().zip(&exp.moves).take_while(|(a, b)| a == b).count();
+                    let at = seen
+                        .moves
+                        .iter()
+                        .zip(&exp.moves)
+                        .take_while(|(a, b)| a == b)
+                        .count();
                     report(
                         "moves",
                         format!(
@@ -466,7 +496,10 @@ fn peers_read_what_kifu_writes_as_kifu_does() {
         js_answers.len() * 2 + py_answers.len() * 2
     );
     if !unread.is_empty() {
-        eprintln!("interop: {} corpus files kifu reports errors in (not converted): {unread:?}", unread.len());
+        eprintln!(
+            "interop: {} corpus files kifu reports errors in (not converted): {unread:?}",
+            unread.len()
+        );
     }
     for (reason, n) in &known {
         eprintln!("interop: known peer bug, {n} file(s): {reason}");

@@ -37,3 +37,87 @@ fn csa_time_values_are_written_back_as_read() {
     assert!(text.contains("\n$TIME+:150+00+10\n"), "{text}");
     assert!(text.contains("\n$TIME-:600+0+0\n"), "{text}");
 }
+
+/// The single move of `sfen moves usi` as kifu writes it in KI2, and the JKF `relative` of it;
+/// both KI2 texts (with the words and without them) read back as that move.
+fn ki2_and_jkf_relative(sfen: &str, usi: &str) -> (String, Option<String>) {
+    let record = read(Format::Usi, &format!("position sfen {sfen} moves {usi}\n"));
+    let ki2 = Format::Ki2
+        .write(std::slice::from_ref(&record), CsaVersion::V22)
+        .text;
+    let line = ki2
+        .lines()
+        .find(|l| l.starts_with(['▲', '△']))
+        .expect("a move line")
+        .trim_end()
+        .to_owned();
+    let jkf = Format::Jkf
+        .write(std::slice::from_ref(&record), CsaVersion::V22)
+        .text;
+    let json: serde_json::Value = serde_json::from_str(&jkf).unwrap();
+    let relative = json["moves"][1]["move"]["relative"]
+        .as_str()
+        .map(str::to_owned);
+    let back = read(Format::Ki2u, &ki2);
+    assert_eq!(
+        back.moves
+            .main_line()
+            .filter_map(|id| back.moves[id].mv().copied())
+            .collect::<Vec<_>>(),
+        record
+            .moves
+            .main_line()
+            .filter_map(|id| record.moves[id].mv().copied())
+            .collect::<Vec<_>>(),
+        "{ki2}"
+    );
+    (line, relative)
+}
+
+/// 4八 silver is pinned by the bishop on 6六 against the king on 3九: only 6八 can legally go
+/// to 5九, but readers count both silvers, so the move needs 左.
+#[test]
+fn ki2_relative_word_counts_a_pinned_silver() {
+    let (ki2, relative) = ki2_and_jkf_relative("4k4/9/9/9/9/3b5/9/3S1S3/6K2 b - 1", "6h5i");
+    assert_eq!(ki2, "▲５九銀左");
+    assert_eq!(relative.as_deref(), Some("L"));
+}
+
+/// The dragon on 3四 is pinned on the diagonal (bishop 6七, king 1二); the one on 2二 moving
+/// sideways to 3二 is 寄 for every reader.
+#[test]
+fn ki2_relative_word_counts_a_pinned_dragon() {
+    let (ki2, relative) = ki2_and_jkf_relative("k8/7+RK/9/6+R2/9/9/3b5/9/9 b - 1", "2b3b");
+    assert_eq!(ki2, "▲３二龍寄");
+    assert_eq!(relative.as_deref(), Some("M"));
+}
+
+/// The silver on 2一 is pinned (rook 5一, king 1一) but its movement reaches 2二, so a silver
+/// dropped there is `打`: without it tsshogi reads the board move.
+#[test]
+fn ki2_drop_mark_counts_a_pinned_silver() {
+    let (ki2, relative) = ki2_and_jkf_relative("4R2sk/9/9/9/9/9/9/9/4K4 w s 1", "S*2b");
+    assert_eq!(ki2, "△２二銀打");
+    assert_eq!(relative.as_deref(), Some("H"));
+}
+
+/// kifu's reader keeps accepting the words a legal-moves-only writer left out.
+#[test]
+fn ki2_reader_accepts_moves_without_the_pinned_piece_words() {
+    for (sfen, bare, usi) in [
+        ("4k4/9/9/9/9/3b5/9/3S1S3/6K2 b - 1", "▲５九銀", "6h5i"),
+        ("k8/7+RK/9/6+R2/9/9/3b5/9/9 b - 1", "▲３二龍", "2b3b"),
+        ("4R2sk/9/9/9/9/9/9/9/4K4 w s 1", "△２二銀", "S*2b"),
+    ] {
+        let bod = kifu_shogi::formats::kif::write_bod(
+            &kifu_shogi::Position::from_sfen(sfen).unwrap(),
+            None,
+        );
+        let record = read(Format::Ki2u, &format!("{bod}{bare}\n"));
+        let mv = record
+            .moves
+            .main_line()
+            .find_map(|id| record.moves[id].mv().copied());
+        assert_eq!(mv.map(|m| m.usi()), Some(usi.to_owned()), "{bare}");
+    }
+}

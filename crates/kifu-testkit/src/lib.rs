@@ -132,8 +132,9 @@ const SETUP_HINT: &str = "run scripts/setup-test-deps (it installs the pinned in
 /// `node`, with tsshogi and json-kifu-format installed in [`interop_dir`]`/node_modules`;
 /// panics saying to run `scripts/setup-test-deps` when either is missing.
 pub fn interop_node() -> PathBuf {
-    let node = on_path("node")
-        .unwrap_or_else(|| panic!("the interop tests need node (Node.js 18 or later): {SETUP_HINT}"));
+    let node = on_path("node").unwrap_or_else(|| {
+        panic!("the interop tests need node (Node.js 18 or later): {SETUP_HINT}")
+    });
     for package in ["tsshogi", "json-kifu-format"] {
         let manifest = interop_dir()
             .join("node_modules")

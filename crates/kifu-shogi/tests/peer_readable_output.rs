@@ -121,3 +121,52 @@ fn ki2_reader_accepts_moves_without_the_pinned_piece_words() {
         assert_eq!(mv.map(|m| m.usi()), Some(usi.to_owned()), "{bare}");
     }
 }
+
+/// `%-ILLEGAL_ACTION` with 先手 to move: 後手 fouled, 先手 wins. Readers take `Xの反則負け` as
+/// the loss of the side to move whoever X is, so the line names the winner:
+/// `まで2手で先手の反則勝ち` (jkf-suite's illegal_win.csa is such a game).
+#[test]
+fn foul_by_the_side_not_to_move_names_the_winner() {
+    let record = read(
+        Format::Csa,
+        "V2.2\nPI\n+\n+7776FU\n-3334FU\n%-ILLEGAL_ACTION\n",
+    );
+    for format in [Format::Kifu, Format::Ki2u] {
+        let text = format
+            .write(std::slice::from_ref(&record), CsaVersion::V22)
+            .text;
+        assert!(text.contains("まで2手で先手の反則勝ち\n"), "{text}");
+        let back = read(format, &text);
+        let last = back.moves.main_line().last().unwrap();
+        let kifu_record::NodeItem::End(kind) = &back.moves[last].item else {
+            panic!("no ending: {text}");
+        };
+        assert_eq!(
+            kind.outcome(kifu_record::Side::First),
+            kifu_record::Outcome::Win(kifu_record::Side::First)
+        );
+    }
+    // The side to move fouling keeps 反則負け, which every reader takes as meant.
+    let record = read(
+        Format::Csa,
+        "V2.2\nPI\n+\n+7776FU\n-3334FU\n%+ILLEGAL_ACTION\n",
+    );
+    let text = Format::Ki2u
+        .write(std::slice::from_ref(&record), CsaVersion::V22)
+        .text;
+    assert!(text.contains("まで2手で先手の反則負け\n"), "{text}");
+}
+
+/// A KI2 variation's first move names its square: Kifu for JS cannot resolve `同` there.
+#[test]
+fn ki2_variation_starts_with_a_square_not_doh() {
+    let record = read(
+        Format::Kifu,
+        "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)+\n\n変化：4手\n   4 同　飛(82)\n",
+    );
+    let text = Format::Ki2u
+        .write(std::slice::from_ref(&record), CsaVersion::V22)
+        .text;
+    assert!(text.contains("▲２二角成  △同　銀"), "{text}");
+    assert!(text.contains("変化：4手\n△２二飛\n"), "{text}");
+}

@@ -26,7 +26,8 @@ def by_cshogi(fmt, text):
         game = cshogi.KIF.Parser.parse_str(text)
         ending = game.endgame or game.win
     moves = [cshogi.move_to_usi(m) for m in game.moves]
-    return {"sfen": game.sfen, "moves": moves, "ending": ending}
+    # cshogi says "" for a CSA record without a special.
+    return {"sfen": game.sfen, "moves": moves, "ending": ending or None}
 
 
 def by_python_shogi(fmt, text):

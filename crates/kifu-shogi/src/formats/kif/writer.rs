@@ -170,7 +170,9 @@ impl Writer {
     ) -> Vec<NodeId> {
         let tree = &record.moves;
         let (mut pos, _) = state_at(record, parent);
-        let mut prev_to = tree[parent].mv().map(|m| m.to());
+        // A line's first move names its square, never `同`: the text before a 変化 block is
+        // another line, and Kifu for JS's KI2 reader cannot resolve a `同` there.
+        let mut prev_to = None;
         let mut nodes = Vec::new();
         let mut on_line = 0;
         let mut first = first;
@@ -392,7 +394,14 @@ impl Writer {
             }
             EndingKind::IllegalMoveWin => format!("{head}{}の反則勝ち", winner(mover)),
             EndingKind::IllegalMoveLoss => format!("{head}{}の反則負け", winner(mover)),
-            EndingKind::IllegalAction(o) => format!("{head}{}の反則負け", winner(*o)),
+            // Readers take `Xの反則負け` as the mover's loss whoever X is (tsshogi, Kifu for JS):
+            // the side that did not foul is named with 反則勝ち unless the mover fouled.
+            EndingKind::IllegalAction(o) if *o == mover => {
+                format!("{head}{}の反則負け", winner(*o))
+            }
+            EndingKind::IllegalAction(o) => {
+                format!("{head}{}の反則勝ち", winner(o.opponent()))
+            }
             EndingKind::DeclareWin => format!("{head}{}の入玉勝ち", winner(mover)),
             EndingKind::Checkmate => format!("{head}詰み"),
             EndingKind::Abort => format!("{head}中断"),

@@ -121,8 +121,8 @@ fn always(_: &Expected) -> bool {
     true
 }
 
-fn custom_start(e: &Expected) -> bool {
-    e.custom_start
+fn kif_diagram(e: &Expected) -> bool {
+    e.kif_diagram
 }
 
 fn has_variations(e: &Expected) -> bool {
@@ -170,8 +170,8 @@ const KNOWN_PEER_BUGS: &[KnownPeerBug] = &[
         peer: CSHOGI,
         outputs: KIF_OUTPUTS,
         parts: ALL_PARTS,
-        when: custom_start,
-        reason: "cshogi 1.1.0's KIF reader ignores board diagrams: a custom start is read as the even start",
+        when: kif_diagram,
+        reason: "cshogi 1.1.0's KIF reader ignores board diagrams: it starts from the 手合割 name, or the even start without one",
     },
     KnownPeerBug {
         peer: CSHOGI,
@@ -184,7 +184,7 @@ const KNOWN_PEER_BUGS: &[KnownPeerBug] = &[
         peer: PYTHON_SHOGI,
         outputs: KIF_OUTPUTS,
         parts: ALL_PARTS,
-        when: custom_start,
+        when: kif_diagram,
         reason: "python-shogi 1.1.1 takes a KIF diagram's side to move from the side to move after the last move",
     },
     KnownPeerBug {
@@ -270,7 +270,8 @@ struct Expected {
     start: String,
     moves: Vec<String>,
     ending: Option<(EndingKind, Side)>,
-    custom_start: bool,
+    /// Whether kifu's KIF gives the start as a board diagram.
+    kif_diagram: bool,
     has_variations: bool,
 }
 
@@ -297,7 +298,9 @@ fn expected(record: &ShogiRecord) -> Expected {
         start: normalise_sfen(&record.start.position.to_sfen()),
         moves,
         ending,
-        custom_start: record.start.handicap.is_none(),
+        kif_diagram: kifu_shogi::formats::kif::write(record)
+            .text
+            .contains("\n+---------------------------+\n"),
         has_variations,
     }
 }
@@ -496,16 +499,8 @@ fn run_peer(program: &Path, script: &Path, jobs: &[&Job]) -> Vec<Value> {
 
 #[test]
 fn peers_read_what_kifu_writes_as_kifu_does() {
-    let node = kifu_testkit::interop_node();
-    let python = kifu_testkit::interop_python();
-    let dir = std::env::temp_dir().join(format!("kifu-interop-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-
-    // Convert every record to every output, once per distinct text.
-    let mut jobs: Vec<Job> = Vec::new();
-    let mut by_bytes: HashMap<(Output, Vec<u8>), usize> = HashMap::new();
+    let mut records = Vec::new();
     let mut unread = Vec::new();
-    let mut records = 0;
     for file in corpus_files() {
         let bytes = std::fs::read(&file).unwrap();
         let format = Format::from_path(&file).unwrap_or(Format::Jkf);
@@ -515,31 +510,56 @@ fn peers_read_what_kifu_writes_as_kifu_does() {
             unread.push(file.display().to_string());
             continue;
         }
-        for (i, record) in parsed.records.iter().enumerate() {
-            records += 1;
-            let source = format!("{} record {}", file.display(), i + 1);
-            for output in Output::ALL {
-                let written = output
-                    .format()
-                    .write(std::slice::from_ref(record), output.csa_version());
-                let (text, _) = output.format().encode(written);
-                if let Some(&j) = by_bytes.get(&(output, text.clone())) {
-                    jobs[j].sources.push(source.clone());
-                    continue;
-                }
-                let path = dir.join(format!("{}.{}", jobs.len(), output.extension()));
-                std::fs::write(&path, &text).unwrap();
-                by_bytes.insert((output, text), jobs.len());
-                jobs.push(Job {
-                    output,
-                    path,
-                    sources: vec![source.clone()],
-                    expected: expected(record),
-                });
-            }
+        for (i, record) in parsed.records.into_iter().enumerate() {
+            records.push((format!("{} record {}", file.display(), i + 1), record));
         }
     }
-    assert!(records > 1500, "only {records} corpus records were read");
+    assert!(
+        records.len() > 1500,
+        "only {} corpus records were read",
+        records.len()
+    );
+    if !unread.is_empty() {
+        eprintln!(
+            "interop: {} corpus files kifu reports errors in (not converted): {unread:?}",
+            unread.len()
+        );
+    }
+    check_with_peers("corpus", &records);
+}
+
+/// Converts `records` to every output, has every peer read each distinct file and fails on
+/// any difference that is not a known peer bug.
+fn check_with_peers(name: &str, records: &[(String, ShogiRecord)]) {
+    let node = kifu_testkit::interop_node();
+    let python = kifu_testkit::interop_python();
+    let dir = std::env::temp_dir().join(format!("kifu-interop-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+
+    // Convert every record to every output, once per distinct text.
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut by_bytes: HashMap<(Output, Vec<u8>), usize> = HashMap::new();
+    for (source, record) in records {
+        for output in Output::ALL {
+            let written = output
+                .format()
+                .write(std::slice::from_ref(record), output.csa_version());
+            let (text, _) = output.format().encode(written);
+            if let Some(&j) = by_bytes.get(&(output, text.clone())) {
+                jobs[j].sources.push(source.clone());
+                continue;
+            }
+            let path = dir.join(format!("{}.{}", jobs.len(), output.extension()));
+            std::fs::write(&path, &text).unwrap();
+            by_bytes.insert((output, text), jobs.len());
+            jobs.push(Job {
+                output,
+                path,
+                sources: vec![source.clone()],
+                expected: expected(record),
+            });
+        }
+    }
 
     let interop = kifu_testkit::interop_dir();
     let all: Vec<&Job> = jobs.iter().collect();
@@ -624,16 +644,11 @@ fn peers_read_what_kifu_writes_as_kifu_does() {
         }
     }
     eprintln!(
-        "interop: {records} corpus records, {} distinct files written, {} peer readings",
+        "interop ({name}): {} records, {} distinct files written, {} peer readings",
+        records.len(),
         jobs.len(),
         js_answers.len() * 2 + py_answers.len() * 2
     );
-    if !unread.is_empty() {
-        eprintln!(
-            "interop: {} corpus files kifu reports errors in (not converted): {unread:?}",
-            unread.len()
-        );
-    }
     for (reason, n) in &known {
         eprintln!("interop: known peer bug, {n} file(s): {reason}");
     }
@@ -653,4 +668,50 @@ fn peers_read_what_kifu_writes_as_kifu_does() {
         dir.display()
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every named start, each also with the other side to move, and a handicap board given as a
+/// diagram with 下手 to move: whatever kifu writes for them, the peers set up the same start.
+#[test]
+fn start_positions_survive_for_the_peers() {
+    let mut records = Vec::new();
+    for h in kifu_shogi::Handicap::ALL {
+        for flip in [false, true] {
+            let sfen = h.sfen();
+            let sfen = if flip {
+                let side = if h.first_to_move() == kifu_shogi::Color::Black {
+                    " w "
+                } else {
+                    " b "
+                };
+                sfen.replacen(" b ", side, 1).replacen(" w ", side, 1)
+            } else {
+                sfen
+            };
+            // One move by whoever is to move, so that the side to move matters to the replay.
+            let first = if sfen.contains(" b ") { "5i5h" } else { "5a4b" };
+            let (_, parsed) = read_bytes(
+                format!("position sfen {sfen} moves {first}\n").as_bytes(),
+                Format::Usi,
+            );
+            assert!(!parsed.has_errors(), "{sfen}: {:?}", parsed.diagnostics);
+            let mut record = parsed.records.into_iter().next().unwrap();
+            // A header naming the handicap, as a KIF or KI2 source would have it.
+            record.header.push(kifu_record::HeaderEntry {
+                key: "手合割".to_owned(),
+                value: h.kif_name().to_owned(),
+                field: Some(kifu_record::HeaderField::Handicap),
+                span: Default::default(),
+            });
+            records.push((
+                format!(
+                    "{} {}",
+                    h.kif_name(),
+                    if flip { "other side to move" } else { "" }
+                ),
+                record,
+            ));
+        }
+    }
+    check_with_peers("starts", &records);
 }

@@ -170,3 +170,83 @@ fn ki2_variation_starts_with_a_square_not_doh() {
     assert!(text.contains("▲２二角成  △同　銀"), "{text}");
     assert!(text.contains("変化：4手\n△２二飛\n"), "{text}");
 }
+
+/// A 香落ち board with 下手 (Black) to move, as a board diagram after `手合割：香落ち`.
+pub const LANCE_HANDICAP_BLACK_TO_MOVE: &str = "手合割：香落ち
+上手の持駒：なし
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+|v香v桂v銀v金v玉v金v銀v桂 ・|一
+| ・v飛 ・ ・ ・ ・ ・v角 ・|二
+|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七
+| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八
+| 香 桂 銀 金 玉 金 銀 桂 香|九
++---------------------------+
+下手の持駒：なし
+下手番
+手数----指手---------消費時間--
+   1 ７六歩(77)
+";
+
+/// The `下手番` line survives: a handicap name makes readers start with 上手 otherwise.
+#[test]
+fn handicap_diagram_with_black_to_move_keeps_the_side() {
+    let record = read(Format::Kifu, LANCE_HANDICAP_BLACK_TO_MOVE);
+    assert_eq!(
+        record.start.position.side_to_move(),
+        kifu_shogi::Color::Black
+    );
+    for format in [Format::Kifu, Format::Ki2u] {
+        let text = format
+            .write(std::slice::from_ref(&record), CsaVersion::V22)
+            .text;
+        assert!(text.contains("\n先手番\n"), "{text}");
+        let back = read(format, &text);
+        assert_eq!(
+            back.start.position.to_sfen(),
+            record.start.position.to_sfen(),
+            "{text}"
+        );
+    }
+}
+
+/// 左七枚落ち is a name tsshogi ignores and cshogi and python-shogi refuse: the board alone
+/// says it, and kifu reads the board back as 左七枚落ち.
+#[test]
+fn rare_handicap_names_get_their_board() {
+    let record = read(
+        Format::Csa,
+        "V2.2\nPI82HI22KA11KY91KY81KE21KE31GI\n-\n-5142OU\n",
+    );
+    assert_eq!(
+        record.start.handicap,
+        Some(kifu_shogi::Handicap::LeftSevenPieces)
+    );
+    for format in [Format::Kifu, Format::Ki2u] {
+        let text = format
+            .write(std::slice::from_ref(&record), CsaVersion::V22)
+            .text;
+        assert!(!text.contains("手合割"), "{text}");
+        assert!(text.contains("| ・ ・v銀v金v玉v金 ・ ・ ・|一\n"), "{text}");
+        assert!(text.contains("\n後手番\n"), "{text}");
+        let back = read(format, &text);
+        assert_eq!(back.start, record.start, "{text}");
+    }
+    // 三枚落ち: tsshogi ignores the name, the others know it: name and board.
+    let record = read(Format::Csa, "V2.2\nPI82HI22KA11KY\n-\n-5142OU\n");
+    let text = Format::Kifu.write(std::slice::from_ref(&record), CsaVersion::V22).text;
+    assert!(text.contains("手合割：三枚落ち\n") && text.contains("|一"), "{text}");
+    // The names every reader knows are still written alone, as Kakinoki does.
+    let record = read(Format::Csa, "V2.2\nPI82HI22KA\n-\n-5142OU\n");
+    let text = Format::Kifu
+        .write(std::slice::from_ref(&record), CsaVersion::V22)
+        .text;
+    assert!(
+        text.contains("手合割：二枚落ち\n") && !text.contains("|一"),
+        "{text}"
+    );
+}

@@ -84,13 +84,18 @@ const NUMBERS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "�
 impl Writer {
     fn header(&mut self, record: &ShogiRecord) {
         let mut handicap_written = false;
-        let custom = record.start.handicap.is_none();
+        // A board diagram for every start the 手合割 name alone does not give to every reader:
+        // custom boards (a handicap board with 下手 to move among them) and the handicaps
+        // tsshogi (三枚, 五枚, 左五枚, 左・右七枚落ち) or cshogi and python-shogi (左・右七枚落ち)
+        // do not know. Readers take the diagram over the name.
+        let with_diagram = !record.start.handicap.is_some_and(every_reader_knows);
         for e in record.header.entries() {
             let is_kif_key = !e.key.is_ascii();
             let key = match e.field {
                 Some(HeaderField::Handicap) => {
                     handicap_written = true;
                     match record.start.handicap {
+                        Some(h) if name_refused_by_some_reader(h) => continue,
                         // Keep the name as written when it names this start.
                         Some(h)
                             if Handicap::from_kif_name(
@@ -115,12 +120,12 @@ impl Writer {
             let _ = writeln!(self.out, "{key}：{value}");
         }
         match record.start.handicap {
-            Some(h) if !handicap_written => {
+            Some(h) if !handicap_written && !name_refused_by_some_reader(h) => {
                 let _ = writeln!(self.out, "手合割：{}", h.kif_name());
             }
             _ => {}
         }
-        if custom {
+        if with_diagram {
             super::board::write_diagram(&mut self.out, &record.start.position, false);
         }
     }
@@ -412,6 +417,30 @@ impl Writer {
             _ => return None,
         })
     }
+}
+
+/// Whether every reader in use sets up this 手合割 (or JKF preset) from its name alone.
+pub(crate) fn every_reader_knows(h: Handicap) -> bool {
+    matches!(
+        h,
+        Handicap::Even
+            | Handicap::Lance
+            | Handicap::RightLance
+            | Handicap::Bishop
+            | Handicap::Rook
+            | Handicap::RookLance
+            | Handicap::TwoPieces
+            | Handicap::FourPieces
+            | Handicap::SixPieces
+            | Handicap::EightPieces
+            | Handicap::TenPieces
+    )
+}
+
+/// Names cshogi and python-shogi refuse outright (an error, not a fallback to the board): the
+/// diagram alone says these starts, and kifu reads it back as the same handicap.
+fn name_refused_by_some_reader(h: Handicap) -> bool {
+    matches!(h, Handicap::LeftSevenPieces | Handicap::RightSevenPieces)
 }
 
 /// The position before the children of `node`, and each side's total time so far.

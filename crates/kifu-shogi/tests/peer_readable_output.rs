@@ -238,8 +238,13 @@ fn rare_handicap_names_get_their_board() {
     }
     // 三枚落ち: tsshogi ignores the name, the others know it: name and board.
     let record = read(Format::Csa, "V2.2\nPI82HI22KA11KY\n-\n-5142OU\n");
-    let text = Format::Kifu.write(std::slice::from_ref(&record), CsaVersion::V22).text;
-    assert!(text.contains("手合割：三枚落ち\n") && text.contains("|一"), "{text}");
+    let text = Format::Kifu
+        .write(std::slice::from_ref(&record), CsaVersion::V22)
+        .text;
+    assert!(
+        text.contains("手合割：三枚落ち\n") && text.contains("|一"),
+        "{text}"
+    );
     // The names every reader knows are still written alone, as Kakinoki does.
     let record = read(Format::Csa, "V2.2\nPI82HI22KA\n-\n-5142OU\n");
     let text = Format::Kifu
@@ -248,5 +253,56 @@ fn rare_handicap_names_get_their_board() {
     assert!(
         text.contains("手合割：二枚落ち\n") && !text.contains("|一"),
         "{text}"
+    );
+}
+
+/// CSA V3.0 holds milliseconds (`T1.25`); KIF and CSA V2.2 hold whole seconds, and the
+/// truncation is reported like every other drop.
+#[test]
+fn truncated_milliseconds_are_warned() {
+    let record = read(
+        Format::Csa,
+        "'CSA encoding=UTF-8\nV3.0\nPI\n+\n+7776FU\nT1.25\n-3334FU\nT2\n%TORYO\n",
+    );
+    let warned = |format: Format, version: CsaVersion| {
+        format
+            .write(std::slice::from_ref(&record), version)
+            .warnings
+            .iter()
+            .any(|w| w.contains("1 time(s) had milliseconds"))
+    };
+    assert!(warned(Format::Kifu, CsaVersion::V30));
+    assert!(warned(Format::Kif, CsaVersion::V30));
+    assert!(warned(Format::Csa, CsaVersion::V22));
+    assert!(!warned(Format::Csa, CsaVersion::V30));
+    let whole = read(Format::Csa, "V2.2\nPI\n+\n+7776FU\nT1\n%TORYO\n");
+    assert!(
+        Format::Kifu
+            .write(&[whole], CsaVersion::V22)
+            .warnings
+            .is_empty()
+    );
+}
+
+/// USI has no header, but a `手合割` naming the start its SFEN gives loses nothing.
+#[test]
+fn usi_drops_no_header_when_it_only_names_the_start() {
+    let only_handicap = read(Format::Kifu, "手合割：平手　\n   1 ７六歩(77)\n");
+    let written = Format::Usi.write(&[only_handicap], CsaVersion::V22);
+    assert_eq!(written.text, "position startpos moves 7g7f\n");
+    assert!(written.warnings.is_empty(), "{:?}", written.warnings);
+    let handicap = read(Format::Kifu, "手合割：香落ち\n   1 ５二玉(51)\n");
+    assert!(
+        Format::Usi
+            .write(&[handicap], CsaVersion::V22)
+            .warnings
+            .is_empty()
+    );
+    let named = read(Format::Kifu, "手合割：平手\n先手：佐藤\n   1 ７六歩(77)\n");
+    let written = Format::Usi.write(&[named], CsaVersion::V22);
+    assert!(
+        written.warnings.iter().any(|w| w.contains("the header")),
+        "{:?}",
+        written.warnings
     );
 }

@@ -29,6 +29,7 @@ pub fn write(record: &ShogiRecord, version: CsaVersion) -> Written {
         out: String::with_capacity(64 + record.moves.len() * 16),
         warnings: Vec::new(),
         version,
+        truncated_times: 0,
     };
     if version == CsaVersion::V30 {
         w.out.push_str("'CSA encoding=UTF-8\n");
@@ -40,6 +41,12 @@ pub fn write(record: &ShogiRecord, version: CsaVersion) -> Written {
     w.header(record);
     w.position(record);
     w.moves(record);
+    if w.truncated_times > 0 {
+        w.warnings.push(format!(
+            "{} time(s) had milliseconds; CSA V2.2 holds whole seconds, the fractions were dropped",
+            w.truncated_times
+        ));
+    }
     Written {
         text: w.out,
         warnings: w.warnings,
@@ -73,6 +80,8 @@ struct Writer {
     out: String,
     warnings: Vec<String>,
     version: CsaVersion,
+    /// Times with a fraction of a second written as whole seconds (V2.2).
+    truncated_times: u32,
 }
 
 /// One physical line: CSA has no way to continue a line.
@@ -256,7 +265,12 @@ impl Writer {
     fn time(&mut self, ms: Option<u32>) {
         let Some(ms) = ms else { return };
         let _ = match self.version {
-            CsaVersion::V22 => writeln!(self.out, "T{}", ms / 1000),
+            CsaVersion::V22 => {
+                if ms % 1000 != 0 {
+                    self.truncated_times += 1;
+                }
+                writeln!(self.out, "T{}", ms / 1000)
+            }
             CsaVersion::V30 if ms % 1000 == 0 => writeln!(self.out, "T{}", ms / 1000),
             CsaVersion::V30 => {
                 let frac = format!("{:03}", ms % 1000);

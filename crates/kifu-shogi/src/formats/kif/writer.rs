@@ -24,6 +24,7 @@ pub(crate) fn write_as(record: &ShogiRecord, ki2: bool) -> Written {
         handicap_game: record.start.handicap.is_some_and(|h| h != Handicap::Even),
         ki2,
         dropped_times: false,
+        truncated_times: 0,
         last_field_width: 0,
     };
     w.header(record);
@@ -37,6 +38,12 @@ pub(crate) fn write_as(record: &ShogiRecord, ki2: bool) -> Written {
     if w.dropped_times {
         w.warnings.push("KI2 cannot hold times; dropped".to_owned());
     }
+    if w.truncated_times > 0 {
+        w.warnings.push(format!(
+            "{} time(s) had milliseconds; KIF holds whole seconds, the fractions were dropped",
+            w.truncated_times
+        ));
+    }
     Written {
         text: w.out,
         warnings: w.warnings,
@@ -49,6 +56,8 @@ struct Writer {
     handicap_game: bool,
     ki2: bool,
     dropped_times: bool,
+    /// Times with a fraction of a second, written as whole seconds.
+    truncated_times: u32,
     last_field_width: usize,
 }
 
@@ -278,6 +287,9 @@ impl Writer {
             };
             let _ = write!(self.out, "{:>4} {text}", node.ply());
             if let Some(ms) = node.time_ms {
+                if ms % 1000 != 0 {
+                    self.truncated_times += 1;
+                }
                 let total = &mut totals[mover.index()];
                 *total = node.total_ms.unwrap_or(total.saturating_add(ms));
                 let pad = 13usize.saturating_sub(width(&text)).max(1);

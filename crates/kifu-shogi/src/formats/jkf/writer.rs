@@ -31,7 +31,11 @@ pub fn to_value(record: &ShogiRecord, warnings: &mut Vec<String>) -> Value {
         header.insert(key.to_owned(), Value::String(e.value.clone()));
     }
     let initial = match record.start.handicap {
-        Some(h) => json!({ "preset": h.jkf_preset() }),
+        // tsshogi knows the presets 3, 5, 5_L, 7_L and 7_R not: those boards are given whole.
+        Some(h) if crate::formats::kif::writer::every_reader_knows(h) => {
+            json!({ "preset": h.jkf_preset() })
+        }
+        Some(_) => json!({ "preset": "OTHER", "data": data_of(&record.start.position) }),
         None => json!({ "preset": "OTHER", "data": data_of(&record.start.position) }),
     };
     let tree = &record.moves;

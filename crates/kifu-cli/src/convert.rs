@@ -147,7 +147,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             }
             Ok(Outcome::Ok)
         }
-        Destination::Directory(dir) => run.into_directory(&inputs, &dir, &mut outputs, is_dir),
+        Destination::Directory(dir) => run.convert_directory(&inputs, &dir, &mut outputs, is_dir),
     }
 }
 
@@ -255,7 +255,7 @@ impl Run<'_> {
         }
     }
 
-    fn into_directory(
+    fn convert_directory(
         &self,
         inputs: &[Input],
         dir: &Path,

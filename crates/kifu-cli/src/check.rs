@@ -19,8 +19,9 @@ pub struct Args {
     /// The game the records are of.
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
     game: GameArg,
-    /// Format of standard input, or of files whose extension does not tell (csa, kif, kifu, ki2,
-    /// ki2u, jkf, usi; chu: csl, csl-ja, kif, usi, json; cetkaik: ckka).
+    /// Format of the input (csa, kif, kifu, ki2, ki2u, jkf, usi; chu: csl, csl-ja, kif, usi,
+    /// json; cetkaik: ckka): for standard input, or to read every file named as this format
+    /// whatever its extension.
     #[arg(long, visible_alias = "from", value_name = "FORMAT")]
     format: Option<String>,
     /// Cetkaik rule set for records that do not name one.

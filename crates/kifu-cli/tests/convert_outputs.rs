@@ -325,3 +325,24 @@ fn ki2_and_kif_encodings_follow_the_output_extension() {
     let text = std::fs::read_to_string(dir.join("e.ki2u")).unwrap();
     assert!(text.contains("▲４六歩"), "{text}");
 }
+
+#[test]
+fn check_takes_one_record_of_many() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let archive = corpus("shogi/bulk/all_games.csa");
+    let one = kifu_in(dir, &["convert", &archive, "--to", "csa", "--record", "7"]);
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    std::fs::write(dir.join("seventh.csa"), &one.stdout).unwrap();
+    let alone = plies(dir, "seventh.csa");
+    let out = kifu_in(dir, &["check", "--json", "--record", "7", &archive]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["summary"]["total"]["records"], 1, "{doc}");
+    assert_eq!(doc["summary"]["total"]["plies"], alone, "{doc}");
+    let out = kifu_in(dir, &["check", "--record", "501", &archive]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("holds 500 records"));
+    let out = kifu_in(dir, &["check", "--record", "0", &archive]);
+    assert_eq!(out.status.code(), Some(2));
+}

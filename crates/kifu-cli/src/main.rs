@@ -6,19 +6,22 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod check;
+mod completions;
 mod convert;
 mod csa_client;
 mod csa_server;
 mod games;
 mod inputs;
 mod link;
+mod man;
 mod perft;
 mod report;
 mod show;
 
 /// kifu — game records and match protocol for shogi and its relatives.
 #[derive(Parser)]
-#[command(name = "kifu", version, propagate_version = true)]
+// The version line names the commit too (build.rs).
+#[command(name = "kifu", version = env!("KIFU_VERSION"), propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -40,6 +43,10 @@ enum Command {
     CsaServer(csa_server::Args),
     /// Connect a USI engine to a CSA-protocol server (floodgate included).
     CsaClient(csa_client::Args),
+    /// Print the shell completion script for bash, zsh, fish, PowerShell or elvish.
+    Completions(completions::Args),
+    /// Print kifu's manual page, or write one page per subcommand into a directory (-o).
+    Man(man::Args),
 }
 
 /// What a subcommand reports back: exit 0 when all is well, 1 for invalid input.
@@ -58,6 +65,8 @@ fn main() -> ExitCode {
         Command::Link(args) => link::run(args),
         Command::CsaServer(args) => csa_server::run(args),
         Command::CsaClient(args) => csa_client::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

@@ -140,7 +140,12 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
-    let text = include_str!("../../../../shared/corpus/cetkaik/cerke_online/case1_2022-05-31.ckka");
+    // Read at run time: the corpus lies outside the crate, and the published package must build.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/cetkaik/cerke_online/case1_2022-05-31.ckka"
+    );
+    let text = &std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     c.bench_function("ckka_check_case1", |b| {
         b.iter(|| {
             kifu_cetkaik::ckka::check(black_box(text), Rules::standard())

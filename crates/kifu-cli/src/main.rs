@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use crate::error::CliError;
 
 mod check;
+mod completions;
 mod convert;
 mod csa_client;
 mod csa_server;
@@ -15,6 +16,7 @@ mod error;
 mod games;
 mod inputs;
 mod link;
+mod man;
 mod output;
 mod perft;
 mod report;
@@ -22,7 +24,8 @@ mod show;
 
 /// kifu — game records and match protocol for shogi and its relatives.
 #[derive(Parser)]
-#[command(name = "kifu", version, propagate_version = true)]
+// The version line names the commit too (build.rs).
+#[command(name = "kifu", version = env!("KIFU_VERSION"), propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -44,6 +47,10 @@ enum Command {
     CsaServer(csa_server::Args),
     /// Connect a USI engine to a CSA-protocol server (floodgate included).
     CsaClient(csa_client::Args),
+    /// Print the shell completion script for bash, zsh, fish, PowerShell or elvish.
+    Completions(completions::Args),
+    /// Print kifu's manual page, or write one page per subcommand into a directory (-o).
+    Man(man::Args),
 }
 
 /// What a subcommand reports back: exit 0 when all is well, 1 for invalid input.
@@ -62,6 +69,11 @@ fn main() -> ExitCode {
         Command::Link(args) => ("link", link::run(args).map_err(CliError::from)),
         Command::CsaServer(args) => ("csa-server", csa_server::run(args).map_err(CliError::from)),
         Command::CsaClient(args) => ("csa-client", csa_client::run(args).map_err(CliError::from)),
+        Command::Completions(args) => (
+            "completions",
+            completions::run(args).map_err(CliError::from),
+        ),
+        Command::Man(args) => ("man", man::run(args).map_err(CliError::from)),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

@@ -169,7 +169,9 @@ struct Opened {
 impl Run<'_> {
     fn open(&self, input: &Input) -> Result<Opened, CliError> {
         let name = input.name();
-        let bytes = input.read().map_err(|e| format!("{name}: {e}"))?;
+        let bytes = input
+            .read()
+            .map_err(|e| crate::inputs::open_error(&name, e))?;
         let game = self
             .game
             .or_else(|| Game::detect(input.path.as_deref(), &bytes))

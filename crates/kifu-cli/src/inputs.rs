@@ -5,6 +5,18 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
+use crate::error::CliError;
+
+/// A file named on the command line that is not there is a mistake in the command line
+/// (exit 2); one that is there but cannot be read is a failure (exit 1).
+pub fn open_error(name: &str, e: std::io::Error) -> CliError {
+    if e.kind() == std::io::ErrorKind::NotFound {
+        CliError::Usage(format!("{name}: no such file or directory"))
+    } else {
+        CliError::Failed(format!("{name}: {e}"))
+    }
+}
+
 /// One file named on the command line or found in a directory.
 #[derive(Clone, Debug)]
 pub struct Input {
@@ -71,7 +83,7 @@ impl Input {
 pub fn expand(
     args: &[PathBuf],
     wanted: impl Fn(&Path) -> bool,
-) -> Result<(Vec<Input>, Vec<PathBuf>), String> {
+) -> Result<(Vec<Input>, Vec<PathBuf>), CliError> {
     let mut inputs = Vec::new();
     let mut skipped = Vec::new();
     for arg in args {
@@ -79,7 +91,7 @@ pub fn expand(
             inputs.push(Input::stdin());
             continue;
         }
-        let meta = std::fs::metadata(arg).map_err(|e| format!("{}: {e}", arg.display()))?;
+        let meta = std::fs::metadata(arg).map_err(|e| open_error(&arg.display().to_string(), e))?;
         if !meta.is_dir() {
             inputs.push(Input {
                 path: Some(arg.clone()),
@@ -88,7 +100,7 @@ pub fn expand(
             continue;
         }
         for entry in WalkDir::new(arg).sort_by_file_name() {
-            let entry = entry.map_err(|e| format!("{}: {e}", arg.display()))?;
+            let entry = entry.map_err(|e| CliError::Failed(format!("{}: {e}", arg.display())))?;
             if !entry.file_type().is_file() {
                 continue;
             }

@@ -76,7 +76,9 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     };
     let input = Input::from_arg(&args.input);
     let name = input.name();
-    let bytes = input.read().map_err(|e| format!("{name}: {e}"))?;
+    let bytes = input
+        .read()
+        .map_err(|e| crate::inputs::open_error(&name, e))?;
     let path = input.path.as_deref();
     let game = game
         .or_else(|| Game::detect(path, &bytes))

@@ -67,6 +67,18 @@ fn mistakes_exit_2_with_what_to_do() {
             "holds 1 record; give 1 to 1",
         ),
         (&["check"], "required"),
+        (
+            &["check", "no-such.kif"],
+            "no-such.kif: no such file or directory",
+        ),
+        (
+            &["show", "no-such.kif"],
+            "no-such.kif: no such file or directory",
+        ),
+        (
+            &["convert", "no-such.kif", "--to", "csa"],
+            "no such file or directory",
+        ),
         (&["no-such-command"], "unrecognized subcommand"),
     ];
     for (args, says) in cases {

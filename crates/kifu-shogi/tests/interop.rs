@@ -114,7 +114,6 @@ struct KnownPeerBug {
 }
 
 const KIF_OUTPUTS: &[Output] = &[Output::Kif, Output::Kifu];
-const CSA_OUTPUTS: &[Output] = &[Output::Csa30, Output::Csa22];
 const ALL_PARTS: &[&str] = &["start", "moves", "ending", "error"];
 
 fn always(_: &Expected) -> bool {

@@ -154,7 +154,7 @@ pub fn read(text: &str) -> Result<Saved, String> {
     for id in record.moves.main_line() {
         let node = &record.moves[id];
         match &node.item {
-            NodeItem::Move(mv) => moves.push((*mv, u64::from(node.time_ms.unwrap_or(0)))),
+            NodeItem::Move(mv) => moves.push((*mv, node.time_ms.unwrap_or(0))),
             NodeItem::End(kind) => ending = Some(kind.clone()),
             NodeItem::Start => {}
         }

@@ -119,3 +119,67 @@ fn lock(name: &str) -> File {
         .unwrap_or_else(|e| panic!("cannot lock {}: {e}", path.display()));
     file
 }
+
+/// The folder of the interop peers: `package.json` and `package-lock.json` pinning the
+/// JavaScript readers, `requirements.txt` pinning the Python ones, and the two scripts that
+/// run them (`read-records.mjs`, `read_records.py`).
+pub fn interop_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("interop")
+}
+
+const SETUP_HINT: &str = "run scripts/setup-test-deps (it installs the pinned interop peers)";
+
+/// `node`, with tsshogi and json-kifu-format installed in [`interop_dir`]`/node_modules`;
+/// panics saying to run `scripts/setup-test-deps` when either is missing.
+pub fn interop_node() -> PathBuf {
+    let node = on_path("node").unwrap_or_else(|| {
+        panic!("the interop tests need node (Node.js 18 or later): {SETUP_HINT}")
+    });
+    for package in ["tsshogi", "json-kifu-format"] {
+        let manifest = interop_dir()
+            .join("node_modules")
+            .join(package)
+            .join("package.json");
+        assert!(
+            manifest.is_file(),
+            "the npm package {package} is not installed in {}: {SETUP_HINT}",
+            interop_dir().display()
+        );
+    }
+    node
+}
+
+/// The Python of the virtualenv holding cshogi and python-shogi: `$KIFU_VENV`, else
+/// `~/.cache/kifu/venv`. Panics saying to run `scripts/setup-test-deps` when the virtualenv or
+/// a package is missing.
+pub fn interop_python() -> PathBuf {
+    static FOUND: OnceLock<PathBuf> = OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let venv = std::env::var_os("KIFU_VENV")
+                .map(PathBuf::from)
+                .or_else(|| {
+                    std::env::var_os("HOME")
+                        .map(|h| Path::new(&h).join(".cache").join("kifu").join("venv"))
+                })
+                .unwrap_or_else(|| panic!("neither KIFU_VENV nor HOME is set: {SETUP_HINT}"));
+            let python = venv.join("bin").join("python");
+            assert!(
+                python.is_file(),
+                "no Python virtualenv at {}: {SETUP_HINT}",
+                venv.display()
+            );
+            let imports = Command::new(&python)
+                .args(["-c", "import cshogi, shogi"])
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            assert!(
+                imports,
+                "cshogi or python-shogi is missing from {}: {SETUP_HINT}",
+                venv.display()
+            );
+            python
+        })
+        .clone()
+}

@@ -14,8 +14,8 @@ use crate::{DeclarationRule, Move, Position, Repetition};
 struct Pending {
     mv: Option<Move>,
     span: Span,
-    time_ms: Option<u32>,
-    total_ms: Option<u32>,
+    time_ms: Option<u64>,
+    total_ms: Option<u64>,
     comments: Vec<Comment>,
     error: Diagnostic,
 }
@@ -195,8 +195,8 @@ impl Replay {
     pub(crate) fn time(
         &mut self,
         tree: &mut MoveTree<Move>,
-        time_ms: Option<u32>,
-        total_ms: Option<u32>,
+        time_ms: Option<u64>,
+        total_ms: Option<u64>,
     ) -> Result<(), ()> {
         if let Some(p) = &mut self.pending {
             p.time_ms = time_ms;

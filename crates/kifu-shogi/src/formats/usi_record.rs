@@ -144,7 +144,14 @@ pub fn write(records: &[ShogiRecord]) -> Written {
         if annotated {
             dropped.push("comments and bookmarks".to_owned());
         }
-        if !record.header.is_empty() {
+        // A 手合割 naming the start the SFEN gives says nothing the USI line does not.
+        let says_more = |e: &kifu_record::HeaderEntry| {
+            e.field != Some(kifu_record::HeaderField::Handicap)
+                || record.start.handicap.is_none()
+                || Handicap::from_kif_name(e.value.trim_matches(['\u{3000}', ' ']))
+                    != record.start.handicap
+        };
+        if record.header.entries().iter().any(says_more) {
             dropped.push("the header".to_owned());
         }
         if !dropped.is_empty() {

@@ -11,7 +11,7 @@ mod writer;
 
 pub use floodgate::{Floodgate, Rate, Summary, floodgate};
 pub use reader::{ending_kind, read};
-pub use writer::{CsaVersion, write, write_all};
+pub use writer::{CsaVersion, write, write_all, write_position};
 
 #[cfg(test)]
 mod tests;

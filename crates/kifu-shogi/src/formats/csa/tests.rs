@@ -406,7 +406,8 @@ mod writing {
             v2.text,
             "V2.2\nN+a\n'TIME:900+0+5\n'NOTE:x y\nPI82HI\n-\n-5142OU\nT1\n'** 30 +7776FU\n%+ILLEGAL_ACTION\n"
         );
-        assert_eq!(v2.warnings.len(), 1, "{:?}", v2.warnings);
+        // The time control kept as a comment, and T1.25 written as T1.
+        assert_eq!(v2.warnings.len(), 2, "{:?}", v2.warnings);
     }
 
     #[test]

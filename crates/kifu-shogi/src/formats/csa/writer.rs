@@ -29,6 +29,7 @@ pub fn write(record: &ShogiRecord, version: CsaVersion) -> Written {
         out: String::with_capacity(64 + record.moves.len() * 16),
         warnings: Vec::new(),
         version,
+        truncated_times: 0,
     };
     if version == CsaVersion::V30 {
         w.out.push_str("'CSA encoding=UTF-8\n");
@@ -40,6 +41,12 @@ pub fn write(record: &ShogiRecord, version: CsaVersion) -> Written {
     w.header(record);
     w.position(record);
     w.moves(record);
+    if w.truncated_times > 0 {
+        w.warnings.push(format!(
+            "{} time(s) had milliseconds; CSA V2.2 holds whole seconds, the fractions were dropped",
+            w.truncated_times
+        ));
+    }
     Written {
         text: w.out,
         warnings: w.warnings,
@@ -73,6 +80,8 @@ struct Writer {
     out: String,
     warnings: Vec<String>,
     version: CsaVersion,
+    /// Times with a fraction of a second written as whole seconds (V2.2).
+    truncated_times: u32,
 }
 
 /// One physical line: CSA has no way to continue a line.
@@ -95,20 +104,26 @@ impl Writer {
 
     fn header(&mut self, record: &ShogiRecord) {
         let v3 = self.version == CsaVersion::V30;
-        let mut names = [false, false];
-        for entry in record.header.entries() {
+        // The names come first, `N+` before `N-`, as in the V2.2 example: json-kifu-format's
+        // grammar (Kifu for JS) rejects `N+` after a `$` line.
+        let entries = record.header.entries();
+        let first = entries
+            .iter()
+            .position(|e| e.field == Some(HeaderField::FirstPlayer));
+        let second = entries
+            .iter()
+            .position(|e| e.field == Some(HeaderField::SecondPlayer));
+        for (index, sign) in [(first, '+'), (second, '-')] {
+            if let Some(i) = index {
+                self.line(&format!("N{sign}{}", one_line(&entries[i].value)));
+            }
+        }
+        for (i, entry) in entries.iter().enumerate() {
+            if Some(i) == first || Some(i) == second {
+                continue;
+            }
             let value = one_line(&entry.value);
             let key = match entry.field {
-                Some(HeaderField::FirstPlayer) if !names[0] => {
-                    names[0] = true;
-                    self.line(&format!("N+{value}"));
-                    continue;
-                }
-                Some(HeaderField::SecondPlayer) if !names[1] => {
-                    names[1] = true;
-                    self.line(&format!("N-{value}"));
-                    continue;
-                }
                 Some(HeaderField::Event) => "EVENT",
                 Some(HeaderField::Site) => "SITE",
                 Some(HeaderField::Opening) => "OPENING",
@@ -177,6 +192,11 @@ impl Writer {
             return;
         };
         match self.version {
+            // A value read from this very key is written back as it was (`150+00+10` stays
+            // so); only a value from another format is written in kifu's own spelling.
+            CsaVersion::V30 if entry.key == v3_key => {
+                self.line(&format!("${v3_key}:{}", one_line(&entry.value)))
+            }
             CsaVersion::V30 => self.line(&format!("${v3_key}:{}", tc.to_csa_time())),
             CsaVersion::V22 => match tc.to_time_limit() {
                 Some(limit) if v3_key == "TIME" => self.line(&format!("$TIME_LIMIT:{limit}")),
@@ -213,34 +233,7 @@ impl Writer {
     }
 
     fn board(&mut self, pos: &Position) {
-        for rank in 1..=9 {
-            let mut line = format!("P{rank}");
-            for file in (1..=9).rev() {
-                let sq = Square::new(file, rank).expect("in range");
-                match pos.piece_at(sq) {
-                    Some(p) => {
-                        line.push(p.color.csa_sign());
-                        line.push_str(p.kind.csa());
-                    }
-                    None => line.push_str(" * "),
-                }
-            }
-            self.line(&line);
-        }
-        for color in Color::ALL {
-            let hand = pos.hand(color);
-            if hand.is_empty() {
-                continue;
-            }
-            let mut line = format!("P{}", color.csa_sign());
-            for (kind, n) in hand.iter() {
-                for _ in 0..n {
-                    line.push_str("00");
-                    line.push_str(kind.csa());
-                }
-            }
-            self.line(&line);
-        }
+        write_board(&mut self.out, pos);
     }
 
     fn comments(&mut self, node: &kifu_record::Node<Move>) {
@@ -269,10 +262,15 @@ impl Writer {
         }
     }
 
-    fn time(&mut self, ms: Option<u32>) {
+    fn time(&mut self, ms: Option<u64>) {
         let Some(ms) = ms else { return };
         let _ = match self.version {
-            CsaVersion::V22 => writeln!(self.out, "T{}", ms / 1000),
+            CsaVersion::V22 => {
+                if ms % 1000 != 0 {
+                    self.truncated_times += 1;
+                }
+                writeln!(self.out, "T{}", ms / 1000)
+            }
             CsaVersion::V30 if ms % 1000 == 0 => writeln!(self.out, "T{}", ms / 1000),
             CsaVersion::V30 => {
                 let frac = format!("{:03}", ms % 1000);
@@ -406,6 +404,57 @@ impl Writer {
         };
         self.line(&format!("%{token}"));
     }
+}
+
+/// `P1`…`P9` rows and the `P+`/`P-` hand lines of a position (CSA standard, "開始局面": the
+/// one-line-per-rank form).
+fn write_board(out: &mut String, pos: &Position) {
+    for rank in 1..=9 {
+        let _ = write!(out, "P{rank}");
+        for file in (1..=9).rev() {
+            let sq = Square::new(file, rank).expect("in range");
+            match pos.piece_at(sq) {
+                Some(p) => {
+                    out.push(p.color.csa_sign());
+                    out.push_str(p.kind.csa());
+                }
+                None => out.push_str(" * "),
+            }
+        }
+        out.push('\n');
+    }
+    for color in Color::ALL {
+        let hand = pos.hand(color);
+        if hand.is_empty() {
+            continue;
+        }
+        let _ = write!(out, "P{}", color.csa_sign());
+        for (kind, n) in hand.iter() {
+            for _ in 0..n {
+                out.push_str("00");
+                out.push_str(kind.csa());
+            }
+        }
+        out.push('\n');
+    }
+}
+
+/// A position as CSA text: the `P1`…`P9` rows, a `P+`/`P-` line per non-empty hand and the
+/// side to move (`+` or `-`), as a CSA record's start position is written.
+///
+/// ```
+/// use kifu_shogi::{Position, formats::csa};
+///
+/// let text = csa::write_position(&Position::startpos());
+/// assert!(text.starts_with("P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\n"));
+/// assert!(text.ends_with("P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n"));
+/// ```
+pub fn write_position(position: &Position) -> String {
+    let mut out = String::with_capacity(320);
+    write_board(&mut out, position);
+    out.push(position.side_to_move().csa_sign());
+    out.push('\n');
+    out
 }
 
 fn sign(side: Side) -> char {

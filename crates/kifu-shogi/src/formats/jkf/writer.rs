@@ -31,7 +31,11 @@ pub fn to_value(record: &ShogiRecord, warnings: &mut Vec<String>) -> Value {
         header.insert(key.to_owned(), Value::String(e.value.clone()));
     }
     let initial = match record.start.handicap {
-        Some(h) => json!({ "preset": h.jkf_preset() }),
+        // tsshogi knows the presets 3, 5, 5_L, 7_L and 7_R not: those boards are given whole.
+        Some(h) if crate::formats::kif::writer::every_reader_knows(h) => {
+            json!({ "preset": h.jkf_preset() })
+        }
+        Some(_) => json!({ "preset": "OTHER", "data": data_of(&record.start.position) }),
         None => json!({ "preset": "OTHER", "data": data_of(&record.start.position) }),
     };
     let tree = &record.moves;
@@ -132,7 +136,7 @@ fn comments_into(node: &Node<Move>, entry: &mut Map<String, Value>) {
     }
 }
 
-fn time_value(ms: u32, total: u32) -> Value {
+fn time_value(ms: u64, total: u64) -> Value {
     let (s, t) = (ms / 1000, total / 1000);
     json!({ "now": { "m": s / 60, "s": s % 60 }, "total": { "h": t / 3600, "m": t / 60 % 60, "s": t % 60 } })
 }
@@ -264,9 +268,9 @@ fn line_single(
 }
 
 /// Each side's total time before `node`.
-fn totals_before(record: &ShogiRecord, node: Option<NodeId>) -> [u32; 2] {
+fn totals_before(record: &ShogiRecord, node: Option<NodeId>) -> [u64; 2] {
     let tree = &record.moves;
-    let mut totals = [0u32; 2];
+    let mut totals = [0u64; 2];
     let Some(node) = node else { return totals };
     let Some(parent) = tree.parent(node) else {
         return totals;

@@ -3,7 +3,7 @@
 //! (as the JSA rules say) when writing.
 
 use crate::formats::kif::syntax::{Action, Destination, piece_name};
-use crate::{Color, Move, PieceKind, Position, Square};
+use crate::{Color, Move, Piece, PieceKind, Position, Square};
 
 /// `右` / `左` / `直`: which of several pieces moved, seen from the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,6 +250,12 @@ pub fn resolve(pos: &Position, prev_to: Option<Square>, m: &Ki2Move) -> Result<M
 
 /// The fewest relative words that single out `mv` among the pieces of its kind that could
 /// move to the same square, plus whether a drop needs `打`.
+///
+/// "Could move" counts every piece whose movement reaches the square, pinned pieces and
+/// pieces that would leave the king in check included: that is what the JSA rules and every
+/// reader of KI2 (tsshogi, Kifu for JS, python-shogi, cshogi) count, so a word left out because
+/// the other piece was pinned makes the move ambiguous or misread for them (`▲５九銀左`,
+/// `▲３二龍寄`, `△２二銀打`). kifu's reader accepts the words either way.
 pub fn disambiguation(pos: &Position, mv: Move) -> (Option<Relative>, Option<Movement>, bool) {
     let color = pos.side_to_move();
     let to = mv.to();
@@ -260,17 +266,11 @@ pub fn disambiguation(pos: &Position, mv: Move) -> (Option<Relative>, Option<Mov
     let Some(piece) = piece else {
         return (None, None, false);
     };
-    let mut others: Vec<Square> = Vec::new();
-    for m in pos.legal_moves().iter().copied() {
-        if m.to() == to
-            && let Some(f) = m.from()
-            && Some(f) != mv.from()
-            && pos.piece_at(f).map(|p| p.kind) == Some(piece)
-            && !others.contains(&f)
-        {
-            others.push(f);
-        }
-    }
+    let mover = Piece::new(color, piece);
+    let others: Vec<Square> = pos
+        .pieces(color, piece)
+        .filter(|&f| Some(f) != mv.from() && pos.attacks_from(mover, f).contains(to))
+        .collect();
     let Some(from) = mv.from() else {
         return (None, None, !others.is_empty());
     };

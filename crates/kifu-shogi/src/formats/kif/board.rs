@@ -1,10 +1,13 @@
-//! KIF board diagrams (BOD): nine `|…|一` rows, the hands and the side to move.
+//! KIF board diagrams (BOD): nine `|…|一` rows, the hands and the side to move, and the
+//! `手数＝N  ▲７六歩(77)  まで` title line of a standalone diagram (Kifu for Windows 盤面図).
+
+use std::fmt::Write as _;
 
 use kifu_record::{Diagnostic, Span};
 
 use super::syntax::piece_name;
 use crate::formats::StartPosition;
-use crate::{Color, Hand, Piece, Position, Square};
+use crate::{Color, Hand, Move, Piece, PieceKind, Position, Square};
 
 #[derive(Clone)]
 pub(super) struct Diagram {
@@ -13,6 +16,8 @@ pub(super) struct Diagram {
     pub(super) side: Option<Color>,
     rows: u16,
     pub(super) span: Option<Span>,
+    /// The ply count of a `手数＝N` title line: the diagram is the position after N moves.
+    plies_played: Option<u32>,
 }
 
 impl Default for Diagram {
@@ -23,6 +28,7 @@ impl Default for Diagram {
             side: None,
             rows: 0,
             span: None,
+            plies_played: None,
         }
     }
 }
@@ -139,6 +145,29 @@ impl Diagram {
         self.hands[color.index()] = hand;
     }
 
+    /// The title line of a standalone diagram, after `手数＝`: `40  △３一金(32)  まで`. Only
+    /// the ply count is kept (the position's move number becomes N + 1, as in SFEN); the move
+    /// is a caption, its effect is already on the board.
+    pub(super) fn title(&mut self, rest: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+        let digits_end = rest
+            .char_indices()
+            .find(|&(_, c)| !(c.is_ascii_digit() || ('０'..='９').contains(&c)))
+            .map_or(rest.len(), |(i, _)| i);
+        let number: Option<u32> = rest[..digits_end].chars().try_fold(0u32, |n, c| {
+            let digit = c
+                .to_digit(10)
+                .or_else(|| ('０'..='９').contains(&c).then(|| c as u32 - '０' as u32))?;
+            n.checked_mul(10)?.checked_add(digit)
+        });
+        match number {
+            Some(n) if digits_end > 0 && n < u32::MAX => self.plies_played = Some(n),
+            _ => diags.push(Diagnostic::warning(
+                span,
+                "a diagram title is `手数＝N` with the number of moves played; ignored",
+            )),
+        }
+    }
+
     /// The position the diagram shows, or `None` after reporting why it is not playable.
     pub(super) fn position(
         &self,
@@ -153,7 +182,8 @@ impl Diagram {
             ));
         }
         let pieces = Square::all().filter_map(|sq| self.board[sq.index()].map(|p| (sq, p)));
-        match Position::from_parts_lenient(pieces, self.hands, side, 1) {
+        let move_number = self.plies_played.map_or(1, |n| n + 1);
+        match Position::from_parts_lenient(pieces, self.hands, side, move_number) {
             Ok((p, tolerated)) => {
                 for e in tolerated {
                     diags.push(Diagnostic::warning(
@@ -172,6 +202,120 @@ impl Diagram {
             }
         }
     }
+}
+
+/// The hand and the nine rows of a diagram, Kakinoki's layout, ending with the line that
+/// says who moves. `handicap_labels` names the sides 下手/上手 as in a handicap game.
+pub(crate) fn write_diagram(out: &mut String, pos: &Position, handicap_labels: bool) {
+    let (black, white) = if handicap_labels {
+        ("下手", "上手")
+    } else {
+        ("先手", "後手")
+    };
+    let hand = |out: &mut String, color: Color, label: &str| {
+        let _ = write!(out, "{label}の持駒：");
+        let h = pos.hand(color);
+        if h.is_empty() {
+            out.push_str("なし");
+        }
+        for kind in PieceKind::HAND.into_iter().rev() {
+            let n = h.count(kind);
+            if n > 0 {
+                out.push_str(kind.kanji());
+                if n > 1 {
+                    out.push_str(&crate::kanji_number(n));
+                }
+                out.push('\u{3000}');
+            }
+        }
+        out.push('\n');
+    };
+    hand(out, Color::White, white);
+    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+    for rank in 1..=9 {
+        out.push('|');
+        for file in (1..=9).rev() {
+            match pos.piece_at(Square::new(file, rank).expect("in range")) {
+                Some(p) => {
+                    out.push(if p.color == Color::White { 'v' } else { ' ' });
+                    out.push_str(p.kind.kanji());
+                }
+                None => out.push_str(" ・"),
+            }
+        }
+        out.push('|');
+        out.push_str(RANK_KANJI[rank as usize - 1]);
+        out.push('\n');
+    }
+    out.push_str("+---------------------------+\n");
+    hand(out, Color::Black, black);
+    // Always said, never left to the reader's default: after a 手合割 line readers assume
+    // the handicap giver (上手) moves first.
+    let side = match pos.side_to_move() {
+        Color::Black => black,
+        Color::White => white,
+    };
+    let _ = writeln!(out, "{side}番");
+}
+
+const RANK_KANJI: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+const FILE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+
+/// A position as a standalone BOD (Kifu for Windows 盤面図): the diagram, and when
+/// `last_move` is given, the title line `手数＝40  △３一金(32)  まで` after it — the ply count
+/// and the last move in KIF notation with its origin square. `position` is the position
+/// after that move; the ply count is its move number minus one.
+///
+/// ```
+/// use kifu_shogi::{Position, formats::kif};
+///
+/// let mut pos = Position::startpos();
+/// let mv = pos.parse_usi_move("7g7f").unwrap();
+/// pos.play(mv);
+/// let bod = kif::write_bod(&pos, Some(mv));
+/// assert!(bod.ends_with("後手番\n手数＝1  ▲７六歩(77)  まで\n"));
+/// ```
+pub fn write_bod(position: &Position, last_move: Option<Move>) -> String {
+    let mut out = String::with_capacity(512);
+    write_diagram(&mut out, position, false);
+    if let Some(mv) = last_move {
+        let mover = position.side_to_move().flip();
+        let mark = if mover == Color::Black { '▲' } else { '△' };
+        let to = mv.to();
+        let _ = write!(
+            out,
+            "手数＝{}  {mark}{}{}",
+            position.move_number().saturating_sub(1),
+            FILE_DIGITS[to.file() as usize - 1],
+            RANK_KANJI[to.rank() as usize - 1]
+        );
+        match mv.from() {
+            None => {
+                let kind = mv.drop_kind().unwrap_or(PieceKind::Pawn);
+                let _ = write!(out, "{}打", kind.kif_name());
+            }
+            Some(from) => {
+                // The piece before the move: what stands on the destination now, unpromoted
+                // when the move promoted it.
+                let now = position.piece_at(to).map_or(PieceKind::Pawn, |p| p.kind);
+                let before = if mv.is_promotion() {
+                    now.unpromote()
+                } else {
+                    now
+                };
+                let promotes = if mv.is_promotion() { "成" } else { "" };
+                let _ = write!(
+                    out,
+                    "{}{promotes}({}{})",
+                    before.kif_name(),
+                    from.file(),
+                    from.rank()
+                );
+            }
+        }
+        out.push_str("  まで\n");
+    }
+    out
 }
 
 fn rank_kanji(c: char) -> Option<u8> {

@@ -9,6 +9,7 @@ mod reader;
 pub mod syntax;
 pub(crate) mod writer;
 
+pub use board::write_bod;
 pub(crate) use reader::header_field;
 pub use reader::read;
 pub use writer::write;

@@ -113,6 +113,9 @@ impl Reader<'_, '_> {
         if line.starts_with("まで") {
             return self.summary(line, span);
         }
+        if let Some(title) = line.strip_prefix("手数＝") {
+            return self.diagram.title(title, span, self.diags);
+        }
         if line.starts_with("手数----") || line.starts_with("+--") {
             return;
         }

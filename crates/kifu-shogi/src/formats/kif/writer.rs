@@ -24,6 +24,7 @@ pub(crate) fn write_as(record: &ShogiRecord, ki2: bool) -> Written {
         handicap_game: record.start.handicap.is_some_and(|h| h != Handicap::Even),
         ki2,
         dropped_times: false,
+        truncated_times: 0,
         last_field_width: 0,
     };
     w.header(record);
@@ -37,6 +38,12 @@ pub(crate) fn write_as(record: &ShogiRecord, ki2: bool) -> Written {
     if w.dropped_times {
         w.warnings.push("KI2 cannot hold times; dropped".to_owned());
     }
+    if w.truncated_times > 0 {
+        w.warnings.push(format!(
+            "{} time(s) had milliseconds; KIF holds whole seconds, the fractions were dropped",
+            w.truncated_times
+        ));
+    }
     Written {
         text: w.out,
         warnings: w.warnings,
@@ -49,6 +56,8 @@ struct Writer {
     handicap_game: bool,
     ki2: bool,
     dropped_times: bool,
+    /// Times with a fraction of a second, written as whole seconds.
+    truncated_times: u32,
     last_field_width: usize,
 }
 
@@ -84,13 +93,18 @@ const NUMBERS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "�
 impl Writer {
     fn header(&mut self, record: &ShogiRecord) {
         let mut handicap_written = false;
-        let custom = record.start.handicap.is_none();
+        // A board diagram for every start the 手合割 name alone does not give to every reader:
+        // custom boards (a handicap board with 下手 to move among them) and the handicaps
+        // tsshogi (三枚, 五枚, 左五枚, 左・右七枚落ち) or cshogi and python-shogi (左・右七枚落ち)
+        // do not know. Readers take the diagram over the name.
+        let with_diagram = !record.start.handicap.is_some_and(every_reader_knows);
         for e in record.header.entries() {
             let is_kif_key = !e.key.is_ascii();
             let key = match e.field {
                 Some(HeaderField::Handicap) => {
                     handicap_written = true;
                     match record.start.handicap {
+                        Some(h) if name_refused_by_some_reader(h) => continue,
                         // Keep the name as written when it names this start.
                         Some(h)
                             if Handicap::from_kif_name(
@@ -115,70 +129,13 @@ impl Writer {
             let _ = writeln!(self.out, "{key}：{value}");
         }
         match record.start.handicap {
-            Some(h) if !handicap_written => {
+            Some(h) if !handicap_written && !name_refused_by_some_reader(h) => {
                 let _ = writeln!(self.out, "手合割：{}", h.kif_name());
             }
             _ => {}
         }
-        if custom {
-            self.diagram(&record.start.position);
-        }
-    }
-
-    fn diagram(&mut self, pos: &Position) {
-        let hand = |w: &mut Self, color: Color| {
-            let label = match color {
-                Color::Black => "先手の持駒：",
-                Color::White => "後手の持駒：",
-            };
-            w.out.push_str(label);
-            let h = pos.hand(color);
-            if h.is_empty() {
-                w.out.push_str("なし");
-            }
-            for kind in [
-                PieceKind::Rook,
-                PieceKind::Bishop,
-                PieceKind::Gold,
-                PieceKind::Silver,
-                PieceKind::Knight,
-                PieceKind::Lance,
-                PieceKind::Pawn,
-            ] {
-                let n = h.count(kind);
-                if n > 0 {
-                    w.out.push_str(kind.kanji());
-                    if n > 1 {
-                        w.out.push_str(&crate::kanji_number(n));
-                    }
-                    w.out.push('\u{3000}');
-                }
-            }
-            w.out.push('\n');
-        };
-        hand(self, Color::White);
-        self.out
-            .push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
-        for rank in 1..=9 {
-            self.out.push('|');
-            for file in (1..=9).rev() {
-                match pos.piece_at(Square::new(file, rank).expect("in range")) {
-                    Some(p) => {
-                        self.out
-                            .push(if p.color == Color::White { 'v' } else { ' ' });
-                        self.out.push_str(p.kind.kanji());
-                    }
-                    None => self.out.push_str(" ・"),
-                }
-            }
-            self.out.push('|');
-            self.out.push_str(NUMBERS[rank as usize - 1]);
-            self.out.push('\n');
-        }
-        self.out.push_str("+---------------------------+\n");
-        hand(self, Color::Black);
-        if pos.side_to_move() == Color::White {
-            self.out.push_str("後手番\n");
+        if with_diagram {
+            super::board::write_diagram(&mut self.out, &record.start.position, false);
         }
     }
 
@@ -227,7 +184,9 @@ impl Writer {
     ) -> Vec<NodeId> {
         let tree = &record.moves;
         let (mut pos, _) = state_at(record, parent);
-        let mut prev_to = tree[parent].mv().map(|m| m.to());
+        // A line's first move names its square, never `同`: the text before a 変化 block is
+        // another line, and Kifu for JS's KI2 reader cannot resolve a `同` there.
+        let mut prev_to = None;
         let mut nodes = Vec::new();
         let mut on_line = 0;
         let mut first = first;
@@ -328,6 +287,9 @@ impl Writer {
             };
             let _ = write!(self.out, "{:>4} {text}", node.ply());
             if let Some(ms) = node.time_ms {
+                if ms % 1000 != 0 {
+                    self.truncated_times += 1;
+                }
                 let total = &mut totals[mover.index()];
                 *total = node.total_ms.unwrap_or(total.saturating_add(ms));
                 let pad = 13usize.saturating_sub(width(&text)).max(1);
@@ -449,7 +411,14 @@ impl Writer {
             }
             EndingKind::IllegalMoveWin => format!("{head}{}の反則勝ち", winner(mover)),
             EndingKind::IllegalMoveLoss => format!("{head}{}の反則負け", winner(mover)),
-            EndingKind::IllegalAction(o) => format!("{head}{}の反則負け", winner(*o)),
+            // Readers take `Xの反則負け` as the mover's loss whoever X is (tsshogi, Kifu for JS):
+            // the side that did not foul is named with 反則勝ち unless the mover fouled.
+            EndingKind::IllegalAction(o) if *o == mover => {
+                format!("{head}{}の反則負け", winner(*o))
+            }
+            EndingKind::IllegalAction(o) => {
+                format!("{head}{}の反則勝ち", winner(o.opponent()))
+            }
             EndingKind::DeclareWin => format!("{head}{}の入玉勝ち", winner(mover)),
             EndingKind::Checkmate => format!("{head}詰み"),
             EndingKind::Abort => format!("{head}中断"),
@@ -462,11 +431,35 @@ impl Writer {
     }
 }
 
+/// Whether every reader in use sets up this 手合割 (or JKF preset) from its name alone.
+pub(crate) fn every_reader_knows(h: Handicap) -> bool {
+    matches!(
+        h,
+        Handicap::Even
+            | Handicap::Lance
+            | Handicap::RightLance
+            | Handicap::Bishop
+            | Handicap::Rook
+            | Handicap::RookLance
+            | Handicap::TwoPieces
+            | Handicap::FourPieces
+            | Handicap::SixPieces
+            | Handicap::EightPieces
+            | Handicap::TenPieces
+    )
+}
+
+/// Names cshogi and python-shogi refuse outright (an error, not a fallback to the board): the
+/// diagram alone says these starts, and kifu reads it back as the same handicap.
+fn name_refused_by_some_reader(h: Handicap) -> bool {
+    matches!(h, Handicap::LeftSevenPieces | Handicap::RightSevenPieces)
+}
+
 /// The position before the children of `node`, and each side's total time so far.
-fn state_at(record: &ShogiRecord, node: NodeId) -> (Position, [u32; 2]) {
+fn state_at(record: &ShogiRecord, node: NodeId) -> (Position, [u64; 2]) {
     let tree = &record.moves;
     let mut pos = record.start.position.clone();
-    let mut totals = [0u32; 2];
+    let mut totals = [0u64; 2];
     for id in tree.path_to(node) {
         let n = &tree[id];
         let mover = pos.side_to_move().index();

@@ -3,6 +3,7 @@
 pub mod body;
 pub mod game_record;
 pub mod header;
+pub mod json;
 pub mod kanji_move;
 pub mod mrf;
 pub mod noter;
@@ -21,22 +22,38 @@ pub use replay::replay;
 use kifu_record::{Diagnostic, Span};
 
 /// Parses CKKA text. Every problem found is reported; what was valid is kept.
-/// A cerke_noter app file (a JSON object with a `note` array) is read as notation ③.
+/// A cerke_noter app file (a JSON object with a `note` array) is read as notation ③, kifu's
+/// JSON form (an object with `seasons`) as [`json::parse_json`] reads it.
 pub fn parse(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
-    if noter::looks_like_noter(text)
-        && let Some(parsed) = noter::parse_noter(text)
-    {
-        return parsed;
+    if noter::looks_like_noter(text) {
+        if let Some(parsed) = noter::parse_noter(text) {
+            return parsed;
+        }
+        // A CKKA header may open with `{"` too: only JSON, or a broken kifu JSON, goes there.
+        if serde_json::from_str::<serde_json::Value>(text).is_ok() || text.contains("\"seasons\"") {
+            return json::parse_json(text);
+        }
     }
     let mut diags = Vec::new();
     let (items, names, body_start) = header::parse_header(text, &mut diags);
     let (body, notation) = body::parse_body(text, body_start, &mut diags);
+    if items.is_empty() && names.is_none() && body.is_empty() && diags.is_empty() {
+        diags.push(Diagnostic::error(
+            Span::new(0, text.len()),
+            if text.trim().is_empty() {
+                "no cetkaik record: the text is empty"
+            } else {
+                "no cetkaik record: no header, names or moves"
+            },
+        ));
+    }
     (
         CkkaRecord {
             items,
             names,
             body,
             notation,
+            rules: None,
         },
         diags,
     )
@@ -62,7 +79,7 @@ pub fn check_detecting_rules(
     let (record, parse_diags) = parse(text);
     let (game, diags) = replay(&record, default_rules);
     let failed = diags.iter().any(Diagnostic::is_error);
-    if failed && record.info("律").is_none() {
+    if failed && record.info("律").is_none() && record.rules.is_none() {
         for rules in [Rules::standard(), Rules::cerke_online(), Rules::hard_tam()] {
             if rules == default_rules {
                 continue;

@@ -25,14 +25,22 @@ use kifu_record::{Diagnostic, Span};
 /// A cerke_noter app file (a JSON object with a `note` array) is read as notation ③, kifu's
 /// JSON form (an object with `seasons`) as [`json::parse_json`] reads it.
 pub fn parse(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
-    if noter::looks_like_noter(text) {
-        if let Some(parsed) = noter::parse_noter(text) {
-            return parsed;
-        }
-        // A CKKA header may open with `{"` too: only JSON, or a broken kifu JSON, goes there.
-        if serde_json::from_str::<serde_json::Value>(text).is_ok() || text.contains("\"seasons\"") {
-            return json::parse_json(text);
-        }
+    // A CKKA header may open with `{"` too: only JSON, or a broken kifu JSON, is read as JSON.
+    if noter::looks_like_noter(text)
+        && !text.contains("\"note\"")
+        && (serde_json::from_str::<serde_json::Value>(text).is_ok() || text.contains("\"seasons\""))
+    {
+        return json::parse_json(text);
+    }
+    parse_text(text)
+}
+
+/// Parses a CKKA file (or a cerke_noter app file), never kifu's JSON form.
+pub fn parse_text(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
+    if noter::looks_like_noter(text)
+        && let Some(parsed) = noter::parse_noter(text)
+    {
+        return parsed;
     }
     let mut diags = Vec::new();
     let (items, names, body_start) = header::parse_header(text, &mut diags);
@@ -75,16 +83,26 @@ pub fn check_detecting_rules(
     text: &str,
     default_rules: crate::rules::Rules,
 ) -> (GameRecord, Vec<Diagnostic>) {
-    use crate::rules::Rules;
     let (record, parse_diags) = parse(text);
-    let (game, diags) = replay(&record, default_rules);
+    replay_detecting_rules(&record, parse_diags, default_rules)
+}
+
+/// The replay half of [`check_detecting_rules`], for a record parsed by the caller;
+/// `parse_diags` come first in the result.
+pub fn replay_detecting_rules(
+    record: &CkkaRecord,
+    parse_diags: Vec<Diagnostic>,
+    default_rules: crate::rules::Rules,
+) -> (GameRecord, Vec<Diagnostic>) {
+    use crate::rules::Rules;
+    let (game, diags) = replay(record, default_rules);
     let failed = diags.iter().any(Diagnostic::is_error);
     if failed && record.info("律").is_none() && record.rules.is_none() {
         for rules in [Rules::standard(), Rules::cerke_online(), Rules::hard_tam()] {
             if rules == default_rules {
                 continue;
             }
-            let (other, other_diags) = replay(&record, rules);
+            let (other, other_diags) = replay(record, rules);
             if !other_diags.iter().any(Diagnostic::is_error) {
                 let mut all = parse_diags;
                 all.push(Diagnostic::warning(

@@ -172,3 +172,23 @@ fn a_move_after_the_game_end_marker_is_an_error() {
     assert!(err.message.contains("星一周"), "{}", err.message);
     assert_eq!(game.seasons[0].events.len(), 2);
 }
+
+/// Found by the fuzzer: a lone `終季` (no move, no header) passed as a clean record under the
+/// rules where a declaration may stand without a hand, and wrote as an empty file.
+#[test]
+fn progress_words_alone_are_no_record() {
+    for text in ["\n終季", "春終", "星一周\n"] {
+        for rules in [
+            kifu_cetkaik::Rules::standard(),
+            kifu_cetkaik::Rules::cerke_online(),
+            kifu_cetkaik::Rules::hard_tam(),
+        ] {
+            let (_, d) = kifu_cetkaik::ckka::check(text, rules);
+            assert!(
+                d.iter()
+                    .any(|d| d.is_error() && d.message.contains("no cetkaik record")),
+                "{text:?}: {d:?}"
+            );
+        }
+    }
+}

@@ -212,7 +212,7 @@ pub fn parse_json(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
             span: Span::point(text.len()),
         });
     }
-    (record, diags)
+    super::with_record_check(text, (record, diags))
 }
 
 /// The byte offset of a 1-based line and column as serde_json reports them.

@@ -35,17 +35,21 @@ pub fn parse(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
     parse_text(text)
 }
 
-/// Parses a CKKA file (or a cerke_noter app file), never kifu's JSON form.
-pub fn parse_text(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
-    if noter::looks_like_noter(text)
-        && let Some(parsed) = noter::parse_noter(text)
+/// A text with no header, no names and no move holds no record (a lone `終季` or `星一周` is
+/// not a game): an error, unless the text already had one.
+pub(crate) fn with_record_check(
+    text: &str,
+    (record, mut diags): (CkkaRecord, Vec<Diagnostic>),
+) -> (CkkaRecord, Vec<Diagnostic>) {
+    let has_move = record
+        .body
+        .iter()
+        .any(|e| matches!(e.kind, ElementKind::Move { .. }));
+    if record.items.is_empty()
+        && record.names.is_none()
+        && !has_move
+        && !diags.iter().any(Diagnostic::is_error)
     {
-        return parsed;
-    }
-    let mut diags = Vec::new();
-    let (items, names, body_start) = header::parse_header(text, &mut diags);
-    let (body, notation) = body::parse_body(text, body_start, &mut diags);
-    if items.is_empty() && names.is_none() && body.is_empty() && diags.is_empty() {
         diags.push(Diagnostic::error(
             Span::new(0, text.len()),
             if text.trim().is_empty() {
@@ -55,6 +59,23 @@ pub fn parse_text(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
             },
         ));
     }
+    (record, diags)
+}
+
+/// Parses a CKKA file (or a cerke_noter app file), never kifu's JSON form.
+pub fn parse_text(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
+    with_record_check(text, read_text(text))
+}
+
+fn read_text(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
+    if noter::looks_like_noter(text)
+        && let Some(parsed) = noter::parse_noter(text)
+    {
+        return parsed;
+    }
+    let mut diags = Vec::new();
+    let (items, names, body_start) = header::parse_header(text, &mut diags);
+    let (body, notation) = body::parse_body(text, body_start, &mut diags);
     (
         CkkaRecord {
             items,

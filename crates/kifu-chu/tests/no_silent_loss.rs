@@ -192,3 +192,11 @@ fn every_writer_keeps_the_record_or_lists_what_it_drops() {
     }
     assert!(jcsa_games > 0, "no corpus game is legal under JCSA rules");
 }
+
+#[test]
+fn a_kif_move_without_its_number_is_an_error() {
+    let text = kif_with(5, "仝獅子 （←7十）").replacen("   5   ", "", 1);
+    let (_, d) = kif::parse(&text);
+    let e = errors(&text, &d);
+    assert!(e.iter().any(|e| e.contains("without its number")), "{e:#?}");
+}

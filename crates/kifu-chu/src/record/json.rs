@@ -252,7 +252,8 @@ fn read_object(
     record
 }
 
-/// What [`write`] cannot hold of a record: a header key given twice (a JSON object holds one).
+/// What [`write`] cannot hold of a record: a header key given twice (a JSON object holds one),
+/// the order of the headers (the object's keys are written sorted).
 pub fn losses(record: &ChuRecord) -> Vec<String> {
     let mut seen: Vec<&str> = Vec::new();
     let mut out = Vec::new();
@@ -263,6 +264,9 @@ pub fn losses(record: &ChuRecord) -> Vec<String> {
             ));
         }
         seen.push(k);
+    }
+    if seen.windows(2).any(|w| w[0] > w[1]) {
+        out.push("JSON writes the headers in key order, not in the order read".to_string());
     }
     out
 }

@@ -141,6 +141,12 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                 record
                     .headers
                     .push((k.trim().to_string(), v.trim().to_string()));
+            } else if trimmed.contains('←') {
+                // Shaped like a move (it names an origin square): not a line to pass over.
+                diags.push(Diagnostic::error(
+                    whole,
+                    "a move without its number: KIF moves start with the ply number",
+                ));
             } else {
                 diags.push(Diagnostic::warning(whole, "line not understood, ignored"));
             }

@@ -194,3 +194,22 @@ fn empty_and_broken_chu_and_cetkaik_input_is_invalid() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Issue 11: UTF-16 without a byte-order mark is refused, not read as an empty record.
+#[test]
+fn bomless_utf16_is_refused() {
+    let csl: Vec<u8> = "1. Ln-7h\n2. Ln-6e\n"
+        .encode_utf16()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    let out = kifu(&["check", "-", "--game", "chu"], &csl);
+    assert_eq!(out.status.code(), Some(1));
+    let ckka: Vec<u8> = "MAU弓MAIMY橋一\n"
+        .encode_utf16()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    let out = kifu(&["check", "-", "--game", "cetkaik"], &ckka);
+    assert_eq!(out.status.code(), Some(1));
+    let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(all.contains("NUL"), "{all}");
+}

@@ -76,13 +76,22 @@ pub fn load(
     bytes: &[u8],
 ) -> Result<(Vec<ChuRecord>, FileReport), String> {
     let forced = forced.map(parse_format).transpose()?;
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let msg = format!(
-                "not UTF-8 text (byte {}): chu records are read as UTF-8",
+    // UTF-16 without a byte-order mark is valid UTF-8 full of NULs: refuse it, do not read it
+    // as a text with nothing in it.
+    let decoded = match bytes.iter().position(|&b| b == 0) {
+        Some(at) => Err(format!(
+            "a NUL byte at offset {at}: UTF-16 or binary data? chu records are read as UTF-8"
+        )),
+        None => std::str::from_utf8(bytes).map_err(|e| {
+            format!(
+                "not UTF-8 (byte {}): chu records are read as UTF-8",
                 e.valid_up_to()
-            );
+            )
+        }),
+    };
+    let text = match decoded {
+        Ok(t) => t,
+        Err(msg) => {
             return Ok((
                 Vec::new(),
                 FileReport::failed(name.to_string(), "chu", "?", msg),

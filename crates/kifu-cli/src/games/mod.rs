@@ -81,12 +81,16 @@ impl Game {
             .map(str::to_ascii_lowercase);
         let text = String::from_utf8_lossy(bytes);
         // lishogi's chu exports share .kif/.json/.usi with shogi; their board gives them away.
-        if text.contains("中将棋") || text.contains("lfcsgekgscfl") {
+        if chu::sniff(&text) {
             return Some(Game::Chu);
         }
+        // kifu's cetkaik JSON shares .json with shogi's JKF.
+        if kifu_cetkaik::ckka::json::looks_like_kifu_json(&text) {
+            return Some(Game::Cetkaik);
+        }
         match ext.as_deref() {
-            Some("ckka") => return Some(Game::Cetkaik),
-            Some("csl" | "chu" | "ndjson") => return Some(Game::Chu),
+            Some(e) if cetkaik::is_ckka_extension(e) => return Some(Game::Cetkaik),
+            Some("csl" | "chu" | "ndjson" | "jsonl") => return Some(Game::Chu),
             Some("txt") | None => {}
             Some(_) if path.is_some_and(|p| Game::Shogi.wants(p, false)) => {
                 return Some(Game::Shogi);
@@ -119,7 +123,7 @@ pub fn check(
         },
         Game::Chu => chu::check(name, path, read.format, bytes),
         Game::Cetkaik => match cetkaik::rules(read.rules) {
-            Ok(rules) => cetkaik::check(name, bytes, rules),
+            Ok(rules) => cetkaik::check(name, read.format, bytes, rules),
             Err(e) => failed(e),
         },
     }
@@ -184,12 +188,13 @@ pub fn convert(
         }
         Game::Cetkaik => {
             let to = cetkaik::parse_target(target.format)?;
-            let (game, report) = cetkaik::load(name, bytes, cetkaik::rules(read.rules)?);
-            let bytes = game.map(|g| cetkaik::write(&g, to)).unwrap_or_default();
+            let rules = cetkaik::rules(read.rules)?;
+            let (game, report) = cetkaik::load(name, read.format, bytes, rules);
+            let (bytes, warnings) = game.map(|g| cetkaik::write(&g, to)).unwrap_or_default();
             Ok(Converted {
                 bytes,
                 report,
-                warnings: Vec::new(),
+                warnings,
             })
         }
     }
@@ -217,7 +222,8 @@ pub fn show(
             Ok((chu::show(record, ply), report))
         }
         Game::Cetkaik => {
-            let (game, report) = cetkaik::load(name, bytes, cetkaik::rules(read.rules)?);
+            let rules = cetkaik::rules(read.rules)?;
+            let (game, report) = cetkaik::load(name, read.format, bytes, rules);
             let game = game.ok_or("no record in the input")?;
             Ok((
                 cetkaik::show(&game, ply, crate::stdout_is_terminal()),

@@ -157,3 +157,49 @@ fn after_a_flagged_move_the_replay_follows_the_record() {
         ["t:11:1: error: ply 15: the piece on MY is 赤弓, not 車 (`MY車MU無撃裁`)"]
     );
 }
+
+/// Issue 11: a text with no record in it is an error, not a valid empty game.
+#[test]
+fn no_record_is_an_error() {
+    for text in ["", "  \n\n", "\u{3000}\n"] {
+        let (_, d) = kifu_cetkaik::ckka::check(text, kifu_cetkaik::Rules::standard());
+        assert!(
+            d.iter()
+                .any(|d| d.is_error() && d.message.contains("no cetkaik record")),
+            "{text:?}: {d:?}"
+        );
+    }
+    let (_, d) = kifu_cetkaik::ckka::check("hello world\n", kifu_cetkaik::Rules::standard());
+    assert!(d.iter().any(|d| d.is_error()), "{d:?}");
+}
+
+/// Issue 11: a move after `星一周` is an error at the move, and the reader goes on.
+#[test]
+fn a_move_after_the_game_end_marker_is_an_error() {
+    let text = "MAU弓MAIMY橋一\tME弓MIMU橋五\n星一周\nMAI弓MAU無撃裁\n";
+    let (game, d) = kifu_cetkaik::ckka::check(text, kifu_cetkaik::Rules::standard());
+    let err = d.iter().find(|d| d.is_error()).expect("an error");
+    assert_eq!(&text[err.span.range()], "MAI弓MAU無撃裁");
+    assert!(err.message.contains("星一周"), "{}", err.message);
+    assert_eq!(game.seasons[0].events.len(), 2);
+}
+
+/// Found by the fuzzer: a lone `終季` (no move, no header) passed as a clean record under the
+/// rules where a declaration may stand without a hand, and wrote as an empty file.
+#[test]
+fn progress_words_alone_are_no_record() {
+    for text in ["\n終季", "春終", "星一周\n"] {
+        for rules in [
+            kifu_cetkaik::Rules::standard(),
+            kifu_cetkaik::Rules::cerke_online(),
+            kifu_cetkaik::Rules::hard_tam(),
+        ] {
+            let (_, d) = kifu_cetkaik::ckka::check(text, rules);
+            assert!(
+                d.iter()
+                    .any(|d| d.is_error() && d.message.contains("no cetkaik record")),
+                "{text:?}: {d:?}"
+            );
+        }
+    }
+}

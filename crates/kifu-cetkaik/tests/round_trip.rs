@@ -166,3 +166,62 @@ fn json_output_describes_the_game() {
         20
     );
 }
+
+/// Issue 12 case 12 and issue 11 ("nothing written silently drops data"): for every corpus record
+/// and every target (the four notations and JSON), writing and reading back gives the same game
+/// in every detail kifu's JSON describes, or `losses` lists what the target could not hold.
+#[test]
+fn every_writer_keeps_the_game_or_lists_what_it_loses() {
+    let mut lossy = Vec::new();
+    for (name, rules) in [
+        ("ckka-samples/sample1.txt", Rules::standard()),
+        ("ckka-samples/sample2.txt", Rules::standard()),
+        ("cerke_online/case1_2022-05-31.ckka", Rules::standard()),
+        ("cerke_online/case4_2022-09-08.ckka", Rules::standard()),
+        ("fedirrgavir/001_jv_sy.txt", Rules::hard_tam()),
+        ("fedirrgavir/004_complement_jv.txt", Rules::hard_tam()),
+    ] {
+        let game = load(name, rules);
+        let targets = ALL
+            .iter()
+            .map(|&n| (Some(n), write(&game, n)))
+            .chain([(None, write_json(&game))]);
+        for (target, text) in targets {
+            let (again, _) = ckka::check(&text, rules);
+            let losses = match target {
+                Some(n) => ckka::write::losses(&game, n),
+                None => ckka::write::json_losses(&game),
+            };
+            if again.to_json() != game.to_json() {
+                assert!(
+                    !losses.is_empty(),
+                    "{name} as {target:?} changes the game without a warning\n{text}"
+                );
+                lossy.push((name, target));
+            }
+        }
+    }
+    // ③ loses 皇's intermediate squares of case 4 and the unknown counts of the 2018 records.
+    assert!(lossy.contains(&("cerke_online/case4_2022-09-08.ckka", Some(Notation::Mrf))));
+    assert!(
+        !lossy
+            .iter()
+            .any(|(_, t)| *t == Some(Notation::Full) || t.is_none()),
+        "{lossy:?}"
+    );
+}
+
+/// Issue 12 case 12: `ZO皇[ZU]ZIZE` written in ③ is `zoMzize`; the converter is told.
+#[test]
+fn notation_three_warns_about_the_intermediate_square_of_tam() {
+    let game = load("cerke_online/case4_2022-09-08.ckka", Rules::standard());
+    let written = write(&game, Notation::Mrf);
+    assert!(!written.contains('['));
+    let losses = ckka::write::losses(&game, Notation::Mrf);
+    assert!(
+        losses
+            .iter()
+            .any(|l| l.contains("ZO皇[ZY]ZAIZAU") && l.contains("intermediate square")),
+        "{losses:?}"
+    );
+}

@@ -19,7 +19,7 @@ impl Drop for Kill {
 }
 
 /// Moves (USI) with their times, and the ending, of a record that must read cleanly.
-fn read_record(path: &Path) -> (Vec<(String, Option<u32>)>, Option<EndingKind>) {
+fn read_record(path: &Path) -> (Vec<(String, Option<u64>)>, Option<EndingKind>) {
     let text = std::fs::read_to_string(path).unwrap();
     let parsed = csa::read(&text);
     assert!(!parsed.has_errors(), "{text}\n{:?}", parsed.diagnostics);

@@ -155,7 +155,7 @@ pub struct Read {
     /// The position after the last move, with its history (for mate and repetition checks).
     pub position: kifu_shogi::Position,
     pub moves: Vec<String>,
-    pub times_ms: Vec<u32>,
+    pub times_ms: Vec<u64>,
     pub ending: Option<EndingKind>,
     pub text: String,
 }

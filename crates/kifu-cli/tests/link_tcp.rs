@@ -179,7 +179,7 @@ fn interruption_then_resume() {
     assert_eq!(b.ending, Some(EndingKind::Abort));
     assert!(wlog.contains("game interrupted"), "{wlog}");
     // Restart from the saved records; the game continues with its clocks.
-    let used_before: u32 = b.times_ms.iter().sum();
+    let used_before: u64 = b.times_ms.iter().sum();
     let rest = write(
         &dir,
         "rest.csa",
@@ -191,7 +191,7 @@ fn interruption_then_resume() {
     assert_same_game(&b, &w);
     assert_eq!(b.moves.len(), 6);
     assert_eq!(b.ending, Some(EndingKind::Resign));
-    assert_eq!(b.times_ms[..4].iter().sum::<u32>(), used_before);
+    assert_eq!(b.times_ms[..4].iter().sum::<u64>(), used_before);
     // The time control comes back from the records.
     assert!(b.text.contains("$TIME:300+10+0") && w.text.contains("$TIME:300+10+0"));
 }

@@ -63,7 +63,7 @@ pub fn to_csa(
     let mut at = tree.root();
     let ms = |color: Color, t: u64| {
         let unit = summary.time.of(color).unit.millis();
-        Some(u32::try_from(t.saturating_mul(unit)).unwrap_or(u32::MAX))
+        Some(t.saturating_mul(unit))
     };
     let listed = summary
         .position

@@ -35,7 +35,7 @@ pub fn to_record(game: &Game, meta: &Meta) -> ShogiRecord {
         h.set(HeaderField::MaxMoves, "MAX_MOVES", s.max_moves.to_string());
     }
     let unit_ms = |color| game.clock().rule(color).unit.millis();
-    let ms = |t: u64, unit: u64| Some(u32::try_from(t.saturating_mul(unit)).unwrap_or(u32::MAX));
+    let ms = |t: u64, unit: u64| Some(t.saturating_mul(unit));
     let tree = &mut record.moves;
     let mut at = tree.root();
     let mut pos = s.position.start.clone();

@@ -36,7 +36,7 @@ fn config(port: u16, user: &str, game: &str, engine: &str, dir: &Path) -> Client
 #[derive(Debug, PartialEq)]
 struct Ply {
     usi: String,
-    time_ms: Option<u32>,
+    time_ms: Option<u64>,
     comments: Vec<String>,
 }
 

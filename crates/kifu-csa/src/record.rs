@@ -43,7 +43,7 @@ pub fn to_record(session: &Session, header: &Header) -> ShogiRecord {
     let mut at = tree.root();
     for (mv, ms) in session.moves() {
         at = tree.add_move(at, mv, Span::default());
-        tree[at].time_ms = Some(u32::try_from(ms).unwrap_or(u32::MAX));
+        tree[at].time_ms = Some(ms);
     }
     let mover = session.position().side_to_move();
     let (kind, note) = match session.state() {
@@ -154,7 +154,7 @@ pub fn read(text: &str) -> Result<Saved, String> {
     for id in record.moves.main_line() {
         let node = &record.moves[id];
         match &node.item {
-            NodeItem::Move(mv) => moves.push((*mv, u64::from(node.time_ms.unwrap_or(0)))),
+            NodeItem::Move(mv) => moves.push((*mv, node.time_ms.unwrap_or(0))),
             NodeItem::End(kind) => ending = Some(kind.clone()),
             NodeItem::Start => {}
         }

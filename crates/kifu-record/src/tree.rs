@@ -38,9 +38,9 @@ pub struct Node<M> {
     /// The move or ending as written in the source (empty for the root and for built trees).
     pub span: Span,
     /// Thinking time for this move, in milliseconds.
-    pub time_ms: Option<u32>,
+    pub time_ms: Option<u64>,
     /// The mover's total thinking time including this move, in milliseconds.
-    pub total_ms: Option<u32>,
+    pub total_ms: Option<u64>,
     /// Set on a move kept although the rules forbid it (a record ending in 反則勝ち etc.).
     pub illegal: bool,
     pub comments: Vec<Comment>,

@@ -114,7 +114,6 @@ struct KnownPeerBug {
 }
 
 const KIF_OUTPUTS: &[Output] = &[Output::Kif, Output::Kifu];
-const CSA_OUTPUTS: &[Output] = &[Output::Csa30, Output::Csa22];
 const ALL_PARTS: &[&str] = &["start", "moves", "ending", "error"];
 
 fn always(_: &Expected) -> bool {
@@ -714,4 +713,77 @@ fn start_positions_survive_for_the_peers() {
         }
     }
     check_with_peers("starts", &records);
+}
+
+/// Runs `bod.mjs` (tsshogi's BOD reader and writer) on JSON requests.
+fn tsshogi_bod(requests: &[Value]) -> Vec<Value> {
+    let script = kifu_testkit::interop_dir().join("bod.mjs");
+    let mut child = Command::new(kifu_testkit::interop_node())
+        .arg(&script)
+        .current_dir(script.parent().unwrap())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("node runs");
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// kifu's BOD (with its `手数＝N  ▲…(NN)  まで` title) sets up the same position in tsshogi, and
+/// tsshogi's exportBOD reads in kifu as that position with the ply count kept.
+#[test]
+fn board_diagrams_both_ways_with_tsshogi() {
+    let games = [
+        "7g7f 3c3d 8h2b+",
+        "2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d P*2c 2d2f 8e8f 8g8f 8b8f P*8g",
+    ];
+    let mut requests = Vec::new();
+    let mut positions = Vec::new();
+    for game in games {
+        let mut pos = kifu_shogi::Position::startpos();
+        let mut last = None;
+        for usi in game.split(' ') {
+            let mv = pos.parse_usi_move(usi).unwrap();
+            pos.play(mv);
+            last = Some(mv);
+        }
+        requests
+            .push(serde_json::json!({ "read": kifu_shogi::formats::kif::write_bod(&pos, last) }));
+        requests.push(serde_json::json!({ "export": format!("position startpos moves {game}") }));
+        positions.push(pos);
+    }
+    let answers = tsshogi_bod(&requests);
+    for (pos, pair) in positions.iter().zip(answers.chunks(2)) {
+        let plies = pos.move_number() - 1;
+        let board = normalise_sfen(&pos.to_sfen());
+        assert_eq!(
+            normalise_sfen(pair[0]["sfen"].as_str().unwrap_or_default()),
+            board,
+            "{:?}",
+            pair[0]
+        );
+        let bod = pair[1]["bod"].as_str().expect("tsshogi exported a BOD");
+        assert!(bod.contains(&format!("手数＝{plies}  ")), "{bod}");
+        let (_, parsed) = read_bytes(bod.as_bytes(), Format::Kifu);
+        assert!(!parsed.has_errors(), "{bod}\n{:?}", parsed.diagnostics);
+        let start = &parsed.records[0].start.position;
+        assert_eq!(normalise_sfen(&start.to_sfen()), board, "{bod}");
+        assert_eq!(
+            start.move_number(),
+            plies + 1,
+            "the title's ply count is kept: {bod}"
+        );
+    }
 }

@@ -19,7 +19,18 @@ fuzz_target!(|data: &[u8]| {
         }
         for n in [Notation::Abbreviated, Notation::Phonetic, Notation::Mrf] {
             let _ = write::write(&game, n);
+            let _ = write::losses(&game, n);
         }
-        let _ = write::write_json(&game);
+        let json = write::write_json(&game);
+        let (again, d) = ckka::json::parse_json(&json);
+        if clean {
+            assert!(d.is_empty(), "written JSON does not read back: {d:?}\n{json}");
+            let (replayed, d) = ckka::replay(&again, rules);
+            assert!(
+                d.iter().all(|d| !d.is_error()),
+                "written JSON does not replay: {d:?}\n{json}"
+            );
+            assert_eq!(replayed.to_json(), game.to_json(), "JSON changes the game\n{json}");
+        }
     }
 });

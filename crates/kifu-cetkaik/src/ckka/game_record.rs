@@ -117,6 +117,8 @@ impl GameRecord {
             final_scores: serde_json::Value,
             seasons: Vec<serde_json::Value>,
             over: bool,
+            /// `星一周` was written.
+            end_marker: bool,
         }
         let side_name = |s: Side| if s == Side::IASide { "ia" } else { "a" };
         let scores = |s: [i32; 2]| serde_json::json!({ "ia": s[0], "a": s[1] });
@@ -164,6 +166,7 @@ impl GameRecord {
             final_scores: scores(self.final_scores),
             seasons,
             over: self.over,
+            end_marker: self.game_end_marker,
         };
         serde_json::to_value(j).unwrap_or(serde_json::Value::Null)
     }

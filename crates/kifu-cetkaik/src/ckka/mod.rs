@@ -3,6 +3,7 @@
 pub mod body;
 pub mod game_record;
 pub mod header;
+pub mod json;
 pub mod kanji_move;
 pub mod mrf;
 pub mod noter;
@@ -21,8 +22,52 @@ pub use replay::replay;
 use kifu_record::{Diagnostic, Span};
 
 /// Parses CKKA text. Every problem found is reported; what was valid is kept.
-/// A cerke_noter app file (a JSON object with a `note` array) is read as notation ③.
+/// A cerke_noter app file (a JSON object with a `note` array) is read as notation ③, kifu's
+/// JSON form (an object with `seasons`) as [`json::parse_json`] reads it.
 pub fn parse(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
+    // A CKKA header may open with `{"` too: only JSON, or a broken kifu JSON, is read as JSON.
+    if noter::looks_like_noter(text)
+        && !text.contains("\"note\"")
+        && (serde_json::from_str::<serde_json::Value>(text).is_ok() || text.contains("\"seasons\""))
+    {
+        return json::parse_json(text);
+    }
+    parse_text(text)
+}
+
+/// A text with no header, no names and no move holds no record (a lone `終季` or `星一周` is
+/// not a game): an error, unless the text already had one.
+pub(crate) fn with_record_check(
+    text: &str,
+    (record, mut diags): (CkkaRecord, Vec<Diagnostic>),
+) -> (CkkaRecord, Vec<Diagnostic>) {
+    let has_move = record
+        .body
+        .iter()
+        .any(|e| matches!(e.kind, ElementKind::Move { .. }));
+    if record.items.is_empty()
+        && record.names.is_none()
+        && !has_move
+        && !diags.iter().any(Diagnostic::is_error)
+    {
+        diags.push(Diagnostic::error(
+            Span::new(0, text.len()),
+            if text.trim().is_empty() {
+                "no cetkaik record: the text is empty"
+            } else {
+                "no cetkaik record: no header, names or moves"
+            },
+        ));
+    }
+    (record, diags)
+}
+
+/// Parses a CKKA file (or a cerke_noter app file), never kifu's JSON form.
+pub fn parse_text(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
+    with_record_check(text, read_text(text))
+}
+
+fn read_text(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
     if noter::looks_like_noter(text)
         && let Some(parsed) = noter::parse_noter(text)
     {
@@ -37,6 +82,7 @@ pub fn parse(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
             names,
             body,
             notation,
+            rules: None,
         },
         diags,
     )
@@ -58,16 +104,26 @@ pub fn check_detecting_rules(
     text: &str,
     default_rules: crate::rules::Rules,
 ) -> (GameRecord, Vec<Diagnostic>) {
-    use crate::rules::Rules;
     let (record, parse_diags) = parse(text);
-    let (game, diags) = replay(&record, default_rules);
+    replay_detecting_rules(&record, parse_diags, default_rules)
+}
+
+/// The replay half of [`check_detecting_rules`], for a record parsed by the caller;
+/// `parse_diags` come first in the result.
+pub fn replay_detecting_rules(
+    record: &CkkaRecord,
+    parse_diags: Vec<Diagnostic>,
+    default_rules: crate::rules::Rules,
+) -> (GameRecord, Vec<Diagnostic>) {
+    use crate::rules::Rules;
+    let (game, diags) = replay(record, default_rules);
     let failed = diags.iter().any(Diagnostic::is_error);
-    if failed && record.info("律").is_none() {
+    if failed && record.info("律").is_none() && record.rules.is_none() {
         for rules in [Rules::standard(), Rules::cerke_online(), Rules::hard_tam()] {
             if rules == default_rules {
                 continue;
             }
-            let (other, other_diags) = replay(&record, rules);
+            let (other, other_diags) = replay(record, rules);
             if !other_diags.iter().any(Diagnostic::is_error) {
                 let mut all = parse_diags;
                 all.push(Diagnostic::warning(

@@ -88,6 +88,7 @@ pub fn parse_noter(text: &str) -> Option<(CkkaRecord, Vec<Diagnostic>)> {
             names: None,
             body,
             notation: Some(Notation::Mrf),
+            rules: None,
         },
         diags,
     ))

@@ -183,6 +183,9 @@ pub struct CkkaRecord {
     pub body: Vec<Element>,
     /// The notation the moves were written in, when any move tells.
     pub notation: Option<Notation>,
+    /// The rule set named outside the header items (kifu's JSON `rules` field); a `{律:…}` item
+    /// still takes precedence.
+    pub rules: Option<crate::rules::Rules>,
 }
 
 impl CkkaRecord {

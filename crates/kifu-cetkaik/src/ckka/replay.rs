@@ -25,7 +25,7 @@ pub fn rules_of(record: &CkkaRecord, default: Rules, diags: &mut Vec<Diagnostic>
             ));
             default
         }),
-        None => default,
+        None => record.rules.unwrap_or(default),
     }
 }
 
@@ -303,6 +303,10 @@ impl Replay<'_> {
     fn play(&mut self, index: usize, span: Span, note: &MoveNote, comments: &[String]) {
         if self.game.is_over() {
             self.error(span, "a move after the end of the game");
+            return;
+        }
+        if self.out.game_end_marker {
+            self.error(span, "a move after 星一周, which ends the game");
             return;
         }
         if let Some(side) = self.game.pending_declaration()

@@ -93,6 +93,9 @@ struct Pattern {
     relative: Vec<char>,
     /// Origin squares given in parentheses.
     origin: Option<Vec<Square>>,
+    /// `Px` right before a square: a pawn capturing, or CSL's phoenix alias. Holds the reading
+    /// not taken, to warn when it also gives a legal move.
+    px_other: Option<(Tier, &'static str)>,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -117,7 +120,79 @@ pub fn parse_move(
         Dialect::LishogiEngine => csl_pattern(pos, text, true)?,
         Dialect::LishogiWestern => super::lishogi::pattern(text).map(|p| p.into_pattern())?,
     };
-    resolve(pos, &pattern, previous)
+    let mut parsed = resolve(pos, &pattern, previous)?;
+    if let Some((tier, other)) = &pattern.px_other {
+        let alternative = Pattern {
+            tiers: vec![tier.clone()],
+            px_other: None,
+            ..pattern.clone()
+        };
+        if let Ok(alt) = resolve(pos, &alternative, previous)
+            && position_key(pos, alt.mv) != position_key(pos, parsed.mv)
+        {
+            let taken = pos
+                .piece_at(parsed.mv.from())
+                .map_or("piece", |p| p.kind.name());
+            parsed.warnings.push(format!(
+                "`Px` read as the {taken}; it could also be read as {other} ({})",
+                super::write::western_explicit(pos, alt.mv)
+            ));
+        }
+    }
+    Ok(parsed)
+}
+
+/// Orders the readings of `Px` written right before a square (`Px7f`). lishogi writes a pawn
+/// capture so, while the CSL move-notation post lists `Px` as an alias of the phoenix. With an
+/// enemy piece on the square the `x` is read as the capture mark (a pawn capturing); on an empty
+/// or own square a capture mark makes no sense, so the phoenix alias is read first.
+fn order_px_readings(pos: &Position, p: &mut Pattern) {
+    let phoenix = p.tiers.iter().position(|t| {
+        t.readings.iter().any(|r| {
+            r.name
+                .is_some_and(|n| n.kind == crate::piece::Kind::Phoenix)
+        })
+    });
+    let pawn = p.tiers.iter().position(|t| {
+        t.readings
+            .iter()
+            .any(|r| r.name.is_some_and(|n| n.kind == crate::piece::Kind::Pawn))
+    });
+    let (Some(phoenix), Some(pawn)) = (phoenix, pawn) else {
+        return;
+    };
+    let enemy_on_square = p.places.first().is_some_and(|pl| {
+        pl.squares.len() == 1
+            && pos
+                .piece_at(pl.squares[0])
+                .is_some_and(|pc| pc.color != pos.turn())
+    });
+    let (first, second) = if enemy_on_square {
+        if let Some(place) = p.places.first_mut() {
+            place.mark = Some('x');
+        }
+        (pawn, phoenix)
+    } else {
+        (phoenix, pawn)
+    };
+    let other = p.tiers[second].clone();
+    let rest = std::mem::take(&mut p.tiers);
+    let mut ordered = vec![rest[first].clone(), other.clone()];
+    ordered.extend(
+        rest.into_iter()
+            .enumerate()
+            .filter(|(i, _)| *i != first && *i != second)
+            .map(|(_, t)| t),
+    );
+    p.tiers = ordered;
+    p.px_other = Some((
+        other,
+        if enemy_on_square {
+            "CSL's phoenix alias `Px`"
+        } else {
+            "a pawn with the capture mark `x`"
+        },
+    ));
 }
 
 fn syntax(message: impl Into<String>, start: usize, end: usize) -> NotationError {
@@ -149,6 +224,7 @@ fn csl_pattern(pos: &Position, text: &str, lishogi_codes: bool) -> Result<Patter
     let mut last_was_piece = false;
     let mut after_dot = false;
     let mut mark: Option<char> = None;
+    let mut px_split = false;
     for (i, t) in toks.iter().enumerate() {
         let next = toks.get(i + 1).map(|t| &t.tok);
         let was_piece = std::mem::replace(&mut last_was_piece, false);
@@ -168,6 +244,7 @@ fn csl_pattern(pos: &Position, text: &str, lishogi_codes: bool) -> Result<Patter
                 if split && w.ends_with('x') && w != "Px" {
                     mark = Some('x');
                 }
+                px_split = split && w == "Px" && !plus_prefix && !lishogi_codes;
                 if plus_prefix || lishogi_codes {
                     let code = if split && w.ends_with('x') {
                         &w[..w.len() - 1]
@@ -260,6 +337,9 @@ fn csl_pattern(pos: &Position, text: &str, lishogi_codes: bool) -> Result<Patter
     if p.places.is_empty() && !p.same && !p.pass {
         return Err(syntax("no square", 0, text.len()));
     }
+    if px_split && p.places.len() == 1 {
+        order_px_readings(pos, &mut p);
+    }
     Ok(p)
 }
 
@@ -294,6 +374,7 @@ impl super::lishogi::LishogiPattern {
             promote: self.promote,
             relative: Vec::new(),
             origin: None,
+            px_other: None,
         }
     }
 }

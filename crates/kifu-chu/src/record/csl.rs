@@ -154,7 +154,11 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
     let mut replay: Option<Replay> = None;
     let mut warned_unchecked = false;
     let mut previous = None;
+    let mut result_at: Option<&str> = None;
     let items = items(text, &mut diags);
+    let nothing = items
+        .iter()
+        .all(|i| matches!(i, Item::Text(t, _) if t.trim().is_empty()));
     for item in items {
         match item {
             Item::Header(key, value, sp) => {
@@ -199,6 +203,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                     let whole = [(seg, off)];
                     let pieces: Vec<(&str, usize)> = if RESULTS.contains(&seg) {
                         record.result = Some(seg.to_string());
+                        result_at.get_or_insert(seg);
                         continue;
                     } else if seg.contains(char::is_whitespace)
                         && matches!(
@@ -216,6 +221,16 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                         let sp = span(o, 0, t.len());
                         if RESULTS.contains(&t) {
                             record.result = Some(t.to_string());
+                            result_at.get_or_insert(t);
+                            continue;
+                        }
+                        if let Some(r) = result_at {
+                            diags.push(Diagnostic::error(
+                                sp,
+                                format!("`{t}` after the result `{r}`: the game ended there"),
+                            ));
+                            replay.broken = true;
+                            warned_unchecked = true;
                             continue;
                         }
                         if replay.broken {
@@ -266,7 +281,26 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             }
         }
     }
+    if nothing && diags.is_empty() {
+        diags.push(super::no_record(text, "CSL"));
+    }
     (record, diags)
+}
+
+/// What the CSL writers cannot hold of a record: a `}` inside a comment.
+pub fn losses(record: &ChuRecord) -> Vec<String> {
+    let braces = record
+        .comments
+        .iter()
+        .chain(record.moves.iter().flat_map(|m| &m.comments))
+        .filter(|c| c.contains('}'))
+        .count();
+    if braces == 0 {
+        return Vec::new();
+    }
+    vec![format!(
+        "CSL comments cannot hold `}}`: written as `)` in {braces} comment(s)"
+    )]
 }
 
 fn write_with(record: &ChuRecord, render: fn(&Position, crate::moves::Move) -> String) -> String {
@@ -278,6 +312,9 @@ fn write_with(record: &ChuRecord, render: fn(&Position, crate::moves::Move) -> S
     }
     if !has_sfen && record.start.to_sfen() != START_SFEN {
         out.push_str(&format!("[SFEN \"{}\"]\n", record.start.to_sfen()));
+    }
+    if record.header("Rules").is_none() && record.start.rules() == crate::rules::RuleSet::JCSA {
+        out.push_str("[Rules \"JCSA\"]\n");
     }
     // A result word the move reader would not know goes into a header.
     let result_header = record.result.as_deref().filter(|r| !RESULTS.contains(r));

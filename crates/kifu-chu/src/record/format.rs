@@ -89,6 +89,45 @@ impl Format {
         }
     }
 
+    /// Whether a file in this format holds several games (USI lists, NDJSON).
+    pub fn holds_many(self) -> bool {
+        matches!(self, Format::Usi | Format::Json)
+    }
+
+    /// The games of a text one at a time, each with its own diagnostics; for the formats that
+    /// hold one game, that one. `.nth(n)` gives the game at index `n` without keeping the others.
+    pub fn records(
+        self,
+        text: &str,
+    ) -> Box<dyn Iterator<Item = (ChuRecord, Vec<Diagnostic>)> + '_> {
+        match self {
+            Format::Usi => Box::new(usi::records(text)),
+            Format::Json => json::records(text),
+            Format::Csl | Format::CslJapanese => Box::new(std::iter::once(csl::parse(text))),
+            Format::Kif => Box::new(std::iter::once(kif::parse(text))),
+        }
+    }
+
+    /// What writing `record` in this format cannot hold, one line each.
+    pub fn losses(self, record: &ChuRecord) -> Vec<String> {
+        match self {
+            Format::Csl | Format::CslJapanese => csl::losses(record),
+            Format::Kif => kif::losses(record),
+            Format::Usi => usi::losses(record),
+            Format::Json => json::losses(record),
+        }
+    }
+
+    /// Writes every game: several to a file where the format holds several (NDJSON for JSON).
+    /// For a one-game format only the first is written; see [`Format::holds_many`].
+    pub fn write_all(self, records: &[ChuRecord]) -> String {
+        match self {
+            Format::Json => json::write_many(records),
+            Format::Usi => records.iter().map(usi::write).collect(),
+            _ => records.first().map(|r| self.write(r)).unwrap_or_default(),
+        }
+    }
+
     /// Writes one game in this format.
     pub fn write(self, record: &ChuRecord) -> String {
         match self {

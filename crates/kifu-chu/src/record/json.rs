@@ -60,14 +60,52 @@ pub fn parse_many(text: &str) -> (Vec<ChuRecord>, Vec<Diagnostic>) {
         let end = text[base..].find('\n').map_or(text.len(), |e| base + e);
         out.push(read_object(&v, text, base, end, &mut diags));
     }
+    if out.is_empty() && !diags.iter().any(Diagnostic::is_error) {
+        diags.push(super::no_record(text, "JSON"));
+    }
     (out, diags)
+}
+
+/// The games of an NDJSON file one at a time, each with its own diagnostics (spans are offsets
+/// into the whole text), without holding the others. A text that is one JSON document (an
+/// object or an array) is read whole.
+pub fn records(text: &str) -> Box<dyn Iterator<Item = (ChuRecord, Vec<Diagnostic>)> + '_> {
+    let first_line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    if serde_json::from_str::<Value>(first_line).is_err() {
+        let (records, diags) = parse_many(text);
+        let mut diags = Some(diags);
+        return Box::new(
+            records
+                .into_iter()
+                .map(move |r| (r, diags.take().unwrap_or_default())),
+        );
+    }
+    let mut offset = 0;
+    Box::new(text.split_inclusive('\n').filter_map(move |line| {
+        let base = offset;
+        offset += line.len();
+        if line.trim().is_empty() {
+            return None;
+        }
+        let mut diags = Vec::new();
+        let end = base + line.trim_end().len();
+        match serde_json::from_str::<Value>(line) {
+            Ok(v) => Some((read_object(&v, text, base, end, &mut diags), diags)),
+            Err(e) => {
+                diags.push(Diagnostic::error(
+                    Span::new(base, end),
+                    format!("invalid JSON: {e}"),
+                ));
+                Some((ChuRecord::default(), diags))
+            }
+        }
+    }))
 }
 
 /// Reads the first game of a JSON text.
 pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
-    let (mut records, mut diags) = parse_many(text);
+    let (mut records, diags) = parse_many(text);
     if records.is_empty() {
-        diags.push(Diagnostic::error(Span::new(0, text.len()), "no game found"));
         return (ChuRecord::default(), diags);
     }
     (records.swap_remove(0), diags)
@@ -105,6 +143,12 @@ fn read_object(
                 val.as_str().map_or_else(|| val.to_string(), String::from),
             ));
         }
+    }
+    if let Some(Value::Array(comments)) = v.get("comments") {
+        record.comments = comments
+            .iter()
+            .filter_map(|c| c.as_str().map(String::from))
+            .collect();
     }
     if let Some(id) = str_field(v, &["id"]) {
         record.headers.push(("Id".into(), id.into()));
@@ -206,6 +250,42 @@ fn read_object(
         }
     }
     record
+}
+
+/// What [`write`] cannot hold of a record: a header key given twice (a JSON object holds one),
+/// the order of the headers (the object's keys are written sorted).
+pub fn losses(record: &ChuRecord) -> Vec<String> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for (k, _) in &record.headers {
+        if seen.contains(&k.as_str()) {
+            out.push(format!(
+                "JSON holds one `{k}` header; an earlier value is dropped"
+            ));
+        }
+        seen.push(k);
+    }
+    if seen.windows(2).any(|w| w[0] > w[1]) {
+        out.push("JSON writes the headers in key order, not in the order read".to_string());
+    }
+    out
+}
+
+/// Writes several games: one pretty object for one game, NDJSON (one compact object a line)
+/// for more, so that the file reads back game by game.
+pub fn write_many(records: &[ChuRecord]) -> String {
+    if let [one] = records {
+        return write(one);
+    }
+    records
+        .iter()
+        .map(|r| {
+            let v: Value = serde_json::from_str(&write(r)).unwrap_or(Value::Null);
+            let mut line = v.to_string();
+            line.push('\n');
+            line
+        })
+        .collect()
 }
 
 /// Writes one game as a JSON object (pretty-printed).

@@ -46,6 +46,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
     let mut first_step: Option<((Square, Square), Span)> = None;
     let mut board: Option<Position> = None;
     let mut board_rows = 0u8;
+    let mut ended_at: Option<&str> = None;
     let mut offset = 0;
     for raw in text.split_inclusive('\n') {
         let base = offset;
@@ -128,9 +129,24 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                         format!("unknown 手合割 `{}`; using the standard start", v.trim()),
                     ));
                 }
+                if k.trim().eq_ignore_ascii_case("Rules") {
+                    match crate::rules::RuleSet::from_name(v.trim()) {
+                        Some(r) => record.start.set_rules(r),
+                        None => diags.push(Diagnostic::warning(
+                            whole,
+                            format!("unknown rule set `{}`; using lishogi rules", v.trim()),
+                        )),
+                    }
+                }
                 record
                     .headers
                     .push((k.trim().to_string(), v.trim().to_string()));
+            } else if trimmed.contains('←') {
+                // Shaped like a move (it names an origin square): not a line to pass over.
+                diags.push(Diagnostic::error(
+                    whole,
+                    "a move without its number: KIF moves start with the ply number",
+                ));
             } else {
                 diags.push(Diagnostic::warning(whole, "line not understood, ignored"));
             }
@@ -143,10 +159,36 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
         let body_off = body_start + (body.len() - body_trim.len());
         let sp = span(base, body_off, body_off + body_trim.len());
         if let Some(w) = ENDINGS.iter().find(|w| body_trim.starts_with(**w)) {
+            if let Some(earlier) = &record.result {
+                diags.push(Diagnostic::error(
+                    sp,
+                    format!("a second ending `{w}` after `{earlier}`"),
+                ));
+            }
             record.result = Some(w.to_string());
+            ended_at = Some(w);
+            continue;
+        }
+        if let Some(w) = ended_at {
+            // Nothing may follow the game's closing word: the ply is not part of the game.
+            diags.push(Diagnostic::error(
+                sp,
+                format!("a move after the ending `{w}`"),
+            ));
+            replay.broken = true;
             continue;
         }
         if replay.broken {
+            // Legality cannot be checked any more, but unreadable text still can.
+            let body = body_trim
+                .strip_prefix("一歩目")
+                .or_else(|| body_trim.strip_prefix("二歩目"))
+                .unwrap_or(body_trim);
+            if let Err(e @ crate::notation::NotationError::Syntax { .. }) =
+                parse_move(replay.game.position(), body, Dialect::Csl, previous)
+            {
+                diags.push(Diagnostic::error(sp, format!("`{body_trim}`: {e}")));
+            }
             continue;
         }
         if let Some(step) = body_trim.strip_prefix("一歩目") {
@@ -215,6 +257,9 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             });
         }
     }
+    if replay.is_none() && record.headers.is_empty() && board.is_none() {
+        diags.push(super::no_record(text, "KIF"));
+    }
     (record, diags)
 }
 
@@ -236,6 +281,16 @@ pub fn board_diagram(pos: &Position) -> String {
     super::kif_board::write(pos)
 }
 
+/// What [`write`] cannot hold of a record: a closing word KIF does not know.
+pub fn losses(record: &ChuRecord) -> Vec<String> {
+    match record.result.as_deref() {
+        Some(r) if !ENDINGS.contains(&r) => vec![format!(
+            "KIF has no closing word for the result `{r}`; it is not written"
+        )],
+        _ => Vec::new(),
+    }
+}
+
 /// Writes a lishogi-style chu KIF.
 pub fn write(record: &ChuRecord) -> String {
     let mut out = String::new();
@@ -244,6 +299,9 @@ pub fn write(record: &ChuRecord) -> String {
     }
     if record.header("手合割").is_none() && record.start.to_sfen() == START_SFEN {
         out.push_str("手合割：中将棋\n");
+    }
+    if record.header("Rules").is_none() && record.start.rules() == crate::rules::RuleSet::JCSA {
+        out.push_str("Rules：JCSA\n");
     }
     if record.start.to_sfen() != START_SFEN {
         out.push_str(&super::kif_board::write(&record.start));

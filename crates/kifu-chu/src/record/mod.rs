@@ -126,6 +126,16 @@ impl Replay {
     }
 }
 
+/// The error for a text in which a reader found nothing of a record.
+pub(crate) fn no_record(text: &str, format: &str) -> Diagnostic {
+    let reason = if text.trim().is_empty() {
+        "the text is empty".to_string()
+    } else {
+        format!("nothing in it reads as a chu {format} record")
+    };
+    Diagnostic::error(Span::new(0, text.len()), format!("no chu record: {reason}"))
+}
+
 /// A span shifted by `base` bytes.
 pub(crate) fn span(base: usize, start: usize, end: usize) -> Span {
     Span::new(base + start, base + end)

@@ -21,14 +21,33 @@ pub fn parse_many(text: &str) -> (Vec<ChuRecord>, Vec<Diagnostic>) {
         }
         records.push(parse_line(line, base, &mut diags));
     }
+    if records.is_empty() {
+        diags.push(super::no_record(text, "USI"));
+    }
     (records, diags)
+}
+
+/// The games of a USI list one at a time, each with its own diagnostics (spans are offsets into
+/// the whole text), without holding the others.
+pub fn records(text: &str) -> impl Iterator<Item = (ChuRecord, Vec<Diagnostic>)> + '_ {
+    let mut offset = 0;
+    text.split_inclusive('\n').filter_map(move |raw| {
+        let base = offset;
+        offset += raw.len();
+        let line = raw.trim_end();
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            return None;
+        }
+        let mut diags = Vec::new();
+        let record = parse_line(line, base, &mut diags);
+        Some((record, diags))
+    })
 }
 
 /// Reads the first game of a USI list.
 pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
     let (mut records, mut diags) = parse_many(text);
     if records.is_empty() {
-        diags.push(Diagnostic::error(Span::new(0, text.len()), "no game found"));
         return (ChuRecord::default(), diags);
     }
     if records.len() > 1 {
@@ -80,15 +99,21 @@ fn parse_line(line: &str, base: usize, diags: &mut Vec<Diagnostic>) -> ChuRecord
     let mut replay = Replay::new(record.start.clone());
     for &(t, o) in &tokens[i..] {
         let sp = Span::new(o, o + t.len());
-        if replay.over(sp, diags) {
-            break;
+        if !replay.broken && replay.over(sp, diags) {
+            replay.broken = true;
+            continue;
         }
         let Some(m) = parse_usi(t) else {
             diags.push(Diagnostic::error(sp, format!("`{t}` is not a USI move")));
-            break;
+            replay.broken = true;
+            continue;
         };
+        if replay.broken {
+            // Legality is unknown past an error; only unreadable moves are still reported.
+            continue;
+        }
         if !replay.play(m, sp, diags) {
-            break;
+            continue;
         }
         record.moves.push(RecordMove {
             mv: m,
@@ -96,6 +121,35 @@ fn parse_line(line: &str, base: usize, diags: &mut Vec<Diagnostic>) -> ChuRecord
         });
     }
     record
+}
+
+/// What [`write`] cannot hold of a record: headers, comments, the result.
+pub fn losses(record: &ChuRecord) -> Vec<String> {
+    let mut out = Vec::new();
+    let headers: Vec<&str> = record
+        .headers
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .filter(|k| !k.eq_ignore_ascii_case("SFEN"))
+        .collect();
+    if !headers.is_empty() {
+        out.push(format!(
+            "USI has no headers: {} dropped",
+            headers.join(", ")
+        ));
+    }
+    let comments =
+        record.comments.len() + record.moves.iter().map(|m| m.comments.len()).sum::<usize>();
+    if comments > 0 {
+        out.push(format!("USI has no comments: {comments} dropped"));
+    }
+    if let Some(r) = &record.result {
+        out.push(format!("USI has no result: `{r}` dropped"));
+    }
+    if record.start.rules() != crate::rules::RuleSet::default() {
+        out.push("USI cannot name the rule set: JCSA rules dropped".to_string());
+    }
+    out
 }
 
 /// Writes one line: `position startpos moves …` or `position sfen … moves …`.

@@ -11,10 +11,39 @@ use crate::report::FileReport;
 pub fn wants(path: &Path, explicit: bool) -> bool {
     let ext = ext(path);
     match ext.as_deref() {
-        Some("csl" | "chu" | "ndjson") => true,
+        Some("csl" | "chu" | "ndjson" | "jsonl") => true,
         Some("json" | "kif" | "kifu" | "usi" | "sfen" | "txt") => explicit,
         _ => false,
     }
+}
+
+/// Whether a text is a chu record by its content (lishogi's exports and kifu's own share
+/// .kif/.json/.usi with shogi): the chu start position or name, a 12×12 board diagram, kifu's
+/// chu JSON, or USI moves that leave the 9×9 board.
+pub fn sniff(text: &str) -> bool {
+    if text.contains("中将棋") || text.contains("lfcsgekgscfl") || text.contains("１２ １１")
+    {
+        return true;
+    }
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    if t.starts_with('{') || t.starts_with('[') && t[1..].trim_start().starts_with('{') {
+        return t.contains("\"rules\": \"lishogi\"")
+            || t.contains("\"rules\": \"jcsa\"")
+            || t.contains("\"rules\":\"lishogi\"")
+            || t.contains("\"rules\":\"jcsa\"");
+    }
+    // CSL records (PGN-like headers, numbered moves) replay from the chu start or are not chu.
+    if (t.starts_with('[') || t.starts_with("1.")) && Format::detect(t) == Format::Csl {
+        let (record, diagnostics) = kifu_chu::record::csl::parse(t);
+        return !record.moves.is_empty() && !diagnostics.iter().any(|d| d.is_error());
+    }
+    let first = t.split_whitespace().next().unwrap_or("");
+    let usi_list =
+        ["position", "startpos", "sfen"].contains(&first) || kifu_chu::parse_usi(first).is_some();
+    usi_list
+        && t.split_whitespace()
+            .take(200)
+            .any(|w| kifu_chu::parse_usi(w).is_some() && kifu_shogi::usi::parse_move(w).is_err())
 }
 
 fn ext(path: &Path) -> Option<String> {
@@ -33,7 +62,7 @@ fn format_for(path: Option<&Path>, forced: Option<Format>, text: &str) -> Format
         return f;
     }
     match path.and_then(ext).as_deref() {
-        Some("json" | "ndjson") => Format::Json,
+        Some("json" | "ndjson" | "jsonl") => Format::Json,
         Some("usi" | "sfen") => Format::Usi,
         Some("kif" | "kifu") => Format::Kif,
         _ => Format::detect(text),
@@ -47,13 +76,22 @@ pub fn load(
     bytes: &[u8],
 ) -> Result<(Vec<ChuRecord>, FileReport), String> {
     let forced = forced.map(parse_format).transpose()?;
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let msg = format!(
-                "not UTF-8 text (byte {}): chu records are read as UTF-8",
+    // UTF-16 without a byte-order mark is valid UTF-8 full of NULs: refuse it, do not read it
+    // as a text with nothing in it.
+    let decoded = match bytes.iter().position(|&b| b == 0) {
+        Some(at) => Err(format!(
+            "a NUL byte at offset {at}: UTF-16 or binary data? chu records are read as UTF-8"
+        )),
+        None => std::str::from_utf8(bytes).map_err(|e| {
+            format!(
+                "not UTF-8 (byte {}): chu records are read as UTF-8",
                 e.valid_up_to()
-            );
+            )
+        }),
+    };
+    let text = match decoded {
+        Ok(t) => t,
+        Err(msg) => {
             return Ok((
                 Vec::new(),
                 FileReport::failed(name.to_string(), "chu", "?", msg),
@@ -70,11 +108,12 @@ pub fn load(
     Ok((records, report))
 }
 
-/// Writes every record; formats that hold one game per file keep the first and say so.
+/// Writes every record (several to one file where the format holds several, NDJSON for JSON);
+/// a one-game format keeps the first and says so. The warnings also list what the format cannot
+/// hold of each record.
 pub fn write(records: &[ChuRecord], to: Format) -> (Vec<u8>, Vec<String>) {
     let mut warnings = Vec::new();
-    let many = matches!(to, Format::Usi | Format::Json);
-    let take = if many {
+    let take = if to.holds_many() {
         records.len()
     } else {
         records.len().min(1)
@@ -86,8 +125,16 @@ pub fn write(records: &[ChuRecord], to: Format) -> (Vec<u8>, Vec<String>) {
             records.len() - take
         ));
     }
-    let text: String = records[..take].iter().map(|r| to.write(r)).collect();
-    (text.into_bytes(), warnings)
+    for (i, r) in records[..take].iter().enumerate() {
+        for loss in to.losses(r) {
+            warnings.push(if take > 1 {
+                format!("game {}: {loss}", i + 1)
+            } else {
+                loss
+            });
+        }
+    }
+    (to.write_all(&records[..take]).into_bytes(), warnings)
 }
 
 pub fn extension(to: Format) -> &'static str {

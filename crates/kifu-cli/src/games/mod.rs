@@ -86,12 +86,16 @@ impl Game {
             .map(str::to_ascii_lowercase);
         let text = String::from_utf8_lossy(bytes);
         // lishogi's chu exports share .kif/.json/.usi with shogi; their board gives them away.
-        if text.contains("中将棋") || text.contains("lfcsgekgscfl") {
+        if chu::sniff(&text) {
             return Some(Game::Chu);
         }
+        // kifu's cetkaik JSON shares .json with shogi's JKF.
+        if kifu_cetkaik::ckka::json::looks_like_kifu_json(&text) {
+            return Some(Game::Cetkaik);
+        }
         match ext.as_deref() {
-            Some("ckka") => return Some(Game::Cetkaik),
-            Some("csl" | "chu" | "ndjson") => return Some(Game::Chu),
+            Some(e) if cetkaik::is_ckka_extension(e) => return Some(Game::Cetkaik),
+            Some("csl" | "chu" | "ndjson" | "jsonl") => return Some(Game::Chu),
             Some("txt") | None => {}
             Some(_) if path.is_some_and(|p| Game::Shogi.wants(p, false)) => {
                 return Some(Game::Shogi);
@@ -254,11 +258,14 @@ impl Records {
             }
             Records::Cetkaik(r) => {
                 let to = cetkaik::parse_target(target.format).map_err(CliError::Usage)?;
-                let bytes = r[range]
-                    .iter()
-                    .flat_map(|g| cetkaik::write(g, to))
-                    .collect();
-                (bytes, Vec::new())
+                let mut bytes = Vec::new();
+                let mut warnings = Vec::new();
+                for game in &r[range] {
+                    let (one, lost) = cetkaik::write(game, to);
+                    bytes.extend(one);
+                    warnings.extend(lost);
+                }
+                (bytes, warnings)
             }
         })
     }
@@ -288,7 +295,7 @@ pub fn load(
         }
         Game::Cetkaik => {
             let rules = cetkaik::rules(read.rules).map_err(CliError::Usage)?;
-            let (record, report) = cetkaik::load(name, bytes, rules);
+            let (record, report) = cetkaik::load(name, read.format, bytes, rules);
             (Records::Cetkaik(record.into_iter().collect()), report)
         }
     };

@@ -58,7 +58,7 @@ fn grow(
         pos.play(mv);
         node = record.moves.add_move(node, mv, Span::default());
         if rich {
-            record.moves[node].time_ms = Some(rng.below(120) as u32 * 1000);
+            record.moves[node].time_ms = Some(rng.below(120) as u64 * 1000);
             if rng.below(8) == 0 {
                 let text = format!("コメント {}", rng.below(1000));
                 record.moves[node].comments.push(Comment::new(
@@ -73,7 +73,7 @@ fn grow(
     let kind = ENDINGS[rng.below(ENDINGS.len())].clone();
     let id = record.moves.add_ending(node, kind, Span::default());
     if rich {
-        record.moves[id].time_ms = Some(rng.below(30) as u32 * 1000);
+        record.moves[id].time_ms = Some(rng.below(30) as u64 * 1000);
     }
     added.push((id, pos));
     added

@@ -20,8 +20,8 @@ use crate::{DeclarationRule, Move, Position, Repetition};
 struct HeldEnding {
     kind: EndingKind,
     span: Span,
-    time_ms: Option<u32>,
-    total_ms: Option<u32>,
+    time_ms: Option<u64>,
+    total_ms: Option<u64>,
     comments: Vec<Comment>,
 }
 
@@ -39,8 +39,8 @@ const PLIES_BEFORE_FOURFOLD: u32 = 12;
 struct Pending {
     mv: Option<Move>,
     span: Span,
-    time_ms: Option<u32>,
-    total_ms: Option<u32>,
+    time_ms: Option<u64>,
+    total_ms: Option<u64>,
     comments: Vec<Comment>,
     error: Diagnostic,
 }
@@ -361,8 +361,8 @@ impl Replay {
     pub(crate) fn time(
         &mut self,
         tree: &mut MoveTree<Move>,
-        time_ms: Option<u32>,
-        total_ms: Option<u32>,
+        time_ms: Option<u64>,
+        total_ms: Option<u64>,
     ) -> Result<(), ()> {
         if let Some(p) = &mut self.pending {
             p.time_ms = time_ms;

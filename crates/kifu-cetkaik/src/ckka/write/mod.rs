@@ -6,7 +6,7 @@ pub mod losses;
 pub mod mrf;
 pub mod phonetic;
 
-pub use losses::losses;
+pub use losses::{json_losses, losses};
 
 use super::game_record::{DeclarationRecord, Event, GameRecord, PlayedMove};
 use super::record::Notation;

@@ -437,11 +437,11 @@ pub fn ending_kind(token: &str) -> EndingKind {
 }
 
 /// `T` seconds → milliseconds. Before V3.0 fractions are not allowed by the format; they are
-/// read anyway (files in the wild have them) and truncated to whole seconds.
-fn parse_time(t: &str, v3: bool) -> Option<u32> {
+/// read anyway (files in the wild have them) and truncated to whole seconds. Any count of
+/// seconds the line can hold is accepted: `T8640000` is 100 days.
+fn parse_time(t: &str, v3: bool) -> Option<u64> {
     let ms = kifu_record::parse_seconds(t)?;
-    let ms = if v3 { ms } else { ms - ms % 1000 };
-    u32::try_from(ms).ok()
+    Some(if v3 { ms } else { ms - ms % 1000 })
 }
 
 /// The engine move a CSA move denotes in `position`, or why it cannot be one (with the move

@@ -262,7 +262,7 @@ impl Writer {
         }
     }
 
-    fn time(&mut self, ms: Option<u32>) {
+    fn time(&mut self, ms: Option<u64>) {
         let Some(ms) = ms else { return };
         let _ = match self.version {
             CsaVersion::V22 => {

@@ -170,10 +170,14 @@ fn square(v: Option<&Value>) -> Option<Square> {
     Square::new(u8::try_from(x).ok()?, u8::try_from(y).ok()?)
 }
 
-fn time_ms(v: Option<&Value>) -> Option<u32> {
+fn time_ms(v: Option<&Value>) -> Option<u64> {
     let o = v?.as_object()?;
     let n = |k: &str| o.get(k).and_then(Value::as_u64).unwrap_or(0);
-    u32::try_from((n("h") * 3600 + n("m") * 60 + n("s")) * 1000).ok()
+    n("h")
+        .checked_mul(3600)?
+        .checked_add(n("m").checked_mul(60)?)?
+        .checked_add(n("s"))?
+        .checked_mul(1000)
 }
 
 impl Reader<'_, '_> {

@@ -136,7 +136,7 @@ fn comments_into(node: &Node<Move>, entry: &mut Map<String, Value>) {
     }
 }
 
-fn time_value(ms: u32, total: u32) -> Value {
+fn time_value(ms: u64, total: u64) -> Value {
     let (s, t) = (ms / 1000, total / 1000);
     json!({ "now": { "m": s / 60, "s": s % 60 }, "total": { "h": t / 3600, "m": t / 60 % 60, "s": t % 60 } })
 }
@@ -268,9 +268,9 @@ fn line_single(
 }
 
 /// Each side's total time before `node`.
-fn totals_before(record: &ShogiRecord, node: Option<NodeId>) -> [u32; 2] {
+fn totals_before(record: &ShogiRecord, node: Option<NodeId>) -> [u64; 2] {
     let tree = &record.moves;
-    let mut totals = [0u32; 2];
+    let mut totals = [0u64; 2];
     let Some(node) = node else { return totals };
     let Some(parent) = tree.parent(node) else {
         return totals;

@@ -47,8 +47,8 @@ pub enum Body {
 /// Time spent and the mover's total, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Times {
-    pub spent_ms: u32,
-    pub total_ms: Option<u32>,
+    pub spent_ms: u64,
+    pub total_ms: Option<u64>,
 }
 
 /// A numbered line split into its parts; offsets are byte offsets into the line.
@@ -159,7 +159,9 @@ fn times(s: &str) -> Result<Times, &'static str> {
                 }
                 let n = &mut parts[side][counts[side] - 1];
                 *n = *n * 10 + u64::from(b - b'0');
-                if *n > 1_000_000 {
+                // Any time kifu writes (u64 milliseconds) reads back; the bound keeps the sums
+                // below from overflowing.
+                if *n > 1_000_000_000_000 {
                     return Err(BAD);
                 }
             }
@@ -186,10 +188,10 @@ fn times(s: &str) -> Result<Times, &'static str> {
     let spent = value(parts[0], 2).ok_or(BAD)?;
     let total_ms = match (side, counts[1]) {
         (0, _) => None,
-        (_, n) => Some(u32::try_from(value(parts[1], n).ok_or(BAD)? * 1000).map_err(|_| BAD)?),
+        (_, n) => Some(value(parts[1], n).ok_or(BAD)? * 1000),
     };
     Ok(Times {
-        spent_ms: u32::try_from(spent * 1000).map_err(|_| BAD)?,
+        spent_ms: spent * 1000,
         total_ms,
     })
 }

@@ -456,10 +456,10 @@ fn name_refused_by_some_reader(h: Handicap) -> bool {
 }
 
 /// The position before the children of `node`, and each side's total time so far.
-fn state_at(record: &ShogiRecord, node: NodeId) -> (Position, [u32; 2]) {
+fn state_at(record: &ShogiRecord, node: NodeId) -> (Position, [u64; 2]) {
     let tree = &record.moves;
     let mut pos = record.start.position.clone();
-    let mut totals = [0u32; 2];
+    let mut totals = [0u64; 2];
     for id in tree.path_to(node) {
         let n = &tree[id];
         let mover = pos.side_to_move().index();

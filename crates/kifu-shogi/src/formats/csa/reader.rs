@@ -312,6 +312,8 @@ impl<'t> Builder<'t> {
         }
     }
 
+    // Like `statement`: one call site, every move of every file (cachegrind: -1.5%).
+    #[inline(always)]
     fn play(&mut self, m: CsaMove<'_>, span: Span) {
         self.ensure_moves_phase(span);
         let resolved = if self.line.is_closed() {
@@ -336,6 +338,7 @@ impl<'t> Builder<'t> {
             .end(&mut self.record.moves, kind, span, &mut self.diags);
     }
 
+    #[inline(always)]
     fn time(&mut self, t: &str, span: Span) {
         let Some(ms) = parse_time(t, self.v3) else {
             self.diags.push(Diagnostic::error(

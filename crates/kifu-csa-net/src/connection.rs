@@ -81,7 +81,7 @@ pub(crate) async fn run(stream: TcpStream, from: SocketAddr, ticket: Ticket, sha
         ticket,
         state: State::Login,
         x1: false,
-        framer: LineFramer::new(),
+        framer: LineFramer::with_limit(crate::server::MAX_LINE_BYTES),
         lines: Vec::new(),
         deadline,
     };
@@ -215,7 +215,11 @@ impl Conn {
                 Err(_) => ClientMessage::Unknown("(bytes that are not text)".to_owned()),
             },
             Line::TooLong { length, .. } => {
-                ClientMessage::Unknown(format!("(a line of {length} bytes)"))
+                // Never judged: the player may send its move again, shorter.
+                return self.send(&format!(
+                    "##[ERROR] line too long: {length} bytes (the limit is {})",
+                    crate::server::MAX_LINE_BYTES
+                ));
             }
         };
         // The seat is handed over before the summary is sent, so a line answering the

@@ -19,6 +19,12 @@ use crate::server_log::{LogTarget, ServerLog};
 use crate::store::Store;
 use crate::table::{self, Table};
 
+/// The longest line the server reads, in bytes. shogi-server reads lines of any length and
+/// floodgate clients send `,'*` comments with whole PVs (hundreds of bytes); this is thirty
+/// times the longest such line seen, and a line over it is answered
+/// `##[ERROR] line too long: <n> bytes (the limit is 8192)` without being judged.
+pub const MAX_LINE_BYTES: usize = 8192;
+
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {

@@ -176,7 +176,7 @@ async fn moves_out_of_turn_wait_for_their_turn_and_oversized_lines_get_an_error(
     a.send(&format!("+{}", "7".repeat(100_000))).await;
     assert_eq!(
         a.line().await,
-        "##[ERROR] unknown command: (a line of 100001 bytes)"
+        "##[ERROR] line too long: 100001 bytes (the limit is 8192)"
     );
     game.untouched().await;
     a.send("+2726FU").await;

@@ -6,6 +6,8 @@ use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, Side, Span};
 use kifu_shogi::formats::{ShogiRecord, StartPosition, csa};
 use kifu_shogi::{Color, Move};
 
+use crate::plain_text::escape_controls;
+
 /// A move as relayed, with its charge and (for our own moves) the engine's comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
@@ -48,9 +50,10 @@ pub fn to_csa(
 ) -> String {
     let mut record = ShogiRecord::new(StartPosition::custom(summary.position.start.clone()));
     let h = &mut record.header;
-    h.set(HeaderField::FirstPlayer, "N+", summary.black.clone());
-    h.set(HeaderField::SecondPlayer, "N-", summary.white.clone());
-    h.set(HeaderField::Event, "EVENT", summary.game_id.clone());
+    let plain = |text: &str| escape_controls(text).into_owned();
+    h.set(HeaderField::FirstPlayer, "N+", plain(&summary.black));
+    h.set(HeaderField::SecondPlayer, "N-", plain(&summary.white));
+    h.set(HeaderField::Event, "EVENT", plain(&summary.game_id));
     if summary.max_moves > 0 {
         h.set(
             HeaderField::MaxMoves,
@@ -75,9 +78,11 @@ pub fn to_csa(
         at = tree.add_move(at, mv, Span::default());
         tree[at].time_ms = ms(pos.side_to_move(), t);
         if let Some(c) = comment {
-            tree[at]
-                .comments
-                .push(Comment::new(CommentKind::Engine, c, Span::default()));
+            tree[at].comments.push(Comment::new(
+                CommentKind::Engine,
+                plain(&c),
+                Span::default(),
+            ));
         }
         pos.play(mv);
     }

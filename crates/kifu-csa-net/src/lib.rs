@@ -16,6 +16,7 @@ mod connection;
 pub mod game;
 pub mod game_name;
 mod peer;
+pub mod plain_text;
 pub mod record;
 pub mod server;
 pub mod server_log;

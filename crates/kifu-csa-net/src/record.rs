@@ -7,6 +7,12 @@ use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, Span};
 use kifu_shogi::formats::{ShogiRecord, StartPosition, csa};
 
 use crate::game::Game;
+use crate::plain_text::escape_controls;
+
+/// Text a player chose, as a record may hold it: one line, no control characters.
+fn plain(text: &str) -> String {
+    escape_controls(text).into_owned()
+}
 
 /// Header facts the game itself does not know.
 #[derive(Clone, Debug, Default)]
@@ -22,9 +28,9 @@ pub fn to_record(game: &Game, meta: &Meta) -> ShogiRecord {
     let s = game.summary();
     let mut record = ShogiRecord::new(StartPosition::custom(s.position.start.clone()));
     let h = &mut record.header;
-    h.set(HeaderField::FirstPlayer, "N+", s.black.clone());
-    h.set(HeaderField::SecondPlayer, "N-", s.white.clone());
-    h.set(HeaderField::Event, "EVENT", s.game_id.clone());
+    h.set(HeaderField::FirstPlayer, "N+", plain(&s.black));
+    h.set(HeaderField::SecondPlayer, "N-", plain(&s.white));
+    h.set(HeaderField::Event, "EVENT", plain(&s.game_id));
     if let Some(t) = &meta.start_time {
         h.set(HeaderField::StartTime, "START_TIME", t.clone());
     }
@@ -49,11 +55,9 @@ pub fn to_record(game: &Game, meta: &Meta) -> ShogiRecord {
         at = tree.add_move(at, played.mv, Span::default());
         tree[at].time_ms = ms(played.t, unit);
         if let Some(c) = &played.comment {
-            tree[at].comments.push(Comment::new(
-                CommentKind::Engine,
-                c.clone(),
-                Span::default(),
-            ));
+            tree[at]
+                .comments
+                .push(Comment::new(CommentKind::Engine, plain(c), Span::default()));
         }
         pos.play(played.mv);
     }
@@ -63,9 +67,11 @@ pub fn to_record(game: &Game, meta: &Meta) -> ShogiRecord {
     };
     at = tree.add_ending(at, kind, Span::default());
     if !note.is_empty() {
-        tree[at]
-            .comments
-            .push(Comment::new(CommentKind::Hidden, note, Span::default()));
+        tree[at].comments.push(Comment::new(
+            CommentKind::Hidden,
+            plain(&note),
+            Span::default(),
+        ));
     }
     record
 }

@@ -5,6 +5,8 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use crate::plain_text::escape_controls;
+
 /// One finished game in the index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
@@ -21,6 +23,26 @@ pub struct GameRow {
     pub plies: u32,
     /// The record's path, empty when none was written.
     pub path: String,
+}
+
+impl GameRow {
+    /// The row with control characters escaped in every text a player could have chosen,
+    /// so that an export of the index line by line has one line per game.
+    fn escaped(&self) -> GameRow {
+        let e = |s: &String| escape_controls(s).into_owned();
+        GameRow {
+            id: e(&self.id),
+            game_name: e(&self.game_name),
+            black: e(&self.black),
+            white: e(&self.white),
+            start_time: e(&self.start_time),
+            end_time: e(&self.end_time),
+            reason: e(&self.reason),
+            winner: e(&self.winner),
+            plies: self.plies,
+            path: self.path.clone(),
+        }
+    }
 }
 
 /// A player's tally.
@@ -106,6 +128,7 @@ impl Store {
 
     /// Adds a finished game to the index and to both players' tallies.
     pub fn finish_game(&mut self, g: &GameRow) -> rusqlite::Result<()> {
+        let g = &g.escaped();
         let tx = self.conn.transaction()?;
         tx.execute(
             "INSERT OR REPLACE INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",

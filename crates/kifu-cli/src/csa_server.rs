@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use kifu_csa_net::auth::read_players;
-use kifu_csa_net::server::{Config, run_blocking};
+use kifu_csa_net::server::{Config, Stopped, run_blocking};
 use kifu_csa_net::server_log::LogTarget;
 use kifu_shogi::formats::csa::CsaVersion;
 
@@ -19,6 +19,11 @@ use crate::Outcome;
 /// login that gives one (the trip of `<game>,<trip>`, or the x1 password) registers it, and
 /// later logins under that name must give the same. The log (stderr unless --log) tells of
 /// logins, games and cut-offs, never passwords.
+///
+/// SIGTERM or SIGINT stops the server gracefully: no new connections, every game in
+/// progress ends as interrupted (#CHUDAN to both players, %CHUDAN in its record and index),
+/// then exit 0. A second signal exits at once (status 1). Records are written as games go,
+/// so even after kill -9 each game in progress has a valid record ending in %CHUDAN.
 #[derive(clap::Args)]
 pub struct Args {
     /// TCP port to listen on (0 picks a free one; the address is printed).
@@ -86,9 +91,16 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         (Some(path), false) => LogTarget::File(path),
         (None, false) => LogTarget::Stderr,
     };
-    run_blocking(config, |addr| {
+    let stopped = run_blocking(config, |addr| {
         println!("kifu csa-server listening on {addr}");
     })
     .map_err(|e| format!("csa-server: {e}"))?;
-    Ok(Outcome::Ok)
+    match stopped {
+        Stopped::Gracefully => Ok(Outcome::Ok),
+        Stopped::AtOnce => Err(
+            "csa-server: stopped at once by a second signal; the records of interrupted \
+             games may end without their final lines (they still end in %CHUDAN)"
+                .to_owned(),
+        ),
+    }
 }

@@ -16,7 +16,9 @@ use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::time::Instant;
 
 use crate::client_record;
+use crate::record::Meta;
 use crate::usi_engine::{Engine, EngineError};
+use crate::wall_time::Stamp;
 
 mod game;
 
@@ -275,6 +277,26 @@ async fn read_summary(config: &ClientConfig, link: &mut Link) -> Result<GameSumm
     }
 }
 
+/// A Game_ID as a file name: a server chooses the id, so nothing but the characters of
+/// shogi-server's ids (`[A-Za-z0-9_+@.-]`) may reach the path — no `/`, no `..` on its own.
+fn file_stem(id: &str) -> String {
+    let stem: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "_+@.-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if stem.is_empty() || stem.chars().all(|c| c == '.') {
+        format!("game{}", stem.len())
+    } else {
+        stem
+    }
+}
+
 async fn play_one(config: &ClientConfig, engine: &mut Engine) -> Result<GameReport, ClientError> {
     let mut link = login(config).await?;
     let summary = read_summary(config, &mut link).await?;
@@ -289,15 +311,24 @@ async fn play_one(config: &ClientConfig, engine: &mut Engine) -> Result<GameRepo
             _ => {}
         }
     }
+    let start_time = Stamp::now().csa();
     let mut game = Table::new(summary);
     let outcome = game.play(config, engine, &mut link).await;
+    let meta = Meta {
+        start_time: Some(start_time),
+        end_time: Some(Stamp::now().csa()),
+    };
     let (reason, verdict) = match &outcome {
         Ok(end) => end.clone(),
         Err(_) => (game.reason.clone(), None),
     };
     let record = config.records.as_ref().and_then(|dir| {
-        let text = client_record::to_csa(&game.summary, &game.played, reason.as_ref(), verdict);
-        crate::record::write_atomically(dir, &format!("{id}.csa"), &text).ok()
+        let text =
+            client_record::to_csa(&game.summary, &game.played, reason.as_ref(), verdict, &meta);
+        // A server restarted may give a Game_ID again: the earlier record stays.
+        crate::record::write_new(dir, &file_stem(&id), &text)
+            .map_err(|e| eprintln!("csa-client: record of {id} not written: {e}"))
+            .ok()
     });
     if outcome.is_ok() {
         let _ = link.send("LOGOUT").await;

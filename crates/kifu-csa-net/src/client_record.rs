@@ -7,6 +7,7 @@ use kifu_shogi::formats::{ShogiRecord, StartPosition, csa};
 use kifu_shogi::{Color, Move};
 
 use crate::plain_text::escape_controls;
+use crate::record::{Meta, csa_text, time_control};
 
 /// A move as relayed, with its charge and (for our own moves) the engine's comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,12 +42,14 @@ fn ending(reason: Option<&Reason>, verdict: Option<Verdict>, me: Color) -> Endin
     }
 }
 
-/// CSA V3.0 text of the game as far as it went.
+/// CSA V3.0 text of the game as far as it went, with the start and end times of `meta`
+/// and the time control of the summary.
 pub fn to_csa(
     summary: &GameSummary,
     played: &[Played],
     reason: Option<&Reason>,
     verdict: Option<Verdict>,
+    meta: &Meta,
 ) -> String {
     let mut record = ShogiRecord::new(StartPosition::custom(summary.position.start.clone()));
     let h = &mut record.header;
@@ -54,6 +57,13 @@ pub fn to_csa(
     h.set(HeaderField::FirstPlayer, "N+", plain(&summary.black));
     h.set(HeaderField::SecondPlayer, "N-", plain(&summary.white));
     h.set(HeaderField::Event, "EVENT", plain(&summary.game_id));
+    if let Some(t) = &meta.start_time {
+        h.set(HeaderField::StartTime, "START_TIME", t.clone());
+    }
+    if let Some(t) = &meta.end_time {
+        h.set(HeaderField::EndTime, "END_TIME", t.clone());
+    }
+    time_control(h, &summary.time);
     if summary.max_moves > 0 {
         h.set(
             HeaderField::MaxMoves,
@@ -88,5 +98,5 @@ pub fn to_csa(
     }
     let kind = ending(reason, verdict, summary.your_turn);
     tree.add_ending(at, kind, Span::default());
-    csa::write(&record, csa::CsaVersion::V30).text
+    csa_text(&record, csa::CsaVersion::V30)
 }

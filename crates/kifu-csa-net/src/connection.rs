@@ -214,6 +214,10 @@ impl Conn {
                 Ok(s) => ClientMessage::parse(&s),
                 Err(_) => ClientMessage::Unknown("(bytes that are not text)".to_owned()),
             },
+            // Before a login, garbage like any other: refused.
+            Line::TooLong { length, .. } if matches!(self.state, State::Login) => {
+                ClientMessage::Unknown(format!("(a line of {length} bytes)"))
+            }
             Line::TooLong { length, .. } => {
                 // Never judged: the player may send its move again, shorter.
                 return self.send(&format!(

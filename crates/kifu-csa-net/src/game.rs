@@ -208,6 +208,21 @@ impl Game {
         }
     }
 
+    /// Ends the game as interrupted (`#CHUDAN` to both, no winner), as the protocol's
+    /// examples have a server do when it stops a game; `note` says why, for the record.
+    pub fn interrupt(&mut self, note: &str, out: &mut Outbox) {
+        if self.ending.is_some() {
+            return;
+        }
+        out.both(format!("#{}", Reason::Chudan.token()));
+        self.ending = Some(Ending {
+            reason: Reason::Chudan,
+            winner: None,
+            record: EndingKind::Abort,
+            note: note.to_owned(),
+        });
+    }
+
     fn abandon(&mut self, out: &mut Outbox) {
         let loser = self.mover();
         out.both("%TORYO");

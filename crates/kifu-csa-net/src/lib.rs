@@ -18,6 +18,7 @@ pub mod game_name;
 mod peer;
 pub mod plain_text;
 pub mod record;
+mod record_keeper;
 pub mod server;
 pub mod server_log;
 pub mod store;

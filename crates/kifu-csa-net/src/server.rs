@@ -15,9 +15,10 @@ use tokio::net::TcpListener;
 use crate::admission::Admission;
 use crate::game_name::Request;
 use crate::peer::Peer;
+use crate::record_keeper::{RecordKeeper, clean_stale};
 use crate::server_log::{LogTarget, ServerLog};
 use crate::store::Store;
-use crate::table::{self, Table};
+use crate::table::{self, IdBook, Table};
 
 /// The longest line the server reads, in bytes. shogi-server reads lines of any length and
 /// floodgate clients send `,'*` comments with whole PVs (hundreds of bytes); this is thirty
@@ -84,7 +85,9 @@ pub(crate) struct Shared {
     lobby: Mutex<HashMap<String, Vec<Waiting>>>,
     /// Logged-in players by name, with what `%%WHO` tells of them.
     pub online: Mutex<HashMap<String, Presence>>,
-    pub ids: Mutex<HashSet<String>>,
+    pub ids: Mutex<IdBook>,
+    /// Writes records and index rows off the runtime (with `--data`).
+    pub records: Option<RecordKeeper>,
     /// Games seated and not over yet, for `%%LIST` and `%%SHOW`.
     pub games: Mutex<HashMap<String, Weak<Table>>>,
     /// Slow work off the runtime — records with their fsync, the store, password hashing —
@@ -136,32 +139,48 @@ pub struct Server {
 }
 
 impl Server {
-    pub async fn bind(config: Config) -> std::io::Result<Server> {
-        let store = match &config.data {
+    pub async fn bind(mut config: Config) -> std::io::Result<Server> {
+        let mut stale = 0;
+        let store = match &mut config.data {
             Some(dir) => {
-                std::fs::create_dir_all(dir)?;
+                std::fs::create_dir_all(&*dir)?;
+                // The index keeps absolute paths: they stay true wherever it is read from.
+                *dir = std::path::absolute(&*dir)?;
+                stale = clean_stale(dir);
                 let store = Store::open(&dir.join("kifu.sqlite")).map_err(std::io::Error::other)?;
                 Some(Mutex::new(store))
             }
             None => None,
         };
         let log = ServerLog::open(&config.log)?;
+        if stale > 0 {
+            log.line(format_args!(
+                "removed {stale} stale file(s) a crash left (temporary records, empty reservations)"
+            ));
+        }
         let listener = TcpListener::bind(config.bind).await?;
         let admission = Admission::new(config.max_connections, config.max_unauthenticated_per_ip);
-        Ok(Server {
-            listener,
-            shared: Arc::new(Shared {
-                config,
-                store,
-                log,
-                admission,
-                lobby: Mutex::new(HashMap::new()),
-                online: Mutex::new(HashMap::new()),
-                ids: Mutex::new(HashSet::new()),
-                games: Mutex::new(HashMap::new()),
-                slow_work: tokio::sync::Semaphore::new(1),
-            }),
-        })
+        let keep_records = config.data.is_some();
+        let version = config.csa_version;
+        let mut failed = None;
+        let shared = Arc::new_cyclic(|weak| Shared {
+            records: keep_records
+                .then(|| RecordKeeper::start(weak.clone(), version))
+                .and_then(|r| r.map_err(|e| failed = Some(e)).ok()),
+            config,
+            store,
+            log,
+            admission,
+            lobby: Mutex::new(HashMap::new()),
+            online: Mutex::new(HashMap::new()),
+            ids: Mutex::new(IdBook::default()),
+            games: Mutex::new(HashMap::new()),
+            slow_work: tokio::sync::Semaphore::new(1),
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        Ok(Server { listener, shared })
     }
 
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
@@ -198,19 +217,133 @@ impl Server {
     }
 }
 
-/// Builds a runtime, binds, reports the address and serves until Ctrl-C.
-pub fn run_blocking(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+/// How a server run by [`run_blocking`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// A signal stopped it: every game in progress was ended as interrupted, its players
+    /// told, its record and index row written.
+    Gracefully,
+    /// A second signal came during the graceful stop: it stopped at once.
+    AtOnce,
+}
+
+/// How long a graceful stop waits for the records of the games it interrupted.
+const STOP_PATIENCE: Duration = Duration::from_secs(30);
+
+/// Builds a runtime, binds, reports the address and serves until SIGTERM or SIGINT.
+///
+/// The first signal stops gracefully: no more connections are accepted, each game in
+/// progress ends as interrupted (`#CHUDAN` to both players; a game not started yet is
+/// rejected), and its record (`%CHUDAN`) and index row are written before this returns.
+/// A second signal returns at once.
+pub fn run_blocking(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<Stopped> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    rt.block_on(async move {
+    let stopped = rt.block_on(async move {
+        let mut signals = StopSignals::new()?;
         let server = Server::bind(config).await?;
         ready(server.local_addr()?);
+        let shared = server.shared.clone();
         tokio::select! {
-            r = server.run() => r,
-            _ = tokio::signal::ctrl_c() => Ok(()),
+            r = server.run() => r.map(|()| Stopped::Gracefully),
+            () = signals.next() => {
+                tokio::select! {
+                    () = stop_gracefully(shared) => Ok(Stopped::Gracefully),
+                    () = signals.next() => Ok(Stopped::AtOnce),
+                }
+            }
         }
+    });
+    // Blocking work still running (a password hash) is not waited for.
+    rt.shutdown_background();
+    stopped
+}
+
+/// SIGTERM and SIGINT, whichever comes.
+struct StopSignals {
+    #[cfg(unix)]
+    term: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    int: tokio::signal::unix::Signal,
+}
+
+impl StopSignals {
+    #[cfg(unix)]
+    fn new() -> std::io::Result<StopSignals> {
+        use tokio::signal::unix::{SignalKind, signal};
+        Ok(StopSignals {
+            term: signal(SignalKind::terminate())?,
+            int: signal(SignalKind::interrupt())?,
+        })
+    }
+
+    #[cfg(not(unix))]
+    fn new() -> std::io::Result<StopSignals> {
+        Ok(StopSignals {})
+    }
+
+    #[cfg(unix)]
+    async fn next(&mut self) {
+        tokio::select! {
+            _ = self.term.recv() => {}
+            _ = self.int.recv() => {}
+        }
+    }
+
+    #[cfg(not(unix))]
+    async fn next(&mut self) {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Ends every game in progress as interrupted and waits until their results are out and
+/// their records written. The listener is already gone (the accept loop was dropped).
+async fn stop_gracefully(shared: Arc<Shared>) {
+    shared.log.line(format_args!(
+        "stopping: games in progress end as interrupted"
+    ));
+    let tables: Vec<Arc<Table>> = shared
+        .games
+        .lock()
+        .unwrap()
+        .values()
+        .filter_map(Weak::upgrade)
+        .collect();
+    let interrupted = tables.len();
+    for t in &tables {
+        t.interrupt();
+    }
+    // Each game's timer task sends the result, hands the ending to the keeper and leaves
+    // the list of games.
+    while !shared.games.lock().unwrap().is_empty() {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let shared2 = shared.clone();
+    let written = tokio::task::spawn_blocking(move || {
+        shared2
+            .records
+            .as_ref()
+            .is_none_or(|k| k.flush(STOP_PATIENCE))
     })
+    .await
+    .unwrap_or(false);
+    if !written {
+        shared.log.line(format_args!(
+            "stopping: some records were not written in time"
+        ));
+    }
+    // The result lines were written to the sockets as they were produced; a client slow
+    // to read gets a moment more.
+    for _ in 0..100 {
+        if !tables.iter().any(|t| t.output_pending()) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    shared
+        .log
+        .line(format_args!("stopped ({interrupted} game(s) interrupted)"));
 }
 
 /// Puts a player in the lobby, or pairs it with a compatible waiting player at once. The

@@ -126,12 +126,37 @@ impl Store {
         Ok(n == 1)
     }
 
-    /// Adds a finished game to the index and to both players' tallies.
+    /// Adds a game that has just started, as interrupted (`CHUDAN`) until it is finished:
+    /// what a crash of the server leaves in the index. An id already indexed is an error —
+    /// no game's row is ever replaced by another's.
+    pub fn begin_game(&self, g: &GameRow) -> rusqlite::Result<()> {
+        let g = &g.escaped();
+        self.conn.execute(
+            "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            params![
+                g.id,
+                g.game_name,
+                g.black,
+                g.white,
+                g.start_time,
+                g.end_time,
+                g.reason,
+                g.winner,
+                g.plies,
+                g.path
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Completes a game's row (or adds it) and counts it in both players' tallies.
     pub fn finish_game(&mut self, g: &GameRow) -> rusqlite::Result<()> {
         let g = &g.escaped();
         let tx = self.conn.transaction()?;
         tx.execute(
-            "INSERT OR REPLACE INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+             ON CONFLICT(id) DO UPDATE SET end_time = ?6, reason = ?7, winner = ?8,
+                 plies = ?9, path = ?10",
             params![
                 g.id,
                 g.game_name,

@@ -391,18 +391,21 @@ impl Table {
         // The players hear the result first; the record and the index follow on the
         // keeper's thread, so no result ever waits behind a disk.
         let mut st = self.state.lock().unwrap();
+        let ending = st.play.as_ref().and_then(|p| p.ending().cloned());
+        let plies = st.play.as_ref().map_or(0, |p| p.moves().len());
+        // One line appended to the log, so that whoever has the result finds it logged.
+        if let Some(ending) = &ending {
+            self.log_ending(&shared, ending, plies);
+        }
         for color in Color::ALL {
             let lines = &mut st.outbox.lines[color.index()];
             self.peers[color.index()].send_all(lines.iter().map(String::as_str));
             lines.clear();
         }
         self.record_moves(&mut st);
-        let ending = st.play.as_ref().and_then(|p| p.ending().cloned());
-        let plies = st.play.as_ref().map_or(0, |p| p.moves().len());
         drop(st);
         self.release(&shared);
         let Some(ending) = ending else { return };
-        self.log_ending(&shared, &ending, plies);
         if let Some(keeper) = &shared.records {
             keeper.finish(&self.id, ending, Stamp::now().csa());
         }

@@ -100,3 +100,46 @@ pub fn to_csa(
     tree.add_ending(at, kind, Span::default());
     csa_text(&record, csa::CsaVersion::V30)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kifu_csa::server_protocol::{TimeRule, TimeUnit};
+    use kifu_shogi::Position;
+
+    #[test]
+    fn the_record_carries_times_time_control_and_no_control_characters() {
+        let time = TimeRule {
+            unit: TimeUnit::SECOND,
+            total: Some(300),
+            increment: 10,
+            least: 1,
+            ..TimeRule::default()
+        };
+        let summary = GameSummary::new("kifu+f-300-10F+a+b+20260101000000", "a\rb", "c", time);
+        let mut pos = Position::startpos();
+        let mv = pos.parse_usi_move("7g7f").unwrap();
+        pos.play(mv);
+        let played = [Played {
+            mv,
+            t: 3,
+            comment: Some("12 -3334FU\r%TORYO".to_owned()),
+        }];
+        let meta = Meta {
+            start_time: Some("2026/01/01 00:00:01".to_owned()),
+            end_time: Some("2026/01/01 00:05:00".to_owned()),
+        };
+        let text = to_csa(&summary, &played, Some(&Reason::Resign), None, &meta);
+        for line in [
+            "N+a\\x0Db",
+            "$START_TIME:2026/01/01 00:00:01",
+            "$END_TIME:2026/01/01 00:05:00",
+            "$TIME:300+0+10",
+            "'Least_Time_Per_Move:1",
+            "'** 12 -3334FU\\x0D%TORYO",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+        }
+        assert!(!text.contains('\r'), "{text}");
+    }
+}

@@ -264,4 +264,41 @@ mod tests {
         assert_eq!(s.games().unwrap()[0].plies, 31);
         assert!(s.player("carol").unwrap().is_none());
     }
+
+    #[test]
+    fn a_started_game_is_interrupted_until_finished_and_no_row_is_replaced_by_another() {
+        let s = Store::in_memory().unwrap();
+        let mut row = GameRow {
+            id: "g\x1b".into(),
+            game_name: "t-60-0".into(),
+            black: "a\rb".into(),
+            white: "c".into(),
+            start_time: "2026/01/01 00:00:00".into(),
+            end_time: String::new(),
+            reason: "CHUDAN".into(),
+            winner: String::new(),
+            plies: 0,
+            path: "/data/g.csa".into(),
+        };
+        s.begin_game(&row).unwrap();
+        assert!(
+            s.begin_game(&row).is_err(),
+            "a second game under the same id"
+        );
+        let games = s.games().unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(
+            (games[0].id.as_str(), games[0].black.as_str()),
+            ("g\\x1B", "a\\x0Db")
+        );
+        let mut s = s;
+        row.reason = "RESIGN".into();
+        row.winner = "-".into();
+        row.plies = 40;
+        s.finish_game(&row).unwrap();
+        let games = s.games().unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!((games[0].reason.as_str(), games[0].plies), ("RESIGN", 40));
+        assert_eq!(s.player("c").unwrap().unwrap().wins, 1);
+    }
 }

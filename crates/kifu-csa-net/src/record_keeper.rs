@@ -16,8 +16,8 @@ use std::collections::HashMap;
 use std::fs::File;
 use std::os::unix::fs::FileExt as _;
 use std::path::{Path, PathBuf};
+use std::sync::Weak;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
-use std::sync::{Mutex, Weak};
 use std::time::Duration;
 
 use kifu_csa::server_protocol::GameSummary;
@@ -94,7 +94,7 @@ pub(crate) fn clean_stale(dir: &Path) -> usize {
 }
 
 pub(crate) struct RecordKeeper {
-    jobs: Mutex<Sender<Job>>,
+    jobs: Sender<Job>,
 }
 
 impl RecordKeeper {
@@ -105,13 +105,11 @@ impl RecordKeeper {
         std::thread::Builder::new()
             .name("kifu-records".to_owned())
             .spawn(move || keep(rx, shared, version))?;
-        Ok(RecordKeeper {
-            jobs: Mutex::new(tx),
-        })
+        Ok(RecordKeeper { jobs: tx })
     }
 
     fn send(&self, job: Job) {
-        let _ = self.jobs.lock().unwrap().send(job);
+        let _ = self.jobs.send(job);
     }
 
     pub fn start_game(&self, started: Started) {

@@ -303,22 +303,32 @@ async fn stop_gracefully(shared: Arc<Shared>) {
     shared.log.line(format_args!(
         "stopping: games in progress end as interrupted"
     ));
-    let tables: Vec<Arc<Table>> = shared
-        .games
-        .lock()
-        .unwrap()
-        .values()
-        .filter_map(Weak::upgrade)
-        .collect();
-    let interrupted = tables.len();
-    for t in &tables {
-        t.interrupt();
-    }
+    let current = || -> Vec<Arc<Table>> {
+        shared
+            .games
+            .lock()
+            .unwrap()
+            .values()
+            .filter_map(Weak::upgrade)
+            .collect()
+    };
+    let mut tables = current();
     // Each game's timer task sends the result, hands the ending to the keeper and leaves
-    // the list of games.
-    while !shared.games.lock().unwrap().is_empty() {
+    // the list of games; a game seated meanwhile (a pairing in flight) is ended as well.
+    loop {
+        let now = current();
+        if now.is_empty() {
+            break;
+        }
+        for t in &now {
+            if !tables.iter().any(|seen| Arc::ptr_eq(seen, t)) {
+                tables.push(t.clone());
+            }
+            t.interrupt();
+        }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+    let interrupted = tables.len();
     let shared2 = shared.clone();
     let written = tokio::task::spawn_blocking(move || {
         shared2

@@ -22,6 +22,7 @@ use crate::wall_time::Stamp;
 
 mod game;
 
+pub use game::MAX_MOVE_LINE;
 use game::Table;
 
 /// How the bridge connects and plays.

@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     summary.max_moves = u32::from(first % 64);
     let mut game = Game::new(summary, name.stopwatch, 0);
     let mut out = Outbox::default();
-    let mut framer = LineFramer::new();
+    let mut framer = LineFramer::with_limit(kifu_csa_net::server::MAX_LINE_BYTES);
     let mut lines = Vec::new();
     framer.push(rest, &mut lines);
     lines.extend(framer.finish());

@@ -63,7 +63,14 @@ async fn engines_with_60_ply_pvs_send_bounded_lines_and_records_carry_times() {
     // The server's record has every comment as it came over the wire.
     let server_records = csa_files(&dir.path().join("server"));
     assert_eq!(server_records.len(), 1);
-    let text = std::fs::read_to_string(&server_records[0]).unwrap();
+    let mut text = String::new();
+    for _ in 0..500 {
+        text = std::fs::read_to_string(&server_records[0]).unwrap();
+        if text.contains("$END_TIME:") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let comments: Vec<&str> = text
         .lines()
         .filter_map(|l| l.strip_prefix("'** "))

@@ -143,6 +143,8 @@ struct Kept {
     /// provisional ending.
     stable: usize,
     dirty: bool,
+    /// The game's row went into the index at its start: the row to complete is its own.
+    indexed: bool,
 }
 
 fn log(shared: &Weak<Shared>, args: std::fmt::Arguments<'_>) {
@@ -169,7 +171,7 @@ fn keep(rx: Receiver<Job>, shared: Weak<Shared>, version: CsaVersion) {
             match job {
                 Job::Start(started) => {
                     let id = started.id.clone();
-                    index_start(&shared, &started);
+                    let indexed = index_start(&shared, &started);
                     games.insert(
                         id,
                         Kept {
@@ -177,6 +179,7 @@ fn keep(rx: Receiver<Job>, shared: Weak<Shared>, version: CsaVersion) {
                             moves: Vec::new(),
                             stable: 0,
                             dirty: true,
+                            indexed,
                         },
                     );
                 }
@@ -244,16 +247,28 @@ fn row(s: &Started, ending: Option<&Ending>, end_time: &str, plies: usize) -> Ga
     }
 }
 
-fn index_start(shared: &Weak<Shared>, s: &Started) {
-    let Some(sh) = shared.upgrade() else { return };
-    let Some(store) = &sh.store else { return };
-    if let Err(e) = store.lock().unwrap().begin_game(&row(s, None, "", 0)) {
-        sh.log.line(format_args!("game {}: not indexed: {e}", s.id));
+/// Adds the started game's row; `false` if it could not (the id taken, the store failing).
+fn index_start(shared: &Weak<Shared>, s: &Started) -> bool {
+    let Some(sh) = shared.upgrade() else {
+        return false;
+    };
+    let Some(store) = &sh.store else { return false };
+    match store.lock().unwrap().begin_game(&row(s, None, "", 0)) {
+        Ok(()) => true,
+        Err(e) => {
+            sh.log.line(format_args!("game {}: not indexed: {e}", s.id));
+            false
+        }
     }
 }
 
 fn finish(shared: &Weak<Shared>, k: Kept, ending: &Ending, end_time: String, version: CsaVersion) {
-    let Kept { started, moves, .. } = k;
+    let Kept {
+        started,
+        moves,
+        indexed,
+        ..
+    } = k;
     let mut meta = started.meta.clone();
     meta.end_time = Some(end_time.clone());
     let text = csa_text(
@@ -276,7 +291,16 @@ fn finish(shared: &Weak<Shared>, k: Kept, ending: &Ending, end_time: String, ver
     let Some(sh) = shared.upgrade() else { return };
     let Some(store) = &sh.store else { return };
     let row = row(&started, Some(ending), &end_time, plies);
-    if let Err(e) = store.lock().unwrap().finish_game(&row) {
+    let mut store = store.lock().unwrap();
+    // A row this game did not add is another game's: it is never overwritten.
+    if !indexed && let Err(e) = store.begin_game(&row) {
+        sh.log.line(format_args!(
+            "game {}: not indexed (the index refused its row: {e})",
+            started.id
+        ));
+        return;
+    }
+    if let Err(e) = store.finish_game(&row) {
         sh.log
             .line(format_args!("game {}: not indexed: {e}", started.id));
     }

@@ -149,6 +149,15 @@ impl Store {
         Ok(())
     }
 
+    /// Whether a game with this id is in the index.
+    pub fn has_game(&self, id: &str) -> rusqlite::Result<bool> {
+        let id = escape_controls(id);
+        self.conn
+            .query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |_| Ok(()))
+            .optional()
+            .map(|r| r.is_some())
+    }
+
     /// Completes a game's row (or adds it) and counts it in both players' tallies.
     pub fn finish_game(&mut self, g: &GameRow) -> rusqlite::Result<()> {
         let g = &g.escaped();

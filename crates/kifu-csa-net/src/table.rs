@@ -106,6 +106,14 @@ fn reserve_id(
         if !book.taken.insert(id.clone()) {
             continue;
         }
+        // A record moved away does not free its id: the index still holds it.
+        let indexed = shared
+            .store
+            .as_ref()
+            .is_some_and(|s| s.lock().unwrap().has_game(&id).unwrap_or(false));
+        if indexed {
+            continue;
+        }
         let Some(dir) = &dir else {
             return (id, None);
         };

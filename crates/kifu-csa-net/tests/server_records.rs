@@ -214,24 +214,36 @@ async fn a_restart_within_the_same_second_gives_a_new_game_id_and_keeps_the_earl
         planted.push(path);
     }
 
+    // The first record moved away (an archivist at work): its id stays taken, by the index.
+    let path1 = records_under(dir.path())
+        .into_iter()
+        .find(|p| p.file_stem().is_some_and(|s| s == id1.as_str()))
+        .unwrap();
+    let moved = dir.path().join("moved.txt");
+    std::fs::rename(&path1, &moved).unwrap();
+
     let (addr, _second) = start(config(dir.path())).await;
     let id2 = play(addr).await;
     assert_ne!(id2, id1);
     assert!(id2.ends_with("-2"), "{id2}");
     let record2 = final_record(dir.path(), &id2).await;
     assert!(record2.contains(&format!("$EVENT:{id2}")), "{record2}");
-    assert_eq!(
-        final_record(dir.path(), &id1).await,
-        record1,
-        "never replaced"
-    );
+    assert_eq!(std::fs::read_to_string(&moved).unwrap(), record1);
+    assert!(!path1.exists(), "no new record under the first game's id");
     for p in &planted {
         let text = std::fs::read_to_string(p).unwrap();
         assert!(text.starts_with("'earlier "), "{} replaced", p.display());
     }
     let store = Store::open(&dir.path().join("kifu.sqlite")).unwrap();
-    let ids: Vec<String> = store.games().unwrap().into_iter().map(|g| g.id).collect();
-    assert!(ids.contains(&id1) && ids.contains(&id2), "{ids:?}");
+    let games = store.games().unwrap();
+    let row1 = games.iter().find(|g| g.id == id1).unwrap();
+    assert_eq!(
+        row1.path,
+        path1.display().to_string(),
+        "the first row is untouched"
+    );
+    assert_eq!(row1.reason, "RESIGN");
+    assert!(games.iter().any(|g| g.id == id2), "{games:?}");
 }
 
 #[tokio::test]

@@ -352,3 +352,20 @@ async fn play_one(config: &ClientConfig, engine: &mut Engine) -> Result<GameRepo
         record,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::file_stem;
+
+    #[test]
+    fn a_game_id_reaches_a_file_name_only_in_safe_characters() {
+        assert_eq!(
+            file_stem("wdoor+floodgate-300-10F+a+b+20240101000000"),
+            "wdoor+floodgate-300-10F+a+b+20240101000000"
+        );
+        assert_eq!(file_stem("../../etc/passwd"), ".._.._etc_passwd");
+        assert_eq!(file_stem("a\r\nb"), "a__b");
+        assert_eq!(file_stem(".."), "game2");
+        assert_eq!(file_stem(""), "game0");
+    }
+}

@@ -3,7 +3,7 @@
 //! judged by the mover's own task and written straight to both sockets, with no task in
 //! between. A small timer task per game ends it on time without waiting for input, sends
 //! the result, and only then hands the ending to the record keeper
-//! ([`crate::record_keeper`]), which has had every move as it was played.
+//! (`record_keeper.rs`), which has had every move as it was played.
 
 use std::collections::HashSet;
 use std::fs::File;

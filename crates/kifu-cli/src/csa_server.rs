@@ -19,12 +19,14 @@ use crate::Outcome;
 /// login that gives one (the trip of `<game>,<trip>`, or the x1 password) registers it, and
 /// later logins under that name must give the same. The log (stderr unless --log) tells of
 /// logins, games and cut-offs, never passwords.
-///
-/// SIGTERM or SIGINT stops the server gracefully: no new connections, every game in
-/// progress ends as interrupted (#CHUDAN to both players, %CHUDAN in its record and index),
-/// then exit 0. A second signal exits at once (status 1). Records are written as games go,
-/// so even after kill -9 each game in progress has a valid record ending in %CHUDAN.
 #[derive(clap::Args)]
+#[command(
+    after_help = "SIGTERM or SIGINT stops the server gracefully: no new connections, every \
+game in progress ends as interrupted (#CHUDAN to both players, %CHUDAN in its record and \
+index), then exit 0; a second signal exits at once (status 1). Records are written as games \
+go: after a crash each game in progress has a valid record ending in %CHUDAN. Lines up to \
+8192 bytes are read; a longer one is answered with ##[ERROR] line too long."
+)]
 pub struct Args {
     /// TCP port to listen on (0 picks a free one; the address is printed).
     #[arg(long, default_value_t = 4081)]

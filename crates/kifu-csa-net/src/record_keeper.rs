@@ -13,7 +13,7 @@
 //! game with many moves queued is written once, not once per move.
 
 use std::collections::HashMap;
-use std::fs::File;
+use std::fs::OpenOptions;
 use std::os::unix::fs::FileExt as _;
 use std::path::{Path, PathBuf};
 use std::sync::Weak;
@@ -33,7 +33,6 @@ pub(crate) struct Started {
     pub id: String,
     pub game_name: String,
     pub path: PathBuf,
-    pub file: File,
     pub summary: GameSummary,
     pub meta: Meta,
 }
@@ -47,18 +46,14 @@ enum Job {
     Flush(Sender<()>),
 }
 
-/// Where the record of a game seated at `stamp_dirs` goes, reserved with `create_new`: the
-/// file of an earlier game — of this run or of another — is never replaced; `None` when
-/// the name is taken.
-pub(crate) fn reserve(dir: &Path, id: &str) -> std::io::Result<Option<(PathBuf, File)>> {
+/// Reserves `dir/<id>.csa` for a new game's record with `create_new`: the file of an
+/// earlier game — of this run or of another — is never replaced; `None` when the name is
+/// taken. The file is left empty and closed (a game in progress holds no descriptor).
+pub(crate) fn reserve(dir: &Path, id: &str) -> std::io::Result<Option<PathBuf>> {
     std::fs::create_dir_all(dir)?;
     let path = dir.join(format!("{id}.csa"));
-    match std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&path)
-    {
-        Ok(f) => Ok(Some((path, f))),
+    match OpenOptions::new().write(true).create_new(true).open(&path) {
+        Ok(_) => Ok(Some(path)),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(None),
         Err(e) => Err(e),
     }
@@ -223,8 +218,9 @@ fn write_progress(k: &mut Kept, version: CsaVersion) -> std::io::Result<()> {
     // moves are only ever added before it.
     let ending_at = text.rfind("\n%CHUDAN\n").map_or(0, |i| i + 1);
     let from = k.stable.min(ending_at);
-    s.file.write_all_at(&text.as_bytes()[from..], from as u64)?;
-    s.file.set_len(text.len() as u64)?;
+    let file = OpenOptions::new().write(true).open(&s.path)?;
+    file.write_all_at(&text.as_bytes()[from..], from as u64)?;
+    file.set_len(text.len() as u64)?;
     k.stable = ending_at;
     Ok(())
 }

@@ -6,7 +6,6 @@
 //! (`record_keeper.rs`), which has had every move as it was played.
 
 use std::collections::HashSet;
-use std::fs::File;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -46,7 +45,7 @@ struct State {
     /// The instant the timer task sleeps until, so a move that brings it forward wakes it.
     armed: Option<Instant>,
     /// The record file reserved under the Game_ID, until `START` hands it to the keeper.
-    reserved: Option<(PathBuf, File)>,
+    reserved: Option<PathBuf>,
     /// Moves handed to the record keeper so far.
     recorded: usize,
     /// When `START` went out, as the record's `$START_TIME`.
@@ -80,7 +79,7 @@ fn reserve_id(
     game: &GameName,
     names: &[String; 2],
     start: &Stamp,
-) -> (String, Option<(PathBuf, File)>) {
+) -> (String, Option<PathBuf>) {
     let second = start.compact();
     let base = format!(
         "{}+{}+{}+{}+{second}",
@@ -118,7 +117,7 @@ fn reserve_id(
             return (id, None);
         };
         match reserve(dir, &id) {
-            Ok(Some(file)) => return (id, Some(file)),
+            Ok(Some(path)) => return (id, Some(path)),
             Ok(None) => continue,
             Err(e) => {
                 shared
@@ -261,12 +260,11 @@ impl Table {
         }
         let summary = st.summary.take().expect("a summary before START");
         let start_time = Stamp::now().csa();
-        if let (Some(keeper), Some((path, file))) = (&self.shared.records, st.reserved.take()) {
+        if let (Some(keeper), Some(path)) = (&self.shared.records, st.reserved.take()) {
             keeper.start_game(Started {
                 id: self.id.clone(),
                 game_name: self.game.name.clone(),
                 path,
-                file,
                 summary: summary.clone(),
                 meta: Meta {
                     start_time: Some(start_time.clone()),
@@ -291,8 +289,7 @@ impl Table {
             p.close();
         }
         st.phase = Phase::Rejected;
-        if let (Some(keeper), Some((path, file))) = (&self.shared.records, st.reserved.take()) {
-            drop(file);
+        if let (Some(keeper), Some(path)) = (&self.shared.records, st.reserved.take()) {
             keeper.discard(path);
         }
         self.timer.notify_one();

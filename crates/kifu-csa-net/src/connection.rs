@@ -210,10 +210,7 @@ impl Conn {
 
     async fn line(&mut self, line: Line) {
         let msg = match line {
-            Line::Text(bytes) => match String::from_utf8(bytes) {
-                Ok(s) => ClientMessage::parse(&s),
-                Err(_) => ClientMessage::Unknown("(bytes that are not text)".to_owned()),
-            },
+            Line::Text(bytes) => ClientMessage::parse_bytes(&bytes),
             Line::TooLong { length, .. } => {
                 ClientMessage::Unknown(format!("(a line of {length} bytes)"))
             }

@@ -3,6 +3,7 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
+use kifu_csa::server_protocol::MoveComment;
 use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, Span};
 use kifu_shogi::formats::{ShogiRecord, StartPosition, csa};
 
@@ -49,11 +50,14 @@ pub fn to_record(game: &Game, meta: &Meta) -> ShogiRecord {
         at = tree.add_move(at, played.mv, Span::default());
         tree[at].time_ms = ms(played.t, unit);
         if let Some(c) = &played.comment {
-            tree[at].comments.push(Comment::new(
-                CommentKind::Engine,
-                c.clone(),
-                Span::default(),
-            ));
+            // A free `,'text` comment is kept as shogi-server keeps it, after `'*`.
+            let kind = match c {
+                MoveComment::Engine(_) => CommentKind::Engine,
+                MoveComment::Text(_) => CommentKind::Text,
+            };
+            tree[at]
+                .comments
+                .push(Comment::new(kind, c.text(), Span::default()));
         }
         pos.play(played.mv);
     }

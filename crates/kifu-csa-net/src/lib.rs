@@ -15,6 +15,7 @@ pub mod clock;
 mod connection;
 pub mod game;
 pub mod game_name;
+pub mod login_throttle;
 mod peer;
 pub mod record;
 pub mod server;

@@ -97,6 +97,14 @@ impl Client {
         }
     }
 
+    /// The server tells why (an `##[ERROR] …` line) and closes; returns the reason.
+    pub async fn refused(&mut self) -> String {
+        let why = self.line().await;
+        assert!(why.starts_with("##[ERROR] "), "{why}");
+        self.closed_within(5).await;
+        why
+    }
+
     /// The server closes (or resets) without sending another byte.
     pub async fn closed_within(&mut self, secs: u64) {
         let mut rest = Vec::new();

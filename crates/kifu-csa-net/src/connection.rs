@@ -512,11 +512,14 @@ impl Conn {
             }
             return Ok(());
         }
-        if let Err(t) = shared.throttle.check(ip, name) {
+        if let Err(t) = shared.throttle.begin(ip, name) {
             return Err((t.reason(), t.reason()));
         }
         let verdict = {
-            let Ok(_permit) = shared.login_checks.acquire().await else {
+            let gate = shared.address_gate(ip);
+            let (Ok(_turn), Ok(_permit)) =
+                (gate.acquire().await, shared.login_checks.acquire().await)
+            else {
                 return Err(("the server is stopping".to_owned(), incorrect));
             };
             let shared = shared.clone();
@@ -534,6 +537,7 @@ impl Conn {
         };
         match verdict {
             Ok(()) => {
+                shared.throttle.succeeded(ip, name);
                 if let Some(tag) = tag {
                     shared.verified.lock().unwrap().insert(name.to_owned(), tag);
                 }
@@ -543,10 +547,7 @@ impl Conn {
                 auth::Refusal::StoreFailed.reason().to_owned(),
                 "the server's store failed".to_owned(),
             )),
-            Err(r) => {
-                shared.throttle.failed(ip, name);
-                Err((r.reason().to_owned(), incorrect))
-            }
+            Err(r) => Err((r.reason().to_owned(), incorrect)),
         }
     }
 

@@ -101,6 +101,9 @@ pub(crate) struct Shared {
     /// Password hashing has a lane of its own (a result never waits behind a login), at
     /// most half the cores at once, so a password flood cannot starve the relay.
     pub login_checks: tokio::sync::Semaphore,
+    /// One hash check in flight per address: the lane serves addresses in turn, so a
+    /// flood from one place queues behind itself, not in front of everyone else.
+    address_gates: Mutex<HashMap<std::net::IpAddr, Arc<tokio::sync::Semaphore>>>,
     /// Failed logins per name and per address.
     pub throttle: crate::login_throttle::Throttle,
     /// Secrets that passed the Argon2 check in this server's lifetime, as keyed 64-bit
@@ -117,6 +120,18 @@ impl Shared {
     pub fn secret_tag(&self, name: &str, secret: Option<&str>) -> Option<u64> {
         use std::hash::BuildHasher;
         secret.map(|s| self.tag_key.hash_one((name, s)))
+    }
+
+    /// The gate an address's hash checks pass one at a time.
+    pub fn address_gate(&self, ip: std::net::IpAddr) -> Arc<tokio::sync::Semaphore> {
+        let mut gates = self.address_gates.lock().unwrap();
+        if gates.len() > 10_000 {
+            gates.retain(|_, g| Arc::strong_count(g) > 1);
+        }
+        gates
+            .entry(ip)
+            .or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(1)))
+            .clone()
     }
 
     pub fn new_conn_id(&self) -> u64 {
@@ -214,6 +229,7 @@ impl Server {
                 games: Mutex::new(HashMap::new()),
                 slow_work: tokio::sync::Semaphore::new(1),
                 login_checks: tokio::sync::Semaphore::new((cores / 2).max(1)),
+                address_gates: Mutex::new(HashMap::new()),
                 throttle,
                 verified: Mutex::new(HashMap::new()),
                 tag_key: std::hash::RandomState::new(),

@@ -117,8 +117,9 @@ impl Client {
     }
 }
 
-/// Logs two clients in for one game with whole `LOGIN …` lines (Black's first), reads both
-/// summaries, agrees, and returns the Game_ID both `START` lines name.
+/// Logs two clients in for one game with whole `LOGIN …` lines (Black's first; an empty
+/// line for a client logged in already), reads both summaries, agrees, and returns the
+/// Game_ID both `START` lines name.
 pub async fn start_game(
     black: &mut Client,
     white: &mut Client,
@@ -126,6 +127,9 @@ pub async fn start_game(
     white_login: &str,
 ) -> String {
     for (client, login) in [(&mut *black, black_login), (&mut *white, white_login)] {
+        if login.is_empty() {
+            continue;
+        }
         client.send(login).await;
         let name = login.split_whitespace().nth(1).unwrap_or_default();
         assert_eq!(client.line().await, format!("LOGIN:{name} OK"));

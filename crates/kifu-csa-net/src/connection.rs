@@ -512,16 +512,25 @@ impl Conn {
             }
             return Ok(());
         }
-        if let Err(t) = shared.throttle.begin(ip, name) {
+        if let Err(t) = shared.throttle.check(ip, name) {
             return Err((t.reason(), t.reason()));
         }
+        // Only a secret can cost a hash: those wait for their address's turn, then for the
+        // lane, and are judged against the allowances again when their turn comes.
+        let hashing = secret.is_some();
+        let gate = hashing.then(|| shared.address_gate(ip));
+        let _turn = match &gate {
+            Some(g) => Some(g.acquire().await),
+            None => None,
+        };
+        if let Err(t) = shared.throttle.check(ip, name) {
+            return Err((t.reason(), t.reason()));
+        }
+        let _permit = match hashing {
+            true => Some(shared.login_checks.acquire().await),
+            false => None,
+        };
         let verdict = {
-            let gate = shared.address_gate(ip);
-            let (Ok(_turn), Ok(_permit)) =
-                (gate.acquire().await, shared.login_checks.acquire().await)
-            else {
-                return Err(("the server is stopping".to_owned(), incorrect));
-            };
             let shared = shared.clone();
             let who = name.to_owned();
             tokio::task::spawn_blocking(move || {
@@ -537,7 +546,6 @@ impl Conn {
         };
         match verdict {
             Ok(()) => {
-                shared.throttle.succeeded(ip, name);
                 if let Some(tag) = tag {
                     shared.verified.lock().unwrap().insert(name.to_owned(), tag);
                 }
@@ -547,7 +555,10 @@ impl Conn {
                 auth::Refusal::StoreFailed.reason().to_owned(),
                 "the server's store failed".to_owned(),
             )),
-            Err(r) => Err((r.reason().to_owned(), incorrect)),
+            Err(r) => {
+                shared.throttle.failed(ip, name);
+                Err((r.reason().to_owned(), incorrect))
+            }
         }
     }
 

@@ -123,12 +123,6 @@ impl<K: Hash + Eq + Clone> Buckets<K> {
         }
         self.map.insert(key.clone(), Bucket { left, at: now });
     }
-
-    fn give_back(&mut self, key: &K) {
-        if let Some(b) = self.map.get_mut(key) {
-            b.left = (b.left + 1.0).min(f64::from(self.capacity));
-        }
-    }
 }
 
 /// The counts, shared by every connection.
@@ -145,32 +139,34 @@ impl Throttle {
         }
     }
 
-    /// May a login for `name` from `ip` be checked now? If so, it is counted as a failure
-    /// until [`Throttle::succeeded`] gives it back: the checks in flight count, so a
-    /// thousand guesses arriving at once cannot all slip in before the first one fails.
-    pub fn begin(&self, ip: IpAddr, name: &str) -> Result<(), Throttled> {
-        self.begin_at(ip, name, Instant::now())
+    /// May a login for `name` from `ip` be checked now? (The caller asks again when the
+    /// check's turn comes: a burst of guesses queued behind each other is refused as soon
+    /// as the first ones have failed.)
+    pub fn check(&self, ip: IpAddr, name: &str) -> Result<(), Throttled> {
+        self.check_at(ip, name, Instant::now())
     }
 
-    fn begin_at(&self, ip: IpAddr, name: &str, now: Instant) -> Result<(), Throttled> {
-        let mut addresses = self.addresses.lock().unwrap();
-        let mut names = self.names.lock().unwrap();
-        let name = name.to_owned();
-        addresses
+    fn check_at(&self, ip: IpAddr, name: &str, now: Instant) -> Result<(), Throttled> {
+        self.addresses
+            .lock()
+            .unwrap()
             .check(&ip, now)
             .map_err(|retry_in| Throttled::Address { retry_in })?;
-        names
-            .check(&name, now)
-            .map_err(|retry_in| Throttled::Name { retry_in })?;
-        addresses.spend(&ip, now);
-        names.spend(&name, now);
-        Ok(())
+        self.names
+            .lock()
+            .unwrap()
+            .check(&name.to_owned(), now)
+            .map_err(|retry_in| Throttled::Name { retry_in })
     }
 
-    /// The login begun for `name` from `ip` succeeded: its count is given back.
-    pub fn succeeded(&self, ip: IpAddr, name: &str) {
-        self.addresses.lock().unwrap().give_back(&ip);
-        self.names.lock().unwrap().give_back(&name.to_owned());
+    /// A login for `name` from `ip` failed.
+    pub fn failed(&self, ip: IpAddr, name: &str) {
+        self.failed_at(ip, name, Instant::now());
+    }
+
+    fn failed_at(&self, ip: IpAddr, name: &str, now: Instant) {
+        self.addresses.lock().unwrap().spend(&ip, now);
+        self.names.lock().unwrap().spend(&name.to_owned(), now);
     }
 }
 
@@ -189,28 +185,27 @@ mod tests {
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         let b: IpAddr = "10.0.0.2".parse().unwrap();
         let t0 = Instant::now();
-        // A success gives its count back.
-        assert_eq!(t.begin_at(a, "alice", t0), Ok(()));
-        t.succeeded(a, "alice");
         for _ in 0..3 {
-            assert_eq!(t.begin_at(a, "alice", t0), Ok(()));
+            assert_eq!(t.check_at(a, "alice", t0), Ok(()));
+            t.failed_at(a, "alice", t0);
         }
         // The name is spent, from any address; other names are not.
         assert!(matches!(
-            t.begin_at(b, "alice", t0),
+            t.check_at(b, "alice", t0),
             Err(Throttled::Name { .. })
         ));
-        assert_eq!(t.begin_at(a, "bob", t0), Ok(()));
-        // The address is spent for every name (5 checks began, none succeeded).
-        assert_eq!(t.begin_at(a, "carol", t0), Ok(()));
-        let Err(Throttled::Address { retry_in }) = t.begin_at(a, "dave", t0) else {
+        assert_eq!(t.check_at(a, "bob", t0), Ok(()));
+        t.failed_at(a, "bob", t0);
+        t.failed_at(a, "carol", t0);
+        // The address is spent for every name.
+        let Err(Throttled::Address { retry_in }) = t.check_at(a, "dave", t0) else {
             panic!()
         };
         assert_eq!(retry_in, Duration::from_secs(1));
-        assert_eq!(t.begin_at(b, "dave", t0), Ok(()));
+        assert_eq!(t.check_at(b, "dave", t0), Ok(()));
         // One failure comes back per refill time.
         let later = t0 + Duration::from_secs(10);
-        assert_eq!(t.begin_at(a, "alice", later), Ok(()));
+        assert_eq!(t.check_at(a, "alice", later), Ok(()));
         assert!(
             Throttled::Name {
                 retry_in: Duration::from_millis(10)

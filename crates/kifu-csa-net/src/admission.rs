@@ -24,17 +24,17 @@ pub(crate) struct Admission {
 /// Why a connection was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Refused {
-    TooMany,
-    TooManyFromAddress,
-    TooManyLoggedInFromAddress,
+    Full,
+    PendingFromAddress,
+    PlayersFromAddress,
 }
 
 impl Refused {
     pub fn reason(self) -> &'static str {
         match self {
-            Refused::TooMany => "the server is full",
-            Refused::TooManyFromAddress => "too many connections not logged in from this address",
-            Refused::TooManyLoggedInFromAddress => "too many players logged in from this address",
+            Refused::Full => "the server is full",
+            Refused::PendingFromAddress => "too many connections not logged in from this address",
+            Refused::PlayersFromAddress => "too many players logged in from this address",
         }
     }
 }
@@ -56,11 +56,11 @@ impl Admission {
     pub fn admit(self: &Arc<Admission>, ip: IpAddr) -> Result<Ticket, Refused> {
         let mut c = self.counts.lock().unwrap();
         if c.total >= self.max_total {
-            return Err(Refused::TooMany);
+            return Err(Refused::Full);
         }
         let pending = c.unauthenticated.entry(ip).or_default();
         if *pending >= self.max_unauthenticated {
-            return Err(Refused::TooManyFromAddress);
+            return Err(Refused::PendingFromAddress);
         }
         *pending += 1;
         c.total += 1;
@@ -101,7 +101,7 @@ impl Ticket {
             if *players == 0 {
                 c.logged_in.remove(&self.ip);
             }
-            return Err(Refused::TooManyLoggedInFromAddress);
+            return Err(Refused::PlayersFromAddress);
         }
         *players += 1;
         self.authenticated = true;
@@ -136,12 +136,12 @@ mod tests {
         let two: IpAddr = "10.0.0.2".parse().unwrap();
         let mut t1 = a.admit(one).unwrap();
         let mut t2 = a.admit(one).unwrap();
-        assert_eq!(a.admit(one).err(), Some(Refused::TooManyFromAddress));
+        assert_eq!(a.admit(one).err(), Some(Refused::PendingFromAddress));
         assert_eq!(t1.authenticated(), Ok(()));
         // One player per address here: the second login from it is refused.
-        assert_eq!(t2.authenticated(), Err(Refused::TooManyLoggedInFromAddress));
+        assert_eq!(t2.authenticated(), Err(Refused::PlayersFromAddress));
         let t3 = a.admit(one).unwrap();
-        assert_eq!(a.admit(two).err(), Some(Refused::TooMany));
+        assert_eq!(a.admit(two).err(), Some(Refused::Full));
         drop(t3);
         assert!(a.admit(two).is_ok());
     }

@@ -473,7 +473,8 @@ impl Table {
             let is_move = line.starts_with(['+', '-']);
             let is_reason =
                 ended && line.starts_with('#') && !matches!(line.as_str(), "#WIN" | "#LOSE");
-            if !is_move && !is_reason && !(ended && line.starts_with('%')) {
+            let is_ending = ended && line.starts_with('%');
+            if !(is_move || is_reason || is_ending) {
                 continue;
             }
             for part in line.split(',') {

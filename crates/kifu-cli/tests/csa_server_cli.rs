@@ -216,3 +216,22 @@ fn csa_server_keeps_passwords_a_closed_list_and_a_log_without_secrets() {
     assert!(!parsed.has_errors(), "{text}");
     assert!(text.contains("+7776FU\nT0\n-3334FU\nT0\n"), "{text}");
 }
+
+#[test]
+fn csa_server_help_gives_the_login_syntax_and_the_limits() {
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["csa-server", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    for want in [
+        "LOGIN <name> <game>[-B|-W][,<password>]",
+        "LOGIN <name> <password> x1",
+        "<id>-<total seconds>-<byoyomi seconds>",
+        "--max-players-per-ip",
+        "--lobby-timeout",
+    ] {
+        assert!(help.contains(want), "{want} not in\n{help}");
+    }
+}

@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use kifu_csa::server_protocol::{ClientMessage, GameSummary, Reason};
+use kifu_csa::server_protocol::{ClientMessage, GameSummary, MoveComment, Reason};
 use kifu_record::{EndingKind, Side};
 use kifu_shogi::{Color, DeclarationRule, Move, Position, Repetition};
 
@@ -12,12 +12,12 @@ use crate::clock::Clock;
 /// Out-of-turn lines kept per player (shogi-server queues them); more are dropped.
 const QUEUE_LIMIT: usize = 8;
 
-/// A move as played, with its charge in time units and the player's `'*` comment.
+/// A move as played, with its charge in time units and the player's comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
     pub mv: Move,
     pub t: u64,
-    pub comment: Option<String>,
+    pub comment: Option<MoveComment>,
 }
 
 /// How a game ended.
@@ -292,7 +292,7 @@ impl Game {
         m: Move,
         text: String,
         t: u64,
-        comment: Option<String>,
+        comment: Option<MoveComment>,
         now_ms: u64,
         out: &mut Outbox,
     ) {

@@ -17,6 +17,7 @@ pub mod clock;
 mod connection;
 pub mod game;
 pub mod game_name;
+pub mod login_throttle;
 mod peer;
 pub mod plain_text;
 pub mod record;

@@ -3,7 +3,7 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use kifu_csa::server_protocol::{GameSummary, SummaryTime, TimeRule, TimeUnit};
+use kifu_csa::server_protocol::{GameSummary, MoveComment, SummaryTime, TimeRule, TimeUnit};
 use kifu_record::{
     Comment, CommentKind, EndingKind, Header, HeaderEntry, HeaderField, Span, TimeControl,
 };
@@ -69,9 +69,14 @@ pub(crate) fn record_of(
         at = tree.add_move(at, played.mv, Span::default());
         tree[at].time_ms = ms(played.t, unit);
         if let Some(c) = &played.comment {
+            // A free `,'text` comment is kept as shogi-server keeps it, after `'*`.
+            let kind = match c {
+                MoveComment::Engine(_) => CommentKind::Engine,
+                MoveComment::Text(_) => CommentKind::Text,
+            };
             tree[at]
                 .comments
-                .push(Comment::new(CommentKind::Engine, plain(c), Span::default()));
+                .push(Comment::new(kind, plain(c.text()), Span::default()));
         }
         pos.play(played.mv);
     }

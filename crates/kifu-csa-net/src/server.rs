@@ -47,6 +47,14 @@ pub struct Config {
     pub max_connections: usize,
     /// Connections from one address that have not logged in yet; more are refused.
     pub max_unauthenticated_per_ip: usize,
+    /// Players logged in from one address at once; more logins are refused.
+    pub max_logged_in_per_ip: usize,
+    /// How long a logged-in player may stay silent outside a game (x1 between games, any
+    /// player waiting for an opponent) before it is let go.
+    pub lobby_timeout: Duration,
+    /// Failed logins allowed before the limits bite, and how fast that allowance comes
+    /// back: per name and per address (see [`crate::login_throttle`]).
+    pub login_failures: crate::login_throttle::Limits,
     pub log: LogTarget,
     /// The CSA edition records are written in.
     pub csa_version: CsaVersion,
@@ -64,7 +72,10 @@ impl Config {
             logout_grace: Duration::from_secs(10),
             players: None,
             max_connections: 12_000,
-            max_unauthenticated_per_ip: 64,
+            max_unauthenticated_per_ip: 512,
+            max_logged_in_per_ip: 1_000,
+            lobby_timeout: Duration::from_secs(30 * 60),
+            login_failures: crate::login_throttle::Limits::default(),
             log: LogTarget::Off,
             csa_version: CsaVersion::V30,
         }
@@ -72,6 +83,8 @@ impl Config {
 }
 
 pub(crate) struct Waiting {
+    /// Which connection: a player logging in again replaces its name's old connection.
+    pub conn: u64,
     pub name: String,
     pub color: Option<Color>,
     pub peer: Arc<Peer>,
@@ -90,37 +103,71 @@ pub(crate) struct Shared {
     pub records: Option<RecordKeeper>,
     /// Games seated and not over yet, for `%%LIST` and `%%SHOW`.
     pub games: Mutex<HashMap<String, Weak<Table>>>,
-    /// Slow work off the runtime — records with their fsync, the store, password hashing —
-    /// runs one job at a time: when thousands of games end together, a crowd of blocking
-    /// threads would otherwise take the cores from the tasks relaying moves.
-    pub slow_work: tokio::sync::Semaphore,
+    /// Password hashing has a lane of its own (a result never waits behind a login), at
+    /// most half the cores at once, so a password flood cannot starve the relay.
+    pub login_checks: tokio::sync::Semaphore,
+    /// One hash check in flight per address: the lane serves addresses in turn, so a
+    /// flood from one place queues behind itself, not in front of everyone else.
+    address_gates: Mutex<HashMap<std::net::IpAddr, Arc<tokio::sync::Semaphore>>>,
+    /// Failed logins per name and per address.
+    pub throttle: crate::login_throttle::Throttle,
+    /// Secrets that passed the Argon2 check in this server's lifetime, as keyed 64-bit
+    /// tags: a returning player is let in without hashing again, even while its name is
+    /// under a password flood.
+    pub verified: Mutex<HashMap<String, u64>>,
+    tag_key: std::hash::RandomState,
+    next_conn: std::sync::atomic::AtomicU64,
 }
 
 impl Shared {
-    /// Runs `job` on a blocking thread, one such job at a time.
-    pub async fn slow<T: Send + 'static>(
-        &self,
-        job: impl FnOnce() -> T + Send + 'static,
-    ) -> Option<T> {
-        let _permit = self.slow_work.acquire().await.ok()?;
-        tokio::task::spawn_blocking(job).await.ok()
+    /// A keyed tag of a name's secret (never stored, never logged; the key is random per
+    /// server run).
+    pub fn secret_tag(&self, name: &str, secret: Option<&str>) -> Option<u64> {
+        use std::hash::BuildHasher;
+        secret.map(|s| self.tag_key.hash_one((name, s)))
+    }
+
+    /// The gate an address's hash checks pass one at a time.
+    pub fn address_gate(&self, ip: std::net::IpAddr) -> Arc<tokio::sync::Semaphore> {
+        let mut gates = self.address_gates.lock().unwrap();
+        if gates.len() > 10_000 {
+            gates.retain(|_, g| Arc::strong_count(g) > 1);
+        }
+        gates
+            .entry(ip)
+            .or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(1)))
+            .clone()
+    }
+
+    pub fn new_conn_id(&self) -> u64 {
+        self.next_conn
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     }
 }
 
-/// A logged-in player as `%%WHO` shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A logged-in player: what `%%WHO` shows of it, and what a new login under its name
+/// needs to replace it.
 pub(crate) struct Presence {
     pub x1: bool,
     pub status: Status,
+    pub conn: u64,
+    pub peer: Arc<Peer>,
+    /// The tag of the secret it logged in with ([`Shared::secret_tag`]).
+    pub secret: Option<u64>,
+    pub from: SocketAddr,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) enum Status {
     Connected,
     /// In the lobby for a game name, with the side asked for.
     Waiting(String, Option<Color>),
-    /// Seated at the game with this id.
-    Game(String),
+    /// Seated at a game.
+    Game {
+        game: String,
+        color: Color,
+        table: Weak<Table>,
+    },
 }
 
 impl Shared {
@@ -128,6 +175,14 @@ impl Shared {
     pub fn set_status(&self, name: &str, status: Status) {
         if let Some(p) = self.online.lock().unwrap().get_mut(name) {
             p.status = status;
+        }
+    }
+
+    /// Takes a name offline, unless a newer connection holds it now.
+    pub fn go_offline(&self, name: &str, conn: u64) {
+        let mut online = self.online.lock().unwrap();
+        if online.get(name).is_some_and(|p| p.conn == conn) {
+            online.remove(name);
         }
     }
 }
@@ -159,7 +214,13 @@ impl Server {
             ));
         }
         let listener = TcpListener::bind(config.bind).await?;
-        let admission = Admission::new(config.max_connections, config.max_unauthenticated_per_ip);
+        let admission = Admission::new(
+            config.max_connections,
+            config.max_unauthenticated_per_ip,
+            config.max_logged_in_per_ip,
+        );
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let throttle = crate::login_throttle::Throttle::new(config.login_failures);
         let keep_records = config.data.is_some();
         let version = config.csa_version;
         let mut failed = None;
@@ -175,7 +236,12 @@ impl Server {
             online: Mutex::new(HashMap::new()),
             ids: Mutex::new(IdBook::default()),
             games: Mutex::new(HashMap::new()),
-            slow_work: tokio::sync::Semaphore::new(1),
+            login_checks: tokio::sync::Semaphore::new((cores / 2).max(1)),
+            address_gates: Mutex::new(HashMap::new()),
+            throttle,
+            verified: Mutex::new(HashMap::new()),
+            tag_key: std::hash::RandomState::new(),
+            next_conn: std::sync::atomic::AtomicU64::new(1),
         });
         if let Some(e) = failed {
             return Err(e);
@@ -210,6 +276,8 @@ impl Server {
                     self.shared
                         .log
                         .line(format_args!("refused {from}: {}", why.reason()));
+                    // Told why, if the socket takes the line at once; never waited for.
+                    let _ = stream.try_write(format!("##[ERROR] {}\n", why.reason()).as_bytes());
                     drop(stream);
                 }
             }
@@ -359,12 +427,19 @@ async fn stop_gracefully(shared: Arc<Shared>) {
 /// Puts a player in the lobby, or pairs it with a compatible waiting player at once. The
 /// seats are handed over under the lobby's lock, so a player leaving the lobby either was
 /// seated before or will never be.
-pub(crate) fn join(shared: &Arc<Shared>, name: &str, request: Request, peer: &Arc<Peer>) {
+pub(crate) fn join(
+    shared: &Arc<Shared>,
+    conn: u64,
+    name: &str,
+    request: Request,
+    peer: &Arc<Peer>,
+) {
     shared.set_status(
         name,
         Status::Waiting(request.game.name.clone(), request.color),
     );
     let me = Waiting {
+        conn,
         name: name.to_owned(),
         color: request.color,
         peer: peer.clone(),
@@ -400,17 +475,33 @@ pub(crate) fn join(shared: &Arc<Shared>, name: &str, request: Request, peer: &Ar
         [(black.name, black.peer), (white.name, white.peer)],
     );
     drop(lobby);
-    for n in &t.names {
-        shared.set_status(n, Status::Game(t.id.clone()));
+    for (n, color) in t.names.iter().zip(Color::ALL) {
+        let status = Status::Game {
+            game: t.game.name.clone(),
+            color,
+            table: Arc::downgrade(&t),
+        };
+        shared.set_status(n, status);
     }
     t.open(shared.clone());
 }
 
-/// Takes a player out of the lobby.
-pub(crate) fn leave(shared: &Shared, name: &str) {
+/// Takes a connection out of the lobby.
+pub(crate) fn leave(shared: &Shared, conn: u64) {
     let mut lobby = shared.lobby.lock().unwrap();
     for queue in lobby.values_mut() {
-        queue.retain(|w| w.name != name);
+        queue.retain(|w| w.conn != conn);
     }
     lobby.retain(|_, q| !q.is_empty());
+}
+
+/// Whether someone waits for this game name with a side that fits (for `%%CHALLENGE`).
+pub(crate) fn someone_waits(shared: &Shared, game: &str, color: Option<Color>) -> bool {
+    let lobby = shared.lobby.lock().unwrap();
+    lobby.get(game).is_some_and(|q| {
+        q.iter().any(|w| match (w.color, color) {
+            (Some(a), Some(b)) => a != b,
+            _ => true,
+        })
+    })
 }

@@ -19,7 +19,7 @@ use tokio::time::Instant;
 use crate::game::{Ending, Game, Outbox};
 use crate::game_name::GameName;
 use crate::peer::{Peer, Seat};
-use crate::record::Meta;
+use crate::record::{IN_PROGRESS, Meta, to_csa};
 use crate::record_keeper::{Started, reserve};
 use crate::server::Shared;
 use crate::wall_time::Stamp;
@@ -60,6 +60,8 @@ pub(crate) struct Table {
     shared: Arc<Shared>,
     state: Mutex<State>,
     timer: Notify,
+    /// `%%MONITOR2ON` watchers, by connection id.
+    watchers: Mutex<Vec<(u64, Arc<Peer>)>>,
 }
 
 /// The Game_IDs given out in the current second. An id is shogi-server's
@@ -167,6 +169,7 @@ pub(crate) fn seat(
             start_time: None,
         }),
         timer: Notify::new(),
+        watchers: Mutex::new(Vec::new()),
     });
     shared
         .games
@@ -315,6 +318,7 @@ impl Table {
             self.timer.notify_one();
             return;
         }
+        self.tell_watchers(&st.outbox.lines[0], false);
         let mut cut_off = [false; 2];
         for color in Color::ALL {
             let peer = &self.peers[color.index()];
@@ -402,6 +406,7 @@ impl Table {
         if let Some(ending) = &ending {
             self.log_ending(&shared, ending, plies);
         }
+        self.tell_watchers(&st.outbox.lines[0], true);
         for color in Color::ALL {
             let lines = &mut st.outbox.lines[color.index()];
             self.peers[color.index()].send_all(lines.iter().map(String::as_str));
@@ -409,6 +414,7 @@ impl Table {
         }
         self.record_moves(&mut st);
         drop(st);
+        self.watchers.lock().unwrap().clear();
         self.release(&shared);
         let Some(ending) = ending else { return };
         if let Some(keeper) = &shared.records {
@@ -482,52 +488,139 @@ impl Table {
         }
     }
 
-    /// The game as `%%SHOW` tells it: the summary with the moves so far, each side's
-    /// remaining time, the last move and the side to move, `##[SHOW]` before each line.
+    /// The game as `%%SHOW` tells it, in shogi-server's form: the summary without
+    /// `Your_Turn`, with `Remaining_Time+`, `Remaining_Time-`, `Last_Move` (empty before
+    /// the first move) and `Current_Turn` (the number of plies played) inside the Time
+    /// block, and the position as it stands now; `##[SHOW]` before each line.
     pub(crate) fn show(&self) -> Vec<String> {
         let st = self.state.lock().unwrap();
-        let (mut summary, remaining, last, turn) = match (&st.play, &st.summary) {
+        let (summary, remaining, last, plies, now) = match (&st.play, &st.summary) {
             (Some(play), _) => {
-                let mut summary = play.summary().clone();
+                let summary = play.summary().clone();
                 let mut pos = summary.position.current();
-                let mut last = None;
+                let mut last = String::new();
                 for played in play.moves() {
                     let text = CsaMove::from_move(&pos, played.mv).to_string();
-                    last = Some(format!("{text},T{}", played.t));
+                    last = format!("{text},T{}", played.t);
                     pos.play(played.mv);
-                    summary.position.moves.push((played.mv, Some(played.t)));
                 }
                 let clock = play.clock();
                 let remaining = Color::ALL.map(|c| clock.remaining(c));
-                (summary, remaining, last, play.position().side_to_move())
+                let plies = summary.position.moves.len() + play.moves().len();
+                (summary, remaining, last, plies, play.position().clone())
             }
             (None, Some(summary)) => {
                 let total = |c: Color| {
                     i64::try_from(summary.time.of(c).total.unwrap_or(0)).unwrap_or(i64::MAX)
                 };
-                let turn = summary.to_move;
-                (summary.clone(), Color::ALL.map(total), None, turn)
+                let now = summary.position.current();
+                let plies = summary.position.moves.len();
+                (
+                    summary.clone(),
+                    Color::ALL.map(total),
+                    String::new(),
+                    plies,
+                    now,
+                )
             }
             (None, None) => return Vec::new(),
         };
         drop(st);
-        summary.your_turn = turn;
-        let mut out = Vec::new();
+        let mut summary = summary;
+        summary.to_move = now.side_to_move();
+        summary.your_turn = now.side_to_move();
+        summary.position = PositionBlock::new(now);
         let mut extra = vec![
             format!("Remaining_Time+:{}", remaining[0]),
             format!("Remaining_Time-:{}", remaining[1]),
+            format!("Last_Move:{last}"),
+            format!("Current_Turn:{plies}"),
         ];
-        extra.extend(last.map(|l| format!("Last_Move:{l}")));
-        extra.push(format!("Current_Turn:{}", turn.csa_sign()));
+        let mut out = Vec::new();
         for line in summary.lines() {
             if line.starts_with("Your_Turn:") {
                 continue;
             }
-            if line.starts_with("END Time") && !extra.is_empty() {
+            if line.starts_with("END Time") {
                 out.append(&mut extra);
             }
             out.push(line);
         }
         out.into_iter().map(|l| format!("##[SHOW] {l}")).collect()
+    }
+
+    /// What `%%WHO` says of the player of `color`: `agree_waiting`, `start_waiting`
+    /// (agreed, the opponent not yet), `game` or `finished`.
+    pub(crate) fn phase_of(&self, color: Color) -> &'static str {
+        match &self.state.lock().unwrap().phase {
+            Phase::Agreeing { agreed, .. } if agreed[color.index()] => "start_waiting",
+            Phase::Agreeing { .. } => "agree_waiting",
+            Phase::Playing => "game",
+            Phase::Rejected | Phase::Ended => "finished",
+        }
+    }
+
+    /// `%%MONITOR2ON`: sends the game so far as a CSA record, one `##[MONITOR2][<id>]`
+    /// line each and a closing `+OK`, then every move as it is played.
+    pub(crate) fn watch(&self, conn: u64, peer: &Arc<Peer>) {
+        let st = self.state.lock().unwrap();
+        let text = match &st.play {
+            Some(play) => {
+                let meta = Meta {
+                    start_time: st.start_time.clone(),
+                    end_time: None,
+                };
+                to_csa(play, &meta, self.shared.config.csa_version)
+            }
+            None => String::new(),
+        };
+        let prefix = format!("##[MONITOR2][{}] ", self.id);
+        let mut lines: Vec<String> = text
+            .lines()
+            // The record's closing `%CHUDAN` and its note stand for a game still going (what
+            // a crash would leave on disk), not for an ending.
+            .filter(|l| !l.starts_with('%') && l.strip_prefix('\'') != Some(IN_PROGRESS))
+            .map(|l| format!("{prefix}{l}"))
+            .collect();
+        lines.push(format!("{prefix}+OK"));
+        peer.send_all(lines.iter().map(String::as_str));
+        let mut watchers = self.watchers.lock().unwrap();
+        watchers.retain(|(c, _)| *c != conn);
+        watchers.push((conn, peer.clone()));
+    }
+
+    /// `%%MONITOR2OFF`.
+    pub(crate) fn unwatch(&self, conn: u64) {
+        self.watchers.lock().unwrap().retain(|(c, _)| *c != conn);
+    }
+
+    /// Relays to the watchers the moves (`+7776FU` and `T3` lines) and, at the end, the
+    /// reason line among `lines` (what Black hears).
+    fn tell_watchers(&self, lines: &[String], ended: bool) {
+        let watchers = self.watchers.lock().unwrap();
+        if watchers.is_empty() {
+            return;
+        }
+        let prefix = format!("##[MONITOR2][{}] ", self.id);
+        let mut out = Vec::new();
+        for line in lines {
+            let is_move = line.starts_with(['+', '-']);
+            let is_reason =
+                ended && line.starts_with('#') && !matches!(line.as_str(), "#WIN" | "#LOSE");
+            let is_ending = ended && line.starts_with('%');
+            if !(is_move || is_reason || is_ending) {
+                continue;
+            }
+            for part in line.split(',') {
+                out.push(format!("{prefix}{part}"));
+            }
+            out.push(format!("{prefix}+OK"));
+        }
+        if out.is_empty() {
+            return;
+        }
+        for (_, p) in watchers.iter() {
+            p.send_all(out.iter().map(String::as_str));
+        }
     }
 }

@@ -15,6 +15,7 @@ use crate::admission::Ticket;
 use crate::auth;
 use crate::game_name::{LOGIN_SYNTAX, MAX_PASSWORD, Request};
 use crate::peer::{Peer, Seat};
+use crate::plain_text::escape_controls;
 use crate::server::{Presence, Shared, Status, join, leave, someone_waits};
 use crate::x1::X1Command;
 use crate::x1_reports::{chat, list, rating, show, who};
@@ -125,9 +126,19 @@ impl Conn {
             .line(format_args!("login refused from {}: {why}", self.from));
         self.send("LOGIN:incorrect");
         if let Some(tell) = tell {
-            self.send(&format!("##[ERROR] {tell}"));
+            self.send(&format!("##[ERROR] {}", escape_controls(tell)));
         }
         self.close();
+    }
+
+    /// `##[ERROR] unknown command: <the line>`, the line's control characters escaped so
+    /// that the echo is one line whatever the client splits lines on.
+    fn unknown_command(&self, msg: &ClientMessage) {
+        let text = msg.to_string();
+        self.send(&format!(
+            "##[ERROR] unknown command: {}",
+            escape_controls(&text)
+        ));
     }
 
     /// Outside a game a logged-in player is let go after this much silence.
@@ -286,13 +297,13 @@ impl Conn {
                 ClientMessage::Logout => self.logout(),
                 ClientMessage::KeepAlive => self.send(""),
                 ClientMessage::Blank => {}
-                other => self.send(&format!("##[ERROR] unknown command: {other}")),
+                other => self.unknown_command(&other),
             },
             State::Waiting(_) => match msg {
                 ClientMessage::Logout => self.logout(),
                 ClientMessage::KeepAlive => self.send(""),
                 ClientMessage::Blank => {}
-                other => self.send(&format!("##[ERROR] unknown command: {other}")),
+                other => self.unknown_command(&other),
             },
             State::Playing(_, seat) => {
                 if matches!(msg, ClientMessage::Logout) {

@@ -8,6 +8,7 @@ use kifu_record::{EndingKind, Side};
 use kifu_shogi::{Color, DeclarationRule, Move, Position, Repetition};
 
 use crate::clock::Clock;
+use crate::plain_text::escape_controls;
 
 /// Out-of-turn lines kept per player (shogi-server queues them); more are dropped.
 const QUEUE_LIMIT: usize = 8;
@@ -162,9 +163,10 @@ impl Game {
             ClientMessage::Login { .. } => out.to(from, "##[ERROR] you are already logged in"),
             ClientMessage::Unknown(text)
             | ClientMessage::Extended(text)
-            | ClientMessage::Reject(Some(text)) => {
-                out.to(from, format!("##[ERROR] unknown command: {text}"))
-            }
+            | ClientMessage::Reject(Some(text)) => out.to(
+                from,
+                format!("##[ERROR] unknown command: {}", escape_controls(&text)),
+            ),
             ClientMessage::Reject(None) | ClientMessage::Logout => {
                 out.to(from, format!("##[ERROR] unknown command: {msg}"))
             }

@@ -5,6 +5,7 @@
 use kifu_shogi::Color;
 
 use crate::game_name::{GameName, Request};
+use crate::plain_text::escape_controls;
 
 /// One `%%` command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,7 +105,8 @@ impl X1Command {
                  %%RATING, %%VERSION, %%HELP, LOGOUT"
                     .to_owned(),
             ],
-            X1Command::Error(e) => vec![format!("##[ERROR] {e}")],
+            // The error may quote the line: its control characters are escaped.
+            X1Command::Error(e) => vec![format!("##[ERROR] {}", escape_controls(e))],
             X1Command::Game(_)
             | X1Command::Challenge(_)
             | X1Command::Cancel

@@ -2,6 +2,7 @@
 //! `%%SHOW`, `%%RATING` (each answered with `##[TAG] …` lines and a closing
 //! `##[TAG] +OK`), and `%%CHAT`.
 
+use crate::plain_text::escape_controls;
 use crate::server::{Shared, Status};
 
 /// One line per logged-in player, as shogi-server writes them: `<name> <x1|CSA> <status>`,
@@ -66,9 +67,14 @@ pub(crate) fn rating(_shared: &Shared) -> Vec<String> {
 }
 
 /// `##[CHAT][<from>] <message>` to every x1 player (CSA-mode players are not told, as in
-/// shogi-server).
+/// shogi-server). The message's control characters are escaped: a lone CR in it must not
+/// give the other players a line of its own (`##[CHAT][x] hi\r#WIN`).
 pub(crate) fn chat(shared: &Shared, from: &str, message: &str) {
-    let line = format!("##[CHAT][{from}] {message}");
+    let line = format!(
+        "##[CHAT][{}] {}",
+        escape_controls(from),
+        escape_controls(message)
+    );
     let peers: Vec<_> = shared
         .online
         .lock()

@@ -429,3 +429,58 @@ async fn monitor2_relays_the_game_to_a_watcher_until_off() {
         ]
     );
 }
+
+/// What a player typed and the server passes on — to other players (`%%CHAT`, a watched
+/// game's record) or back in an error — is one line with its control characters escaped:
+/// a lone CR must not give any client a line of the sender's making (`#WIN`, `%TORYO`).
+#[tokio::test]
+async fn player_text_passed_on_has_its_control_characters_escaped() {
+    let addr = start("c").await;
+    let (mut p1, mut p2, id) = handshake(addr, "ctl", ["b", "w"]).await;
+    let mut fan = x1_player(addr, "ctl", "fan").await;
+
+    fan.send("%%CHAT hi\r#WIN\x1b[31m\u{2028}").await;
+    let chat = "##[CHAT][ctl_fan] hi\\x0D#WIN\\x1B[31m\\u{2028}";
+    for c in [&mut fan, &mut p1, &mut p2] {
+        assert_eq!(c.line().await, chat);
+    }
+
+    fan.send("HELLO\rWORLD\0").await;
+    assert_eq!(
+        fan.line().await,
+        "##[ERROR] unknown command: HELLO\\x0DWORLD\\x00"
+    );
+    fan.send("%%BOGUS \r%TORYO").await;
+    assert_eq!(
+        fan.line().await,
+        "##[ERROR] unknown command: %%BOGUS \\x0D%TORYO"
+    );
+    fan.send("%%GAME bad\x1bname +").await;
+    let bad = fan.line().await;
+    assert!(
+        bad.starts_with("##[ERROR] bad game name: bad\\x1Bname "),
+        "{bad}"
+    );
+    // In a game, too.
+    p1.send("FOO\rBAR").await;
+    assert_eq!(p1.line().await, "##[ERROR] unknown command: FOO\\x0DBAR");
+
+    // A comment reaches a watcher as the record has it; the record's provisional ending is
+    // not shown as the game's.
+    p1.send("+7776FU,'* 0\r%TORYO").await;
+    assert!(p1.line().await.starts_with("+7776FU,T"));
+    p2.line().await;
+    fan.send(&format!("%%MONITOR2ON {id}")).await;
+    let prefix = format!("##[MONITOR2][{id}] ");
+    let so_far = fan.until(&format!("{prefix}+OK")).await;
+    assert!(
+        so_far.contains(&format!("{prefix}'** 0\\x0D%TORYO")),
+        "{so_far:#?}"
+    );
+    assert!(
+        so_far
+            .iter()
+            .all(|l| !l.contains('\r') && !l.contains("%CHUDAN") && !l.contains("in progress")),
+        "{so_far:#?}"
+    );
+}

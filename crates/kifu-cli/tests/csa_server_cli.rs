@@ -218,7 +218,7 @@ fn csa_server_keeps_passwords_a_closed_list_and_a_log_without_secrets() {
 }
 
 #[test]
-fn csa_server_help_gives_the_login_syntax_and_the_limits() {
+fn csa_server_help_gives_the_login_syntax_the_limits_and_how_it_stops() {
     let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(["csa-server", "--help"])
         .output()
@@ -231,6 +231,8 @@ fn csa_server_help_gives_the_login_syntax_and_the_limits() {
         "<id>-<total seconds>-<byoyomi seconds>",
         "--max-players-per-ip",
         "--lobby-timeout",
+        "##[ERROR] line too long",
+        "SIGTERM or SIGINT stops the server gracefully",
     ] {
         assert!(help.contains(want), "{want} not in\n{help}");
     }

@@ -4,22 +4,42 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use kifu_csa_net::auth::read_players;
-use kifu_csa_net::server::{Config, run_blocking};
+use kifu_csa_net::server::{Config, Stopped, run_blocking};
 use kifu_csa_net::server_log::LogTarget;
 use kifu_shogi::formats::csa::CsaVersion;
 
 use crate::Outcome;
 
+/// How players log in, how long a line may be and how the server stops, shown after the options.
+const AFTER_HELP: &str = "Logging in:
+  LOGIN <name> <game>[-B|-W][,<password>]   CSA mode: one game, then the connection ends
+  LOGIN <name> <password> x1                extended mode: then %%GAME <game> <+|-|*>
+  <game> is <id>-<total seconds>-<byoyomi seconds>, with F after the last number for a
+  Fischer increment: floodgate-300-10F. -B or -W asks for Black or White. The first
+  <password> given for a name is registered under --data; later logins must repeat it.
+  A login that names no game is refused with this syntax.
+
+Lines up to 8192 bytes are read; a longer one is answered with ##[ERROR] line too long.
+
+Stopping: SIGTERM or SIGINT stops the server gracefully: no new connections, every game in
+progress ends as interrupted (#CHUDAN to both players, %CHUDAN in its record and index), then
+exit 0; a second signal exits at once (status 1). Records are written as games go: after a
+crash each game in progress has a valid record ending in %CHUDAN.";
+
 /// Run a CSA server (protocol 1.2.1, shogi-server compatible) for a local tournament.
 ///
-/// Players log in with `LOGIN <name> <gamename>[-B|-W]`; two players who ask for the same
-/// game name (`<id>-<total>-<byoyomi>`, or `…F` for a Fischer increment) are paired.
+/// Players log in with `LOGIN <name> <game>[-B|-W][,<password>]` (CSA mode, one game per
+/// login) or `LOGIN <name> <password> x1` (then `%%GAME <game> <+|-|*>`); a game name is
+/// `<id>-<total seconds>-<byoyomi seconds>`, or `…F` for a Fischer increment
+/// (`floodgate-300-10F`). Two players who ask for the same game name are paired. A login
+/// that names no game is refused with this syntax.
 /// Finished games are written under DIR/YYYY/MM/DD/<Game_ID>.csa and indexed in
 /// DIR/kifu.sqlite, which also keeps a salted hash of each player's password: the first
 /// login that gives one (the trip of `<game>,<trip>`, or the x1 password) registers it, and
 /// later logins under that name must give the same. The log (stderr unless --log) tells of
 /// logins, games and cut-offs, never passwords.
 #[derive(clap::Args)]
+#[command(after_help = AFTER_HELP)]
 pub struct Args {
     /// TCP port to listen on (0 picks a free one; the address is printed).
     #[arg(long, default_value_t = 4081)]
@@ -49,8 +69,16 @@ pub struct Args {
     #[arg(long, default_value_t = 12_000)]
     max_connections: usize,
     /// Connections from one address not logged in yet; more are refused.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 512)]
     max_pending_per_ip: usize,
+    /// Players logged in from one address at once; more logins are refused (a league run
+    /// from one machine needs two per game).
+    #[arg(long, default_value_t = 1_000)]
+    max_players_per_ip: usize,
+    /// Seconds a logged-in player may stay silent outside a game (waiting for an opponent
+    /// or between x1 games) before it is let go; a blank-line keep-alive counts.
+    #[arg(long, default_value_t = 1800)]
+    lobby_timeout: u64,
     /// Append the log to FILE instead of stderr.
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
@@ -76,6 +104,8 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     config.login_timeout = Duration::from_secs(args.login_timeout);
     config.max_connections = args.max_connections;
     config.max_unauthenticated_per_ip = args.max_pending_per_ip;
+    config.max_logged_in_per_ip = args.max_players_per_ip;
+    config.lobby_timeout = Duration::from_secs(args.lobby_timeout);
     if let Some(path) = &args.players {
         let names = read_players(path)
             .map_err(|e| format!("csa-server: --players {}: {e}", path.display()))?;
@@ -86,9 +116,16 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         (Some(path), false) => LogTarget::File(path),
         (None, false) => LogTarget::Stderr,
     };
-    run_blocking(config, |addr| {
+    let stopped = run_blocking(config, |addr| {
         println!("kifu csa-server listening on {addr}");
     })
     .map_err(|e| format!("csa-server: {e}"))?;
-    Ok(Outcome::Ok)
+    match stopped {
+        Stopped::Gracefully => Ok(Outcome::Ok),
+        Stopped::AtOnce => Err(
+            "csa-server: stopped at once by a second signal; the records of interrupted \
+             games may end without their final lines (they still end in %CHUDAN)"
+                .to_owned(),
+        ),
+    }
 }

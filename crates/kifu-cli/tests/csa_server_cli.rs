@@ -82,6 +82,25 @@ fn records_under(dir: &Path) -> Vec<PathBuf> {
     records
 }
 
+/// The text of the one record below `dir` once it is final. A record is on disk from the
+/// game's start, ending in a provisional `%CHUDAN`; the final one replaces it just after the
+/// players have their result.
+fn final_record(dir: &Path) -> String {
+    for _ in 0..500 {
+        let records = records_under(dir);
+        assert!(records.len() <= 1, "{records:?}");
+        if let Some(text) = records
+            .first()
+            .and_then(|r| std::fs::read_to_string(r).ok())
+            && text.contains("$END_TIME:")
+        {
+            return text;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("no final record below {} in 10 s", dir.display());
+}
+
 #[test]
 fn csa_server_plays_to_the_move_limit_and_writes_the_record() {
     let dir = tempfile::tempdir().unwrap();
@@ -124,10 +143,8 @@ fn csa_server_plays_to_the_move_limit_and_writes_the_record() {
     b.send("LOGOUT");
     assert_eq!(b.line(), "LOGOUT:completed");
 
-    // The record is written before the result lines are sent.
-    let records = records_under(dir.path());
-    assert_eq!(records.len(), 1, "{records:?}");
-    let text = std::fs::read_to_string(&records[0]).unwrap();
+    // The record follows the result lines.
+    let text = final_record(dir.path());
     let parsed = kifu_shogi::formats::csa::read(&text);
     assert!(!parsed.has_errors(), "{text}");
     assert!(text.contains("%MAX_MOVES"), "{text}");
@@ -193,11 +210,30 @@ fn csa_server_keeps_passwords_a_closed_list_and_a_log_without_secrets() {
     }
 
     // --csa-version 2.2: the older edition, which has no %MAX_MOVES (kept as a comment).
-    let records = records_under(&dir.path().join("data"));
-    assert_eq!(records.len(), 1, "{records:?}");
-    let text = std::fs::read_to_string(&records[0]).unwrap();
+    let text = final_record(&dir.path().join("data"));
     assert!(text.starts_with("V2.2\n"), "{text}");
     let parsed = kifu_shogi::formats::csa::read(&text);
     assert!(!parsed.has_errors(), "{text}");
     assert!(text.contains("+7776FU\nT0\n-3334FU\nT0\n"), "{text}");
+}
+
+#[test]
+fn csa_server_help_gives_the_login_syntax_the_limits_and_how_it_stops() {
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["csa-server", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    for want in [
+        "LOGIN <name> <game>[-B|-W][,<password>]",
+        "LOGIN <name> <password> x1",
+        "<id>-<total seconds>-<byoyomi seconds>",
+        "--max-players-per-ip",
+        "--lobby-timeout",
+        "##[ERROR] line too long",
+        "SIGTERM or SIGINT stops the server gracefully",
+    ] {
+        assert!(help.contains(want), "{want} not in\n{help}");
+    }
 }

@@ -131,6 +131,14 @@ fn server_and_two_clients_with_sekirei_play_byoyomi_and_fischer_games_to_their_e
             "{a:?}"
         );
         let server = find(&server_dir, &format!("{}.csa", a[0])).expect("the server's record");
+        // The final record follows the result by moments (it ends in a provisional
+        // %CHUDAN until then).
+        for _ in 0..500 {
+            if std::fs::read_to_string(&server).is_ok_and(|t| t.contains("$END_TIME:")) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
         let (moves, ending) = read_record(&server);
         assert!(moves.len() >= 10);
         assert_eq!(a[4], moves.len().to_string());

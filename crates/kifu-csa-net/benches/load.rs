@@ -12,7 +12,13 @@
 //! process's resident memory with all games held, less its memory before the first login,
 //! over 2N. `LOAD_THINK_MS=0-0` turns the model into a burst: every game moves as fast as
 //! the server answers, all at once. `LOAD_DATA=1` has the server write every record and
-//! index it in its store (in a temporary directory). Bounded: at most 5,000 games, 300 s.
+//! index it in its store (in a temporary directory). `LOAD_FLOOD=1` adds an attack while the
+//! games play (and implies `LOAD_DATA=1`, since only a store has passwords to guess): 500
+//! connections from 127.0.0.2 guessing a registered player's password over and over, and
+//! 2,000 connections from 127.0.0.3 that connect and say nothing; the attackers run on a
+//! second thread of this process. Every run also reports how long each game's result took
+//! to reach the resigning player (the games end within a second of each other). Bounded:
+//! at most 5,000 games, 300 s.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -28,6 +34,14 @@ use tokio::net::TcpStream;
 use tokio::sync::{Barrier, Semaphore};
 
 const LIMIT: Duration = Duration::from_secs(300);
+
+/// The flood's password guessers and silent connections.
+const FLOOD_GUESSERS: usize = 500;
+const FLOOD_IDLE: usize = 2_000;
+
+fn flood() -> bool {
+    std::env::var("LOAD_FLOOD").as_deref() == Ok("1")
+}
 
 fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
     std::env::var(key)
@@ -106,10 +120,12 @@ fn serve(games: usize) {
     rt.block_on(async move {
         let mut config = Config::new("127.0.0.1:0".parse().unwrap());
         config.max_moves = 0;
-        config.max_connections = games * 2 + 64;
-        config.max_unauthenticated_per_ip = 256;
+        config.max_connections = games * 2 + FLOOD_GUESSERS + FLOOD_IDLE + 64;
+        // The idle flood is held, not refused at the door: the worst case for the server.
+        config.max_unauthenticated_per_ip = FLOOD_IDLE + 64;
+        config.max_logged_in_per_ip = games * 2 + 64;
         // With LOAD_DATA=1 every game's record is written and indexed, as in a tournament.
-        let data = (std::env::var("LOAD_DATA").as_deref() == Ok("1"))
+        let data = (std::env::var("LOAD_DATA").as_deref() == Ok("1") || flood())
             .then(|| tempfile::tempdir().unwrap());
         config.data = data.as_ref().map(|d| d.path().to_owned());
         let server = Server::bind(config).await.unwrap();
@@ -154,7 +170,14 @@ struct Plan {
     origin: Instant,
 }
 
-async fn player(plan: Arc<Plan>, g: usize, black: bool, sent: Arc<AtomicU64>) -> Vec<u32> {
+/// The relay latencies this player saw (µs), and, for the one who resigns, how long its
+/// result took to come back (µs).
+async fn player(
+    plan: Arc<Plan>,
+    g: usize,
+    black: bool,
+    sent: Arc<AtomicU64>,
+) -> (Vec<u32>, Option<u32>) {
     let permit = plan.logins.acquire().await.unwrap();
     let stream = TcpStream::connect(plan.addr).await.expect("connect");
     stream.set_nodelay(true).unwrap();
@@ -165,7 +188,10 @@ async fn player(plan: Arc<Plan>, g: usize, black: bool, sent: Arc<AtomicU64>) ->
         .await
         .unwrap();
     let ok = lines.next_line().await.unwrap().unwrap();
-    assert!(ok.ends_with(" OK"), "{ok}");
+    if !ok.ends_with(" OK") {
+        let why = lines.next_line().await.ok().flatten().unwrap_or_default();
+        panic!("{ok} {why}");
+    }
     drop(permit);
     while let Some(l) = lines.next_line().await.unwrap() {
         if l == "END Game_Summary" {
@@ -203,14 +229,82 @@ async fn player(plan: Arc<Plan>, g: usize, black: bool, sent: Arc<AtomicU64>) ->
             latencies.push(u32::try_from(ns / 1000).unwrap_or(u32::MAX));
         }
     }
-    if plan.script.len() % 2 == usize::from(!black) {
+    let resigns = plan.script.len() % 2 == usize::from(!black);
+    let t = Instant::now();
+    if resigns {
         wr.write_all(b"%TORYO\n").await.unwrap();
     }
     for _ in 0..3 {
         lines.next_line().await.unwrap();
     }
+    let result = resigns.then(|| u32::try_from(t.elapsed().as_micros()).unwrap_or(u32::MAX));
     wr.write_all(b"LOGOUT\n").await.unwrap();
-    latencies
+    (latencies, result)
+}
+
+/// A connection from another loopback address, as an attacker elsewhere would come.
+async fn connect_from(ip: &str, addr: std::net::SocketAddr) -> std::io::Result<TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(format!("{ip}:0").parse().unwrap())?;
+    socket.connect(addr).await
+}
+
+/// The flood: guessers from 127.0.0.2 until `stop`, silent connections from 127.0.0.3
+/// held open until then. Returns the number of guesses.
+fn attack(
+    addr: std::net::SocketAddr,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+    counts: (Arc<AtomicU64>, Arc<AtomicU64>),
+) -> std::thread::JoinHandle<u64> {
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let guesses = counts.0.clone();
+            let mut tasks = Vec::new();
+            for i in 0..FLOOD_GUESSERS {
+                let (stop, guesses) = (stop.clone(), guesses.clone());
+                tasks.push(tokio::spawn(async move {
+                    let mut n = 0u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        let Ok(s) = connect_from("127.0.0.2", addr).await else {
+                            tokio::time::sleep(Duration::from_millis(50)).await;
+                            continue;
+                        };
+                        let (rd, mut wr) = s.into_split();
+                        let login = format!("LOGIN victim guess-{i}-{n} x1\n");
+                        n += 1;
+                        if wr.write_all(login.as_bytes()).await.is_err() {
+                            continue;
+                        }
+                        guesses.fetch_add(1, Ordering::Relaxed);
+                        let mut lines = TokioBufReader::new(rd).lines();
+                        while let Ok(Ok(Some(_))) =
+                            tokio::time::timeout(Duration::from_secs(10), lines.next_line()).await
+                        {
+                        }
+                    }
+                }));
+            }
+            let mut idle = Vec::new();
+            for _ in 0..FLOOD_IDLE {
+                if let Ok(s) = connect_from("127.0.0.3", addr).await {
+                    idle.push(s);
+                    counts.1.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            while !stop.load(Ordering::Relaxed) {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            for t in tasks {
+                t.abort();
+            }
+            drop(idle);
+            guesses.load(Ordering::Relaxed)
+        })
+    })
 }
 
 fn generate(games: usize) {
@@ -249,7 +343,20 @@ fn generate(games: usize) {
         go: Arc::new(Barrier::new(games * 2 + 1)),
         origin: Instant::now(),
     });
+    let flooding = flood();
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let report = rt.block_on(async move {
+        if flooding {
+            // The victim's password is registered before the flood.
+            let stream = TcpStream::connect(plan.addr).await.expect("connect");
+            let (rd, mut wr) = stream.into_split();
+            let mut lines = TokioBufReader::new(rd).lines();
+            wr.write_all(b"LOGIN victim the-real-pw x1\n").await.unwrap();
+            let ok = lines.next_line().await.unwrap().unwrap();
+            assert!(ok.ends_with(" OK"), "{ok}");
+            wr.write_all(b"LOGOUT\n").await.unwrap();
+            lines.next_line().await.unwrap();
+        }
         let mut tasks = Vec::new();
         for g in 0..games {
             let sent = Arc::new(AtomicU64::new(0));
@@ -261,26 +368,51 @@ fn generate(games: usize) {
             .await
             .expect("all games started in time");
         let held_rss = rss_kib(pid);
+        let counts = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+        let attacker = flooding.then(|| attack(plan.addr, stop.clone(), counts.clone()));
+        if flooding {
+            // The games move once the silent crowd is in and the guessing is under way.
+            let until = Instant::now() + Duration::from_secs(60);
+            while (counts.0.load(Ordering::Relaxed) < FLOOD_GUESSERS as u64
+                || counts.1.load(Ordering::Relaxed) < FLOOD_IDLE as u64)
+                && Instant::now() < until
+            {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
         let cpu0 = cpu_ticks(pid);
         let started = Instant::now();
         plan.go.wait().await;
         let mut all = Vec::new();
+        let mut results = Vec::new();
         for t in tasks {
-            all.extend(
-                tokio::time::timeout(LIMIT, t)
-                    .await
-                    .expect("in time")
-                    .unwrap(),
-            );
+            let (lat, result) = tokio::time::timeout(LIMIT, t)
+                .await
+                .expect("in time")
+                .unwrap();
+            all.extend(lat);
+            results.extend(result);
         }
         let elapsed = started.elapsed();
         let cpu = (cpu_ticks(pid) - cpu0) as f64 / 100.0;
+        stop.store(true, Ordering::Relaxed);
+        let guesses = attacker.map(|a| a.join().unwrap());
+        results.sort_unstable();
+        let result_pct =
+            |p: f64| f64::from(results[((results.len() as f64 - 1.0) * p) as usize]) / 1000.0;
         all.sort_unstable();
         let pct = |p: f64| f64::from(all[((all.len() as f64 - 1.0) * p) as usize]) / 1000.0;
         let moves = games * plies;
+        let flood_note = match guesses {
+            Some(n) => format!(
+                "; flood: {n} password guesses from {FLOOD_GUESSERS} connections, {FLOOD_IDLE} silent connections held"
+            ),
+            None => String::new(),
+        };
         format!(
             "| {} | {:.0} | {:.2} ms | {:.2} ms | {:.2} ms | {:.1} KiB | {:.0} % |\n\
-             ({plies} plies per game, think {lo}-{hi} ms, {:.1} s; server CPU {:.1} s)",
+             ({plies} plies per game, think {lo}-{hi} ms, {:.1} s; server CPU {:.1} s; \
+             results to the resigning side p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms{flood_note})",
             games,
             moves as f64 / elapsed.as_secs_f64(),
             pct(0.50),
@@ -290,6 +422,9 @@ fn generate(games: usize) {
             100.0 * cpu / elapsed.as_secs_f64(),
             elapsed.as_secs_f64(),
             cpu,
+            result_pct(0.5),
+            result_pct(0.99),
+            result_pct(1.0),
         )
     });
     drop(server.stdin.take());

@@ -1,5 +1,6 @@
-//! Who may open a connection: a global cap on connections and a per-address cap on those
-//! not logged in yet, so a flood of connections from one place cannot crowd out players.
+//! Who may open a connection and stay: a global cap on connections, a per-address cap on
+//! those not logged in yet, and a per-address cap on players logged in, so neither a flood
+//! of connections nor a crowd of squatters from one place can crowd out other players.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -9,36 +10,45 @@ use std::sync::{Arc, Mutex};
 struct Counts {
     total: usize,
     unauthenticated: HashMap<IpAddr, usize>,
+    logged_in: HashMap<IpAddr, usize>,
 }
 
 /// The counts, shared by the accept loop and every connection.
 pub(crate) struct Admission {
     max_total: usize,
     max_unauthenticated: usize,
+    max_logged_in: usize,
     counts: Mutex<Counts>,
 }
 
 /// Why a connection was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Refused {
-    TooMany,
-    TooManyFromAddress,
+    Full,
+    PendingFromAddress,
+    PlayersFromAddress,
 }
 
 impl Refused {
     pub fn reason(self) -> &'static str {
         match self {
-            Refused::TooMany => "the server is full",
-            Refused::TooManyFromAddress => "too many connections not logged in from this address",
+            Refused::Full => "the server is full",
+            Refused::PendingFromAddress => "too many connections not logged in from this address",
+            Refused::PlayersFromAddress => "too many players logged in from this address",
         }
     }
 }
 
 impl Admission {
-    pub fn new(max_total: usize, max_unauthenticated: usize) -> Arc<Admission> {
+    pub fn new(
+        max_total: usize,
+        max_unauthenticated: usize,
+        max_logged_in: usize,
+    ) -> Arc<Admission> {
         Arc::new(Admission {
             max_total,
             max_unauthenticated,
+            max_logged_in,
             counts: Mutex::new(Counts::default()),
         })
     }
@@ -46,11 +56,11 @@ impl Admission {
     pub fn admit(self: &Arc<Admission>, ip: IpAddr) -> Result<Ticket, Refused> {
         let mut c = self.counts.lock().unwrap();
         if c.total >= self.max_total {
-            return Err(Refused::TooMany);
+            return Err(Refused::Full);
         }
         let pending = c.unauthenticated.entry(ip).or_default();
         if *pending >= self.max_unauthenticated {
-            return Err(Refused::TooManyFromAddress);
+            return Err(Refused::PendingFromAddress);
         }
         *pending += 1;
         c.total += 1;
@@ -79,13 +89,24 @@ impl Ticket {
         }
     }
 
-    /// The connection logged in: it no longer counts against its address.
-    pub fn authenticated(&mut self) {
-        if !self.authenticated {
-            self.authenticated = true;
-            let mut c = self.admission.counts.lock().unwrap();
-            self.release_pending(&mut c);
+    /// The connection logged in: it no longer counts as pending but as a player of its
+    /// address, if the address has room for one more.
+    pub fn authenticated(&mut self) -> Result<(), Refused> {
+        if self.authenticated {
+            return Ok(());
         }
+        let mut c = self.admission.counts.lock().unwrap();
+        let players = c.logged_in.entry(self.ip).or_default();
+        if *players >= self.admission.max_logged_in {
+            if *players == 0 {
+                c.logged_in.remove(&self.ip);
+            }
+            return Err(Refused::PlayersFromAddress);
+        }
+        *players += 1;
+        self.authenticated = true;
+        self.release_pending(&mut c);
+        Ok(())
     }
 }
 
@@ -95,6 +116,11 @@ impl Drop for Ticket {
         c.total -= 1;
         if !self.authenticated {
             self.release_pending(&mut c);
+        } else if let Some(n) = c.logged_in.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                c.logged_in.remove(&self.ip);
+            }
         }
     }
 }
@@ -105,15 +131,17 @@ mod tests {
 
     #[test]
     fn caps_per_address_and_in_total() {
-        let a = Admission::new(3, 2);
+        let a = Admission::new(3, 2, 1);
         let one: IpAddr = "10.0.0.1".parse().unwrap();
         let two: IpAddr = "10.0.0.2".parse().unwrap();
         let mut t1 = a.admit(one).unwrap();
-        let _t2 = a.admit(one).unwrap();
-        assert_eq!(a.admit(one).err(), Some(Refused::TooManyFromAddress));
-        t1.authenticated();
+        let mut t2 = a.admit(one).unwrap();
+        assert_eq!(a.admit(one).err(), Some(Refused::PendingFromAddress));
+        assert_eq!(t1.authenticated(), Ok(()));
+        // One player per address here: the second login from it is refused.
+        assert_eq!(t2.authenticated(), Err(Refused::PlayersFromAddress));
         let t3 = a.admit(one).unwrap();
-        assert_eq!(a.admit(two).err(), Some(Refused::TooMany));
+        assert_eq!(a.admit(two).err(), Some(Refused::Full));
         drop(t3);
         assert!(a.admit(two).is_ok());
     }

@@ -1,7 +1,7 @@
 //! Who may log in under a name. The first login that gives a secret registers a salted
 //! Argon2id hash of it in the store; every later login under that name must give the same
-//! secret. The secret is the trip of `<game>,<trip>` in CSA mode, a password that is not a
-//! game name, or the x1 password. An optional closed list names the only players allowed.
+//! secret. The secret is the trip of `<game>,<trip>` in CSA mode or the x1 password. An
+//! optional closed list names the only players allowed.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -9,7 +9,6 @@ use std::sync::Mutex;
 
 use argon2::{Algorithm, Argon2, Params, Version};
 
-use crate::game_name::GameName;
 use crate::store::Store;
 
 /// Why a login was refused (for the log; the client only hears `LOGIN:incorrect`).
@@ -32,19 +31,16 @@ impl Refusal {
     }
 }
 
-/// The secret a login's password field carries, if any.
+/// The secret a login's password field carries, if any: the x1 password, or the trip
+/// of a CSA-mode `<game>,<trip>`.
 pub fn secret(password: &str, x1: bool) -> Option<&str> {
     if x1 {
         return (!password.is_empty()).then_some(password);
     }
-    if let Some((_, trip)) = password.split_once(',') {
-        return (!trip.is_empty()).then_some(trip);
-    }
-    let body = match password.rsplit_once('-') {
-        Some((b, "B" | "b" | "W" | "w")) => b,
-        _ => password,
-    };
-    GameName::parse(body).is_none().then_some(password)
+    password
+        .split_once(',')
+        .map(|(_, trip)| trip)
+        .filter(|t| !t.is_empty())
 }
 
 /// Reads a closed list: one name per line, `#` comments and blank lines ignored.
@@ -133,7 +129,7 @@ mod tests {
         assert_eq!(secret("test-600-10", false), None);
         assert_eq!(secret("test-600-10-B", false), None);
         assert_eq!(secret("floodgate-300-10F,trip", false), Some("trip"));
-        assert_eq!(secret("hunter2", false), Some("hunter2"));
+        assert_eq!(secret("hunter2", false), None);
         assert_eq!(secret("hunter2", true), Some("hunter2"));
     }
 

@@ -16,10 +16,13 @@ use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::time::Instant;
 
 use crate::client_record;
+use crate::record::Meta;
 use crate::usi_engine::{Engine, EngineError};
+use crate::wall_time::Stamp;
 
 mod game;
 
+pub use game::MAX_MOVE_LINE;
 use game::Table;
 
 /// How the bridge connects and plays.
@@ -275,6 +278,26 @@ async fn read_summary(config: &ClientConfig, link: &mut Link) -> Result<GameSumm
     }
 }
 
+/// A Game_ID as a file name: a server chooses the id, so nothing but the characters of
+/// shogi-server's ids (`[A-Za-z0-9_+@.-]`) may reach the path — no `/`, no `..` on its own.
+fn file_stem(id: &str) -> String {
+    let stem: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "_+@.-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if stem.is_empty() || stem.chars().all(|c| c == '.') {
+        format!("game{}", stem.len())
+    } else {
+        stem
+    }
+}
+
 async fn play_one(config: &ClientConfig, engine: &mut Engine) -> Result<GameReport, ClientError> {
     let mut link = login(config).await?;
     let summary = read_summary(config, &mut link).await?;
@@ -289,15 +312,24 @@ async fn play_one(config: &ClientConfig, engine: &mut Engine) -> Result<GameRepo
             _ => {}
         }
     }
+    let start_time = Stamp::now().csa();
     let mut game = Table::new(summary);
     let outcome = game.play(config, engine, &mut link).await;
+    let meta = Meta {
+        start_time: Some(start_time),
+        end_time: Some(Stamp::now().csa()),
+    };
     let (reason, verdict) = match &outcome {
         Ok(end) => end.clone(),
         Err(_) => (game.reason.clone(), None),
     };
     let record = config.records.as_ref().and_then(|dir| {
-        let text = client_record::to_csa(&game.summary, &game.played, reason.as_ref(), verdict);
-        crate::record::write_atomically(dir, &format!("{id}.csa"), &text).ok()
+        let text =
+            client_record::to_csa(&game.summary, &game.played, reason.as_ref(), verdict, &meta);
+        // A server restarted may give a Game_ID again: the earlier record stays.
+        crate::record::write_new(dir, &file_stem(&id), &text)
+            .map_err(|e| eprintln!("csa-client: record of {id} not written: {e}"))
+            .ok()
     });
     if outcome.is_ok() {
         let _ = link.send("LOGOUT").await;
@@ -319,4 +351,21 @@ async fn play_one(config: &ClientConfig, engine: &mut Engine) -> Result<GameRepo
         plies: game.played.len(),
         record,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_stem;
+
+    #[test]
+    fn a_game_id_reaches_a_file_name_only_in_safe_characters() {
+        assert_eq!(
+            file_stem("wdoor+floodgate-300-10F+a+b+20240101000000"),
+            "wdoor+floodgate-300-10F+a+b+20240101000000"
+        );
+        assert_eq!(file_stem("../../etc/passwd"), ".._.._etc_passwd");
+        assert_eq!(file_stem("a\r\nb"), "a__b");
+        assert_eq!(file_stem(".."), "game2");
+        assert_eq!(file_stem(""), "game0");
+    }
 }

@@ -13,11 +13,12 @@ use tokio::time::Instant;
 
 use crate::admission::Ticket;
 use crate::auth;
-use crate::game_name::Request;
+use crate::game_name::{LOGIN_SYNTAX, MAX_PASSWORD, Request};
 use crate::peer::{Peer, Seat};
-use crate::server::{Presence, Shared, Status, join, leave};
+use crate::plain_text::escape_controls;
+use crate::server::{Presence, Shared, Status, join, leave, someone_waits};
 use crate::x1::X1Command;
-use crate::x1_reports::{list, show, who};
+use crate::x1_reports::{chat, list, rating, show, who};
 
 enum State {
     Login,
@@ -40,6 +41,8 @@ enum End {
 const DRAIN: Duration = Duration::from_secs(5);
 
 struct Conn {
+    /// This connection's id (a re-login under the same name gets a new one).
+    id: u64,
     peer: Arc<Peer>,
     shared: Arc<Shared>,
     from: SocketAddr,
@@ -48,8 +51,11 @@ struct Conn {
     x1: bool,
     framer: LineFramer,
     lines: Vec<Line>,
-    /// When the connection is dropped if nothing changes (login, logout grace, drain).
+    /// When the connection is dropped if nothing changes (login, lobby silence, logout
+    /// grace, drain).
     deadline: Option<Instant>,
+    /// Games this connection watches (`%%MONITOR2ON`).
+    watching: Vec<std::sync::Weak<crate::table::Table>>,
 }
 
 fn valid_name(name: &str) -> bool {
@@ -75,15 +81,17 @@ pub(crate) async fn run(stream: TcpStream, from: SocketAddr, ticket: Ticket, sha
     tune(&stream);
     let deadline = Some(Instant::now() + shared.config.login_timeout);
     let mut conn = Conn {
+        id: shared.new_conn_id(),
         peer: Arc::new(Peer::new(stream)),
         shared,
         from,
         ticket,
         state: State::Login,
         x1: false,
-        framer: LineFramer::new(),
+        framer: LineFramer::with_limit(crate::server::MAX_LINE_BYTES),
         lines: Vec::new(),
         deadline,
+        watching: Vec::new(),
     };
     let end = conn.serve().await;
     conn.cleanup(end);
@@ -110,12 +118,32 @@ impl Conn {
         self.deadline = Some(Instant::now() + DRAIN);
     }
 
-    fn refuse_login(&mut self, why: &str) {
+    /// Refuses a login: `why` goes to the log, `tell` (if any) to the client as an error
+    /// line after `LOGIN:incorrect`, so it learns what to change before the close.
+    fn refuse_login(&mut self, why: &str, tell: Option<&str>) {
         self.shared
             .log
             .line(format_args!("login refused from {}: {why}", self.from));
         self.send("LOGIN:incorrect");
+        if let Some(tell) = tell {
+            self.send(&format!("##[ERROR] {}", escape_controls(tell)));
+        }
         self.close();
+    }
+
+    /// `##[ERROR] unknown command: <the line>`, the line's control characters escaped so
+    /// that the echo is one line whatever the client splits lines on.
+    fn unknown_command(&self, msg: &ClientMessage) {
+        let text = msg.to_string();
+        self.send(&format!(
+            "##[ERROR] unknown command: {}",
+            escape_controls(&text)
+        ));
+    }
+
+    /// Outside a game a logged-in player is let go after this much silence.
+    fn lobby_deadline(&self) -> Option<Instant> {
+        Some(Instant::now() + self.shared.config.lobby_timeout)
     }
 
     /// Follows what other tasks did: a seat handed over, a game over.
@@ -124,6 +152,7 @@ impl Conn {
             && let Some(seat) = self.peer.take_seat()
         {
             self.state = State::Playing(std::mem::take(name), seat);
+            self.deadline = None;
         }
         if let State::Playing(name, _) = &mut self.state
             && self.peer.take_game_over()
@@ -132,8 +161,9 @@ impl Conn {
             if self.x1 {
                 self.shared.set_status(&name, Status::Connected);
                 self.state = State::Idle(name);
+                self.deadline = self.lobby_deadline();
             } else {
-                self.shared.online.lock().unwrap().remove(&name);
+                self.shared.go_offline(&name, self.id);
                 self.state = State::Finished;
                 self.deadline = Some(Instant::now() + self.shared.config.logout_grace);
             }
@@ -146,6 +176,13 @@ impl Conn {
             let (broken, closing, pending) = self.peer.status();
             if broken {
                 return End::CutOff("its output queue overflowed (it does not read)");
+            }
+            if self.peer.is_replaced() {
+                self.peer.send(
+                    "##[ERROR] you logged in again on another connection; this one is closed",
+                );
+                let _ = self.peer.flush();
+                return End::CutOff("its player logged in again on another connection");
             }
             if closing && !pending {
                 return End::Done;
@@ -198,11 +235,23 @@ impl Conn {
                     }
                 }
                 _ = sleep => {
-                    return match self.state {
-                        State::Login => End::CutOff("no login in time"),
-                        _ if closing => End::CutOff("its last lines were not read in time"),
-                        _ => End::Done,
-                    };
+                    match self.state {
+                        State::Login => return End::CutOff("no login in time"),
+                        _ if closing => return End::CutOff("its last lines were not read in time"),
+                        State::Idle(_) | State::Waiting(_) => {
+                            let secs = self.shared.config.lobby_timeout.as_secs();
+                            self.shared.log.line(format_args!(
+                                "let go {} {}: silent for {secs} s outside a game",
+                                self.from,
+                                self.name().unwrap_or("")
+                            ));
+                            self.send(&format!(
+                                "##[ERROR] closed after {secs} s without a line outside a game"
+                            ));
+                            self.logout_quietly();
+                        }
+                        _ => return End::Done,
+                    }
                 }
             }
         }
@@ -210,64 +259,51 @@ impl Conn {
 
     async fn line(&mut self, line: Line) {
         let msg = match line {
-            Line::Text(bytes) => match String::from_utf8(bytes) {
-                Ok(s) => ClientMessage::parse(&s),
-                Err(_) => ClientMessage::Unknown("(bytes that are not text)".to_owned()),
-            },
-            Line::TooLong { length, .. } => {
+            Line::Text(bytes) => ClientMessage::parse_bytes(&bytes),
+            // Before a login, garbage like any other: refused.
+            Line::TooLong { length, .. } if matches!(self.state, State::Login) => {
                 ClientMessage::Unknown(format!("(a line of {length} bytes)"))
+            }
+            Line::TooLong { length, .. } => {
+                // Never judged: the player may send its move again, shorter.
+                return self.send(&format!(
+                    "##[ERROR] line too long: {length} bytes (the limit is {})",
+                    crate::server::MAX_LINE_BYTES
+                ));
             }
         };
         // The seat is handed over before the summary is sent, so a line answering the
         // summary (AGREE) finds it even when both arrive in one read.
         self.follow();
+        if matches!(self.state, State::Idle(_) | State::Waiting(_)) {
+            self.deadline = self.lobby_deadline();
+        }
+        if !matches!(self.state, State::Login | State::Finished) {
+            match &msg {
+                // CSA's testing-server command: shogi-server answers it in every state.
+                ClientMessage::Unknown(t) if t.starts_with("CHALLENGE") => {
+                    return self.send("CHALLENGE ACCEPTED");
+                }
+                ClientMessage::Extended(line) => {
+                    let line = line.clone();
+                    return self.x1_command(&line);
+                }
+                _ => {}
+            }
+        }
         match &mut self.state {
             State::Login => self.login(msg).await,
-            State::Idle(name) => match msg {
+            State::Idle(_) => match msg {
                 ClientMessage::Logout => self.logout(),
                 ClientMessage::KeepAlive => self.send(""),
-                ClientMessage::Extended(line) => match X1Command::parse(&line) {
-                    X1Command::Game(request) => {
-                        let name = std::mem::take(name);
-                        self.enter(name, request);
-                    }
-                    X1Command::Who => self.send_lines(who(&self.shared)),
-                    X1Command::List => self.send_lines(list(&self.shared)),
-                    X1Command::Show(id) => self.send_lines(show(&self.shared, &id)),
-                    other => {
-                        for l in other.reply() {
-                            self.send(&l);
-                        }
-                    }
-                },
                 ClientMessage::Blank => {}
-                other => self.send(&format!("##[ERROR] unknown command: {other}")),
+                other => self.unknown_command(&other),
             },
-            State::Waiting(name)
-                if self.x1 && matches!(&msg, ClientMessage::Extended(l) if l == "%%GAME") =>
-            {
-                let name = std::mem::take(name);
-                leave(&self.shared, &name);
-                self.state = State::Waiting(name);
-                // Paired a moment before leaving: the game stands.
-                self.follow();
-                if let State::Waiting(name) = &mut self.state {
-                    self.shared.set_status(name, Status::Connected);
-                    self.state = State::Idle(std::mem::take(name));
-                }
-            }
             State::Waiting(_) => match msg {
                 ClientMessage::Logout => self.logout(),
                 ClientMessage::KeepAlive => self.send(""),
                 ClientMessage::Blank => {}
-                // The reports need no seat: an x1 player may look around while it waits.
-                ClientMessage::Extended(line) if self.x1 => match X1Command::parse(&line) {
-                    X1Command::Who => self.send_lines(who(&self.shared)),
-                    X1Command::List => self.send_lines(list(&self.shared)),
-                    X1Command::Show(id) => self.send_lines(show(&self.shared, &id)),
-                    _ => self.send(&format!("##[ERROR] unknown command: {line}")),
-                },
-                other => self.send(&format!("##[ERROR] unknown command: {other}")),
+                other => self.unknown_command(&other),
             },
             State::Playing(_, seat) => {
                 if matches!(msg, ClientMessage::Logout) {
@@ -284,57 +320,177 @@ impl Conn {
         }
     }
 
+    /// An x1 `%%` command (shogi-server answers the reports for CSA-mode players too).
+    fn x1_command(&mut self, line: &str) {
+        let command = X1Command::parse(line);
+        match command {
+            X1Command::Who => self.send_lines(who(&self.shared)),
+            X1Command::List => self.send_lines(list(&self.shared)),
+            X1Command::Show(id) => self.send_lines(show(&self.shared, &id)),
+            X1Command::Chat(message) => {
+                let name = self.name().unwrap_or("").to_owned();
+                chat(&self.shared, &name, &message);
+            }
+            X1Command::Rating => self.send_lines(rating(&self.shared)),
+            X1Command::Monitor2On(id) => {
+                let table = self
+                    .shared
+                    .games
+                    .lock()
+                    .unwrap()
+                    .get(&id)
+                    .and_then(|w| w.upgrade());
+                if let Some(t) = table {
+                    t.watch(self.id, &self.peer);
+                    self.watching.push(Arc::downgrade(&t));
+                }
+            }
+            X1Command::Monitor2Off(id) => {
+                let table = self
+                    .shared
+                    .games
+                    .lock()
+                    .unwrap()
+                    .get(&id)
+                    .and_then(|w| w.upgrade());
+                if let Some(t) = table {
+                    t.unwatch(self.id);
+                }
+            }
+            X1Command::Game(_) | X1Command::Challenge(_) | X1Command::Cancel if !self.x1 => {
+                self.send("##[ERROR] %%GAME and %%CHALLENGE are for players logged in with x1");
+            }
+            X1Command::Game(request) => match &mut self.state {
+                State::Idle(name) => {
+                    let name = std::mem::take(name);
+                    self.enter(name, request);
+                }
+                _ => self.send("##[ERROR] %%GAME is for players not in a game nor waiting for one"),
+            },
+            X1Command::Challenge(request) => match &mut self.state {
+                State::Idle(_)
+                    if !someone_waits(&self.shared, &request.game.name, request.color) =>
+                {
+                    self.send(&format!(
+                        "##[ERROR] can't find rival for {}",
+                        request.game.name
+                    ));
+                }
+                State::Idle(name) => {
+                    let name = std::mem::take(name);
+                    self.enter(name, request);
+                }
+                _ => self
+                    .send("##[ERROR] %%CHALLENGE is for players not in a game nor waiting for one"),
+            },
+            X1Command::Cancel => {
+                if let State::Waiting(name) = &mut self.state {
+                    let name = std::mem::take(name);
+                    leave(&self.shared, self.id);
+                    self.state = State::Waiting(name);
+                    // Paired a moment before leaving: the game stands.
+                    self.follow();
+                    if let State::Waiting(name) = &mut self.state {
+                        self.shared.set_status(name, Status::Connected);
+                        self.state = State::Idle(std::mem::take(name));
+                    }
+                } else if !matches!(self.state, State::Idle(_)) {
+                    self.send("##[ERROR] %%GAME alone cancels waiting, and you are in a game");
+                }
+            }
+            X1Command::Void => {}
+            other => self.send_lines(other.reply()),
+        }
+    }
+
     async fn login(&mut self, msg: ClientMessage) {
         let (name, password, x1) = match msg {
             ClientMessage::Login { name, password, x1 } => (name, password, x1),
             ClientMessage::KeepAlive | ClientMessage::Blank => return,
-            _ => return self.refuse_login("not a LOGIN line"),
-        };
-        if !valid_name(&name) || password.len() > 64 {
-            return self.refuse_login("a bad name or an oversized password");
-        }
-        let shared = &self.shared;
-        if shared.store.is_some() || shared.config.players.is_some() {
-            let secret = auth::secret(&password, x1).map(str::to_owned);
-            let shared2 = shared.clone();
-            let who = name.clone();
-            let verdict = shared
-                .slow(move || {
-                    auth::check(
-                        shared2.store.as_ref(),
-                        shared2.config.players.as_ref(),
-                        &who,
-                        secret.as_deref(),
-                    )
-                })
-                .await
-                .unwrap_or(Err(auth::Refusal::StoreFailed));
-            if let Err(r) = verdict {
-                return self.refuse_login(&format!("{name}: {}", r.reason()));
+            _ => {
+                return self.refuse_login(
+                    "not a LOGIN line",
+                    Some(&format!("expected {LOGIN_SYNTAX}")),
+                );
             }
+        };
+        if !valid_name(&name) {
+            return self.refuse_login(
+                "a bad name",
+                Some("a name is 1 to 32 characters of A-Z a-z 0-9 _ - @ ."),
+            );
+        }
+        let request = if x1 {
+            if password.len() > MAX_PASSWORD {
+                return self.refuse_login(
+                    &format!("{name}: an oversized password"),
+                    Some(&format!("the password is over {MAX_PASSWORD} bytes")),
+                );
+            }
+            None
+        } else {
+            match Request::from_password(&password) {
+                Ok(r) => Some(r),
+                Err(e) => {
+                    // Never log the field itself: it may be a password typed in the wrong place.
+                    return self.refuse_login(
+                        &format!("{name}: the password field asks for no game"),
+                        Some(&format!("{e}; the syntax is {LOGIN_SYNTAX}")),
+                    );
+                }
+            }
+        };
+        let secret = auth::secret(&password, x1).map(str::to_owned);
+        let tag = self.shared.secret_tag(&name, secret.as_deref());
+        if let Err((why, tell)) = self.check_password(&name, secret, tag).await {
+            return self.refuse_login(&format!("{name}: {why}"), Some(&tell));
         }
         {
             let mut online = self.shared.online.lock().unwrap();
-            if online.contains_key(&name) {
-                drop(online);
-                return self.refuse_login(&format!("{name}: already logged in"));
+            if let Some(old) = online.get(&name) {
+                // The same secret proves the same player (shogi-server drops the old
+                // connection then). Without any secret, only a connection outside a game
+                // is replaced: a namesake must not end someone's game.
+                let in_game = matches!(old.status, Status::Game { .. });
+                if old.secret != tag || (tag.is_none() && in_game) {
+                    drop(online);
+                    return self.refuse_login(
+                        &format!("{name}: already logged in"),
+                        Some(&format!("{name} is logged in already")),
+                    );
+                }
+                old.peer.replace();
+                leave(&self.shared, old.conn);
+                self.shared.log.line(format_args!(
+                    "{name} logged in again from {}: its connection from {} is dropped",
+                    self.from, old.from
+                ));
             }
-            let status = Status::Connected;
-            online.insert(name.clone(), Presence { x1, status });
+            if let Err(r) = self.ticket.authenticated() {
+                drop(online);
+                return self.refuse_login(&format!("{name}: {}", r.reason()), Some(r.reason()));
+            }
+            let presence = Presence {
+                x1,
+                status: Status::Connected,
+                conn: self.id,
+                peer: self.peer.clone(),
+                secret: tag,
+                from: self.from,
+            };
+            online.insert(name.clone(), presence);
         }
-        self.ticket.authenticated();
         self.x1 = x1;
-        self.deadline = None;
+        self.deadline = self.lobby_deadline();
         self.send(&format!("LOGIN:{name} OK"));
-        if x1 {
+        let Some(request) = request else {
             self.shared
                 .log
                 .line(format_args!("login {name} from {} (x1)", self.from));
             self.send("##[LOGIN] +OK x1");
             self.state = State::Idle(name);
             return;
-        }
-        let request = Request::from_password(&password);
+        };
         self.shared.log.line(format_args!(
             "login {name} from {} for {}",
             self.from, request.game.name
@@ -342,48 +498,146 @@ impl Conn {
         self.enter(name, request);
     }
 
+    /// Judges the login's secret: `Err((for the log, for the client))`. A secret this
+    /// server verified before for the name is taken without hashing; otherwise the
+    /// failure allowances are checked first, so a flood is refused without an Argon2 hash
+    /// each, and the hashing waits for its own lane.
+    async fn check_password(
+        &self,
+        name: &str,
+        secret: Option<String>,
+        tag: Option<u64>,
+    ) -> Result<(), (String, String)> {
+        let shared = &self.shared;
+        if shared.store.is_none() && shared.config.players.is_none() {
+            return Ok(());
+        }
+        let incorrect = "incorrect name or password".to_owned();
+        let ip = self.from.ip();
+        if tag.is_some() && shared.verified.lock().unwrap().get(name) == tag.as_ref() {
+            if shared.store.is_some() {
+                let shared = shared.clone();
+                let who = name.to_owned();
+                let counted = tokio::task::spawn_blocking(move || {
+                    shared.store.as_ref().map(|s| s.lock().unwrap().login(&who))
+                })
+                .await;
+                if !matches!(counted, Ok(Some(Ok(())))) {
+                    return Err((
+                        "the store failed".to_owned(),
+                        "the server's store failed".to_owned(),
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        if let Err(t) = shared.throttle.check(ip, name) {
+            return Err((t.reason(), t.reason()));
+        }
+        // Only a secret can cost a hash: those wait for their address's turn, then for the
+        // lane, and are judged against the allowances again when their turn comes.
+        let hashing = secret.is_some();
+        let gate = hashing.then(|| shared.address_gate(ip));
+        let _turn = match &gate {
+            Some(g) => Some(g.acquire().await),
+            None => None,
+        };
+        if let Err(t) = shared.throttle.check(ip, name) {
+            return Err((t.reason(), t.reason()));
+        }
+        let _permit = match hashing {
+            true => Some(shared.login_checks.acquire().await),
+            false => None,
+        };
+        let verdict = {
+            let shared = shared.clone();
+            let who = name.to_owned();
+            tokio::task::spawn_blocking(move || {
+                auth::check(
+                    shared.store.as_ref(),
+                    shared.config.players.as_ref(),
+                    &who,
+                    secret.as_deref(),
+                )
+            })
+            .await
+            .unwrap_or(Err(auth::Refusal::StoreFailed))
+        };
+        match verdict {
+            Ok(()) => {
+                if let Some(tag) = tag {
+                    shared.verified.lock().unwrap().insert(name.to_owned(), tag);
+                }
+                Ok(())
+            }
+            Err(auth::Refusal::StoreFailed) => Err((
+                auth::Refusal::StoreFailed.reason().to_owned(),
+                "the server's store failed".to_owned(),
+            )),
+            Err(r) => {
+                shared.throttle.failed(ip, name);
+                Err((r.reason().to_owned(), incorrect))
+            }
+        }
+    }
+
     /// Asks the lobby for a game; the seat may come at once or later.
     fn enter(&mut self, name: String, request: Request) {
-        join(&self.shared, &name, request, &self.peer);
+        join(&self.shared, self.id, &name, request, &self.peer);
         self.state = State::Waiting(name);
         self.follow();
     }
 
     fn logout(&mut self) {
+        self.leave_everything();
+        self.send("LOGOUT:completed");
+        self.close();
+    }
+
+    /// Leaves the lobby or the game, frees the name and closes after the last lines.
+    fn logout_quietly(&mut self) {
+        self.leave_everything();
+        self.close();
+    }
+
+    fn leave_everything(&mut self) {
         match std::mem::replace(&mut self.state, State::Finished) {
             State::Waiting(name) | State::Idle(name) => {
-                leave(&self.shared, &name);
+                leave(&self.shared, self.id);
                 if let Some(seat) = self.peer.take_seat() {
                     seat.table.gone(seat.color);
                 }
-                self.shared.online.lock().unwrap().remove(&name);
+                self.shared.go_offline(&name, self.id);
             }
             State::Playing(name, seat) => {
                 seat.table.gone(seat.color);
                 // Free the name before the reply, so an immediate re-login works.
-                self.shared.online.lock().unwrap().remove(&name);
+                self.shared.go_offline(&name, self.id);
             }
             State::Login | State::Finished => {}
         }
-        self.send("LOGOUT:completed");
-        self.close();
     }
 
     fn cleanup(&mut self, end: End) {
         let name = self.name().unwrap_or("").to_owned();
         match std::mem::replace(&mut self.state, State::Finished) {
             State::Idle(name) => {
-                self.shared.online.lock().unwrap().remove(&name);
+                self.shared.go_offline(&name, self.id);
             }
             State::Waiting(name) => {
-                leave(&self.shared, &name);
-                self.shared.online.lock().unwrap().remove(&name);
+                leave(&self.shared, self.id);
+                self.shared.go_offline(&name, self.id);
             }
             State::Playing(name, seat) => {
                 seat.table.gone(seat.color);
-                self.shared.online.lock().unwrap().remove(&name);
+                self.shared.go_offline(&name, self.id);
             }
             State::Login | State::Finished => {}
+        }
+        for t in self.watching.drain(..) {
+            if let Some(t) = t.upgrade() {
+                t.unwatch(self.id);
+            }
         }
         if let Some(seat) = self.peer.take_seat() {
             seat.table.gone(seat.color);

@@ -3,21 +3,22 @@
 
 use std::collections::VecDeque;
 
-use kifu_csa::server_protocol::{ClientMessage, GameSummary, Reason};
+use kifu_csa::server_protocol::{ClientMessage, GameSummary, MoveComment, Reason};
 use kifu_record::{EndingKind, Side};
 use kifu_shogi::{Color, DeclarationRule, Move, Position, Repetition};
 
 use crate::clock::Clock;
+use crate::plain_text::escape_controls;
 
 /// Out-of-turn lines kept per player (shogi-server queues them); more are dropped.
 const QUEUE_LIMIT: usize = 8;
 
-/// A move as played, with its charge in time units and the player's `'*` comment.
+/// A move as played, with its charge in time units and the player's comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
     pub mv: Move,
     pub t: u64,
-    pub comment: Option<String>,
+    pub comment: Option<MoveComment>,
 }
 
 /// How a game ended.
@@ -162,9 +163,10 @@ impl Game {
             ClientMessage::Login { .. } => out.to(from, "##[ERROR] you are already logged in"),
             ClientMessage::Unknown(text)
             | ClientMessage::Extended(text)
-            | ClientMessage::Reject(Some(text)) => {
-                out.to(from, format!("##[ERROR] unknown command: {text}"))
-            }
+            | ClientMessage::Reject(Some(text)) => out.to(
+                from,
+                format!("##[ERROR] unknown command: {}", escape_controls(&text)),
+            ),
             ClientMessage::Reject(None) | ClientMessage::Logout => {
                 out.to(from, format!("##[ERROR] unknown command: {msg}"))
             }
@@ -206,6 +208,21 @@ impl Game {
                 self.abandon(out);
             }
         }
+    }
+
+    /// Ends the game as interrupted (`#CHUDAN` to both, no winner), as the protocol's
+    /// examples have a server do when it stops a game; `note` says why, for the record.
+    pub fn interrupt(&mut self, note: &str, out: &mut Outbox) {
+        if self.ending.is_some() {
+            return;
+        }
+        out.both(format!("#{}", Reason::Chudan.token()));
+        self.ending = Some(Ending {
+            reason: Reason::Chudan,
+            winner: None,
+            record: EndingKind::Abort,
+            note: note.to_owned(),
+        });
     }
 
     fn abandon(&mut self, out: &mut Outbox) {
@@ -277,7 +294,7 @@ impl Game {
         m: Move,
         text: String,
         t: u64,
-        comment: Option<String>,
+        comment: Option<MoveComment>,
         now_ms: u64,
         out: &mut Outbox,
     ) {

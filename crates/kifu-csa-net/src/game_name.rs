@@ -3,7 +3,8 @@
 use kifu_csa::server_protocol::{TimeRule, TimeUnit};
 use kifu_shogi::{Color, Handicap};
 
-/// A game name `<id>-<total>-<byoyomi>[F]` and the clock it means.
+/// A game name `<id>-<total>-<byoyomi>[F]` and the clock it means: shogi-server's grammar,
+/// with the id in `[0-9A-Za-z_@.-]` and the whole name up to 64 bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GameName {
     pub name: String,
@@ -29,9 +30,6 @@ const HANDICAPS: [(&str, Handicap); 9] = [
     ("hc6p_", Handicap::SixPieces),
     ("hc8p_", Handicap::EightPieces),
 ];
-
-/// The game a password of shogi-server's form names with no time control of its own.
-pub const DEFAULT_GAME: &str = "default-1500-0";
 
 impl GameName {
     /// Parses a game name; `None` when it has no `-<total>-<byoyomi>` tail or holds
@@ -91,6 +89,26 @@ impl GameName {
     }
 }
 
+/// The login syntax, told to a client whose `LOGIN` line does not follow it (and in
+/// `kifu csa-server --help`).
+pub const LOGIN_SYNTAX: &str = "LOGIN <name> <game>[-B|-W][,<password>] or LOGIN <name> <password> x1, \
+     where <game> is <id>-<total seconds>-<byoyomi seconds>[F] (F: a Fischer increment), \
+     e.g. LOGIN alice floodgate-300-10F,secret";
+
+/// The longest trip (`<game>,<trip>`) or x1 password taken.
+pub const MAX_PASSWORD: usize = 64;
+
+/// Why a CSA-mode password does not ask for a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoginSyntaxError {
+    #[error("`{0}` is not a game name like floodgate-300-10F")]
+    BadGameName(String),
+    #[error("the password after `{0},` is empty")]
+    EmptyPassword(String),
+    #[error("the password after the game name is over {MAX_PASSWORD} bytes")]
+    PasswordTooLong,
+}
+
 /// What a CSA-mode `LOGIN` password asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
@@ -101,26 +119,28 @@ pub struct Request {
 }
 
 impl Request {
-    /// `test-600-10`, `test-600-10-B`, `floodgate-300-10F,trip`; anything else is a plain
-    /// password and asks for [`DEFAULT_GAME`].
-    pub fn from_password(password: &str) -> Request {
+    /// `test-600-10`, `test-600-10-B`, `floodgate-300-10F,trip`. Anything else is refused:
+    /// shogi-server would take it as a password for a 25-minute `default-1500-0` game,
+    /// which hides a mistyped game name behind a game nobody asked for.
+    pub fn from_password(password: &str) -> Result<Request, LoginSyntaxError> {
         let (body, trip) = match password.split_once(',') {
+            Some((b, "")) => return Err(LoginSyntaxError::EmptyPassword(b.to_owned())),
+            Some((_, t)) if t.len() > MAX_PASSWORD => {
+                return Err(LoginSyntaxError::PasswordTooLong);
+            }
             Some((b, t)) => (b, Some(t.to_owned())),
             None => (password, None),
         };
-        let (body, color) = match body.rsplit_once('-') {
-            Some((b, "B" | "b")) => (b, Some(Color::Black)),
-            Some((b, "W" | "w")) => (b, Some(Color::White)),
+        // A game name may itself end in `-b` (`x-1-2-b` is no game name, but `b-1-2` is):
+        // the side suffix counts only when what it follows is a game name.
+        let (name, color) = match body.rsplit_once('-') {
+            Some((b, "B" | "b")) if GameName::parse(b).is_some() => (b, Some(Color::Black)),
+            Some((b, "W" | "w")) if GameName::parse(b).is_some() => (b, Some(Color::White)),
             _ => (body, None),
         };
-        match GameName::parse(body) {
-            Some(game) => Request { game, color, trip },
-            None => Request {
-                game: GameName::parse(DEFAULT_GAME).expect("the default game name parses"),
-                color: None,
-                trip: None,
-            },
-        }
+        let game =
+            GameName::parse(name).ok_or_else(|| LoginSyntaxError::BadGameName(body.to_owned()))?;
+        Ok(Request { game, color, trip })
     }
 }
 
@@ -163,16 +183,58 @@ mod tests {
 
     #[test]
     fn passwords() {
-        let r = Request::from_password("test-600-10-B");
+        let r = Request::from_password("test-600-10-B").unwrap();
         assert_eq!(r.game.name, "test-600-10");
         assert_eq!(r.color, Some(Color::Black));
-        let r = Request::from_password("floodgate-300-10F,secret");
+        let r = Request::from_password("floodgate-300-10F,secret").unwrap();
         assert_eq!(r.game.name, "floodgate-300-10F");
         assert_eq!(r.trip.as_deref(), Some("secret"));
         assert_eq!(r.color, None);
-        let r = Request::from_password("test-600-10-w");
+        let r = Request::from_password("test-600-10-w").unwrap();
         assert_eq!(r.color, Some(Color::White));
-        let r = Request::from_password("hunter2");
-        assert_eq!(r.game.name, DEFAULT_GAME);
+        let r = Request::from_password("test-600-10-W,pw").unwrap();
+        assert_eq!(
+            (r.color, r.trip.as_deref()),
+            (Some(Color::White), Some("pw"))
+        );
+        // A name whose id ends in `-b` is still a game name.
+        let r = Request::from_password("my-b-600-10").unwrap();
+        assert_eq!((r.game.name.as_str(), r.color), ("my-b-600-10", None));
+        for bad in [
+            "hunter2",
+            "test-600",
+            "test-600-10-X",
+            "a b-1-1",
+            "x-1-1-B-W",
+        ] {
+            assert!(
+                matches!(
+                    Request::from_password(bad),
+                    Err(LoginSyntaxError::BadGameName(_))
+                ),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            Request::from_password("test-600-10,"),
+            Err(LoginSyntaxError::EmptyPassword("test-600-10".into()))
+        );
+        assert_eq!(
+            Request::from_password(&format!("test-600-10,{}", "p".repeat(65))),
+            Err(LoginSyntaxError::PasswordTooLong)
+        );
+    }
+
+    /// The longest names shogi-server allows still take a side and a trip.
+    #[test]
+    fn long_game_names_carry_a_side_and_a_trip() {
+        for len in 60..=64 {
+            let id = "g".repeat(len - "-1500-60".len());
+            let name = format!("{id}-1500-60");
+            assert_eq!(name.len(), len);
+            let r = Request::from_password(&format!("{name}-B,{}", "t".repeat(32))).unwrap();
+            assert_eq!(r.game.name, name);
+            assert_eq!(r.color, Some(Color::Black));
+        }
     }
 }

@@ -3,8 +3,10 @@
 //!
 //! The parts that decide things are sans-IO and tested without sockets:
 //! [`game_name`] (what a login asks for), [`clock`] (shogi-server's arithmetic) and
-//! [`game`] (one game judged under the full rules). [`record`] writes finished games,
-//! [`store`] keeps players and the game index. [`server`], [`connection`] and [`table`] put
+//! [`game`] (one game judged under the full rules). [`record`] turns games into CSA records,
+//! [`store`] keeps players and the game index, and a thread of their own keeps both as games
+//! go (`record_keeper`), so that no move or result waits for a disk; [`plain_text`] keeps
+//! what players send from shaping those files. [`server`], [`connection`] and [`table`] put
 //! them on tokio: one task per connection, which judges and relays its player's moves itself.
 
 mod admission;
@@ -15,8 +17,11 @@ pub mod clock;
 mod connection;
 pub mod game;
 pub mod game_name;
+pub mod login_throttle;
 mod peer;
+pub mod plain_text;
 pub mod record;
+mod record_keeper;
 pub mod server;
 pub mod server_log;
 pub mod store;

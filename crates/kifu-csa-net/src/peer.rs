@@ -45,6 +45,8 @@ pub(crate) struct Peer {
     seat: Mutex<Option<Seat>>,
     /// Set when the player's game has ended and every result line is queued.
     game_over: AtomicBool,
+    /// Set when the player logged in again on another connection: this one is let go.
+    replaced: AtomicBool,
 }
 
 impl Peer {
@@ -55,6 +57,7 @@ impl Peer {
             wake: Notify::new(),
             seat: Mutex::new(None),
             game_over: AtomicBool::new(false),
+            replaced: AtomicBool::new(false),
         }
     }
 
@@ -150,6 +153,16 @@ impl Peer {
     pub fn end_game(&self) {
         self.game_over.store(true, Ordering::Release);
         self.wake.notify_one();
+    }
+
+    /// Lets this connection go: its player logged in again elsewhere.
+    pub fn replace(&self) {
+        self.replaced.store(true, Ordering::Release);
+        self.wake.notify_one();
+    }
+
+    pub fn is_replaced(&self) -> bool {
+        self.replaced.load(Ordering::Acquire)
     }
 
     pub fn take_game_over(&self) -> bool {

@@ -3,10 +3,19 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, Span};
+use kifu_csa::server_protocol::{GameSummary, MoveComment, SummaryTime, TimeRule, TimeUnit};
+use kifu_record::{
+    Comment, CommentKind, EndingKind, Header, HeaderEntry, HeaderField, Span, TimeControl,
+};
 use kifu_shogi::formats::{ShogiRecord, StartPosition, csa};
 
-use crate::game::Game;
+use crate::game::{Ending, Game, PlayedMove};
+use crate::plain_text::escape_controls;
+
+/// Text a player chose, as a record may hold it: one line, no control characters.
+fn plain(text: &str) -> String {
+    escape_controls(text).into_owned()
+}
 
 /// Header facts the game itself does not know.
 #[derive(Clone, Debug, Default)]
@@ -16,25 +25,36 @@ pub struct Meta {
     pub end_time: Option<String>,
 }
 
-/// The game as a record: players, event (the game id), start position, the moves listed in
-/// the summary and those played, each with its time and `'**` comment, then the ending.
+/// The game as a record: players, event (the game id), start and end times, the time
+/// control, the start position, the moves listed in the summary and those played, each with
+/// its time and `'**` comment, then the ending (`%CHUDAN` while the game has none).
 pub fn to_record(game: &Game, meta: &Meta) -> ShogiRecord {
-    let s = game.summary();
+    record_of(game.summary(), game.moves(), game.ending(), meta)
+}
+
+/// [`to_record`] from the parts: the record keeper holds these, not a whole [`Game`].
+pub(crate) fn record_of(
+    s: &GameSummary,
+    moves: &[PlayedMove],
+    ending: Option<&Ending>,
+    meta: &Meta,
+) -> ShogiRecord {
     let mut record = ShogiRecord::new(StartPosition::custom(s.position.start.clone()));
     let h = &mut record.header;
-    h.set(HeaderField::FirstPlayer, "N+", s.black.clone());
-    h.set(HeaderField::SecondPlayer, "N-", s.white.clone());
-    h.set(HeaderField::Event, "EVENT", s.game_id.clone());
+    h.set(HeaderField::FirstPlayer, "N+", plain(&s.black));
+    h.set(HeaderField::SecondPlayer, "N-", plain(&s.white));
+    h.set(HeaderField::Event, "EVENT", plain(&s.game_id));
     if let Some(t) = &meta.start_time {
         h.set(HeaderField::StartTime, "START_TIME", t.clone());
     }
     if let Some(t) = &meta.end_time {
         h.set(HeaderField::EndTime, "END_TIME", t.clone());
     }
+    time_control(h, &s.time);
     if s.max_moves > 0 {
         h.set(HeaderField::MaxMoves, "MAX_MOVES", s.max_moves.to_string());
     }
-    let unit_ms = |color| game.clock().rule(color).unit.millis();
+    let unit_ms = |color| s.time.of(color).unit.millis();
     let ms = |t: u64, unit: u64| Some(t.saturating_mul(unit));
     let tree = &mut record.moves;
     let mut at = tree.root();
@@ -44,37 +64,115 @@ pub fn to_record(game: &Game, meta: &Meta) -> ShogiRecord {
         tree[at].time_ms = t.and_then(|t| ms(t, unit_ms(pos.side_to_move())));
         pos.play(*mv);
     }
-    for played in game.moves() {
+    for played in moves {
         let unit = unit_ms(pos.side_to_move());
         at = tree.add_move(at, played.mv, Span::default());
         tree[at].time_ms = ms(played.t, unit);
         if let Some(c) = &played.comment {
-            tree[at].comments.push(Comment::new(
-                CommentKind::Engine,
-                c.clone(),
-                Span::default(),
-            ));
+            // A free `,'text` comment is kept as shogi-server keeps it, after `'*`.
+            let kind = match c {
+                MoveComment::Engine(_) => CommentKind::Engine,
+                MoveComment::Text(_) => CommentKind::Text,
+            };
+            tree[at]
+                .comments
+                .push(Comment::new(kind, plain(c.text()), Span::default()));
         }
         pos.play(played.mv);
     }
-    let (kind, note) = match game.ending() {
+    let (kind, note) = match ending {
         Some(e) => (e.record.clone(), e.note.clone()),
-        None => (EndingKind::Abort, "the server stopped the game".to_owned()),
+        None => (EndingKind::Abort, IN_PROGRESS.to_owned()),
     };
     at = tree.add_ending(at, kind, Span::default());
     if !note.is_empty() {
-        tree[at]
-            .comments
-            .push(Comment::new(CommentKind::Hidden, note, Span::default()));
+        tree[at].comments.push(Comment::new(
+            CommentKind::Hidden,
+            plain(&note),
+            Span::default(),
+        ));
     }
     record
+}
+
+/// The note under the `%CHUDAN` of a record written while its game went on: what a crash
+/// of the server leaves on disk.
+pub const IN_PROGRESS: &str = "the game was in progress when this record was written";
+
+/// The summary's clocks as `$TIME` (or `$TIME+`/`$TIME-` when the sides differ; V2.2 writes
+/// `$TIME_LIMIT` where it can), with what CSA has no field for — a unit other than the
+/// second, `Least_Time_Per_Move`, `Delay`, `Time_Roundup` — as `'Key:value` comments, as
+/// shogi-server writes `'Least_Time_Per_Move:` and `'Increment:`.
+pub(crate) fn time_control(h: &mut Header, time: &SummaryTime) {
+    let tc = |r: &TimeRule| {
+        let unit = r.unit.millis();
+        TimeControl {
+            initial_ms: r.total.unwrap_or(0).saturating_mul(unit),
+            byoyomi_ms: r.byoyomi.saturating_mul(unit),
+            increment_ms: r.increment.saturating_mul(unit),
+        }
+        .to_csa_time()
+    };
+    let rules: Vec<&TimeRule> = match time {
+        SummaryTime::Both(r) => {
+            h.set(HeaderField::TimeControl, "TIME", tc(r));
+            vec![r]
+        }
+        SummaryTime::PerSide { black, white } => {
+            h.set(HeaderField::FirstTimeControl, "TIME+", tc(black));
+            h.set(HeaderField::SecondTimeControl, "TIME-", tc(white));
+            vec![black, white]
+        }
+    };
+    let mut extra = |key: &str, value: String| {
+        if !h.entries().iter().any(|e| e.key == key) {
+            h.push(HeaderEntry {
+                key: key.to_owned(),
+                value,
+                field: None,
+                span: Span::default(),
+            });
+        }
+    };
+    for r in rules {
+        if r.total.is_none() {
+            extra("Total_Time", "unlimited".to_owned());
+        }
+        if r.unit != TimeUnit::SECOND {
+            extra("Time_Unit", r.unit.to_string());
+        }
+        if r.least > 0 {
+            extra("Least_Time_Per_Move", r.least.to_string());
+        }
+        if r.delay > 0 {
+            extra("Delay", r.delay.to_string());
+        }
+        if r.roundup {
+            extra("Time_Roundup", "YES".to_owned());
+        }
+    }
 }
 
 /// The game as CSA text of the given edition (V3.0 keeps more: comments on time control,
 /// `%MAX_MOVES`; V2.2 is for older readers).
 pub fn to_csa(game: &Game, meta: &Meta, version: csa::CsaVersion) -> String {
-    csa::write(&to_record(game, meta), version).text
+    csa_text(&to_record(game, meta), version)
 }
+
+/// CSA text of a record. V3.0 declares UTF-8 on its first line; V2.2 has no such line, so a
+/// V2.2 record that is not plain ASCII (a comment in Japanese) gets the same declaration —
+/// a comment to V2.2 readers, the encoding to readers that know V3.0 — rather than leave
+/// its readers to guess between UTF-8 and Shift_JIS.
+pub fn csa_text(record: &ShogiRecord, version: csa::CsaVersion) -> String {
+    let text = csa::write(record, version).text;
+    if text.is_ascii() || text.starts_with(UTF8_DECLARATION) {
+        text
+    } else {
+        format!("{UTF8_DECLARATION}{text}")
+    }
+}
+
+const UTF8_DECLARATION: &str = "'CSA encoding=UTF-8\n";
 
 /// Writes `text` to `dir/name` through a temporary file and a rename, so a reader never
 /// sees half a record and a crash leaves either the old file or the new one.
@@ -89,4 +187,51 @@ pub fn write_atomically(dir: &Path, name: &str, text: &str) -> std::io::Result<P
     }
     std::fs::rename(&tmp, &path)?;
     Ok(path)
+}
+
+/// Writes `text` as a new file `dir/<stem>.csa` — or `<stem>-2.csa`, `<stem>-3.csa` … when
+/// that name is taken — atomically (a temporary file hard-linked into place, which fails
+/// rather than replace a file). A record already there is never replaced.
+pub fn write_new(dir: &Path, stem: &str, text: &str) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!(".{stem}.csa.tmp"));
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+    }
+    let mut n = 1;
+    let linked = loop {
+        let name = if n == 1 {
+            format!("{stem}.csa")
+        } else {
+            format!("{stem}-{n}.csa")
+        };
+        let path = dir.join(name);
+        match std::fs::hard_link(&tmp, &path) {
+            Ok(()) => break Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 10_000 => n += 1,
+            Err(e) => break Err(e),
+        }
+    };
+    let _ = std::fs::remove_file(&tmp);
+    linked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_new_never_replaces_a_record() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = write_new(dir.path(), "g", "first").unwrap();
+        let b = write_new(dir.path(), "g", "second").unwrap();
+        assert_eq!(a, dir.path().join("g.csa"));
+        assert_eq!(b, dir.path().join("g-2.csa"));
+        assert_eq!(std::fs::read_to_string(&a).unwrap(), "first");
+        assert_eq!(std::fs::read_to_string(&b).unwrap(), "second");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 2, "no temporary file stays");
+    }
 }

@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use crate::plain_text::escape_controls;
 use crate::wall_time::Stamp;
 
 /// Where the log goes.
@@ -41,10 +42,14 @@ impl ServerLog {
     }
 
     /// One line, stamped with the time; written at once so a crash loses nothing before it.
+    /// Whatever a player sent inside it (a bad move's text, a comment) cannot add a line or
+    /// an escape sequence: control characters are escaped.
     pub fn line(&self, args: fmt::Arguments<'_>) {
         if let Some(sink) = &self.sink {
+            let text = args.to_string();
+            let text = escape_controls(&text);
             let mut w = sink.lock().unwrap();
-            let _ = writeln!(w, "{} {args}", Stamp::now().csa());
+            let _ = writeln!(w, "{} {text}", Stamp::now().csa());
             let _ = w.flush();
         }
     }

@@ -5,6 +5,8 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use crate::plain_text::escape_controls;
+
 /// One finished game in the index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
@@ -21,6 +23,26 @@ pub struct GameRow {
     pub plies: u32,
     /// The record's path, empty when none was written.
     pub path: String,
+}
+
+impl GameRow {
+    /// The row with control characters escaped in every text a player could have chosen,
+    /// so that an export of the index line by line has one line per game.
+    fn escaped(&self) -> GameRow {
+        let e = |s: &String| escape_controls(s).into_owned();
+        GameRow {
+            id: e(&self.id),
+            game_name: e(&self.game_name),
+            black: e(&self.black),
+            white: e(&self.white),
+            start_time: e(&self.start_time),
+            end_time: e(&self.end_time),
+            reason: e(&self.reason),
+            winner: e(&self.winner),
+            plies: self.plies,
+            path: self.path.clone(),
+        }
+    }
 }
 
 /// A player's tally.
@@ -104,11 +126,46 @@ impl Store {
         Ok(n == 1)
     }
 
-    /// Adds a finished game to the index and to both players' tallies.
+    /// Adds a game that has just started, as interrupted (`CHUDAN`) until it is finished:
+    /// what a crash of the server leaves in the index. An id already indexed is an error —
+    /// no game's row is ever replaced by another's.
+    pub fn begin_game(&self, g: &GameRow) -> rusqlite::Result<()> {
+        let g = &g.escaped();
+        self.conn.execute(
+            "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            params![
+                g.id,
+                g.game_name,
+                g.black,
+                g.white,
+                g.start_time,
+                g.end_time,
+                g.reason,
+                g.winner,
+                g.plies,
+                g.path
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Whether a game with this id is in the index.
+    pub fn has_game(&self, id: &str) -> rusqlite::Result<bool> {
+        let id = escape_controls(id);
+        self.conn
+            .query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |_| Ok(()))
+            .optional()
+            .map(|r| r.is_some())
+    }
+
+    /// Completes a game's row (or adds it) and counts it in both players' tallies.
     pub fn finish_game(&mut self, g: &GameRow) -> rusqlite::Result<()> {
+        let g = &g.escaped();
         let tx = self.conn.transaction()?;
         tx.execute(
-            "INSERT OR REPLACE INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+             ON CONFLICT(id) DO UPDATE SET end_time = ?6, reason = ?7, winner = ?8,
+                 plies = ?9, path = ?10",
             params![
                 g.id,
                 g.game_name,
@@ -215,5 +272,42 @@ mod tests {
         assert_eq!(s.games().unwrap().len(), 1);
         assert_eq!(s.games().unwrap()[0].plies, 31);
         assert!(s.player("carol").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_started_game_is_interrupted_until_finished_and_no_row_is_replaced_by_another() {
+        let s = Store::in_memory().unwrap();
+        let mut row = GameRow {
+            id: "g\x1b".into(),
+            game_name: "t-60-0".into(),
+            black: "a\rb".into(),
+            white: "c".into(),
+            start_time: "2026/01/01 00:00:00".into(),
+            end_time: String::new(),
+            reason: "CHUDAN".into(),
+            winner: String::new(),
+            plies: 0,
+            path: "/data/g.csa".into(),
+        };
+        s.begin_game(&row).unwrap();
+        assert!(
+            s.begin_game(&row).is_err(),
+            "a second game under the same id"
+        );
+        let games = s.games().unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(
+            (games[0].id.as_str(), games[0].black.as_str()),
+            ("g\\x1B", "a\\x0Db")
+        );
+        let mut s = s;
+        row.reason = "RESIGN".into();
+        row.winner = "-".into();
+        row.plies = 40;
+        s.finish_game(&row).unwrap();
+        let games = s.games().unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!((games[0].reason.as_str(), games[0].plies), ("RESIGN", 40));
+        assert_eq!(s.player("c").unwrap().unwrap().wins, 1);
     }
 }

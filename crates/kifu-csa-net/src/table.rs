@@ -1,24 +1,27 @@
 //! One game on the server: summaries, AGREE/REJECT, START, then the judge. The game state
 //! sits behind a short lock that the two players' connection tasks take in turn: a move is
 //! judged by the mover's own task and written straight to both sockets, with no task in
-//! between. A small timer task per game ends it on time without waiting for input, and
-//! writes the record before anyone hears the result.
+//! between. A small timer task per game ends it on time without waiting for input, sends
+//! the result, and only then hands the ending to the record keeper
+//! (`record_keeper.rs`), which has had every move as it was played.
 
+use std::collections::HashSet;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use kifu_csa::message::CsaMove;
-use kifu_csa::server_protocol::{ClientMessage, GameSummary, PositionBlock};
+use kifu_csa::server_protocol::{ClientMessage, GameSummary, PositionBlock, Reason};
 use kifu_shogi::Color;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
-use crate::game::{Game, Outbox};
+use crate::game::{Ending, Game, Outbox};
 use crate::game_name::GameName;
 use crate::peer::{Peer, Seat};
-use crate::record::{Meta, to_csa, write_atomically};
+use crate::record::{IN_PROGRESS, Meta, to_csa};
+use crate::record_keeper::{Started, reserve};
 use crate::server::Shared;
-use crate::store::GameRow;
 use crate::wall_time::Stamp;
 
 enum Phase {
@@ -41,39 +44,91 @@ struct State {
     outbox: Outbox,
     /// The instant the timer task sleeps until, so a move that brings it forward wakes it.
     armed: Option<Instant>,
+    /// The record file reserved under the Game_ID, until `START` hands it to the keeper.
+    reserved: Option<PathBuf>,
+    /// Moves handed to the record keeper so far.
+    recorded: usize,
+    /// When `START` went out, as the record's `$START_TIME`.
+    start_time: Option<String>,
 }
 
 pub(crate) struct Table {
     pub id: String,
     pub game: GameName,
     pub names: [String; 2],
-    pub started: Stamp,
     peers: [Arc<Peer>; 2],
     shared: Arc<Shared>,
     state: Mutex<State>,
     timer: Notify,
+    /// `%%MONITOR2ON` watchers, by connection id.
+    watchers: Mutex<Vec<(u64, Arc<Peer>)>>,
 }
 
-fn game_id(shared: &Shared, game: &GameName, names: &[String; 2], start: &Stamp) -> String {
+/// The Game_IDs given out in the current second. An id is shogi-server's
+/// `<event>+<game>+<black>+<white>+<YYYYMMDDHHMMSS>`, made unique by a `-2`, `-3` … suffix:
+/// ids of different seconds never collide, so only this second's are remembered.
+#[derive(Default)]
+pub(crate) struct IdBook {
+    second: String,
+    taken: HashSet<String>,
+}
+
+/// A Game_ID no game of this server's lifetime has had and, with `--data`, no record on disk
+/// has: the record file is reserved under it (`create_new`), so a restart within the same
+/// second gets the next suffix instead of replacing the earlier game's record.
+fn reserve_id(
+    shared: &Shared,
+    game: &GameName,
+    names: &[String; 2],
+    start: &Stamp,
+) -> (String, Option<PathBuf>) {
+    let second = start.compact();
     let base = format!(
-        "{}+{}+{}+{}+{}",
-        shared.config.event,
-        game.name,
-        names[0],
-        names[1],
-        start.compact()
+        "{}+{}+{}+{}+{second}",
+        shared.config.event, game.name, names[0], names[1],
     );
-    let mut ids = shared.ids.lock().unwrap();
-    if ids.len() > 100_000 {
-        ids.clear();
+    let dir = shared.config.data.as_ref().map(|d| {
+        let [y, m, d2] = start.dirs();
+        d.join(y).join(m).join(d2)
+    });
+    let mut book = shared.ids.lock().unwrap();
+    if book.second != second {
+        book.second = second;
+        book.taken.clear();
     }
-    let mut id = base.clone();
     let mut n = 1;
-    while !ids.insert(id.clone()) {
+    loop {
+        let id = if n == 1 {
+            base.clone()
+        } else {
+            format!("{base}-{n}")
+        };
         n += 1;
-        id = format!("{base}-{n}");
+        if !book.taken.insert(id.clone()) {
+            continue;
+        }
+        // A record moved away does not free its id: the index still holds it.
+        let indexed = shared
+            .store
+            .as_ref()
+            .is_some_and(|s| s.lock().unwrap().has_game(&id).unwrap_or(false));
+        if indexed {
+            continue;
+        }
+        let Some(dir) = &dir else {
+            return (id, None);
+        };
+        match reserve(dir, &id) {
+            Ok(Some(path)) => return (id, Some(path)),
+            Ok(None) => continue,
+            Err(e) => {
+                shared
+                    .log
+                    .line(format_args!("game {id}: no record can be written: {e}"));
+                return (id, None);
+            }
+        }
     }
-    id
 }
 
 /// Seats two players (Black first) and returns the table; the caller sends the summaries
@@ -86,7 +141,7 @@ pub(crate) fn seat(
     let started = Stamp::now();
     let [(black, bp), (white, wp)] = players;
     let names = [black, white];
-    let id = game_id(shared, &game, &names, &started);
+    let (id, reserved) = reserve_id(shared, &game, &names, &started);
     let mut summary = GameSummary::new(&id, &names[0], &names[1], game.time_rule());
     summary.max_moves = shared.config.max_moves;
     if let Some(h) = game.handicap {
@@ -97,7 +152,6 @@ pub(crate) fn seat(
         id,
         game,
         names,
-        started,
         peers: [bp, wp],
         shared: shared.clone(),
         state: Mutex::new(State {
@@ -110,8 +164,12 @@ pub(crate) fn seat(
             origin: Instant::now(),
             outbox: Outbox::default(),
             armed: None,
+            reserved,
+            recorded: 0,
+            start_time: None,
         }),
         timer: Notify::new(),
+        watchers: Mutex::new(Vec::new()),
     });
     shared
         .games
@@ -204,6 +262,20 @@ impl Table {
             p.send(&line);
         }
         let summary = st.summary.take().expect("a summary before START");
+        let start_time = Stamp::now().csa();
+        if let (Some(keeper), Some(path)) = (&self.shared.records, st.reserved.take()) {
+            keeper.start_game(Started {
+                id: self.id.clone(),
+                game_name: self.game.name.clone(),
+                path,
+                summary: summary.clone(),
+                meta: Meta {
+                    start_time: Some(start_time.clone()),
+                    end_time: None,
+                },
+            });
+        }
+        st.start_time = Some(start_time);
         st.origin = Instant::now();
         st.play = Some(Game::new(summary, self.game.stopwatch, 0));
         st.phase = Phase::Playing;
@@ -220,17 +292,33 @@ impl Table {
             p.close();
         }
         st.phase = Phase::Rejected;
+        if let (Some(keeper), Some(path)) = (&self.shared.records, st.reserved.take()) {
+            keeper.discard(path);
+        }
         self.timer.notify_one();
+    }
+
+    /// Hands the moves played since the last call to the record keeper.
+    fn record_moves(&self, st: &mut State) {
+        let (Some(keeper), Some(play)) = (&self.shared.records, &st.play) else {
+            return;
+        };
+        for played in &play.moves()[st.recorded..] {
+            keeper.moved(&self.id, played.clone());
+        }
+        st.recorded = play.moves().len();
     }
 
     /// Sends what the judge said, or hands an ended game to the timer task.
     fn after_input(&self, st: &mut State) {
+        self.record_moves(st);
         let play = st.play.as_mut().expect("a game in play");
         if play.ending().is_some() {
             st.phase = Phase::Ended;
             self.timer.notify_one();
             return;
         }
+        self.tell_watchers(&st.outbox.lines[0], false);
         let mut cut_off = [false; 2];
         for color in Color::ALL {
             let peer = &self.peers[color.index()];
@@ -309,18 +397,69 @@ impl Table {
                 _ = self.timer.notified() => {}
             }
         }
-        // The record is on disk before anyone hears the result.
-        let table = self.clone();
-        let shared2 = shared.clone();
-        shared.slow(move || table.finish(&shared2)).await;
+        // The players hear the result first; the record and the index follow on the
+        // keeper's thread, so no result ever waits behind a disk.
         let mut st = self.state.lock().unwrap();
+        let ending = st.play.as_ref().and_then(|p| p.ending().cloned());
+        let plies = st.play.as_ref().map_or(0, |p| p.moves().len());
+        // One line appended to the log, so that whoever has the result finds it logged.
+        if let Some(ending) = &ending {
+            self.log_ending(&shared, ending, plies);
+        }
+        self.tell_watchers(&st.outbox.lines[0], true);
         for color in Color::ALL {
             let lines = &mut st.outbox.lines[color.index()];
             self.peers[color.index()].send_all(lines.iter().map(String::as_str));
             lines.clear();
         }
+        self.record_moves(&mut st);
         drop(st);
+        self.watchers.lock().unwrap().clear();
         self.release(&shared);
+        let Some(ending) = ending else { return };
+        if let Some(keeper) = &shared.records {
+            keeper.finish(&self.id, ending, Stamp::now().csa());
+        }
+    }
+
+    /// Ends the game as interrupted (`#CHUDAN` to both), for a server that is stopping;
+    /// a game not started yet is rejected.
+    pub(crate) fn interrupt(&self) {
+        let mut st = self.state.lock().unwrap();
+        match st.phase {
+            Phase::Agreeing { .. } => self.reject(&mut st, "the Server (stopping)"),
+            Phase::Playing => {
+                let st = &mut *st;
+                let play = st.play.as_mut().expect("a game in play");
+                play.interrupt("the server was stopped", &mut st.outbox);
+                self.after_input(st);
+            }
+            Phase::Rejected | Phase::Ended => {}
+        }
+    }
+
+    /// Whether either player has lines the socket has not taken yet.
+    pub(crate) fn output_pending(&self) -> bool {
+        self.peers.iter().any(|p| p.status().2)
+    }
+
+    fn log_ending(&self, shared: &Shared, ending: &Ending, plies: usize) {
+        let result = match ending.winner {
+            Some(c) => format!("{} wins", self.names[c.index()]),
+            None if ending.reason == Reason::Chudan => "interrupted".to_owned(),
+            None => "draw".to_owned(),
+        };
+        shared.log.line(format_args!(
+            "game {} ended: #{} {result} after {plies} {}{}",
+            self.id,
+            ending.reason.token(),
+            if plies == 1 { "ply" } else { "plies" },
+            if ending.note.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", ending.note)
+            }
+        ));
     }
 
     fn release(&self, shared: &Shared) {
@@ -349,48 +488,60 @@ impl Table {
         }
     }
 
-    /// The game as `%%SHOW` tells it: the summary with the moves so far, each side's
-    /// remaining time, the last move and the side to move, `##[SHOW]` before each line.
+    /// The game as `%%SHOW` tells it, in shogi-server's form: the summary without
+    /// `Your_Turn`, with `Remaining_Time+`, `Remaining_Time-`, `Last_Move` (empty before
+    /// the first move) and `Current_Turn` (the number of plies played) inside the Time
+    /// block, and the position as it stands now; `##[SHOW]` before each line.
     pub(crate) fn show(&self) -> Vec<String> {
         let st = self.state.lock().unwrap();
-        let (mut summary, remaining, last, turn) = match (&st.play, &st.summary) {
+        let (summary, remaining, last, plies, now) = match (&st.play, &st.summary) {
             (Some(play), _) => {
-                let mut summary = play.summary().clone();
+                let summary = play.summary().clone();
                 let mut pos = summary.position.current();
-                let mut last = None;
+                let mut last = String::new();
                 for played in play.moves() {
                     let text = CsaMove::from_move(&pos, played.mv).to_string();
-                    last = Some(format!("{text},T{}", played.t));
+                    last = format!("{text},T{}", played.t);
                     pos.play(played.mv);
-                    summary.position.moves.push((played.mv, Some(played.t)));
                 }
                 let clock = play.clock();
                 let remaining = Color::ALL.map(|c| clock.remaining(c));
-                (summary, remaining, last, play.position().side_to_move())
+                let plies = summary.position.moves.len() + play.moves().len();
+                (summary, remaining, last, plies, play.position().clone())
             }
             (None, Some(summary)) => {
                 let total = |c: Color| {
                     i64::try_from(summary.time.of(c).total.unwrap_or(0)).unwrap_or(i64::MAX)
                 };
-                let turn = summary.to_move;
-                (summary.clone(), Color::ALL.map(total), None, turn)
+                let now = summary.position.current();
+                let plies = summary.position.moves.len();
+                (
+                    summary.clone(),
+                    Color::ALL.map(total),
+                    String::new(),
+                    plies,
+                    now,
+                )
             }
             (None, None) => return Vec::new(),
         };
         drop(st);
-        summary.your_turn = turn;
-        let mut out = Vec::new();
+        let mut summary = summary;
+        summary.to_move = now.side_to_move();
+        summary.your_turn = now.side_to_move();
+        summary.position = PositionBlock::new(now);
         let mut extra = vec![
             format!("Remaining_Time+:{}", remaining[0]),
             format!("Remaining_Time-:{}", remaining[1]),
+            format!("Last_Move:{last}"),
+            format!("Current_Turn:{plies}"),
         ];
-        extra.extend(last.map(|l| format!("Last_Move:{l}")));
-        extra.push(format!("Current_Turn:{}", turn.csa_sign()));
+        let mut out = Vec::new();
         for line in summary.lines() {
             if line.starts_with("Your_Turn:") {
                 continue;
             }
-            if line.starts_with("END Time") && !extra.is_empty() {
+            if line.starts_with("END Time") {
                 out.append(&mut extra);
             }
             out.push(line);
@@ -398,68 +549,78 @@ impl Table {
         out.into_iter().map(|l| format!("##[SHOW] {l}")).collect()
     }
 
-    fn finish(&self, shared: &Shared) {
-        let st = self.state.lock().unwrap();
-        let Some(play) = &st.play else { return };
-        let end = Stamp::now();
-        let meta = Meta {
-            start_time: Some(self.started.csa()),
-            end_time: Some(end.csa()),
-        };
-        let text = to_csa(play, &meta, shared.config.csa_version);
-        let ending = play.ending().cloned();
-        let plies = u32::try_from(play.moves().len()).unwrap_or(u32::MAX);
-        drop(st);
-        let mut path = String::new();
-        if let Some(dir) = &shared.config.data {
-            let [y, m, d] = self.started.dirs();
-            let dir = dir.join(y).join(m).join(d);
-            let name = format!("{}.csa", self.id);
-            match write_atomically(&dir, &name, &text) {
-                Ok(p) => path = p.display().to_string(),
-                Err(e) => shared
-                    .log
-                    .line(format_args!("game {}: record not written: {e}", self.id)),
-            }
+    /// What `%%WHO` says of the player of `color`: `agree_waiting`, `start_waiting`
+    /// (agreed, the opponent not yet), `game` or `finished`.
+    pub(crate) fn phase_of(&self, color: Color) -> &'static str {
+        match &self.state.lock().unwrap().phase {
+            Phase::Agreeing { agreed, .. } if agreed[color.index()] => "start_waiting",
+            Phase::Agreeing { .. } => "agree_waiting",
+            Phase::Playing => "game",
+            Phase::Rejected | Phase::Ended => "finished",
         }
-        let Some(ending) = ending else { return };
-        let winner = ending
-            .winner
-            .map(|c| c.csa_sign().to_string())
-            .unwrap_or_default();
-        let result = match ending.winner {
-            Some(c) => format!("{} wins", self.names[c.index()]),
-            None => "draw".to_owned(),
+    }
+
+    /// `%%MONITOR2ON`: sends the game so far as a CSA record, one `##[MONITOR2][<id>]`
+    /// line each and a closing `+OK`, then every move as it is played.
+    pub(crate) fn watch(&self, conn: u64, peer: &Arc<Peer>) {
+        let st = self.state.lock().unwrap();
+        let text = match &st.play {
+            Some(play) => {
+                let meta = Meta {
+                    start_time: st.start_time.clone(),
+                    end_time: None,
+                };
+                to_csa(play, &meta, self.shared.config.csa_version)
+            }
+            None => String::new(),
         };
-        shared.log.line(format_args!(
-            "game {} ended: #{} {result} after {plies} {}{}",
-            self.id,
-            ending.reason.token(),
-            if plies == 1 { "ply" } else { "plies" },
-            if ending.note.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", ending.note)
+        let prefix = format!("##[MONITOR2][{}] ", self.id);
+        let mut lines: Vec<String> = text
+            .lines()
+            // The record's closing `%CHUDAN` and its note stand for a game still going (what
+            // a crash would leave on disk), not for an ending.
+            .filter(|l| !l.starts_with('%') && l.strip_prefix('\'') != Some(IN_PROGRESS))
+            .map(|l| format!("{prefix}{l}"))
+            .collect();
+        lines.push(format!("{prefix}+OK"));
+        peer.send_all(lines.iter().map(String::as_str));
+        let mut watchers = self.watchers.lock().unwrap();
+        watchers.retain(|(c, _)| *c != conn);
+        watchers.push((conn, peer.clone()));
+    }
+
+    /// `%%MONITOR2OFF`.
+    pub(crate) fn unwatch(&self, conn: u64) {
+        self.watchers.lock().unwrap().retain(|(c, _)| *c != conn);
+    }
+
+    /// Relays to the watchers the moves (`+7776FU` and `T3` lines) and, at the end, the
+    /// reason line among `lines` (what Black hears).
+    fn tell_watchers(&self, lines: &[String], ended: bool) {
+        let watchers = self.watchers.lock().unwrap();
+        if watchers.is_empty() {
+            return;
+        }
+        let prefix = format!("##[MONITOR2][{}] ", self.id);
+        let mut out = Vec::new();
+        for line in lines {
+            let is_move = line.starts_with(['+', '-']);
+            let is_reason =
+                ended && line.starts_with('#') && !matches!(line.as_str(), "#WIN" | "#LOSE");
+            let is_ending = ended && line.starts_with('%');
+            if !(is_move || is_reason || is_ending) {
+                continue;
             }
-        ));
-        if let Some(store) = &shared.store {
-            let row = GameRow {
-                id: self.id.clone(),
-                game_name: self.game.name.clone(),
-                black: self.names[0].clone(),
-                white: self.names[1].clone(),
-                start_time: meta.start_time.unwrap_or_default(),
-                end_time: meta.end_time.unwrap_or_default(),
-                reason: ending.reason.token().to_owned(),
-                winner,
-                plies,
-                path,
-            };
-            if let Err(e) = store.lock().unwrap().finish_game(&row) {
-                shared
-                    .log
-                    .line(format_args!("game {}: not indexed: {e}", self.id));
+            for part in line.split(',') {
+                out.push(format!("{prefix}{part}"));
             }
+            out.push(format!("{prefix}+OK"));
+        }
+        if out.is_empty() {
+            return;
+        }
+        for (_, p) in watchers.iter() {
+            p.send_all(out.iter().map(String::as_str));
         }
     }
 }

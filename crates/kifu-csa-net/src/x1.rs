@@ -1,15 +1,31 @@
 //! shogi-server's extended mode (`LOGIN <name> <password> x1`): the `%%` commands this
-//! server understands (reference §5). An x1 player stays connected between games.
+//! server understands, read as shogi-server reads them (words split on runs of spaces). An
+//! x1 player stays connected between games.
 
 use kifu_shogi::Color;
 
 use crate::game_name::{GameName, Request};
+use crate::plain_text::escape_controls;
 
 /// One `%%` command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum X1Command {
     /// `%%GAME <gamename> <+|-|*>`: wait for an opponent.
     Game(Request),
+    /// `%%CHALLENGE <gamename> <+|-|*>`: play someone waiting now, or fail at once.
+    Challenge(Request),
+    /// `%%HELP`: the commands.
+    Help,
+    /// `%%CHAT <message>`: to every x1 player.
+    Chat(String),
+    /// `%%RATING`: the rated players.
+    Rating,
+    /// `%%MONITOR2ON <game_id>`: the game so far, then every move as it is played.
+    Monitor2On(String),
+    /// `%%MONITOR2OFF <game_id>`: no more moves.
+    Monitor2Off(String),
+    /// `%%%…`: 81Dojo's own commands, ignored as shogi-server ignores them.
+    Void,
     /// A bare `%%GAME`: stop waiting.
     Cancel,
     /// `%%VERSION`.
@@ -26,10 +42,13 @@ pub enum X1Command {
 
 impl X1Command {
     pub fn parse(line: &str) -> X1Command {
-        let words: Vec<&str> = line.split(' ').collect();
+        if line.starts_with("%%%") {
+            return X1Command::Void;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             ["%%GAME"] => X1Command::Cancel,
-            ["%%GAME", name, turn] | ["%%CHALLENGE", name, turn] => {
+            [verb @ ("%%GAME" | "%%CHALLENGE"), name, turn] => {
                 let color = match *turn {
                     "+" => Some(Color::Black),
                     "-" => Some(Color::White),
@@ -37,18 +56,38 @@ impl X1Command {
                     other => return X1Command::Error(format!("bad turn `{other}`: + - or *")),
                 };
                 match GameName::parse(name) {
-                    Some(game) => X1Command::Game(Request {
-                        game,
-                        color,
-                        trip: None,
-                    }),
-                    None => X1Command::Error(format!("bad game name `{name}`")),
+                    Some(game) => {
+                        let request = Request {
+                            game,
+                            color,
+                            trip: None,
+                        };
+                        if *verb == "%%GAME" {
+                            X1Command::Game(request)
+                        } else {
+                            X1Command::Challenge(request)
+                        }
+                    }
+                    None => X1Command::Error(format!(
+                        "bad game name: {name} (a game name is <id>-<total seconds>-<byoyomi seconds>[F], like game-1500-60)"
+                    )),
                 }
             }
-            ["%%VERSION"] => X1Command::Version,
-            ["%%WHO"] => X1Command::Who,
-            ["%%LIST"] => X1Command::List,
-            ["%%SHOW", id] => X1Command::Show((*id).to_owned()),
+            ["%%GAME" | "%%CHALLENGE", _] => {
+                X1Command::Error(format!("a turn (+ - or *) is required: {line}"))
+            }
+            ["%%CHAT", ..] if words.len() > 1 => {
+                let message = line.trim_start()["%%CHAT".len()..].trim_start();
+                X1Command::Chat(message.to_owned())
+            }
+            ["%%HELP", ..] => X1Command::Help,
+            ["%%VERSION", ..] => X1Command::Version,
+            ["%%WHO", ..] => X1Command::Who,
+            ["%%LIST", ..] => X1Command::List,
+            ["%%RATING", ..] => X1Command::Rating,
+            ["%%SHOW", id, ..] => X1Command::Show((*id).to_owned()),
+            ["%%MONITOR2ON", id, ..] => X1Command::Monitor2On((*id).to_owned()),
+            ["%%MONITOR2OFF", id, ..] => X1Command::Monitor2Off((*id).to_owned()),
             _ => X1Command::Error(format!("unknown command: {line}")),
         }
     }
@@ -60,12 +99,25 @@ impl X1Command {
                 format!("##[VERSION] kifu {}", env!("CARGO_PKG_VERSION")),
                 "##[VERSION] +OK".to_owned(),
             ],
-            X1Command::Error(e) => vec![format!("##[ERROR] {e}")],
+            X1Command::Help => vec![
+                "##[HELP] %%GAME <game> <+|-|*>, %%GAME, %%CHALLENGE <game> <+|-|*>, %%WHO, %%LIST, \
+                 %%SHOW <game_id>, %%MONITOR2ON <game_id>, %%MONITOR2OFF <game_id>, %%CHAT <message>, \
+                 %%RATING, %%VERSION, %%HELP, LOGOUT"
+                    .to_owned(),
+            ],
+            // The error may quote the line: its control characters are escaped.
+            X1Command::Error(e) => vec![format!("##[ERROR] {}", escape_controls(e))],
             X1Command::Game(_)
+            | X1Command::Challenge(_)
             | X1Command::Cancel
             | X1Command::Who
             | X1Command::List
-            | X1Command::Show(_) => Vec::new(),
+            | X1Command::Show(_)
+            | X1Command::Chat(_)
+            | X1Command::Rating
+            | X1Command::Monitor2On(_)
+            | X1Command::Monitor2Off(_)
+            | X1Command::Void => Vec::new(),
         }
     }
 }
@@ -103,6 +155,27 @@ mod tests {
             X1Command::parse("%%MONITORON x"),
             X1Command::Error(_)
         ));
+        assert!(matches!(
+            X1Command::parse("%%CHALLENGE c-60-0 -"),
+            X1Command::Challenge(Request {
+                color: Some(Color::White),
+                ..
+            })
+        ));
+        assert!(matches!(
+            X1Command::parse("%%GAME c-60-0"),
+            X1Command::Error(_)
+        ));
+        assert_eq!(
+            X1Command::parse("%%CHAT  hello  there"),
+            X1Command::Chat("hello  there".into())
+        );
+        assert_eq!(
+            X1Command::parse("%%MONITOR2ON g1"),
+            X1Command::Monitor2On("g1".into())
+        );
+        assert_eq!(X1Command::parse("%%%JOIN x"), X1Command::Void);
+        assert!(X1Command::parse("%%HELP").reply()[0].starts_with("##[HELP] "));
         assert_eq!(X1Command::parse("%%VERSION").reply().len(), 2);
     }
 }

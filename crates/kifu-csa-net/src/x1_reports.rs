@@ -1,10 +1,13 @@
-//! The x1 commands that report on the server: `%%WHO`, `%%LIST` and `%%SHOW` (reference §5),
-//! each answered with `##[TAG] …` lines and a closing `##[TAG] +OK`.
+//! The x1 commands that report on the server, in shogi-server's formats: `%%WHO`, `%%LIST`,
+//! `%%SHOW`, `%%RATING` (each answered with `##[TAG] …` lines and a closing
+//! `##[TAG] +OK`), and `%%CHAT`.
 
+use crate::plain_text::escape_controls;
 use crate::server::{Shared, Status};
 
-/// One line per logged-in player: `<name> <x1|CSA> <status>`, where a waiting player adds
-/// the game name and side asked for (`+`, `-`, `*`) and a seated one the game id.
+/// One line per logged-in player, as shogi-server writes them: `<name> <x1|CSA> <status>`,
+/// and for a player waiting or seated the game name and its side (`+`, `-`, `*`). The
+/// status is `connected`, `game_waiting`, `agree_waiting`, `start_waiting` or `game`.
 pub(crate) fn who(shared: &Shared) -> Vec<String> {
     let online = shared.online.lock().unwrap();
     let mut names: Vec<&String> = online.keys().collect();
@@ -19,7 +22,12 @@ pub(crate) fn who(shared: &Shared) -> Vec<String> {
                 Status::Waiting(game, side) => {
                     format!("game_waiting {game} {}", side.map_or('*', |c| c.csa_sign()))
                 }
-                Status::Game(id) => format!("game {id}"),
+                Status::Game {
+                    game, color, table, ..
+                } => {
+                    let phase = table.upgrade().map_or("game", |t| t.phase_of(*color));
+                    format!("{phase} {game} {}", color.csa_sign())
+                }
             };
             format!("##[WHO] {name} {protocol} {status}")
         })
@@ -38,7 +46,8 @@ pub(crate) fn list(shared: &Shared) -> Vec<String> {
     out
 }
 
-/// The game's summary with its clocks and moves so far, or an error for an unknown id.
+/// The game's state, or nothing but the closing line for an id not in progress (as
+/// shogi-server answers).
 pub(crate) fn show(shared: &Shared, id: &str) -> Vec<String> {
     let table = shared
         .games
@@ -46,12 +55,35 @@ pub(crate) fn show(shared: &Shared, id: &str) -> Vec<String> {
         .unwrap()
         .get(id)
         .and_then(|w| w.upgrade());
-    match table {
-        Some(t) => {
-            let mut out = t.show();
-            out.push("##[SHOW] +OK".to_owned());
-            out
-        }
-        None => vec![format!("##[ERROR] no game in progress with id {id}")],
+    let mut out = table.map(|t| t.show()).unwrap_or_default();
+    out.push("##[SHOW] +OK".to_owned());
+    out
+}
+
+/// The rated players. This server keeps results but computes no ratings, so the list is
+/// empty: only the closing line.
+pub(crate) fn rating(_shared: &Shared) -> Vec<String> {
+    vec!["##[RATING] +OK".to_owned()]
+}
+
+/// `##[CHAT][<from>] <message>` to every x1 player (CSA-mode players are not told, as in
+/// shogi-server). The message's control characters are escaped: a lone CR in it must not
+/// give the other players a line of its own (`##[CHAT][x] hi\r#WIN`).
+pub(crate) fn chat(shared: &Shared, from: &str, message: &str) {
+    let line = format!(
+        "##[CHAT][{}] {}",
+        escape_controls(from),
+        escape_controls(message)
+    );
+    let peers: Vec<_> = shared
+        .online
+        .lock()
+        .unwrap()
+        .values()
+        .filter(|p| p.x1)
+        .map(|p| p.peer.clone())
+        .collect();
+    for p in peers {
+        p.send(&line);
     }
 }

@@ -82,11 +82,20 @@ fn csa_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The server's record of `game_id`, under its data directory.
+/// The server's final record of a game: it follows the result by moments (ending in a
+/// provisional `%CHUDAN` until then).
 fn server_record(server_dir: &Path, game_id: &str) -> PathBuf {
-    csa_files(server_dir)
+    let path = csa_files(server_dir)
         .into_iter()
         .find(|p| p.file_stem().is_some_and(|s| s == game_id))
-        .unwrap_or_else(|| panic!("no server record for {game_id}"))
+        .unwrap_or_else(|| panic!("no server record for {game_id}"));
+    for _ in 0..500 {
+        if std::fs::read_to_string(&path).is_ok_and(|t| t.contains("$END_TIME:")) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    path
 }
 
 async fn play(

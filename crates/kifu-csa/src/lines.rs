@@ -2,9 +2,11 @@
 //!
 //! The protocol's longest message is 11 bytes (`%SENNICHITE`), so anything much longer is
 //! garbage: it is reported once and skipped up to the next LF without being stored, so
-//! that a peer sending a megabyte without a newline costs no memory.
+//! that a peer sending a megabyte without a newline costs no memory. The CSA server
+//! protocol carries longer lines (floodgate's `,'*` comments with a whole PV), so a framer
+//! for it is made with [`LineFramer::with_limit`].
 
-/// The longest line kept; longer ones are reported as [`Line::TooLong`].
+/// The longest line kept by [`LineFramer::new`]; longer ones are reported as [`Line::TooLong`].
 pub const MAX_LINE: usize = 256;
 
 /// One framed line.
@@ -12,21 +14,44 @@ pub const MAX_LINE: usize = 256;
 pub enum Line {
     /// The bytes before the LF, a trailing CR removed.
     Text(Vec<u8>),
-    /// A line longer than [`MAX_LINE`]: its first bytes and its full length.
+    /// A line longer than the framer's limit: its first bytes and its full length.
     TooLong { start: Vec<u8>, length: usize },
 }
 
 /// Accumulates bytes as they arrive and hands out complete lines.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct LineFramer {
     buf: Vec<u8>,
     /// Length of the over-long line being skipped, if any.
     skipping: Option<usize>,
+    /// The longest line kept, in bytes (the LF not counted).
+    limit: usize,
+}
+
+impl Default for LineFramer {
+    fn default() -> Self {
+        LineFramer::with_limit(MAX_LINE)
+    }
 }
 
 impl LineFramer {
+    /// A framer for the 1998 line protocol: lines up to [`MAX_LINE`] bytes.
     pub fn new() -> LineFramer {
         LineFramer::default()
+    }
+
+    /// A framer keeping lines up to `limit` bytes; longer ones become [`Line::TooLong`].
+    pub fn with_limit(limit: usize) -> LineFramer {
+        LineFramer {
+            buf: Vec::new(),
+            skipping: None,
+            limit,
+        }
+    }
+
+    /// The longest line this framer keeps.
+    pub fn limit(&self) -> usize {
+        self.limit
     }
 
     /// Feeds received bytes; complete lines are pushed onto `out`.
@@ -38,8 +63,8 @@ impl LineFramer {
             };
             if let Some(n) = self.skipping.as_mut() {
                 *n += body.len();
-            } else if self.buf.len() + body.len() > MAX_LINE {
-                let take = MAX_LINE.saturating_sub(self.buf.len()).min(body.len());
+            } else if self.buf.len() + body.len() > self.limit {
+                let take = self.limit.saturating_sub(self.buf.len()).min(body.len());
                 self.buf.extend_from_slice(&body[..take]);
                 self.skipping = Some(self.buf.len() + body.len() - take);
             } else {
@@ -134,5 +159,18 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(out[1], Line::Text(b"+7776FU".to_vec()));
+    }
+
+    #[test]
+    fn a_framer_with_a_larger_limit_keeps_long_lines_and_reports_longer_ones() {
+        let mut f = LineFramer::with_limit(1000);
+        let mut out = Vec::new();
+        let long = format!("+7776FU,'* 30{}\n", " -3334FU".repeat(100));
+        f.push(long.as_bytes(), &mut out);
+        f.push(&[b'x'; 1001], &mut out);
+        f.push(b"\n", &mut out);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[0], Line::Text(long.trim_end().as_bytes().to_vec()));
+        assert!(matches!(out[1], Line::TooLong { length: 1001, .. }));
     }
 }

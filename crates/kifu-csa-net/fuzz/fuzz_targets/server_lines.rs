@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     summary.max_moves = u32::from(first % 64);
     let mut game = Game::new(summary, name.stopwatch, 0);
     let mut out = Outbox::default();
-    let mut framer = LineFramer::new();
+    let mut framer = LineFramer::with_limit(kifu_csa_net::server::MAX_LINE_BYTES);
     let mut lines = Vec::new();
     framer.push(rest, &mut lines);
     lines.extend(framer.finish());
@@ -30,7 +30,8 @@ fuzz_target!(|data: &[u8]| {
         let _ = Request::from_password(&text);
         let _ = kifu_csa_net::auth::secret(&text, i % 2 == 0);
         let _ = kifu_csa_net::x1::X1Command::parse(&text).reply();
-        let msg = ClientMessage::parse(&text);
+        // As the server reads them: a comment may be EUC-JP or Shift_JIS.
+        let msg = ClientMessage::parse_bytes(&bytes);
         let who = kifu_shogi::Color::ALL[(bytes.len() + i) % 2];
         now += u64::from(bytes.first().copied().unwrap_or(0)) * 37;
         if bytes.first() == Some(&b'!') {

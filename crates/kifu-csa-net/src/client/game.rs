@@ -288,7 +288,14 @@ impl Table {
     }
 }
 
-/// `<score> <pv in CSA>`, the score from Black's side (floodgate's convention).
+/// The longest move line the bridge sends, comment included. shogi-server reads lines of
+/// any length, but other servers cut them short (kifu's own server took 256 bytes before it
+/// took 8 KiB, and a cut line loses the game): 256 bytes hold the move, the score and a PV of
+/// about 28 plies, which is as far as a PV says anything.
+pub const MAX_MOVE_LINE: usize = 256;
+
+/// `<score> <pv in CSA>`, the score from Black's side (floodgate's convention); the PV is cut
+/// at a whole move so that `<move>,'* <comment>` stays within [`MAX_MOVE_LINE`].
 fn comment(pos: &Position, best: Move, thought: &Thought) -> Option<String> {
     let score = thought.score?;
     let score = if pos.side_to_move() == Color::White {
@@ -304,10 +311,16 @@ fn comment(pos: &Position, best: Move, thought: &Thought) -> Option<String> {
         _ => &thought.pv[..],
     };
     p.play(best);
+    // `+7776FU,'* ` before the comment.
+    let room = MAX_MOVE_LINE - ",'* ".len() - CsaMove::from_move(pos, best).to_string().len();
     for m in pv {
         let Ok(mv) = p.parse_usi_move(m) else { break };
+        let csa = CsaMove::from_move(&p, mv).to_string();
+        if text.len() + 1 + csa.len() > room {
+            break;
+        }
         text.push(' ');
-        text.push_str(&CsaMove::from_move(&p, mv).to_string());
+        text.push_str(&csa);
         p.play(mv);
     }
     Some(text)
@@ -416,6 +429,34 @@ mod tests {
             comment(&pos, best, &thought).as_deref(),
             Some("9223372036854775807 +8822UM")
         );
+    }
+
+    #[test]
+    fn a_long_pv_is_cut_at_a_whole_move_to_keep_the_line_within_the_bound() {
+        let pos = Position::startpos();
+        let best = pos.parse_usi_move("2h1h").unwrap();
+        // Rooks shuffling: a legal PV of any length.
+        let mut pv = vec!["2h1h".to_owned()];
+        for i in 0..100 {
+            pv.push(["8b9b", "1h2h", "9b8b", "2h1h"][i % 4].to_owned());
+        }
+        let thought = Thought {
+            bestmove: "2h1h".to_owned(),
+            score: Some(-123_456),
+            pv,
+            ponder: None,
+        };
+        let text = comment(&pos, best, &thought).unwrap();
+        let line = ClientMessage::mv(CsaMove::from_move(&pos, best), Some(text.clone()));
+        let line = line.to_string();
+        assert!(line.len() <= MAX_MOVE_LINE, "{} bytes", line.len());
+        assert!(
+            line.len() > MAX_MOVE_LINE - 8,
+            "{} bytes: room left",
+            line.len()
+        );
+        assert!(text.starts_with("-123456 -8292HI +1828HI"), "{text}");
+        assert!(text.ends_with("HI"), "a whole move at the end: {text}");
     }
 
     /// shogi-server's summary for `test-1500-060`: `Time_Unit:1min` over numbers in seconds.

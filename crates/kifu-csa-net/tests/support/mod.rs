@@ -97,6 +97,14 @@ impl Client {
         }
     }
 
+    /// The server tells why (an `##[ERROR] …` line) and closes; returns the reason.
+    pub async fn refused(&mut self) -> String {
+        let why = self.line().await;
+        assert!(why.starts_with("##[ERROR] "), "{why}");
+        self.closed_within(5).await;
+        why
+    }
+
     /// The server closes (or resets) without sending another byte.
     pub async fn closed_within(&mut self, secs: u64) {
         let mut rest = Vec::new();
@@ -109,8 +117,9 @@ impl Client {
     }
 }
 
-/// Logs two clients in for one game with whole `LOGIN …` lines (Black's first), reads both
-/// summaries, agrees, and returns the Game_ID both `START` lines name.
+/// Logs two clients in for one game with whole `LOGIN …` lines (Black's first; an empty
+/// line for a client logged in already), reads both summaries, agrees, and returns the
+/// Game_ID both `START` lines name.
 pub async fn start_game(
     black: &mut Client,
     white: &mut Client,
@@ -118,6 +127,9 @@ pub async fn start_game(
     white_login: &str,
 ) -> String {
     for (client, login) in [(&mut *black, black_login), (&mut *white, white_login)] {
+        if login.is_empty() {
+            continue;
+        }
         client.send(login).await;
         let name = login.split_whitespace().nth(1).unwrap_or_default();
         assert_eq!(client.line().await, format!("LOGIN:{name} OK"));

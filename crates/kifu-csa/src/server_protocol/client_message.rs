@@ -4,6 +4,26 @@ use std::fmt;
 
 use crate::message::{CsaMove, SyntaxError};
 
+/// The comment a client sends after its move, in shogi-server's reading: the field after the
+/// move's comma that starts with `'`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveComment {
+    /// `,'* 30 -3334FU`: floodgate's evaluation and PV (text after `'*`, trimmed). Records
+    /// keep it as an engine comment (`'**`).
+    Engine(String),
+    /// `,'any text`: a comment for people (text after `'`, trailing spaces dropped). Records
+    /// keep it as shogi-server does, after `'*`.
+    Text(String),
+}
+
+impl MoveComment {
+    pub fn text(&self) -> &str {
+        match self {
+            MoveComment::Engine(t) | MoveComment::Text(t) => t,
+        }
+    }
+}
+
 /// One line from a client. Parsing never fails: what is not a message of the protocol is
 /// kept as [`ClientMessage::BadMove`] (a move attempt the server judges illegal) or
 /// [`ClientMessage::Unknown`] (which shogi-server answers with `##[ERROR]`).
@@ -21,10 +41,10 @@ pub enum ClientMessage {
     Agree(Option<String>),
     /// `REJECT [<Game_ID>]`.
     Reject(Option<String>),
-    /// `+7776FU` with an optional floodgate comment `,'* 30 -3334FU` (text after `'*`, trimmed).
+    /// `+7776FU` with an optional comment: floodgate's `,'* 30 -3334FU` or a free `,'text`.
     Move {
         mv: CsaMove,
-        comment: Option<String>,
+        comment: Option<MoveComment>,
     },
     /// `%TORYO`.
     Resign,
@@ -45,6 +65,26 @@ pub enum ClientMessage {
 }
 
 impl ClientMessage {
+    /// Parses one line's bytes without its LF. Only a move's comment may be other than
+    /// ASCII: shogi-server's clients send it in UTF-8 or EUC-JP (shogi-server converts every
+    /// comment to EUC-JP), some in Shift_JIS, so a comment that is not UTF-8 is decoded as
+    /// EUC-JP or Shift_JIS, whichever reads cleanly. Any other line that is not UTF-8 is
+    /// [`ClientMessage::Unknown`].
+    pub fn parse_bytes(line: &[u8]) -> ClientMessage {
+        if let Ok(text) = std::str::from_utf8(line) {
+            return ClientMessage::parse(text);
+        }
+        let comment_at = line.windows(2).position(|w| w == b",'");
+        match (line.first(), comment_at) {
+            (Some(b'+' | b'-'), Some(at)) if line[..at].is_ascii() => {
+                let decoded = kifu_record::decode(&line[at..], kifu_record::TextEncoding::EucJp);
+                let head = std::str::from_utf8(&line[..at]).unwrap_or_default();
+                ClientMessage::parse(&format!("{head}{}", decoded.text))
+            }
+            _ => ClientMessage::Unknown("(bytes that are not text)".to_owned()),
+        }
+    }
+
     /// Parses one line without its LF (a trailing CR is tolerated).
     pub fn parse(line: &str) -> ClientMessage {
         let line = line.strip_suffix('\r').unwrap_or(line);
@@ -58,7 +98,9 @@ impl ClientMessage {
             b'+' | b'-' => return parse_move(line),
             b'%' if line.starts_with("%%") => return ClientMessage::Extended(line.to_owned()),
             b'%' => {
-                return match line {
+                // shogi-server reads only the token: `%TORYO,T3` and `%TORYO ` resign too.
+                let token = line.split([',', ' ']).next().unwrap_or(line);
+                return match token {
                     "%TORYO" => ClientMessage::Resign,
                     "%KACHI" => ClientMessage::Declare,
                     _ => ClientMessage::OtherCommand(line.to_owned()),
@@ -79,9 +121,12 @@ impl ClientMessage {
         }
     }
 
-    /// A move line, with or without a comment.
+    /// A move line, with or without a floodgate comment (`,'* <comment>`).
     pub fn mv(mv: CsaMove, comment: Option<String>) -> ClientMessage {
-        ClientMessage::Move { mv, comment }
+        ClientMessage::Move {
+            mv,
+            comment: comment.map(MoveComment::Engine),
+        }
     }
 }
 
@@ -96,22 +141,31 @@ fn login(name: &str, password: &str, x1: bool) -> ClientMessage {
     }
 }
 
+/// A move line as shogi-server reads it: the move is the text before the first comma (spaces
+/// after it are tolerated); after the comma, a field starting with `'` is a comment and
+/// anything else (`T5`, the time a client echoes back) is ignored. Text glued to the move
+/// without a comma (`+7776FU '* 30`) makes it no move at all, which shogi-server has judged
+/// an illegal move since its 2020-12-06 release.
 fn parse_move(line: &str) -> ClientMessage {
     let bad = |reason: String| ClientMessage::BadMove {
         text: line.to_owned(),
         reason,
     };
-    let (body, comment) = match line.split_once(',') {
+    let (body, rest) = match line.split_once(',') {
         None => (line, None),
-        Some((body, rest)) => match rest.strip_prefix("'*") {
-            Some(c) => (body, Some(c.trim().to_owned())),
-            None => return bad(format!("`,{rest}` is not a comment like ,'* 30 -3334FU")),
-        },
+        Some((body, rest)) => (body, Some(rest)),
     };
+    let body = body.trim_end_matches(' ');
+    let comment = rest
+        .and_then(|r| r.strip_prefix('\''))
+        .map(|c| match c.strip_prefix('*') {
+            Some(engine) => MoveComment::Engine(engine.trim().to_owned()),
+            None => MoveComment::Text(c.trim_end().to_owned()),
+        });
     match CsaMove::parse(body) {
         Ok(mv) => ClientMessage::Move { mv, comment },
         Err(SyntaxError::Malformed(_)) if body.len() > 7 && body.contains('\'') => {
-            bad("a comment must follow a comma: ,'*".to_owned())
+            bad("a comment must follow a comma: ,'* …".to_owned())
         }
         Err(e) => bad(e.to_string()),
     }
@@ -135,8 +189,12 @@ impl fmt::Display for ClientMessage {
             ClientMessage::Move { mv, comment: None } => mv.fmt(f),
             ClientMessage::Move {
                 mv,
-                comment: Some(c),
+                comment: Some(MoveComment::Engine(c)),
             } => write!(f, "{mv},'* {c}"),
+            ClientMessage::Move {
+                mv,
+                comment: Some(MoveComment::Text(c)),
+            } => write!(f, "{mv},'{c}"),
             ClientMessage::Resign => f.write_str("%TORYO"),
             ClientMessage::Declare => f.write_str("%KACHI"),
             ClientMessage::KeepAlive => Ok(()),
@@ -233,7 +291,10 @@ mod tests {
         match &m {
             ClientMessage::Move { mv, comment } => {
                 assert_eq!(mv.to_string(), "-3334FU");
-                assert_eq!(comment.as_deref(), Some("30 +2726FU -8384FU"));
+                assert_eq!(
+                    comment,
+                    &Some(MoveComment::Engine("30 +2726FU -8384FU".into()))
+                );
             }
             other => panic!("{other:?}"),
         }
@@ -245,13 +306,66 @@ mod tests {
         for s in [
             "+7776F",
             "+7776FU'* 30",
-            "+7776FU,T10",
+            "+7776FU '* 30 -3334FU",
+            "+7776FU T10",
             "+7076FU",
             "-0055TO",
             "+7776FUX",
+            " +7776FU",
         ] {
-            assert!(matches!(p(s), ClientMessage::BadMove { .. }), "{s}");
+            assert!(
+                matches!(
+                    p(s),
+                    ClientMessage::BadMove { .. } | ClientMessage::Unknown(_)
+                ),
+                "{s}"
+            );
         }
+    }
+
+    /// What shogi-server's move reading lets through (the move before the first comma; a
+    /// `'` field is a comment, any other field is ignored).
+    #[test]
+    fn shogi_server_leniency() {
+        let mv = |s: &str| match p(s) {
+            ClientMessage::Move { mv, comment } => (mv.to_string(), comment),
+            other => panic!("{s}: {other:?}"),
+        };
+        let text = |t: &str| Some(MoveComment::Text(t.to_owned()));
+        assert_eq!(mv("+2625FU,'comment"), ("+2625FU".into(), text("comment")));
+        assert_eq!(mv("+2625FU,'日本語"), ("+2625FU".into(), text("日本語")));
+        assert_eq!(mv("+7776FU,T5"), ("+7776FU".into(), None));
+        assert_eq!(mv("+7776FU,"), ("+7776FU".into(), None));
+        assert_eq!(mv("+7776FU "), ("+7776FU".into(), None));
+        assert_eq!(mv("+7776FU,'comment "), ("+7776FU".into(), text("comment")));
+        assert_eq!(
+            mv("+7776FU,'* 30 -3334FU "),
+            (
+                "+7776FU".into(),
+                Some(MoveComment::Engine("30 -3334FU".into()))
+            )
+        );
+        assert_eq!(p("+2625FU,'comment").to_string(), "+2625FU,'comment");
+        assert_eq!(p("%TORYO,T3"), ClientMessage::Resign);
+        assert_eq!(p("%TORYO "), ClientMessage::Resign);
+        assert_eq!(p("%KACHI,T0"), ClientMessage::Declare);
+        // EUC-JP and Shift_JIS comments are read as text.
+        let euc = b"+2625FU,'\xc6\xfc\xcb\xdc\xb8\xec";
+        assert_eq!(
+            ClientMessage::parse_bytes(euc),
+            ClientMessage::Move {
+                mv: CsaMove::parse("+2625FU").unwrap(),
+                comment: text("日本語"),
+            }
+        );
+        assert!(matches!(
+            ClientMessage::parse_bytes(b"HELLO\xff"),
+            ClientMessage::Unknown(_)
+        ));
+        assert!(matches!(
+            ClientMessage::parse_bytes(b"+26\xff25FU,'x"),
+            ClientMessage::Unknown(_)
+        ));
     }
 
     #[test]

@@ -9,11 +9,11 @@
 //! (`%TORYO,T4`) and shogi-server's (`%TORYO`, a repeated `%KACHI`) are read.
 //!
 //! ```
-//! use kifu_csa::server_protocol::{ClientMessage, ServerMessage};
+//! use kifu_csa::server_protocol::{ClientMessage, MoveComment, ServerMessage};
 //! let ClientMessage::Move { mv, comment } = ClientMessage::parse("+7776FU,'* 30 -3334FU") else {
 //!     panic!()
 //! };
-//! assert_eq!(comment.as_deref(), Some("30 -3334FU"));
+//! assert_eq!(comment, Some(MoveComment::Engine("30 -3334FU".into())));
 //! let relay = ServerMessage::Move { mv, time: Some(3) };
 //! assert_eq!(relay.to_string(), "+7776FU,T3");
 //! ```
@@ -24,7 +24,7 @@ pub mod server_message;
 pub mod summary;
 pub mod time_rule;
 
-pub use client_message::ClientMessage;
+pub use client_message::{ClientMessage, MoveComment};
 pub use position_block::PositionBlock;
 pub use server_message::{Reason, ServerMessage, Verdict};
 pub use summary::{GameSummary, Step, SummaryReader, SummaryTime};

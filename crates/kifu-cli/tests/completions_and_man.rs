@@ -31,6 +31,9 @@ fn subcommands() -> Vec<String> {
         .skip_while(|line| *line != "Commands:")
         .skip(1)
         .take_while(|line| !line.trim().is_empty())
+        // A subcommand's line is indented two spaces; a description too long for one line
+        // continues on lines indented further, which name no subcommand.
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
         .filter_map(|line| line.split_whitespace().next())
         .filter(|name| *name != "help")
         .map(str::to_string)

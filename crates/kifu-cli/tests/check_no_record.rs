@@ -1,34 +1,10 @@
 //! `kifu check` never calls garbage valid, and stdin and files behave the same (issue 11 case
 //! 3, command side); `--strict` and the skipped files in `--json`.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn kifu(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(repo())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let input = child.stdin.take().unwrap();
-    if let Some(bytes) = stdin {
-        let mut input = input;
-        input.write_all(bytes).unwrap();
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use std::path::Path;
+use support::*;
 
 /// Bytes that no generator of records would write: a fixed xorshift stream, so that a
 /// failure can be reproduced.
@@ -47,10 +23,7 @@ fn noise(len: usize) -> Vec<u8> {
 /// The example KIF (Shift_JIS) saved as UTF-16LE without a byte-order mark.
 fn utf16le_kif() -> Vec<u8> {
     let sjis = std::fs::read(repo().join("examples/records/random-game.kif")).unwrap();
-    let out = kifu(
-        &["convert", "-", "--format", "kif", "--to", "kifu"],
-        Some(&sjis),
-    );
+    let out = kifu_with(&["convert", "-", "--format", "kif", "--to", "kifu"], &sjis);
     let utf8 = String::from_utf8(out.stdout).unwrap();
     assert!(utf8.contains("４六歩"));
     utf8.encode_utf16().flat_map(u16::to_le_bytes).collect()
@@ -60,7 +33,7 @@ fn assert_no_record(name: &str, bytes: &[u8], why: &str) {
     let tmp = tempfile::tempdir().unwrap();
     let path = tmp.path().join(name);
     std::fs::write(&path, bytes).unwrap();
-    let from_file = kifu(&["check", path.to_str().unwrap()], None);
+    let from_file = kifu(&["check", path.to_str().unwrap()]);
     assert_eq!(
         from_file.status.code(),
         Some(1),
@@ -75,10 +48,7 @@ fn assert_no_record(name: &str, bytes: &[u8], why: &str) {
         "ckka" => "cetkaik",
         _ => "shogi",
     };
-    let from_stdin = kifu(
-        &["check", "-", "--game", game, "--format", format],
-        Some(bytes),
-    );
+    let from_stdin = kifu_with(&["check", "-", "--game", game, "--format", format], bytes);
     assert_eq!(
         from_stdin.status.code(),
         Some(1),
@@ -112,8 +82,8 @@ fn utf16_without_a_bom_is_read_or_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let path = tmp.path().join("utf16.kif");
     std::fs::write(&path, &bytes).unwrap();
-    let from_file = kifu(&["check", "--json", path.to_str().unwrap()], None);
-    let from_stdin = kifu(&["check", "--json", "-", "--format", "kif"], Some(&bytes));
+    let from_file = kifu(&["check", "--json", path.to_str().unwrap()]);
+    let from_stdin = kifu_with(&["check", "--json", "-", "--format", "kif"], &bytes);
     for out in [from_file, from_stdin] {
         let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         let total = &doc["summary"]["total"];
@@ -127,15 +97,15 @@ fn utf16_without_a_bom_is_read_or_refused() {
 
 #[test]
 fn random_bytes_on_stdin_without_a_format() {
-    let out = kifu(&["check", "-"], Some(&noise(4096)));
+    let out = kifu_with(&["check", "-"], noise(4096));
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
 }
 
 #[test]
 fn a_real_record_with_no_moves_is_still_a_record() {
-    let out = kifu(
+    let out = kifu_with(
         &["check", "-", "--format", "csa"],
-        Some(b"N+Sente\nN-Gote\nPI\n+\n"),
+        b"N+Sente\nN-Gote\nPI\n+\n",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
 }
@@ -144,16 +114,16 @@ fn a_real_record_with_no_moves_is_still_a_record() {
 fn strict_counts_warnings_as_failures() {
     // A KIF line kifu does not know is a warning: valid, but not under --strict.
     let kif = "手合割：平手\nここは何だろう\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
-    let out = kifu(&["check", "-", "--format", "kifu"], Some(kif.as_bytes()));
+    let out = kifu_with(&["check", "-", "--format", "kifu"], kif.as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains("warning"));
-    let out = kifu(
+    let out = kifu_with(
         &["check", "-", "--format", "kifu", "--strict"],
-        Some(kif.as_bytes()),
+        kif.as_bytes(),
     );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains("--strict: the warnings count as failures"));
-    let out = kifu(&["check", "examples/records", "--strict"], None);
+    let out = kifu(&["check", "examples/records", "--strict"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
 }
 
@@ -167,7 +137,7 @@ fn json_names_the_skipped_files() {
     .unwrap();
     std::fs::write(tmp.path().join("notes.md"), "not a record").unwrap();
     std::fs::write(tmp.path().join("photo.png"), [0x89, b'P', b'N', b'G']).unwrap();
-    let out = kifu(&["check", "--json", tmp.path().to_str().unwrap()], None);
+    let out = kifu(&["check", "--json", tmp.path().to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let skipped: Vec<String> = doc["skipped"]

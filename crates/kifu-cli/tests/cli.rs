@@ -1,41 +1,8 @@
 //! The `kifu` binary as a user runs it: exit codes, output shapes, conversions that read back.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn corpus(rel: &str) -> PathBuf {
-    repo().join("../shared/corpus").join(rel)
-}
-
-fn kifu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .unwrap()
-}
-
-fn kifu_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(repo())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use support::*;
 
 #[test]
 fn examples_check_clean_and_the_broken_one_is_reported() {
@@ -84,9 +51,9 @@ fn usage_errors_exit_2() {
 fn convert_through_stdin_and_stdout_reads_back() {
     let kif = std::fs::read(repo().join("examples/records/random-game.kif")).unwrap();
     for to in ["csa", "kifu", "usi", "kif"] {
-        let out = kifu_stdin(&["convert", "-", "--from", "kif", "--to", to], &kif);
+        let out = kifu_with(&["convert", "-", "--from", "kif", "--to", to], &kif);
         assert_eq!(out.status.code(), Some(0), "{to}: {}", text(&out.stderr));
-        let back = kifu_stdin(&["check", "-", "--format", to, "--json"], &out.stdout);
+        let back = kifu_with(&["check", "-", "--format", to, "--json"], &out.stdout);
         let doc: serde_json::Value = serde_json::from_slice(&back.stdout).unwrap();
         assert_eq!(doc["summary"]["total"]["plies"], 89, "{to}");
         assert_eq!(doc["summary"]["total"]["errors"], 0, "{to}");
@@ -177,7 +144,7 @@ fn cetkaik_converts_to_every_notation_and_back() {
     for to in ["ckka", "ckka1", "ckka2", "ckka3"] {
         let out = kifu(&["convert", src.to_str().unwrap(), "--to", to]);
         assert_eq!(out.status.code(), Some(0), "{to}: {}", text(&out.stderr));
-        let back = kifu_stdin(&["show", "-", "--game", "cetkaik"], &out.stdout);
+        let back = kifu_with(&["show", "-", "--game", "cetkaik"], &out.stdout);
         assert_eq!(back.status.code(), Some(0), "{to}: {}", text(&back.stderr));
         assert_eq!(text(&back.stdout), text(&original.stdout), "{to}");
     }

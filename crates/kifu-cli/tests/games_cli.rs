@@ -2,34 +2,10 @@
 //! kifu, by its extension and by its content (issue 12 case 11); lossy targets warn (case 12);
 //! broken input is reported (issue 11).
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn corpus(rel: &str) -> PathBuf {
-    repo().join("../shared/corpus").join(rel)
-}
-
-fn kifu(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(repo())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use std::path::PathBuf;
+use support::*;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kifu-games-cli-{}-{name}", std::process::id()));
@@ -41,7 +17,7 @@ fn scratch(name: &str) -> PathBuf {
 fn checked(args: &[&str], input: &[u8]) -> (String, String, u64, u64, u64) {
     let mut all = vec!["check", "--json"];
     all.extend_from_slice(args);
-    let out = kifu(&all, input);
+    let out = kifu_with(&all, input);
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}{}", text(&out.stdout), text(&out.stderr)));
     let f = &doc["files"][0];
@@ -68,7 +44,7 @@ fn every_cetkaik_target_reads_back_by_extension_and_by_content() {
         ("ckka3", "ckka3"),
         ("json", "json"),
     ] {
-        let out = kifu(&["convert", src, "--to", to], b"");
+        let out = kifu_with(&["convert", src, "--to", to], b"");
         assert_eq!(out.status.code(), Some(0), "{to}: {}", text(&out.stderr));
         let file = dir.join(format!("game.{ext}"));
         std::fs::write(&file, &out.stdout).unwrap();
@@ -86,7 +62,7 @@ fn every_cetkaik_target_reads_back_by_extension_and_by_content() {
         );
     }
     // The format named on the command line is the one read.
-    let json = kifu(&["convert", src, "--to", "json"], b"").stdout;
+    let json = kifu_with(&["convert", src, "--to", "json"], b"").stdout;
     let (game, format, _, back, errors) =
         checked(&["-", "--game", "cetkaik", "--format", "json"], &json);
     assert_eq!(
@@ -102,14 +78,14 @@ fn every_cetkaik_target_reads_back_by_extension_and_by_content() {
 #[test]
 fn notation_three_warns_what_it_loses() {
     let src = corpus("cetkaik/cerke_online/case4_2022-09-08.ckka");
-    let out = kifu(&["convert", src.to_str().unwrap(), "--to", "ckka3"], b"");
+    let out = kifu_with(&["convert", src.to_str().unwrap(), "--to", "ckka3"], b"");
     assert_eq!(out.status.code(), Some(0));
     let err = text(&out.stderr);
     assert!(
         err.contains("ZO皇[ZY]ZAIZAU") && err.contains("intermediate square"),
         "{err}"
     );
-    let out = kifu(&["convert", src.to_str().unwrap(), "--to", "ckka"], b"");
+    let out = kifu_with(&["convert", src.to_str().unwrap(), "--to", "ckka"], b"");
     assert_eq!(text(&out.stderr), "", "⓪ holds everything");
 }
 
@@ -128,7 +104,7 @@ fn every_chu_target_reads_back_by_extension_and_by_content() {
         ("usi", "usi"),
         ("json", "json"),
     ] {
-        let out = kifu(
+        let out = kifu_with(
             &[
                 "convert", "-", "--game", "chu", "--from", "json", "--to", to,
             ],
@@ -151,7 +127,7 @@ fn every_chu_target_reads_back_by_extension_and_by_content() {
         );
     }
     // All ten games to JSON: NDJSON that reads back as ten games.
-    let out = kifu(
+    let out = kifu_with(
         &[
             "convert", "-", "--game", "chu", "--from", "json", "--to", "json",
         ],
@@ -161,7 +137,7 @@ fn every_chu_target_reads_back_by_extension_and_by_content() {
     let (game, _, records, _, errors) = checked(&["-"], &out.stdout);
     assert_eq!((game.as_str(), records, errors), ("chu", 10, 0));
     // USI cannot hold the lishogi id and result: the conversion says so.
-    let out = kifu(
+    let out = kifu_with(
         &[
             "convert", "-", "--game", "chu", "--from", "json", "--to", "usi",
         ],
@@ -179,16 +155,16 @@ fn every_chu_target_reads_back_by_extension_and_by_content() {
 #[test]
 fn empty_and_broken_chu_and_cetkaik_input_is_invalid() {
     for game in ["chu", "cetkaik"] {
-        let out = kifu(&["check", "-", "--game", game], b"");
+        let out = kifu_with(&["check", "-", "--game", game], b"");
         assert_eq!(out.status.code(), Some(1), "{game}: {}", text(&out.stdout));
         assert!(text(&out.stdout).contains("no ") || text(&out.stderr).contains("no "));
     }
-    let out = kifu(
+    let out = kifu_with(
         &["check", "-", "--game", "chu"],
         b"1. Ln-7h\n2. Qq-9z\n3. Ln-6g\n",
     );
     assert_eq!(out.status.code(), Some(1));
-    let out = kifu(
+    let out = kifu_with(
         &["check", "-", "--game", "cetkaik"],
         "MAU弓MAIMY橋一\nQQ弓\n".as_bytes(),
     );
@@ -202,13 +178,13 @@ fn bomless_utf16_is_refused() {
         .encode_utf16()
         .flat_map(|u| u.to_le_bytes())
         .collect();
-    let out = kifu(&["check", "-", "--game", "chu"], &csl);
+    let out = kifu_with(&["check", "-", "--game", "chu"], &csl);
     assert_eq!(out.status.code(), Some(1));
     let ckka: Vec<u8> = "MAU弓MAIMY橋一\n"
         .encode_utf16()
         .flat_map(|u| u.to_le_bytes())
         .collect();
-    let out = kifu(&["check", "-", "--game", "cetkaik"], &ckka);
+    let out = kifu_with(&["check", "-", "--game", "cetkaik"], &ckka);
     assert_eq!(out.status.code(), Some(1));
     let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
     assert!(all.contains("NUL"), "{all}");

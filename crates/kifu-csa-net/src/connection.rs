@@ -333,27 +333,13 @@ impl Conn {
             }
             X1Command::Rating => self.send_lines(rating(&self.shared)),
             X1Command::Monitor2On(id) => {
-                let table = self
-                    .shared
-                    .games
-                    .lock()
-                    .unwrap()
-                    .get(&id)
-                    .and_then(|w| w.upgrade());
-                if let Some(t) = table {
+                if let Some(t) = self.shared.game_table(&id) {
                     t.watch(self.id, &self.peer);
                     self.watching.push(Arc::downgrade(&t));
                 }
             }
             X1Command::Monitor2Off(id) => {
-                let table = self
-                    .shared
-                    .games
-                    .lock()
-                    .unwrap()
-                    .get(&id)
-                    .and_then(|w| w.upgrade());
-                if let Some(t) = table {
+                if let Some(t) = self.shared.game_table(&id) {
                     t.unwatch(self.id);
                 }
             }

@@ -171,6 +171,11 @@ pub(crate) enum Status {
 }
 
 impl Shared {
+    /// The table of a game in progress, by its Game_ID (`None` once it has ended).
+    pub fn game_table(&self, id: &str) -> Option<Arc<Table>> {
+        self.games.lock().unwrap().get(id).and_then(Weak::upgrade)
+    }
+
     /// Sets a logged-in player's status (no-op for names not online).
     pub fn set_status(&self, name: &str, status: Status) {
         if let Some(p) = self.online.lock().unwrap().get_mut(name) {

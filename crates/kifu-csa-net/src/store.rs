@@ -26,6 +26,22 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// The row's ten columns, in the order of the `games` table.
+    fn sql_params(&self) -> [&dyn rusqlite::ToSql; 10] {
+        [
+            &self.id,
+            &self.game_name,
+            &self.black,
+            &self.white,
+            &self.start_time,
+            &self.end_time,
+            &self.reason,
+            &self.winner,
+            &self.plies,
+            &self.path,
+        ]
+    }
+
     /// The row with control characters escaped in every text a player could have chosen,
     /// so that an export of the index line by line has one line per game.
     fn escaped(&self) -> GameRow {
@@ -133,18 +149,7 @@ impl Store {
         let g = &g.escaped();
         self.conn.execute(
             "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            params![
-                g.id,
-                g.game_name,
-                g.black,
-                g.white,
-                g.start_time,
-                g.end_time,
-                g.reason,
-                g.winner,
-                g.plies,
-                g.path
-            ],
+            g.sql_params(),
         )?;
         Ok(())
     }
@@ -166,18 +171,7 @@ impl Store {
             "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
              ON CONFLICT(id) DO UPDATE SET end_time = ?6, reason = ?7, winner = ?8,
                  plies = ?9, path = ?10",
-            params![
-                g.id,
-                g.game_name,
-                g.black,
-                g.white,
-                g.start_time,
-                g.end_time,
-                g.reason,
-                g.winner,
-                g.plies,
-                g.path
-            ],
+            g.sql_params(),
         )?;
         for (name, sign) in [(&g.black, "+"), (&g.white, "-")] {
             let column = match g.winner.as_str() {

@@ -134,6 +134,11 @@ impl Conn {
     /// `##[ERROR] unknown command: <the line>`, the line's control characters escaped so
     /// that the echo is one line whatever the client splits lines on.
     fn unknown_command(&self, msg: &ClientMessage) {
+        // A second LOGIN carries a password: never echo it, not even to its sender.
+        if matches!(msg, ClientMessage::Login { .. }) {
+            self.send("##[ERROR] you are already logged in");
+            return;
+        }
         let text = msg.to_string();
         self.send(&format!(
             "##[ERROR] unknown command: {}",

@@ -367,3 +367,14 @@ async fn a_login_that_names_no_game_is_refused_with_the_syntax() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_second_login_is_refused_without_echoing_its_password() {
+    let addr = start(config(None)).await;
+    let mut c = Client::connect(addr).await;
+    x1_login(&mut c, "alice", "pw-a").await;
+    c.send("LOGIN alice secret-typed-again x1").await;
+    let reply = c.line().await;
+    assert_eq!(reply, "##[ERROR] you are already logged in");
+    assert!(!reply.contains("secret-typed-again"));
+}

@@ -1,4 +1,4 @@
-//! The six examples of the CKKA spec (seed 004), read and replayed.
+//! The six examples of the CKKA specification (the CKKA README), read and replayed.
 
 use kifu_cetkaik::ckka::game_record::{Event, GameRecord};
 use kifu_cetkaik::ckka::write::write;

@@ -1,4 +1,4 @@
-//! Every example of seed 003 (the CSL move-notation post), and its tolerance rules.
+//! Every example of the CSL move-notation post, and its tolerance rules.
 
 use kifu_chu::notation::{Dialect, NotationError, japanese, parse_move, western};
 use kifu_chu::{Color, Move, Position, parse_usi};

@@ -32,7 +32,7 @@ fn pty_game(name: &str, record: &str) -> Game {
         ],
         None,
     );
-    // White must be reading before Black, to move first, sends (seed 002, (4)).
+    // White must be reading before Black, to move first, sends (CSA 1998 communication protocol, (4)).
     white.wait_for("playing");
     let black = kifu(
         "black",

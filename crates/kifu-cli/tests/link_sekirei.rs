@@ -93,7 +93,7 @@ fn sekirei_vs_sekirei(name: &str, serial: bool) -> EngineGame {
         None,
     );
     let black_line = match black_line {
-        // White must be reading before Black, to move first, sends (seed 002, (4)).
+        // White must be reading before Black, to move first, sends (CSA 1998 communication protocol, (4)).
         Some(line) => {
             white.wait_for("playing");
             line

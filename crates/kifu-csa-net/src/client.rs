@@ -1,4 +1,4 @@
-//! The client bridge: puts a USI engine on a CSA server (reference §3, §7) — login (plain or
+//! The client bridge: puts a USI engine on a CSA server (CSA server protocol 1.2.1, and what bridge users ask for) — login (plain or
 //! x1), the summary, AGREE, the engine's moves with eval/PV comments, keep-alive pings,
 //! re-login after a lost connection, a new engine process after a dead one, a series of
 //! games, and a record of every game. One game's play (clock, go/ponder) is in `client/game.rs`.

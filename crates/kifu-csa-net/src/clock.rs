@@ -1,4 +1,4 @@
-//! The server's clock, with shogi-server's arithmetic (reference §3.10): whole units
+//! The server's clock, with shogi-server's arithmetic (as floodgate clients see it; CSA server protocol 1.2.1, Time fields): whole units
 //! charged (truncated unless `Time_Roundup`), the increment added before the charge, and a
 //! move losing on time when `remaining − t + byoyomi + increment ≤ 0`.
 

@@ -1,5 +1,5 @@
 //! One game as the server judges it, sans-IO: lines from the players in, lines to each
-//! player out, with shogi-server's wire forms (reference §3.6–§3.9).
+//! player out, with shogi-server's wire forms (CSA server protocol 1.2.1: moves and time stamps, keep-alive, endings).
 
 use std::collections::VecDeque;
 

@@ -1,5 +1,5 @@
 //! The tokio server: accepts connections within the admission limits, and pairs logged-in
-//! players by game name (reference §3.2–§3.5, §6). Each connection runs in
+//! players by game name (CSA server protocol 1.2.1: message order, LOGIN, Game_Summary, AGREE/START; floodgate game names). Each connection runs in
 //! [`crate::connection`], each game in [`crate::table`].
 
 use std::collections::{HashMap, HashSet};

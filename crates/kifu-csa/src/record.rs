@@ -110,14 +110,14 @@ pub struct Saved {
 
 impl Saved {
     /// Takes back the last `plies` plies: the side that played more moves than its opponent
-    /// received retracts to the common position, and its clock with it (seed 002, (6)).
+    /// received retracts to the common position, and its clock with it (CSA 1998 communication protocol, (6)).
     pub fn retract(&mut self, plies: usize) {
         let keep = self.moves.len().saturating_sub(plies);
         self.moves.truncate(keep);
     }
 
     /// The session that continues this game. After an interruption play goes on from the
-    /// last position with the whole history; after a repetition (seed 002, (5)(b)) the game
+    /// last position with the whole history; after a repetition (CSA 1998 communication protocol, (5)(b)) the game
     /// restarts from that position as a new game, without the history that repeated.
     pub fn into_session(self, config: Config) -> Result<Session, String> {
         let resumed = Session::resume(config, self.start, &self.moves)

@@ -18,7 +18,7 @@ pub struct Config {
     /// The colour of the local player.
     pub me: Color,
     /// The local player is a person relaying a program without communication ability, so
-    /// this side may send `%MATTA` and `%CHUDAN` (seed 002, (1)(b) and (8)).
+    /// this side may send `%MATTA` and `%CHUDAN` (CSA 1998 communication protocol, (1)(b) and (8)).
     pub relay: bool,
     /// The opponent is such a relay, so its `%MATTA` is accepted. Between two programs
     /// playing directly a received `%MATTA` is refused: shown, then interruption.
@@ -57,7 +57,7 @@ pub enum Decision {
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// The opponent is confirmed ready to receive (seed 002, (4)): play starts.
+    /// The opponent is confirmed ready to receive (CSA 1998 communication protocol, (4)): play starts.
     OpponentReady,
     /// A line arrived from the opponent.
     Received(Line),

@@ -1,4 +1,4 @@
-//! Move notation: the CSL notation of seed 003 (Western and Japanese) and lishogi's Western
+//! Move notation: the notation of the CSL move-notation post (Western and Japanese) and lishogi's Western
 //! notation, read against a position's legal moves, and written back minimal and unambiguous.
 
 mod lexer;

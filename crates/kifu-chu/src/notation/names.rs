@@ -1,4 +1,4 @@
-//! Piece names of the CSL notation (seed 003) and lishogi's notations: Western abbreviations with
+//! Piece names of the CSL notation (the CSL move-notation post) and lishogi's notations: Western abbreviations with
 //! their alternates, Japanese short and full names, and the names that also say what a promoted
 //! piece was before (tokin, 小角, 金飛車/GC).
 

@@ -1,4 +1,4 @@
-//! The readings of a Western letter group under the CSL tolerance rules (seed 003):
+//! The readings of a Western letter group under the tolerance rules of the CSL move-notation post:
 //! the longest acceptable reading from the left, origin-rank letters, the two-word allowance,
 //! upper case first, extra letters as typos.
 

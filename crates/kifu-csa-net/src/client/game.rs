@@ -45,7 +45,7 @@ pub(crate) struct Table {
 /// Whether the game is in shogi-server's stop-watch mode, which only the game name inside
 /// the Game_ID tells (`wdoor+test-1500-060+alice+bob+…`: a leading zero in the last
 /// number). shogi-server then announces `Time_Unit:1min` while every number (and every
-/// `,T`) is in seconds (reference §3.10); the units are put right here.
+/// `,T`) is in seconds (CSA server protocol 1.2.1, Time_Unit); the units are put right here.
 fn stopwatch(summary: &mut GameSummary) -> bool {
     let name = summary.game_id.split('+').nth(1).and_then(GameName::parse);
     if !name.is_some_and(|g| g.stopwatch && !g.fischer) {
@@ -107,7 +107,7 @@ impl Table {
         );
         let mut position = summary.position.start.clone();
         let mut usi_moves = Vec::new();
-        // The listed moves' charges count (reference §3.8: skipping them overestimates).
+        // The listed moves' charges count (the server charges them too: skipping them overestimates).
         for (mv, t) in &summary.position.moves {
             clock.commit(position.side_to_move(), t.unwrap_or(0));
             usi_moves.push(mv.usi());

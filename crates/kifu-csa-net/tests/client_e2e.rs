@@ -2,6 +2,7 @@
 //! process, play complete games; every saved record reads back with kifu's CSA reader and
 //! the server's and both clients' records tell the same game.
 
+mod support;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -68,24 +69,11 @@ fn read_record(path: &Path) -> (Vec<Ply>, Option<EndingKind>) {
     (plies, ending)
 }
 
-fn csa_files(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            found.extend(csa_files(&path));
-        } else if path.extension().is_some_and(|e| e == "csa") {
-            found.push(path);
-        }
-    }
-    found
-}
-
 /// The server's record of `game_id`, under its data directory.
 /// The server's final record of a game: it follows the result by moments (ending in a
 /// provisional `%CHUDAN` until then).
 fn server_record(server_dir: &Path, game_id: &str) -> PathBuf {
-    let path = csa_files(server_dir)
+    let path = support::csa_records(server_dir)
         .into_iter()
         .find(|p| p.file_stem().is_some_and(|s| s == game_id))
         .unwrap_or_else(|| panic!("no server record for {game_id}"));

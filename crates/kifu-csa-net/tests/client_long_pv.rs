@@ -2,6 +2,7 @@
 //! move line stays within the bridge's bound (the PV cut at a whole move), no game is lost
 //! to a long line, and the clients' records carry the times and the time control.
 
+mod support;
 use std::path::Path;
 use std::time::Duration;
 
@@ -18,22 +19,6 @@ async fn server(dir: &Path) -> u16 {
     let port = server.local_addr().unwrap().port();
     tokio::spawn(server.run());
     port
-}
-
-fn csa_files(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_owned()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "csa") {
-                out.push(p);
-            }
-        }
-    }
-    out
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -61,7 +46,7 @@ async fn engines_with_60_ply_pvs_send_bounded_lines_and_records_carry_times() {
     assert_eq!(rb[0].reason, Some(Reason::MaxMoves), "{rb:?}");
 
     // The server's record has every comment as it came over the wire.
-    let server_records = csa_files(&dir.path().join("server"));
+    let server_records = support::csa_records(&dir.path().join("server"));
     assert_eq!(server_records.len(), 1);
     let mut text = String::new();
     for _ in 0..500 {

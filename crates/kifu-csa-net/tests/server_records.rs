@@ -4,7 +4,7 @@
 //! (time control, times, encoding, absolute paths in the index).
 
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use kifu_csa_net::server::{Config, MAX_LINE_BYTES, Server};
@@ -30,27 +30,10 @@ async fn start(config: Config) -> (SocketAddr, tokio::task::JoinHandle<std::io::
     (addr, tokio::spawn(server.run()))
 }
 
-fn records_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_owned()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "csa") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 /// The record of `id` once its final version (with `$END_TIME`) is on disk.
 async fn final_record(dir: &Path, id: &str) -> String {
     for _ in 0..500 {
-        let found = records_under(dir).into_iter().find(|p| {
+        let found = support::csa_records(dir).into_iter().find(|p| {
             p.file_name()
                 .is_some_and(|n| n == format!("{id}.csa").as_str())
         });
@@ -206,7 +189,10 @@ async fn a_restart_within_the_same_second_gives_a_new_game_id_and_keeps_the_earl
     // without a suffix is taken, so the restarted server must find another.
     let second_of = |id: &str| id.rsplit('+').next().unwrap().parse::<u64>().unwrap();
     let base = id1.rsplit_once('+').unwrap().0.to_owned();
-    let day = records_under(dir.path())[0].parent().unwrap().to_owned();
+    let day = support::csa_records(dir.path())[0]
+        .parent()
+        .unwrap()
+        .to_owned();
     let mut planted = Vec::new();
     for s in second_of(&id1) + 1..second_of(&id1) + 4 {
         let path = day.join(format!("{base}+{s}.csa"));
@@ -215,7 +201,7 @@ async fn a_restart_within_the_same_second_gives_a_new_game_id_and_keeps_the_earl
     }
 
     // The first record moved away (an archivist at work): its id stays taken, by the index.
-    let path1 = records_under(dir.path())
+    let path1 = support::csa_records(dir.path())
         .into_iter()
         .find(|p| p.file_stem().is_some_and(|s| s == id1.as_str()))
         .unwrap();

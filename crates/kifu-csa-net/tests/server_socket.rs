@@ -34,22 +34,6 @@ async fn paired(addr: SocketAddr, game: &str) -> (Client, Client, String) {
     (a, b, id)
 }
 
-fn find_records(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_owned()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "csa") {
-                out.push(p);
-            }
-        }
-    }
-    out
-}
-
 #[tokio::test]
 async fn a_complete_game_with_record_and_index() {
     let dir = tempfile::tempdir().unwrap();
@@ -77,7 +61,7 @@ async fn a_complete_game_with_record_and_index() {
     // Bob says nothing: the server closes after the grace time.
     assert_eq!(b.next_line().await, None);
 
-    let records = find_records(dir.path());
+    let records = support::csa_records(dir.path());
     assert_eq!(records.len(), 1);
     let text = std::fs::read_to_string(&records[0]).unwrap();
     let parsed = csa::read(&text);

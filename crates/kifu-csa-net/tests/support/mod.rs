@@ -145,3 +145,21 @@ pub async fn start_game(
         .unwrap_or_else(|| panic!("START expected, got {start}"))
         .to_owned()
 }
+
+/// Every `.csa` file below `dir` (a server's or client's record folder), in path order.
+pub fn csa_records(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "csa") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}

@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use kifu_shogi::formats::csa::CsaVersion;
+use kifu_records::shogi::csa::CsaVersion;
 
 use crate::Outcome;
 use crate::error::CliError;

@@ -6,7 +6,7 @@ use std::time::Duration;
 use kifu_csa_net::auth::read_players;
 use kifu_csa_net::server::{Config, Stopped, run_blocking};
 use kifu_csa_net::server_log::LogTarget;
-use kifu_shogi::formats::csa::CsaVersion;
+use kifu_records::shogi::csa::CsaVersion;
 
 use crate::Outcome;
 

@@ -145,7 +145,7 @@ fn csa_server_plays_to_the_move_limit_and_writes_the_record() {
 
     // The record follows the result lines.
     let text = final_record(dir.path());
-    let parsed = kifu_shogi::formats::csa::read(&text);
+    let parsed = kifu_records::shogi::csa::read(&text);
     assert!(!parsed.has_errors(), "{text}");
     assert!(text.contains("%MAX_MOVES"), "{text}");
     assert!(dir.path().join("kifu.sqlite").exists());
@@ -212,7 +212,7 @@ fn csa_server_keeps_passwords_a_closed_list_and_a_log_without_secrets() {
     // --csa-version 2.2: the older edition, which has no %MAX_MOVES (kept as a comment).
     let text = final_record(&dir.path().join("data"));
     assert!(text.starts_with("V2.2\n"), "{text}");
-    let parsed = kifu_shogi::formats::csa::read(&text);
+    let parsed = kifu_records::shogi::csa::read(&text);
     assert!(!parsed.has_errors(), "{text}");
     assert!(text.contains("+7776FU\nT0\n-3334FU\nT0\n"), "{text}");
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
 use kifu_record::{EndingKind, NodeItem};
-use kifu_shogi::formats::csa;
+use kifu_records::shogi::csa;
 
 struct Kill(Child);
 

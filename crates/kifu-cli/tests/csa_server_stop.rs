@@ -137,7 +137,7 @@ fn record_path(data: &Path, id: &str) -> PathBuf {
 
 /// The record reads back without errors, both moves played, ended `%CHUDAN`.
 fn assert_interrupted(text: &str) {
-    let parsed = kifu_shogi::formats::csa::read(text);
+    let parsed = kifu_records::shogi::csa::read(text);
     assert!(!parsed.has_errors(), "{text}");
     let moves = &parsed.records[0].moves;
     assert_eq!(

@@ -9,7 +9,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use kifu_record::{EndingKind, NodeItem};
-use kifu_shogi::formats::csa;
+use kifu_records::shogi::csa;
 
 pub const LIMIT: Duration = Duration::from_secs(60);
 

@@ -3,7 +3,7 @@
 
 use kifu_csa::server_protocol::{GameSummary, Reason, Verdict};
 use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, Side, Span};
-use kifu_shogi::formats::{ShogiRecord, StartPosition, csa};
+use kifu_records::shogi::{ShogiRecord, StartPosition, csa};
 use kifu_shogi::{Color, Move};
 
 use crate::plain_text::escape_controls;

@@ -7,7 +7,7 @@ use kifu_csa::server_protocol::{GameSummary, MoveComment, SummaryTime, TimeRule,
 use kifu_record::{
     Comment, CommentKind, EndingKind, Header, HeaderEntry, HeaderField, Span, TimeControl,
 };
-use kifu_shogi::formats::{ShogiRecord, StartPosition, csa};
+use kifu_records::shogi::{ShogiRecord, StartPosition, csa};
 
 use crate::game::{Ending, Game, PlayedMove};
 use crate::plain_text::escape_controls;

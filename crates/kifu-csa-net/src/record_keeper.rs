@@ -21,7 +21,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Duration;
 
 use kifu_csa::server_protocol::GameSummary;
-use kifu_shogi::formats::csa::CsaVersion;
+use kifu_records::shogi::csa::CsaVersion;
 
 use crate::game::{Ending, PlayedMove};
 use crate::record::{Meta, csa_text, record_of, write_atomically};

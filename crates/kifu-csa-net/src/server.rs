@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
+use kifu_records::shogi::csa::CsaVersion;
 use kifu_shogi::Color;
-use kifu_shogi::formats::csa::CsaVersion;
 use tokio::net::TcpListener;
 
 use crate::admission::Admission;

@@ -10,7 +10,7 @@ use kifu_csa::server_protocol::{Reason, Verdict};
 use kifu_csa_net::client::{ClientConfig, GameReport, run_series};
 use kifu_csa_net::server::{Config, Server};
 use kifu_record::{CommentKind, EndingKind, NodeItem};
-use kifu_shogi::formats::csa;
+use kifu_records::shogi::csa;
 
 async fn server(dir: &Path, max_moves: u32) -> u16 {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap());

@@ -99,7 +99,7 @@ async fn play(
         .unwrap();
     let answer = server.await.unwrap();
     let record = std::fs::read_to_string(reports[0].record.as_ref().unwrap()).unwrap();
-    let parsed = kifu_shogi::formats::csa::read(&record);
+    let parsed = kifu_records::shogi::csa::read(&record);
     assert!(!parsed.has_errors(), "{record}");
     (
         answer,

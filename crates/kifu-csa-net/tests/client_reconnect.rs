@@ -96,7 +96,7 @@ async fn a_lost_connection_saves_the_record_and_logs_in_again() {
     assert_eq!(reports[0].plies, 3);
 
     let lost = std::fs::read_to_string(dir.path().join("g1.csa")).unwrap();
-    let parsed = kifu_shogi::formats::csa::read(&lost);
+    let parsed = kifu_records::shogi::csa::read(&lost);
     assert!(!parsed.has_errors(), "{lost}");
     assert!(lost.contains("%CHUDAN"), "{lost}");
     assert!(lost.contains(&heard[2]), "{lost}");

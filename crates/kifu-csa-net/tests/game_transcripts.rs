@@ -6,7 +6,7 @@ use kifu_csa_net::game::{Game, Outbox};
 use kifu_csa_net::game_name::GameName;
 use kifu_csa_net::record::{Meta, to_csa};
 use kifu_record::{EndingKind, NodeItem, Side};
-use kifu_shogi::formats::csa::{self, CsaVersion};
+use kifu_records::shogi::csa::{self, CsaVersion};
 use kifu_shogi::{Color, Position};
 
 const B: Color = Color::Black;

@@ -11,7 +11,7 @@ use kifu_csa_net::server::{Config, MAX_LINE_BYTES, Server};
 use kifu_csa_net::server_log::LogTarget;
 use kifu_csa_net::store::Store;
 use kifu_record::{EncodingSource, EndingKind, NodeItem, TextEncoding};
-use kifu_shogi::formats::csa;
+use kifu_records::shogi::csa;
 
 mod support;
 use support::{Client, start_game};

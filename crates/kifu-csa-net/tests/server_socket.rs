@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use kifu_csa_net::server::{Config, Server};
 use kifu_csa_net::store::Store;
-use kifu_shogi::formats::csa;
+use kifu_records::shogi::csa;
 
 mod support;
 use support::Client;

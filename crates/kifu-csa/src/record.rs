@@ -5,7 +5,7 @@
 //! is checked by the same reader every other kifu command uses.
 
 use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, NodeItem, Span};
-use kifu_shogi::formats::{ShogiRecord, StartPosition, csa};
+use kifu_records::shogi::{ShogiRecord, StartPosition, csa};
 use kifu_shogi::{Color, Move, Position};
 
 use crate::session::{Config, Session, State};

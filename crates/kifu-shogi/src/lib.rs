@@ -21,7 +21,6 @@ pub mod attacks;
 mod bitboard;
 mod color;
 mod declaration;
-pub mod formats;
 mod hand;
 mod handicap;
 mod legality;

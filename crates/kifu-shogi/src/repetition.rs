@@ -21,6 +21,39 @@ impl Position {
         1 + self.history.iter().filter(|s| s.hash == h).count()
     }
 
+    /// True when the last move can never be undone: a drop, a promotion, a capture or a
+    /// pawn's step. Positions before such a move cannot recur, so a replay that counts
+    /// repetitions after every move can look back only to the last irreversible one.
+    pub fn last_move_irreversible(&self) -> bool {
+        self.history.last().is_some_and(|s| {
+            s.mv.is_drop()
+                || s.mv.is_promotion()
+                || s.captured.is_some()
+                || s.moved == crate::PieceKind::Pawn
+        })
+    }
+
+    /// True if the current position stands for the fourth time among the last `plies`
+    /// positions (positions with the same side to move only). Cheaper than
+    /// [`Position::repetition`] when the caller knows how far back a repeat is possible.
+    pub fn is_fourth_occurrence_within(&self, plies: usize) -> bool {
+        let hash = self.hash();
+        let history = &self.history;
+        let window = plies.min(history.len());
+        let mut seen = 0;
+        let mut back = 4; // a position recurs four plies later at the earliest
+        while back <= window {
+            if history[history.len() - back].hash == hash {
+                seen += 1;
+                if seen == 3 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
     /// 千日手 by the four-fold rule, including perpetual check.
     ///
     /// Only positions since this `Position` was set up are known; a game

@@ -2,11 +2,11 @@
 
 use std::path::Path;
 
-use kifu_shogi::formats::csa::CsaVersion;
+use kifu_records::shogi::csa::CsaVersion;
 
 use kifu_cetkaik::ckka::GameRecord;
 use kifu_chu::record::ChuRecord;
-use kifu_shogi::formats::ShogiRecord;
+use kifu_records::shogi::ShogiRecord;
 
 use crate::error::CliError;
 use crate::report::FileReport;
@@ -183,7 +183,7 @@ pub fn no_such_record(n: usize, count: usize, name: &str) -> CliError {
 pub fn target_holds_many(game: Game, target: &Target<'_>) -> Result<bool, CliError> {
     Ok(match game {
         Game::Shogi => {
-            use kifu_shogi::formats::Format;
+            use kifu_records::shogi::Format;
             matches!(
                 shogi::parse_format(target.format).map_err(CliError::Usage)?,
                 Format::Csa | Format::Usi

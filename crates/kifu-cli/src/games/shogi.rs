@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use kifu_record::{Diagnostic, NodeItem, SourceText, decode};
-use kifu_shogi::formats::{Format, ShogiRecord, csa::CsaVersion};
+use kifu_records::shogi::{Format, ShogiRecord, csa::CsaVersion};
 
 use crate::error::CliError;
 use crate::report::FileReport;
@@ -139,7 +139,7 @@ pub enum View {
 /// the library's position writers.
 pub fn show(record: &ShogiRecord, ply: usize, view: View) -> String {
     use kifu_record::HeaderField;
-    use kifu_shogi::formats::{csa, kif};
+    use kifu_records::shogi::{csa, kif};
     let moves = main_line_moves(record);
     let mut pos = record.start.position.clone();
     for &mv in &moves[..ply] {

@@ -45,6 +45,6 @@ fuzz_target!(|data: &[u8]| {
     let _ = kifu_csa_net::record::to_csa(
         &game,
         &Default::default(),
-        kifu_shogi::formats::csa::CsaVersion::V22,
+        kifu_records::shogi::csa::CsaVersion::V22,
     );
 });

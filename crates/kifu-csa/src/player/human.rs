@@ -4,8 +4,8 @@
 
 use std::io::{BufRead, Write};
 
-use kifu_shogi::formats::ki2::notation::{self, Ki2Move};
-use kifu_shogi::formats::kif::syntax::{Action, Destination};
+use kifu_records::shogi::ki2::notation::{self, Ki2Move};
+use kifu_records::shogi::kif::syntax::{Action, Destination};
 use kifu_shogi::{Move, Position, Square};
 
 use super::{Player, ThinkRequest};

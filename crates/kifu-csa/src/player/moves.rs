@@ -1,7 +1,7 @@
 //! A recorded game played back for one colour: its moves, then its ending.
 
 use kifu_record::{EndingKind, NodeItem};
-use kifu_shogi::formats::{Format, read_bytes};
+use kifu_records::shogi::{Format, read_bytes};
 use kifu_shogi::{Move, Position};
 
 use super::{Player, ThinkRequest};

@@ -2,7 +2,7 @@
 //! line and the moves already played, each with its `,T` time.
 
 use kifu_record::NodeItem;
-use kifu_shogi::formats::csa;
+use kifu_records::shogi::csa;
 use kifu_shogi::{Color, Move, PieceKind, Position, Square};
 
 use crate::message::CsaMove;

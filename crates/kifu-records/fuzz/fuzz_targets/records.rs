@@ -1,0 +1,28 @@
+//! Every record reader on arbitrary bytes: no panic, every diagnostic's span inside the
+//! decoded text, the streaming reader gives the same records as the whole-text one (and at
+//! least one), and whatever was read can be written in every format without panicking.
+#![no_main]
+
+use kifu_records::shogi::{Format, csa::CsaVersion, read_bytes};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, bytes)) = data.split_first() else { return };
+    let format = Format::ALL[usize::from(selector) % Format::ALL.len()];
+    let (text, parsed) = read_bytes(bytes, format);
+    for d in &parsed.diagnostics {
+        assert!(d.span.start <= d.span.end && d.span.end as usize <= text.len(), "{d:?}");
+    }
+    assert!(!parsed.records.is_empty());
+    let streamed: Vec<_> = format.records(&text).collect();
+    assert_eq!(streamed.len(), parsed.records.len());
+    for (i, read) in streamed.iter().enumerate() {
+        assert_eq!(read.record, parsed.records[i]);
+    }
+    if let Some(last) = streamed.len().checked_sub(1) {
+        assert_eq!(format.nth_record(&text, last).map(|r| r.record), Some(streamed[last].record.clone()));
+    }
+    for to in Format::ALL {
+        let _ = to.encode(to.write(&parsed.records, CsaVersion::V30));
+    }
+});

@@ -1,0 +1,491 @@
+//! Building records from CSA statements and replaying their moves with the rules.
+
+use kifu_record::{
+    Comment, CommentKind, Diagnostic, EndingKind, HeaderEntry, HeaderField, Side, Span,
+};
+
+use super::setup::{Setup, csa_square, even_position, piece_kind};
+use super::syntax::{CsaMove, Statement, Statements};
+use crate::shogi::record::is_empty_record;
+use crate::shogi::replay::Replay;
+use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, color_of, side_of};
+use kifu_shogi::{Move, Position, Square};
+
+/// Reads every record of a CSA text (records are separated by `/` lines).
+pub fn read(text: &str) -> Parsed {
+    Parsed::collect(Records::new(text))
+}
+
+/// The records of a CSA text one at a time (see [`crate::shogi::Format::records`]):
+/// each is built, replayed and handed out with its own diagnostics before the next is read.
+pub struct Records<'t> {
+    text: &'t str,
+    statements: Statements<'t>,
+    /// The first statement of the next record, when it was read as the end of the previous
+    /// one (a record that starts without a `/` before it).
+    carried: Option<(Statement<'t>, Span)>,
+    /// Diagnostics that belong to the next record.
+    carried_diagnostics: Vec<Diagnostic>,
+    /// Where the next record starts.
+    from: usize,
+    yielded: bool,
+    done: bool,
+}
+
+impl<'t> Records<'t> {
+    pub fn new(text: &'t str) -> Records<'t> {
+        Records {
+            text,
+            statements: Statements::new(text),
+            carried: None,
+            carried_diagnostics: Vec::new(),
+            from: 0,
+            yielded: false,
+            done: false,
+        }
+    }
+}
+
+impl Iterator for Records<'_> {
+    type Item = RecordRead;
+
+    fn next(&mut self) -> Option<RecordRead> {
+        while !self.done {
+            let start = self.from;
+            let mut builder = Builder::new(self.text, start);
+            builder.diags.append(&mut self.carried_diagnostics);
+            if let Some((statement, span)) = self.carried.take() {
+                builder.statement(statement, span);
+            }
+            let mut separated = false;
+            for (statement, span) in self.statements.by_ref() {
+                if matches!(statement, Statement::Separator) {
+                    self.from = span.end as usize;
+                    separated = true;
+                    break;
+                }
+                if builder.starts_another_record(&statement) {
+                    self.carried_diagnostics.push(Diagnostic::error(
+                        span,
+                        "a new record starts here without a `/` line ending the one before",
+                    ));
+                    self.from = span.start as usize;
+                    self.carried = Some((statement, span));
+                    separated = true;
+                    break;
+                }
+                builder.statement(statement, span);
+            }
+            self.done = !separated;
+            let has_content = builder.has_content();
+            let (record, mut diagnostics) = builder.finish();
+            if has_content {
+                if is_empty_record(&record) && self.yielded {
+                    // Only comments between two separators: not a game.
+                    diagnostics.push(Diagnostic::warning(
+                        Span::point(start),
+                        "text between `/` separators holds no game; its comments are ignored",
+                    ));
+                    self.carried_diagnostics.append(&mut diagnostics);
+                    continue;
+                }
+                self.yielded = true;
+                return Some(RecordRead::checked(record, diagnostics, start));
+            }
+            self.carried_diagnostics.append(&mut diagnostics);
+        }
+        if !self.yielded {
+            self.yielded = true;
+            let record = Builder::new(self.text, 0).finish().0;
+            let diagnostics = std::mem::take(&mut self.carried_diagnostics);
+            return Some(RecordRead::checked(record, diagnostics, 0));
+        }
+        None
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Phase {
+    Header,
+    Position,
+    Moves,
+}
+
+struct Builder<'t> {
+    text: &'t str,
+    diags: Vec<Diagnostic>,
+    record: ShogiRecord,
+    setup: Setup,
+    phase: Phase,
+    line: Replay,
+    v3: bool,
+    content: bool,
+}
+
+fn estimate_nodes(len: usize) -> usize {
+    // Roughly one move per 13 bytes in files with times; capped so junk does not reserve much.
+    (len / 10).clamp(16, 1024)
+}
+
+impl<'t> Builder<'t> {
+    fn new(text: &'t str, from: usize) -> Builder<'t> {
+        let mut record = ShogiRecord::new(StartPosition {
+            position: even_position().clone(),
+            handicap: Some(kifu_shogi::Handicap::Even),
+        });
+        let rest = text.len().saturating_sub(from).min(8192);
+        record.moves = kifu_record::MoveTree::with_capacity(estimate_nodes(rest));
+        let line = Replay::new(record.start.position.clone(), record.moves.root());
+        Builder {
+            text,
+            diags: Vec::new(),
+            record,
+            setup: Setup::default(),
+            phase: Phase::Header,
+            line,
+            v3: false,
+            content: false,
+        }
+    }
+
+    fn has_content(&self) -> bool {
+        self.content
+    }
+
+    /// True for a statement that can only begin a record (a version, a name, a position)
+    /// when this record already has moves: the `/` between two records is missing. Reading
+    /// it as a new record reports the cause once instead of every line of the second game.
+    fn starts_another_record(&self, statement: &Statement<'_>) -> bool {
+        matches!(
+            statement,
+            Statement::Version(_)
+                | Statement::Name(..)
+                | Statement::Even { .. }
+                | Statement::Rank { .. }
+        ) && self.phase == Phase::Moves
+            && self.record.moves.len() > 1
+    }
+
+    // Inlined into the record loop: it runs for every statement of every file.
+    #[inline(always)]
+    fn statement(&mut self, statement: Statement<'_>, span: Span) {
+        if !matches!(statement, Statement::Encoding(_)) {
+            self.content = true;
+        }
+        match statement {
+            Statement::Encoding(_) => {}
+            Statement::Version(v) => {
+                match v {
+                    "2" | "2.1" | "2.2" => {}
+                    "3.0" | "3" => self.v3 = true,
+                    _ => self.diags.push(Diagnostic::warning(
+                        span,
+                        format!("unknown CSA version `V{v}`; read as V3.0"),
+                    )),
+                }
+                if v.starts_with('3') {
+                    self.v3 = true;
+                }
+                if self.phase > Phase::Header {
+                    self.diags.push(Diagnostic::warning(
+                        span,
+                        "the version line should come first",
+                    ));
+                }
+            }
+            Statement::Name(side, name) => {
+                let (key, field) = match side {
+                    Side::First => ("N+", HeaderField::FirstPlayer),
+                    Side::Second => ("N-", HeaderField::SecondPlayer),
+                };
+                self.header(key, name, Some(field), span);
+            }
+            Statement::Info { key: "NOTE", value } => {
+                let note = unescape_note(value);
+                self.header("NOTE", &note, Some(HeaderField::Note), span);
+            }
+            Statement::Info { key, value } => {
+                self.header(key, value, info_field(key), span);
+            }
+            Statement::Even { removed } => {
+                if self.position_line(span) {
+                    self.setup.even(removed, span, &mut self.diags);
+                }
+            }
+            Statement::Rank { rank, cells } => {
+                if self.position_line(span) {
+                    self.setup.rank(rank, cells, span, &mut self.diags);
+                }
+            }
+            Statement::Pieces(side, body) => {
+                if self.position_line(span) {
+                    self.setup.pieces(side, body, span, &mut self.diags);
+                }
+            }
+            Statement::Turn(side) => {
+                if self.phase == Phase::Moves {
+                    self.diags.push(Diagnostic::error(
+                        span,
+                        "a second side-to-move line; the position was already set",
+                    ));
+                    return;
+                }
+                self.start_moves(side, span);
+            }
+            Statement::Move(mv) => self.play(mv, span),
+            Statement::Special(token) => self.ending(token, span),
+            Statement::Time(t) => self.time(t, span),
+            Statement::Comment(kind, text) => self.comment(kind, text, span),
+            Statement::Separator => {}
+            Statement::Invalid(reason) => {
+                self.diags.push(Diagnostic::error(span, reason));
+            }
+        }
+    }
+
+    fn header(&mut self, key: &str, value: &str, field: Option<HeaderField>, span: Span) {
+        self.record.header.push(HeaderEntry {
+            key: key.to_owned(),
+            value: value.to_owned(),
+            field,
+            span,
+        });
+    }
+
+    /// True if a position line is allowed here.
+    fn position_line(&mut self, span: Span) -> bool {
+        if self.phase == Phase::Moves {
+            self.diags.push(Diagnostic::error(
+                span,
+                "a position line after the side to move was given",
+            ));
+            return false;
+        }
+        if self.phase == Phase::Header {
+            self.record.start_span = span;
+        } else {
+            self.record.start_span = self.record.start_span.join(span);
+        }
+        self.phase = Phase::Position;
+        true
+    }
+
+    fn start_moves(&mut self, side: Side, span: Span) {
+        if self.setup.started {
+            self.record.start_span = self.record.start_span.join(span);
+            self.record.start = self
+                .setup
+                .finish(side, self.record.start_span, &mut self.diags);
+            self.line.position = self.record.start.position.clone();
+        } else {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "no start position before the side to move; assumed the even-game start",
+            ));
+            if side == Side::Second {
+                self.diags.push(Diagnostic::error(
+                    span,
+                    "the even-game start has 先手 to move",
+                ));
+            }
+            self.record.start_span = span;
+        }
+        self.phase = Phase::Moves;
+    }
+
+    fn ensure_moves_phase(&mut self, span: Span) {
+        if self.phase != Phase::Moves {
+            if self.setup.started {
+                self.diags.push(Diagnostic::error(
+                    Span::point(span.start as usize),
+                    "the side to move (`+` or `-` alone) is missing before the moves",
+                ));
+                let side = side_of(self.line.position.side_to_move());
+                self.start_moves(side, Span::point(span.start as usize));
+            } else {
+                self.diags.push(Diagnostic::warning(
+                    Span::point(span.start as usize),
+                    "no start position; assumed the even-game start",
+                ));
+                self.phase = Phase::Moves;
+            }
+        }
+    }
+
+    // Like `statement`: one call site, every move of every file (cachegrind: -1.5%).
+    #[inline(always)]
+    fn play(&mut self, m: CsaMove<'_>, span: Span) {
+        self.ensure_moves_phase(span);
+        let resolved = if self.line.is_closed() {
+            Err((None, String::new()))
+        } else {
+            to_move(&self.line.position, &m)
+        };
+        self.line.play(
+            &mut self.record.moves,
+            resolved,
+            span,
+            self.text,
+            &mut self.diags,
+        );
+    }
+
+    fn ending(&mut self, token: &str, span: Span) {
+        self.ensure_moves_phase(span);
+        // An unknown `%` word is kept (with a warning) only if nothing follows it: see Replay.
+        let kind = ending_kind(token);
+        self.line
+            .end(&mut self.record.moves, kind, span, &mut self.diags);
+    }
+
+    #[inline(always)]
+    fn time(&mut self, t: &str, span: Span) {
+        let Some(ms) = parse_time(t, self.v3) else {
+            self.diags.push(Diagnostic::error(
+                span,
+                "a time line is `T` and whole seconds (V3.0: up to three decimals)",
+            ));
+            return;
+        };
+        if self
+            .line
+            .time(&mut self.record.moves, Some(ms), None)
+            .is_err()
+        {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "a time line that follows no move; ignored",
+            ));
+        }
+    }
+
+    fn comment(&mut self, kind: CommentKind, text: &str, span: Span) {
+        self.line
+            .comment(&mut self.record.moves, Comment::new(kind, text, span));
+    }
+
+    fn finish(mut self) -> (ShogiRecord, Vec<Diagnostic>) {
+        if self.phase != Phase::Moves && self.setup.started {
+            let at = self.record.start_span.end as usize;
+            self.diags.push(Diagnostic::error(
+                Span::point(at),
+                "the side to move (`+` or `-` alone) is missing after the position",
+            ));
+            self.start_moves(side_of(kifu_shogi::Color::Black), Span::point(at));
+        }
+        self.line.finish(&mut self.record.moves, &mut self.diags);
+        (self.record, self.diags)
+    }
+}
+
+/// `$NOTE` escapes: `\n` is a newline and `\\` a backslash (V3.0).
+fn unescape_note(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('\\') => out.push('\\'),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+fn info_field(key: &str) -> Option<HeaderField> {
+    Some(match key {
+        "EVENT" => HeaderField::Event,
+        "SITE" => HeaderField::Site,
+        "START_TIME" => HeaderField::StartTime,
+        "END_TIME" => HeaderField::EndTime,
+        "TIME_LIMIT" | "TIME" => HeaderField::TimeControl,
+        "TIME+" | "TIMET+" => HeaderField::FirstTimeControl,
+        "TIME-" | "TIMET-" => HeaderField::SecondTimeControl,
+        "OPENING" => HeaderField::Opening,
+        "MAX_MOVES" => HeaderField::MaxMoves,
+        "JISHOGI" => HeaderField::DeclarationRule,
+        "NOTE" => HeaderField::Note,
+        _ => return None,
+    })
+}
+
+/// The ending a `%` token names (without the `%`).
+pub fn ending_kind(token: &str) -> EndingKind {
+    match token {
+        "TORYO" => EndingKind::Resign,
+        "CHUDAN" => EndingKind::Abort,
+        "SENNICHITE" => EndingKind::Repetition,
+        "JISHOGI" => EndingKind::Impasse,
+        "TSUMI" => EndingKind::Checkmate,
+        "FUZUMI" => EndingKind::NoCheckmate,
+        "ERROR" => EndingKind::Error,
+        "MATTA" => EndingKind::TakeBack,
+        "KACHI" => EndingKind::DeclareWin,
+        "HIKIWAKE" => EndingKind::DeclareDraw,
+        "TIME_UP" => EndingKind::TimeLoss,
+        "ILLEGAL_MOVE" => EndingKind::IllegalMoveLoss,
+        "+ILLEGAL_ACTION" => EndingKind::IllegalAction(Side::First),
+        "-ILLEGAL_ACTION" => EndingKind::IllegalAction(Side::Second),
+        "MAX_MOVES" => EndingKind::MaxMoves,
+        other => EndingKind::Unknown(other.to_owned()),
+    }
+}
+
+/// `T` seconds → milliseconds. Before V3.0 fractions are not allowed by the format; they are
+/// read anyway (files in the wild have them) and truncated to whole seconds. Any count of
+/// seconds the line can hold is accepted: `T8640000` is 100 days.
+fn parse_time(t: &str, v3: bool) -> Option<u64> {
+    let ms = kifu_record::parse_seconds(t)?;
+    Some(if v3 { ms } else { ms - ms % 1000 })
+}
+
+/// The engine move a CSA move denotes in `position`, or why it cannot be one (with the move
+/// it would be read as when that is still clear, so a record that ends "illegal move" keeps it).
+fn to_move(position: &Position, m: &CsaMove<'_>) -> Result<Move, (Option<Move>, String)> {
+    let kind =
+        piece_kind(m.piece).ok_or_else(|| (None, format!("unknown piece code `{}`", m.piece)))?;
+    let to = Square::new(m.to.0, m.to.1).expect("syntax checked the square");
+    let mv = match m.from {
+        None if !kind.is_hand_kind() => {
+            return Err((None, format!("{} cannot be dropped", kind.csa())));
+        }
+        None => Move::drop(kind, to),
+        Some((ff, fr)) => {
+            let from = Square::new(ff, fr).expect("syntax checked the square");
+            let Some(piece) = position.piece_at(from) else {
+                let guess = Move::normal(from, to, kind.is_promoted());
+                return Err((
+                    Some(guess),
+                    format!("there is no piece on {}", csa_square(from)),
+                ));
+            };
+            if piece.kind == kind {
+                Move::normal(from, to, false)
+            } else if piece.kind.promote() == Some(kind) {
+                Move::normal(from, to, true)
+            } else {
+                let why = format!(
+                    "the piece on {} is {}, not {}",
+                    csa_square(from),
+                    piece.kind.csa(),
+                    kind.csa()
+                );
+                return Err((Some(Move::normal(from, to, false)), why));
+            }
+        }
+    };
+    let mover = position.side_to_move();
+    if color_of(m.side) != mover {
+        let why = format!("it is {mover}'s turn, but the move is signed for the other side");
+        return Err((Some(mv), why));
+    }
+    Ok(mv)
+}

@@ -1,0 +1,375 @@
+//! Choosing a format by file name or content, and reading or writing any of them: the entry
+//! points a command-line tool needs.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use kifu_record::{TextEncoding, decode, encode};
+
+use crate::shogi::{
+    Parsed, RecordRead, ShogiRecord, StartPosition, Written, csa, jkf, ki2, kif, usi_record,
+};
+
+/// The shogi record formats kifu reads and writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    Csa,
+    /// KIF in Shift_JIS.
+    Kif,
+    /// KIF in UTF-8.
+    Kifu,
+    /// KI2 (JSA notation) in Shift_JIS.
+    Ki2,
+    /// KI2 in UTF-8.
+    Ki2u,
+    /// USI move lists, one game per line.
+    Usi,
+    /// JSON Kifu Format.
+    Jkf,
+}
+
+impl Format {
+    pub const ALL: [Format; 7] = [
+        Format::Csa,
+        Format::Kif,
+        Format::Kifu,
+        Format::Ki2,
+        Format::Ki2u,
+        Format::Usi,
+        Format::Jkf,
+    ];
+
+    /// By extension: `.csa`, `.kif`, `.kifu`, `.usi` / `.sfen` / `.txt`.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Format::from_name(&ext)
+    }
+
+    /// By name, as a user types it (`csa`, `kif`, `kifu`, `usi`).
+    pub fn from_name(name: &str) -> Option<Format> {
+        Some(match name {
+            "csa" => Format::Csa,
+            "kif" => Format::Kif,
+            "kifu" => Format::Kifu,
+            "ki2" => Format::Ki2,
+            "ki2u" => Format::Ki2u,
+            "usi" | "sfen" | "txt" => Format::Usi,
+            "jkf" | "json" => Format::Jkf,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Csa => "csa",
+            Format::Kif => "kif",
+            Format::Kifu => "kifu",
+            Format::Ki2 => "ki2",
+            Format::Ki2u => "ki2u",
+            Format::Usi => "usi",
+            Format::Jkf => "jkf",
+        }
+    }
+
+    /// The extension a file of this format gets.
+    pub fn extension(self) -> &'static str {
+        self.name()
+    }
+
+    /// The encoding a file of this format is written in (and expected in when reading).
+    pub fn encoding(self) -> TextEncoding {
+        match self {
+            Format::Kif | Format::Ki2 => TextEncoding::ShiftJis,
+            _ => TextEncoding::Utf8,
+        }
+    }
+
+    /// Guesses the format of decoded text without a file name (e.g. from stdin).
+    pub fn sniff(text: &str) -> Format {
+        if text.trim_start().starts_with('{') {
+            return Format::Jkf;
+        }
+        for line in text
+            .lines()
+            .map(str::trim_start)
+            .filter(|l| !l.is_empty())
+            .take(40)
+        {
+            let first = line.as_bytes()[0];
+            if line.starts_with("position ")
+                || line.starts_with("startpos")
+                || line.starts_with("sfen ")
+            {
+                return Format::Usi;
+            }
+            if line.starts_with("V2")
+                || line.starts_with("V3")
+                || line.starts_with("PI")
+                || line.starts_with("P1")
+                || line.starts_with("N+")
+                || line.starts_with("'CSA")
+                || (matches!(first, b'+' | b'-') && line.len() == 7)
+            {
+                return Format::Csa;
+            }
+            if line.starts_with(['▲', '△', '☗', '☖']) {
+                return Format::Ki2u;
+            }
+            if line.contains('：') || line.starts_with("手数----") || line.starts_with("#KIF") {
+                return Format::Kifu;
+            }
+            let first_word = line.split_ascii_whitespace().next().unwrap_or("");
+            if kifu_shogi::usi::parse_move(first_word).is_ok() {
+                return Format::Usi;
+            }
+            if first == b'#' || first == b'\'' {
+                continue;
+            }
+            if first.is_ascii_digit() {
+                return Format::Kifu;
+            }
+        }
+        Format::Usi
+    }
+
+    /// Reads decoded text: every record, and every problem found. A text that holds no
+    /// record (empty, not a record, noise) gives one empty record and an error.
+    pub fn read(self, text: &str) -> Parsed {
+        Parsed::collect(self.records(text))
+    }
+
+    /// The records of decoded text one at a time, each with its own diagnostics: a caller
+    /// can check or convert a record and drop it before the next is read, so a large
+    /// multi-record file (a CSA archive with `/` between games, USI with one game per line)
+    /// is handled in memory bounded by its largest game, not by the file. KIF, KI2 and JKF
+    /// hold one game per file and give one record.
+    ///
+    /// There is always at least one item: a text without any record gives an empty record
+    /// with an error.
+    ///
+    /// ```
+    /// use kifu_record::decode;
+    /// use kifu_records::shogi::Format;
+    ///
+    /// let archive = b"PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+2726FU\n-0000FU\n/\nPI\n+\n%CHUDAN\n";
+    /// let decoded = decode(archive, Format::Csa.encoding()); // decoding diagnostics: decoded.diagnostics
+    /// let mut valid = 0;
+    /// for (index, read) in Format::Csa.records(&decoded.text).enumerate() {
+    ///     if read.has_errors() {
+    ///         assert_eq!(index, 1); // `-0000FU` is no move
+    ///     } else {
+    ///         valid += 1;
+    ///     }
+    ///     // `read.record` is dropped here, before the next record is read.
+    /// }
+    /// assert_eq!(valid, 2);
+    /// // The third record alone:
+    /// let third = Format::Csa.nth_record(&decoded.text, 2).unwrap();
+    /// assert_eq!(third.record.moves.main_line().count(), 1); // the ending
+    /// ```
+    pub fn records(self, text: &str) -> Records<'_> {
+        Records {
+            inner: match self {
+                Format::Csa => Inner::Csa(csa::Records::new(text)),
+                Format::Usi => Inner::Usi(usi_record::Records::new(text)),
+                Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => {
+                    Inner::One(Some(OneRecord::Kif(text)))
+                }
+                Format::Jkf => Inner::One(Some(OneRecord::Jkf(text))),
+            },
+        }
+    }
+
+    /// The record at `index` (0 = the first) of a text, read on its own with its
+    /// diagnostics; `None` if the text holds fewer records. The records before it are read
+    /// (a record's end is only known by reading it) but not kept.
+    pub fn nth_record(self, text: &str, index: usize) -> Option<RecordRead> {
+        self.records(text).nth(index)
+    }
+
+    /// How many records a text holds, reading each and dropping it.
+    pub fn count_records(self, text: &str) -> usize {
+        self.records(text).count()
+    }
+
+    /// Writes records as text (see [`Format::encode`] for bytes). CSA and USI hold several
+    /// records per file; KIF holds one, and extra records are listed as dropped.
+    pub fn write(self, records: &[ShogiRecord], csa_version: csa::CsaVersion) -> Written {
+        match self {
+            Format::Csa => csa::write_all(records, csa_version),
+            Format::Usi => usi_record::write(records),
+            Format::Jkf => {
+                let mut out = records.first().map(jkf::write).unwrap_or_default();
+                if records.len() > 1 {
+                    let more = records.len() - 1;
+                    out.warnings
+                        .push(format!("JKF holds one game; {more} more dropped"));
+                }
+                out
+            }
+            Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => {
+                let ki2 = matches!(self, Format::Ki2 | Format::Ki2u);
+                let one = if ki2 { ki2::write } else { kif::write };
+                let mut out = records.first().map(one).unwrap_or_default();
+                if records.len() > 1 {
+                    out.warnings.push(format!(
+                        "{} holds one game per file; {} more dropped",
+                        if ki2 { "KI2" } else { "KIF" },
+                        records.len() - 1
+                    ));
+                }
+                out
+            }
+        }
+    }
+
+    /// The bytes of written text in this format's encoding; characters the encoding cannot
+    /// hold become `?` and are listed as a warning.
+    pub fn encode(self, written: Written) -> (Vec<u8>, Vec<String>) {
+        let Written { text, mut warnings } = written;
+        let (bytes, lost) = encode(&text, self.encoding());
+        if !lost.is_empty() {
+            let chars: String = lost.iter().collect();
+            warnings.push(format!(
+                "characters {} cannot be written in {}; replaced with `?`",
+                chars,
+                self.encoding().name()
+            ));
+        }
+        (bytes.into_owned(), warnings)
+    }
+}
+
+/// The records of a text, read one at a time: see [`Format::records`].
+pub struct Records<'t> {
+    inner: Inner<'t>,
+}
+
+enum Inner<'t> {
+    Csa(csa::Records<'t>),
+    Usi(usi_record::Records<'t>),
+    One(Option<OneRecord<'t>>),
+}
+
+/// A text of a format that holds one game, not yet read.
+enum OneRecord<'t> {
+    Kif(&'t str),
+    Jkf(&'t str),
+}
+
+impl Iterator for Records<'_> {
+    type Item = RecordRead;
+
+    fn next(&mut self) -> Option<RecordRead> {
+        match &mut self.inner {
+            Inner::Csa(records) => records.next(),
+            Inner::Usi(records) => records.next(),
+            Inner::One(one) => match one.take()? {
+                OneRecord::Kif(text) => Some(kif::read_one(text)),
+                OneRecord::Jkf(text) => {
+                    let parsed = jkf::read(text);
+                    // Text that is not JSON gives no record; still hand out one, with the error.
+                    let record = parsed.records.into_iter().next();
+                    Some(RecordRead {
+                        record: record.unwrap_or_else(|| ShogiRecord::new(StartPosition::even())),
+                        diagnostics: parsed.diagnostics,
+                    })
+                }
+            },
+        }
+    }
+}
+
+/// Decodes a file's bytes (by BOM, encoding line, detection, then `format`'s encoding) and
+/// reads it. Decoding warnings come first among the diagnostics; spans refer to the returned
+/// text, which a caller needs to show `file:line:column`.
+pub fn read_bytes(bytes: &[u8], format: Format) -> (Cow<'_, str>, Parsed) {
+    let decoded = decode(bytes, format.encoding());
+    let mut parsed = format.read(&decoded.text);
+    if !decoded.diagnostics.is_empty() {
+        let mut all = decoded.diagnostics;
+        all.append(&mut parsed.diagnostics);
+        parsed.diagnostics = all;
+    }
+    (decoded.text, parsed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogi::compare::assert_same_game;
+    use crate::shogi::corpus;
+
+    #[test]
+    fn names_and_paths() {
+        assert_eq!(Format::from_path(Path::new("a/b.KIF")), Some(Format::Kif));
+        assert_eq!(Format::from_path(Path::new("x.kifu")), Some(Format::Kifu));
+        assert_eq!(Format::from_path(Path::new("x.jkf")), Some(Format::Jkf));
+        assert_eq!(Format::from_path(Path::new("x.bod")), None);
+        for f in Format::ALL {
+            assert_eq!(Format::from_name(f.name()), Some(f));
+        }
+    }
+
+    #[test]
+    fn sniffing() {
+        assert_eq!(Format::sniff("V2.2\nPI\n+\n"), Format::Csa);
+        assert_eq!(Format::sniff("'comment\n+7776FU\n"), Format::Csa);
+        assert_eq!(Format::sniff("# ---\n手合割：平手\n"), Format::Kifu);
+        assert_eq!(Format::sniff("   1 ７六歩(77)\n"), Format::Kifu);
+        assert_eq!(Format::sniff("7g7f 3c3d\n"), Format::Usi);
+        assert_eq!(Format::sniff("▲７六歩　△３四歩\n"), Format::Ki2u);
+        assert_eq!(Format::sniff("position startpos moves 7g7f\n"), Format::Usi);
+    }
+
+    #[test]
+    fn every_format_to_every_format() {
+        let path = corpus::dir("shogi/bulk/kif/game_0007.kif");
+        let bytes = std::fs::read(&path).unwrap();
+        let (_, original) = read_bytes(&bytes, Format::Kif);
+        assert!(original.diagnostics.is_empty());
+        for from in Format::ALL {
+            let (bytes, _) = from.encode(from.write(&original.records, csa::CsaVersion::V30));
+            let (_, there) = read_bytes(&bytes, from);
+            assert!(
+                there.diagnostics.is_empty(),
+                "{from:?}: {:?}",
+                there.diagnostics
+            );
+            for to in Format::ALL {
+                let (bytes, _) = to.encode(to.write(&there.records, csa::CsaVersion::V22));
+                let (_, back) = read_bytes(&bytes, to);
+                assert!(
+                    back.diagnostics.is_empty(),
+                    "{from:?}->{to:?}: {:?}",
+                    back.diagnostics
+                );
+                // USI and KI2 keep only the moves; the others keep times as well.
+                let a = &original.records[0];
+                let b = &back.records[0];
+                let moves = |r: &ShogiRecord| -> Vec<_> {
+                    r.moves
+                        .main_line()
+                        .filter_map(|id| r.moves[id].mv().copied())
+                        .collect()
+                };
+                assert_eq!(moves(a), moves(b), "{from:?}->{to:?}");
+                let times =
+                    |f: Format| matches!(f, Format::Csa | Format::Kif | Format::Kifu | Format::Jkf);
+                if times(from) && times(to) {
+                    assert_same_game(a, b, false, &format!("{from:?}->{to:?}"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shift_jis_output_reports_lost_characters() {
+        let (_, parsed) = read_bytes("先手：☗名人\n1 ７六歩(77)\n".as_bytes(), Format::Kifu);
+        let (bytes, warnings) =
+            Format::Kif.encode(Format::Kif.write(&parsed.records, csa::CsaVersion::V30));
+        assert!(warnings.iter().any(|w| w.contains('☗')), "{warnings:?}");
+        let (text, _) = read_bytes(&bytes, Format::Kif);
+        assert!(text.contains("先手：?名人"));
+    }
+}

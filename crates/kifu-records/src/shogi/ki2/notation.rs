@@ -1,0 +1,389 @@
+//! JSA move notation (KI2): `▲７六歩`, `△同　銀`, `▲５八金右`, `▲１三角成`, `▲５五角打`, with
+//! the relative words resolved against the position when reading and chosen minimally
+//! (as the JSA rules say) when writing.
+
+use crate::shogi::kif::syntax::{Action, Destination, piece_name};
+use kifu_shogi::{Color, Move, Piece, PieceKind, Position, Square};
+
+/// `右` / `左` / `直`: which of several pieces moved, seen from the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relative {
+    Right,
+    Left,
+    Straight,
+}
+
+/// `上` / `寄` / `引`: how the piece moved, seen from the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Movement {
+    Up,
+    Sideways,
+    Down,
+}
+
+/// A KI2 move as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ki2Move {
+    /// From the `▲`/`△` mark, if any.
+    pub color: Option<Color>,
+    pub to: Destination,
+    pub piece: PieceKind,
+    pub relative: Option<Relative>,
+    pub movement: Option<Movement>,
+    pub action: Action,
+}
+
+fn digit(c: char) -> Option<u8> {
+    match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        '１'..='９' => Some((c as u32 - '１' as u32) as u8 + 1),
+        _ => "一二三四五六七八九"
+            .chars()
+            .position(|k| k == c)
+            .map(|i| i as u8 + 1),
+    }
+}
+
+/// Reads one move at the start of `s`; returns it and the bytes it took.
+pub fn parse(s: &str) -> Result<(Ki2Move, usize), &'static str> {
+    let mut rest = s;
+    let mut color = None;
+    if let Some(c) = rest.chars().next() {
+        color = match c {
+            '▲' | '☗' | '▼' => Some(Color::Black),
+            '△' | '☖' | '▽' => Some(Color::White),
+            _ => None,
+        };
+        if color.is_some() {
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    let to = if let Some(r) = rest.strip_prefix('同') {
+        rest = r.trim_start_matches(['\u{3000}', ' ']);
+        Destination::Same
+    } else {
+        let mut cs = rest.chars();
+        match (cs.next().and_then(digit), cs.next().and_then(digit)) {
+            (Some(f), Some(r)) => {
+                rest = cs.as_str();
+                // Printed media sometimes write `７六同歩`.
+                rest = rest.strip_prefix('同').unwrap_or(rest);
+                Destination::Square(f, r)
+            }
+            _ => return Err("a move starts with a square (`７六`) or `同`"),
+        }
+    };
+    let (piece, len) = piece_name(rest).ok_or("unknown piece name")?;
+    rest = &rest[len..];
+    let relative = [
+        ('右', Relative::Right),
+        ('左', Relative::Left),
+        ('直', Relative::Straight),
+    ]
+    .into_iter()
+    .find_map(|(c, r)| rest.strip_prefix(c).map(|after| (r, after)))
+    .map(|(r, after)| {
+        rest = after;
+        r
+    });
+    let movement = [
+        ('上', Movement::Up),
+        ('行', Movement::Up),
+        ('寄', Movement::Sideways),
+        ('引', Movement::Down),
+    ]
+    .into_iter()
+    .find_map(|(c, m)| rest.strip_prefix(c).map(|after| (m, after)))
+    .map(|(m, after)| {
+        rest = after;
+        m
+    });
+    let action = if let Some(r) = rest.strip_prefix("不成") {
+        rest = r;
+        Action::NoPromote
+    } else if let Some(r) = rest.strip_prefix('生') {
+        rest = r;
+        Action::NoPromote
+    } else if let Some(r) = rest.strip_prefix('成') {
+        rest = r;
+        Action::Promote
+    } else if let Some(r) = rest.strip_prefix('打') {
+        rest = r;
+        Action::Drop
+    } else {
+        Action::None
+    };
+    let m = Ki2Move {
+        color,
+        to,
+        piece,
+        relative,
+        movement,
+        action,
+    };
+    Ok((m, s.len() - rest.len()))
+}
+
+/// How far forward a move goes, in the mover's frame (positive = towards the opponent).
+fn forward(color: Color, from: Square, to: Square) -> i8 {
+    let d = from.rank() as i8 - to.rank() as i8;
+    if color == Color::Black { d } else { -d }
+}
+
+fn movement_of(color: Color, from: Square, to: Square) -> Movement {
+    match forward(color, from, to) {
+        f if f > 0 => Movement::Up,
+        0 => Movement::Sideways,
+        _ => Movement::Down,
+    }
+}
+
+/// Rightness of a square for the mover: larger is further right (Black's right is file 1).
+fn rightness(color: Color, sq: Square) -> i8 {
+    let file = sq.file() as i8;
+    if color == Color::Black { -file } else { file }
+}
+
+fn is_straight(color: Color, piece: PieceKind, from: Square, to: Square) -> bool {
+    from.file() == to.file()
+        && forward(color, from, to) == 1
+        && !matches!(piece, PieceKind::Horse | PieceKind::Dragon)
+}
+
+/// Keeps the squares a relative word selects.
+fn select_relative(
+    color: Color,
+    piece: PieceKind,
+    to: Square,
+    from: &mut Vec<Square>,
+    r: Relative,
+) {
+    match r {
+        Relative::Straight => from.retain(|&f| is_straight(color, piece, f, to)),
+        Relative::Right | Relative::Left => {
+            let key = |sq: Square| {
+                if r == Relative::Right {
+                    rightness(color, sq)
+                } else {
+                    -rightness(color, sq)
+                }
+            };
+            if let Some(best) = from.iter().map(|&s| key(s)).max() {
+                from.retain(|&s| key(s) == best);
+            }
+        }
+    }
+}
+
+/// The legal move a KI2 move denotes, or why there is none (or several).
+pub fn resolve(pos: &Position, prev_to: Option<Square>, m: &Ki2Move) -> Result<Move, String> {
+    let color = pos.side_to_move();
+    if let Some(c) = m.color
+        && c != color
+    {
+        return Err(format!(
+            "it is {color}'s turn, but the move is marked for the other side"
+        ));
+    }
+    let to = match m.to {
+        Destination::Square(f, r) => Square::new(f, r).ok_or("the destination is off the board")?,
+        Destination::Same => prev_to.ok_or("`同` but there is no previous move")?,
+    };
+    let promote = m.action == Action::Promote;
+    let mut board: Vec<(Square, Move)> = Vec::new();
+    let mut drop = None;
+    for mv in pos.legal_moves().iter().copied() {
+        if mv.to() != to {
+            continue;
+        }
+        match mv.from() {
+            None if mv.drop_kind() == Some(m.piece) => drop = Some(mv),
+            Some(from)
+                if pos.piece_at(from).map(|p| p.kind) == Some(m.piece)
+                    && mv.is_promotion() == promote =>
+            {
+                board.push((from, mv));
+            }
+            _ => {}
+        }
+    }
+    if m.action == Action::Drop {
+        return drop.ok_or_else(|| {
+            format!(
+                "{} cannot be dropped on {}{}",
+                m.piece.kif_name(),
+                to.file(),
+                to.rank()
+            )
+        });
+    }
+    if board.is_empty() {
+        if let Some(d) = drop
+            && m.relative.is_none()
+            && m.movement.is_none()
+        {
+            return Ok(d);
+        }
+        return Err(format!(
+            "no {} can move to {}{}",
+            m.piece.kif_name(),
+            to.file(),
+            to.rank()
+        ));
+    }
+    let mut from: Vec<Square> = board.iter().map(|b| b.0).collect();
+    if let Some(mv) = m.movement {
+        from.retain(|&f| movement_of(color, f, to) == mv);
+    }
+    if let Some(r) = m.relative {
+        select_relative(color, m.piece, to, &mut from, r);
+    }
+    match from.as_slice() {
+        [one] => Ok(board.iter().find(|b| b.0 == *one).expect("from the list").1),
+        [] => Err("no piece matches the relative words".to_owned()),
+        _ => Err(format!(
+            "{} pieces of that kind can move there; a relative word (右 左 直 上 寄 引) is needed",
+            from.len()
+        )),
+    }
+}
+
+/// The fewest relative words that single out `mv` among the pieces of its kind that could
+/// move to the same square, plus whether a drop needs `打`.
+///
+/// "Could move" counts every piece whose movement reaches the square, pinned pieces and
+/// pieces that would leave the king in check included: that is what the JSA rules and every
+/// reader of KI2 (tsshogi, Kifu for JS, python-shogi, cshogi) count, so a word left out because
+/// the other piece was pinned makes the move ambiguous or misread for them (`▲５九銀左`,
+/// `▲３二龍寄`, `△２二銀打`). kifu's reader accepts the words either way.
+pub fn disambiguation(pos: &Position, mv: Move) -> (Option<Relative>, Option<Movement>, bool) {
+    let color = pos.side_to_move();
+    let to = mv.to();
+    let piece = match mv.from() {
+        Some(f) => pos.piece_at(f).map(|p| p.kind),
+        None => mv.drop_kind(),
+    };
+    let Some(piece) = piece else {
+        return (None, None, false);
+    };
+    let mover = Piece::new(color, piece);
+    let others: Vec<Square> = pos
+        .pieces(color, piece)
+        .filter(|&f| Some(f) != mv.from() && pos.attacks_from(mover, f).contains(to))
+        .collect();
+    let Some(from) = mv.from() else {
+        return (None, None, !others.is_empty());
+    };
+    if others.is_empty() {
+        return (None, None, false);
+    }
+    let all: Vec<Square> = std::iter::once(from)
+        .chain(others.iter().copied())
+        .collect();
+    let unique = |rel: Option<Relative>, mov: Option<Movement>| {
+        let mut left = all.clone();
+        if let Some(m) = mov {
+            left.retain(|&f| movement_of(color, f, to) == m);
+        }
+        if let Some(r) = rel {
+            select_relative(color, piece, to, &mut left, r);
+        }
+        left == [from]
+    };
+    let mov = movement_of(color, from, to);
+    if piece != PieceKind::Knight && unique(None, Some(mov)) {
+        return (None, Some(mov), false);
+    }
+    let mut rels = vec![Relative::Right, Relative::Left];
+    if is_straight(color, piece, from, to) {
+        rels.insert(0, Relative::Straight);
+    }
+    for &r in &rels {
+        if unique(Some(r), None) {
+            return (Some(r), None, false);
+        }
+    }
+    for &r in &rels {
+        if unique(Some(r), Some(mov)) {
+            return (Some(r), Some(mov), false);
+        }
+    }
+    (None, Some(mov), false)
+}
+
+/// Whether the piece could also have moved there without (or with) promoting.
+fn promotion_was_optional(pos: &Position, mv: Move) -> bool {
+    let Some(from) = mv.from() else { return false };
+    let other = Move::normal(from, mv.to(), !mv.is_promotion());
+    pos.check_move(other).is_ok()
+}
+
+/// The JSA notation of a legal move, without the side mark: `７六歩`, `同　銀`, `５八金右`,
+/// `２二角成`, `５五角打`, `２三銀不成`.
+pub fn write(pos: &Position, mv: Move, prev_to: Option<Square>) -> String {
+    let to = mv.to();
+    let piece = match mv.from() {
+        Some(f) => pos.piece_at(f).map_or(PieceKind::Pawn, |p| p.kind),
+        None => mv.drop_kind().unwrap_or(PieceKind::Pawn),
+    };
+    let (rel, mov, needs_drop_mark) = disambiguation(pos, mv);
+    let mut tail = String::from(piece.kif_name());
+    if let Some(r) = rel {
+        tail.push(match r {
+            Relative::Right => '右',
+            Relative::Left => '左',
+            Relative::Straight => '直',
+        });
+    }
+    if let Some(m) = mov {
+        tail.push(match m {
+            Movement::Up => '上',
+            Movement::Sideways => '寄',
+            Movement::Down => '引',
+        });
+    }
+    if mv.is_promotion() {
+        tail.push('成');
+    } else if promotion_was_optional(pos, mv) {
+        tail.push_str("不成");
+    }
+    if needs_drop_mark {
+        tail.push('打');
+    }
+    let mut s = String::with_capacity(24);
+    if prev_to == Some(to) {
+        s.push('同');
+        if tail.chars().count() == 1 {
+            s.push('\u{3000}');
+        }
+    } else {
+        s.push(['１', '２', '３', '４', '５', '６', '７', '８', '９'][to.file() as usize - 1]);
+        s.push(['一', '二', '三', '四', '五', '六', '七', '八', '九'][to.rank() as usize - 1]);
+    }
+    s.push_str(&tail);
+    s
+}
+
+/// JKF's letters for the words (`L` `C` `R`, `U` `M` `D`, `H` for 打), e.g. `LU`.
+pub fn jkf_relative(pos: &Position, mv: Move) -> Option<String> {
+    let (rel, mov, drop) = disambiguation(pos, mv);
+    let mut s = String::new();
+    if let Some(r) = rel {
+        s.push(match r {
+            Relative::Left => 'L',
+            Relative::Straight => 'C',
+            Relative::Right => 'R',
+        });
+    }
+    if let Some(m) = mov {
+        s.push(match m {
+            Movement::Up => 'U',
+            Movement::Sideways => 'M',
+            Movement::Down => 'D',
+        });
+    }
+    if drop {
+        s.push('H');
+    }
+    (!s.is_empty()).then_some(s)
+}

@@ -1,0 +1,720 @@
+//! Building a record from KIF lines: header, board diagram, moves, comments, bookmarks and
+//! variations, each move replayed with the rules.
+
+use kifu_record::{
+    Bookmark, Comment, CommentKind, Diagnostic, EndingKind, HeaderEntry, HeaderField, MoveTree,
+    NodeId, NodeItem, Span,
+};
+
+use super::board::Diagram;
+use super::syntax::{Action, Body, Destination, KifMove, ending_word, move_line};
+use crate::shogi::ki2::notation;
+use crate::shogi::replay::{Replay, Resolved};
+use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
+use kifu_shogi::{Color, Handicap, Move, Position, Square};
+
+/// Reads a KIF or KIFU text (one game; variations included).
+pub fn read(text: &str) -> Parsed {
+    Parsed::collect([read_one(text)])
+}
+
+/// Reads the one game of a KIF, KIFU or KI2 text.
+pub(crate) fn read_one(text: &str) -> RecordRead {
+    let mut diagnostics = Vec::new();
+    let mut r = Reader {
+        text,
+        diags: &mut diagnostics,
+        record: ShogiRecord::new(StartPosition::handicap(Handicap::Even)),
+        diagram: Diagram::default(),
+        line: None,
+        lines: Vec::new(),
+        orphans: None,
+        numbering_offset: 0,
+        skip_block: false,
+        last: None,
+    };
+    let mut start = 0;
+    while start < text.len() {
+        let rest = &text[start..];
+        let len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+        // `\r\r\n` occurs in files that went through two CRLF conversions.
+        let line = rest[..len].trim_end_matches('\r');
+        r.line(line, start);
+        start += len + 1;
+    }
+    r.close_line();
+    if let Some((span, count)) = r.orphans {
+        r.diags.push(Diagnostic::warning(
+            span,
+            format!(
+                "{count} variation(s) branch from moves that were left out after an error \
+                 reported above; not read"
+            ),
+        ));
+    }
+    RecordRead::checked(r.record, diagnostics, 0)
+}
+
+struct Reader<'t, 'd> {
+    text: &'t str,
+    diags: &'d mut Vec<Diagnostic>,
+    record: ShogiRecord,
+    diagram: Diagram,
+    /// The line of play being read; `None` until the first move.
+    line: Option<Replay>,
+    /// Lines read so far that a variation may branch from: (first ply, last node).
+    lines: Vec<LineOfPlay>,
+    /// Variations that branch from moves that were never read (left out after an error, or
+    /// inside a variation that could not be placed): their span and count, reported once
+    /// instead of one error each.
+    orphans: Option<(Span, u32)>,
+    /// How far the move numbers of the current line are off (numbered minus actual ply),
+    /// so a line numbered consistently wrong is reported once, not at every move.
+    numbering_offset: i64,
+    /// Set when a variation cannot be placed: its moves are skipped.
+    skip_block: bool,
+    /// Where the last line read ended and the position there, so a variation can get to its
+    /// branch point by undoing and replaying a few moves instead of the whole game.
+    last: Option<(NodeId, Position)>,
+}
+
+/// A line of play read so far that a later variation may branch from.
+#[derive(Clone, Copy)]
+struct LineOfPlay {
+    /// The ply of its first move.
+    first: u32,
+    /// Its last node.
+    last: NodeId,
+    /// True if some of its moves were not read (after an error), or none at all (a
+    /// variation that could not be placed): a variation that finds no branch point in it
+    /// branches from one of those.
+    broken: bool,
+}
+
+pub(crate) fn header_field(key: &str) -> Option<HeaderField> {
+    Some(match key {
+        "先手" | "下手" => HeaderField::FirstPlayer,
+        "後手" | "上手" => HeaderField::SecondPlayer,
+        "先手省略名" | "下手省略名" => HeaderField::FirstPlayerShort,
+        "後手省略名" | "上手省略名" => HeaderField::SecondPlayerShort,
+        "棋戦" => HeaderField::Event,
+        "場所" => HeaderField::Site,
+        "開始日時" | "対局日" => HeaderField::StartTime,
+        "終了日時" => HeaderField::EndTime,
+        "持ち時間" => HeaderField::TimeControl,
+        "戦型" => HeaderField::Opening,
+        "手合割" => HeaderField::Handicap,
+        "表題" => HeaderField::Title,
+        "備考" => HeaderField::Note,
+        _ => return None,
+    })
+}
+
+fn trim_value(s: &str) -> &str {
+    s.trim_matches(|c: char| c.is_whitespace() || c == '\u{3000}')
+}
+
+impl Reader<'_, '_> {
+    fn line(&mut self, line: &str, start: usize) {
+        let span = Span::new(start, start + line.len());
+        let trimmed = line.trim_start_matches([' ', '\u{3000}', '\t']);
+        let Some(first) = trimmed.chars().next() else {
+            return;
+        };
+        match first {
+            '#' => {}
+            '*' => self.comment(&trimmed[1..], span),
+            '&' => self.bookmark(&trimmed[1..], span),
+            '|' => self.diagram.row(trimmed, span, self.diags),
+            '0'..='9' => self.move_line(line, start),
+            _ => self.other(trimmed, span),
+        }
+    }
+
+    fn other(&mut self, line: &str, span: Span) {
+        if let Some(rest) = line.strip_prefix("変化") {
+            let n = rest
+                .trim_start_matches(['：', ':'])
+                .trim_matches(|c: char| c == '手' || c.is_whitespace() || c == '\u{3000}')
+                .parse::<u32>();
+            match n {
+                Ok(n) if n >= 1 => self.variation(n, span),
+                _ => self
+                    .diags
+                    .push(Diagnostic::error(span, "a variation line is `変化：N手`")),
+            }
+            return;
+        }
+        if line.starts_with("まで") {
+            return self.summary(line, span);
+        }
+        if let Some(title) = line.strip_prefix("手数＝") {
+            return self.diagram.title(title, span, self.diags);
+        }
+        if line.starts_with("手数----") || line.starts_with("+--") {
+            return;
+        }
+        if line.starts_with(['９', '１']) && line.contains('８') {
+            return; // the file numbers above a diagram
+        }
+        match line {
+            "先手番" | "下手番" => return self.set_side(Color::Black, span),
+            "後手番" | "上手番" => return self.set_side(Color::White, span),
+            "盤面回転" | "盤面反転" => return,
+            _ => {}
+        }
+        if line.starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
+            return self.ki2_line(line, span.start as usize);
+        }
+        let Some(sep) = line.find(['：', ':']) else {
+            self.diags
+                .push(Diagnostic::warning(span, "not a KIF line; ignored"));
+            return;
+        };
+        let key = line[..sep].trim();
+        let value = &line[sep + line[sep..].chars().next().map_or(1, char::len_utf8)..];
+        match key {
+            "先手の持駒" | "下手の持駒" => {
+                self.diagram.hand(Color::Black, value, span, self.diags)
+            }
+            "後手の持駒" | "上手の持駒" => {
+                self.diagram.hand(Color::White, value, span, self.diags)
+            }
+            _ if key.is_empty() => {
+                self.diags
+                    .push(Diagnostic::warning(span, "not a KIF line; ignored"));
+            }
+            _ => self.record.header.push(HeaderEntry {
+                key: key.to_owned(),
+                value: value.to_owned(),
+                field: header_field(key),
+                span,
+            }),
+        }
+    }
+
+    fn set_side(&mut self, color: Color, span: Span) {
+        if self.line.is_some() {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "a side to move after the moves started; ignored",
+            ));
+            return;
+        }
+        self.diagram.side = Some(color);
+    }
+
+    /// Sets up the start position at the first move (or at the end of a game without moves).
+    fn start(&mut self) -> &mut Replay {
+        if self.line.is_none() {
+            let handicap = self
+                .record
+                .header
+                .get(HeaderField::Handicap)
+                .map(trim_value)
+                .and_then(|name| (!name.is_empty()).then(|| (name, Handicap::from_kif_name(name))));
+            let start = if self.diagram.started() {
+                let default = match handicap {
+                    Some((_, Some(h))) => h.first_to_move(),
+                    _ => Color::Black,
+                };
+                let side = self.diagram.side.unwrap_or(default);
+                self.record.start_span = self.diagram.span.unwrap_or_default();
+                self.diagram.position(side, self.diags)
+            } else {
+                match handicap {
+                    Some((_, Some(h))) => Some(StartPosition::handicap(h)),
+                    Some((name, None)) => {
+                        let span = self
+                            .record
+                            .header
+                            .entry(HeaderField::Handicap)
+                            .map(|e| e.span);
+                        self.diags.push(Diagnostic::warning(
+                            span.unwrap_or_default(),
+                            format!(
+                                "unknown 手合割 `{name}` without a board diagram; read as 平手"
+                            ),
+                        ));
+                        None
+                    }
+                    None => None,
+                }
+            };
+            if let Some(start) = start {
+                self.record.start = start;
+            }
+            let root = self.record.moves.root();
+            self.line = Some(Replay::new(self.record.start.position.clone(), root));
+            self.lines.push(LineOfPlay {
+                first: 1,
+                last: root,
+                broken: false,
+            });
+        }
+        self.line.as_mut().expect("just set")
+    }
+
+    fn comment(&mut self, body: &str, span: Span) {
+        let (kind, text) = match body.strip_prefix('*') {
+            Some(rest) => (CommentKind::Engine, rest),
+            None => (CommentKind::Text, body),
+        };
+        let comment = Comment::new(kind, text, span);
+        if self.skip_block {
+            return;
+        }
+        match &mut self.line {
+            Some(line) => line.comment(&mut self.record.moves, comment),
+            None => {
+                let root = self.record.moves.root();
+                self.record.moves[root].comments.push(comment);
+            }
+        }
+    }
+
+    fn bookmark(&mut self, name: &str, span: Span) {
+        if self.skip_block {
+            return;
+        }
+        let node = match &self.line {
+            Some(line) => line.annotated_node(),
+            None => Some(self.record.moves.root()),
+        };
+        if let Some(node) = node {
+            self.record.moves[node].bookmarks.push(Bookmark {
+                name: name.trim_end().to_owned(),
+                span,
+            });
+        }
+    }
+
+    fn move_line(&mut self, line: &str, start: usize) {
+        let Some(parsed) = move_line(line) else {
+            let span = Span::new(start, start + line.len());
+            self.diags
+                .push(Diagnostic::warning(span, "not a KIF line; ignored"));
+            return;
+        };
+        if self.skip_block {
+            return;
+        }
+        let text = self.text;
+        let body_span = Span::new(start + parsed.body_at.0, start + parsed.body_at.1);
+        self.start();
+        let replay = self.line.as_mut().expect("started");
+        let tree = &mut self.record.moves;
+        let expected = replay.next_ply(tree);
+        let offset = i64::from(parsed.ply) - i64::from(expected);
+        if offset != self.numbering_offset && !replay.is_closed() {
+            self.numbering_offset = offset;
+            self.diags.push(Diagnostic::warning(
+                body_span,
+                format!(
+                    "numbered {} but it is move {expected} of its line (later moves numbered \
+                     the same way are not reported)",
+                    parsed.ply
+                ),
+            ));
+        }
+        match parsed.body {
+            Ok(Body::Move(m)) => {
+                let resolved = if replay.is_closed() {
+                    Err((None, String::new()))
+                } else {
+                    resolve(&replay.position, tree, replay.cursor, &m)
+                };
+                replay.play(tree, resolved, body_span, text, self.diags);
+            }
+            Ok(Body::Ending(kind)) => {
+                // An unknown word is kept (with a warning) only if nothing follows it.
+                replay.end(tree, kind, body_span, self.diags);
+            }
+            Err(reason) => {
+                replay.play(
+                    tree,
+                    Err((None, reason.to_owned())),
+                    body_span,
+                    text,
+                    self.diags,
+                );
+            }
+        }
+        if let Some(times) = parsed.times {
+            match times {
+                Ok(t) => {
+                    let _ = replay.time(tree, Some(t.spent_ms), t.total_ms);
+                }
+                Err(reason) => {
+                    let span = Span::new(start + parsed.body_at.1, start + line.len());
+                    self.diags.push(Diagnostic::error(span, reason));
+                }
+            }
+        }
+        if let Some((a, b)) = parsed.trailing {
+            self.diags.push(Diagnostic::warning(
+                Span::new(start + a, start + b),
+                "unexpected text after the move; ignored",
+            ));
+        }
+    }
+
+    /// KI2 moves: `▲７六歩    △３四歩`, any number to a line.
+    fn ki2_line(&mut self, line: &str, start: usize) {
+        if self.skip_block {
+            return;
+        }
+        self.start();
+        let text = self.text;
+        let mut at = 0;
+        while at < line.len() {
+            let rest = &line[at..];
+            let skip = rest.len() - rest.trim_start_matches([' ', '\u{3000}', '\t']).len();
+            at += skip;
+            if at >= line.len() {
+                break;
+            }
+            let replay = self.line.as_mut().expect("started");
+            let tree = &mut self.record.moves;
+            match notation::parse(&line[at..]) {
+                Ok((m, len)) => {
+                    let span = Span::new(start + at, start + at + len);
+                    let resolved = if replay.is_closed() {
+                        Err((None, String::new()))
+                    } else {
+                        let prev = tree[replay.cursor].mv().map(|m| m.to());
+                        notation::resolve(&replay.position, prev, &m).map_err(|e| (None, e))
+                    };
+                    replay.play(tree, resolved, span, text, self.diags);
+                    at += len;
+                }
+                Err(reason) => {
+                    let len = line[at..]
+                        .char_indices()
+                        .skip(1)
+                        .find(|&(_, c)| matches!(c, '▲' | '△' | '☗' | '☖' | '▼' | '▽'))
+                        .map_or(line.len() - at, |(i, _)| i);
+                    let span = Span::new(start + at, start + at + len);
+                    // Shogi DB2 writes the result inline, as the mover's "move": `△投了`.
+                    let word = line[at..at + len]
+                        .trim_start_matches(['▲', '△', '☗', '☖', '▼', '▽'])
+                        .trim_end_matches([' ', '\u{3000}', '\t']);
+                    match ending_word(word) {
+                        Some(kind) => {
+                            let span = Span::new(
+                                span.start as usize,
+                                span.start as usize + {
+                                    line[at..at + len]
+                                        .trim_end_matches([' ', '\u{3000}', '\t'])
+                                        .len()
+                                },
+                            );
+                            replay.end(tree, kind, span, self.diags);
+                        }
+                        None => replay.play(
+                            tree,
+                            Err((None, reason.to_owned())),
+                            span,
+                            text,
+                            self.diags,
+                        ),
+                    }
+                    at += len;
+                }
+            }
+        }
+    }
+
+    /// `まで64手で先手の勝ち`: the result, which KI2 writes only here. A line that already
+    /// ended (KIF writes the ending as a move) ignores it.
+    fn summary(&mut self, line: &str, span: Span) {
+        if self.skip_block {
+            return;
+        }
+        // `まで0手で中断`: a game that ended before its first move.
+        self.start();
+        let replay = self.line.as_mut().expect("started");
+        // An illegal move waiting to be excused is not an ending: `まで2手で後手の反則負け`
+        // after it is what excuses it.
+        if replay.has_ended() {
+            return;
+        }
+        let mover = replay.side_to_move_after_all();
+        let Some(kind) = summary_ending(line, mover) else {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "a `まで` line with a result not understood; ignored",
+            ));
+            return;
+        };
+        replay.end(&mut self.record.moves, kind, span, self.diags);
+    }
+
+    /// Ends the line being read and records where it got to.
+    fn close_line(&mut self) {
+        self.numbering_offset = 0;
+        if let Some(mut line) = self.line.take() {
+            let broken = line.is_broken();
+            line.finish(&mut self.record.moves, self.diags);
+            if let Some(top) = self.lines.last_mut() {
+                top.last = line.cursor;
+                top.broken |= broken;
+            }
+            self.last = Some((line.cursor, line.position));
+        } else if self.lines.is_empty() {
+            // A game without moves still gets its start position.
+            self.start();
+            if let Some(mut line) = self.line.take() {
+                line.finish(&mut self.record.moves, self.diags);
+            }
+        }
+    }
+
+    /// `変化：N手`: the next moves are an alternative to ply `n` of the most recent line that
+    /// started before it.
+    fn variation(&mut self, n: u32, span: Span) {
+        if self.lines.is_empty() {
+            self.diags.push(Diagnostic::warning(
+                span,
+                "a variation before any move; ignored",
+            ));
+            return;
+        }
+        self.close_line();
+        self.skip_block = false;
+        while self.lines.len() > 1 && self.lines.last().is_some_and(|l| l.first >= n) {
+            self.lines.pop();
+        }
+        let tree = &self.record.moves;
+        let from = *self.lines.last().expect("the main line is never popped");
+        let parent = std::iter::successors(Some(from.last), |&id| tree.parent(id))
+            .find(|&id| tree[id].ply() < n);
+        let parent = match parent {
+            Some(p) if tree[p].ply() == n - 1 && !tree[p].is_ending() => p,
+            _ if from.broken => {
+                // It branches from a move that was not read; the error that left that move
+                // out is reported already.
+                let orphans = self.orphans.get_or_insert((span, 0));
+                orphans.0 = orphans.0.join(span);
+                orphans.1 += 1;
+                self.skip_block = true;
+                self.lines.push(LineOfPlay {
+                    first: n,
+                    last: from.last,
+                    broken: true,
+                });
+                return;
+            }
+            _ => {
+                self.diags.push(Diagnostic::error(
+                    span,
+                    format!(
+                        "no move {} to branch from in the line this variation belongs to",
+                        n - 1
+                    ),
+                ));
+                self.skip_block = true;
+                self.lines.push(LineOfPlay {
+                    first: n,
+                    last: from.last,
+                    broken: true,
+                });
+                return;
+            }
+        };
+        if tree[parent].illegal {
+            self.diags
+                .push(Diagnostic::error(span, "a variation after an illegal move"));
+            self.skip_block = true;
+            self.lines.push(LineOfPlay {
+                first: n,
+                last: parent,
+                broken: true,
+            });
+            return;
+        }
+        let position = match self.last.take() {
+            Some((at, position)) => move_position(tree, position, at, parent),
+            None => crate::shogi::position_at(&self.record, parent),
+        };
+        self.line = Some(Replay::new(position, parent));
+        self.lines.push(LineOfPlay {
+            first: n,
+            last: parent,
+            broken: false,
+        });
+    }
+}
+
+/// The ending a `まで…` line states, `mover` being the side to move after the moves.
+fn summary_ending(line: &str, mover: Color) -> Option<EndingKind> {
+    let rest = line.trim_start_matches("まで").trim_start_matches('、');
+    let after_count = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    let result = after_count
+        .strip_prefix("手で")
+        .or_else(|| after_count.strip_prefix("手"))?;
+    let result = result.trim_end();
+    let side = |name: &str| -> Option<Color> {
+        Some(match name {
+            "先手" | "下手" => Color::Black,
+            "後手" | "上手" => Color::White,
+            "▲" | "☗" => Color::Black,
+            "△" | "☖" => Color::White,
+            _ => return None,
+        })
+    };
+    let named = |suffix: &str| -> Option<Color> {
+        let name = result.strip_suffix(suffix)?;
+        let name = name.strip_prefix("時間切れにより").unwrap_or(name);
+        side(name)
+    };
+    Some(match result {
+        "中断" => EndingKind::Abort,
+        "千日手" => EndingKind::Repetition,
+        "持将棋" => EndingKind::Impasse,
+        "封じ手" => EndingKind::Sealed,
+        "不詰" => EndingKind::NoCheckmate,
+        "詰" | "詰み" => EndingKind::Checkmate,
+        _ => {
+            if let Some(c) = named("の反則勝ち") {
+                if c == mover {
+                    EndingKind::IllegalMoveWin
+                } else {
+                    EndingKind::IllegalAction(side_of(mover))
+                }
+            } else if let Some(c) = named("の反則負け") {
+                if c == mover {
+                    EndingKind::IllegalMoveLoss
+                } else {
+                    EndingKind::IllegalAction(side_of(c))
+                }
+            } else if let Some(c) = named("の入玉勝ち") {
+                if c == mover {
+                    EndingKind::DeclareWin
+                } else {
+                    return None;
+                }
+            } else if result.starts_with("時間切れにより") {
+                let c = named("の勝ち")?;
+                if c != mover {
+                    EndingKind::TimeLoss
+                } else {
+                    return None;
+                }
+            } else if let Some(c) = named("の勝ち") {
+                // The side to move wins without a stated reason: keep the words.
+                if c != mover {
+                    EndingKind::Resign
+                } else {
+                    EndingKind::Unknown(result.to_owned())
+                }
+            } else {
+                // `まで13手で投了`, `まで30手で切れ負け`: the bare termination words.
+                return ending_word(result);
+            }
+        }
+    })
+}
+
+/// Turns `position` (the one after node `from`) into the one after node `to`: undo up to
+/// their common ancestor, then play down. Moves kept although illegal were never played.
+fn move_position(
+    tree: &MoveTree<Move>,
+    mut position: Position,
+    from: NodeId,
+    to: NodeId,
+) -> Position {
+    let played = |id: NodeId| match tree[id].item {
+        NodeItem::Move(mv) if !tree[id].illegal => Some(mv),
+        _ => None,
+    };
+    let (mut a, mut b) = (from, to);
+    let mut down = Vec::new();
+    while a != b {
+        if tree[a].ply() >= tree[b].ply() {
+            if played(a).is_some() {
+                position.undo();
+            }
+            a = tree.parent(a).expect("the root is a common ancestor");
+        } else {
+            down.push(b);
+            b = tree.parent(b).expect("the root is a common ancestor");
+        }
+    }
+    for id in down.into_iter().rev() {
+        if let Some(mv) = played(id) {
+            position.play(mv);
+        }
+    }
+    position
+}
+
+/// The engine move a KIF move denotes, or why it is not one.
+fn resolve(position: &Position, tree: &MoveTree<Move>, cursor: NodeId, m: &KifMove) -> Resolved {
+    let to = match m.to {
+        Destination::Square(f, r) => Square::new(f, r).expect("syntax checked the square"),
+        Destination::Same => match tree[cursor].mv() {
+            Some(prev) => prev.to(),
+            None => return Err((None, "`同` but there is no previous move".to_owned())),
+        },
+    };
+    if m.action == Action::Drop {
+        if !m.piece.is_hand_kind() {
+            return Err((None, format!("{} cannot be dropped", m.piece.kif_name())));
+        }
+        return Ok(Move::drop(m.piece, to));
+    }
+    let promote = m.action == Action::Promote;
+    match m.from {
+        Some((f, r)) => {
+            let from = Square::new(f, r).expect("syntax checked the square");
+            let mv = Move::normal(from, to, promote);
+            match position.piece_at(from) {
+                Some(p) if p.kind != m.piece => Err((
+                    Some(mv),
+                    format!(
+                        "the piece on {f}{r} is {}, not {}",
+                        p.kind.kif_name(),
+                        m.piece.kif_name()
+                    ),
+                )),
+                _ => Ok(mv),
+            }
+        }
+        None => {
+            // No origin written: the one legal move of that piece to that square (or a drop).
+            let mut found = None;
+            let mut count = 0;
+            for mv in position.legal_moves().iter().copied() {
+                let kind = match mv.from() {
+                    Some(from) => position.piece_at(from).map(|p| p.kind),
+                    None => mv.drop_kind(),
+                };
+                let wanted_promotion = mv.is_promotion() == promote;
+                if mv.to() == to && kind == Some(m.piece) && wanted_promotion {
+                    // Prefer a board move over a drop, as KIF writes 打 for drops.
+                    if mv.from().is_some() || found.is_none() {
+                        found = Some(mv);
+                    }
+                    count += usize::from(mv.from().is_some());
+                }
+            }
+            match (found, count) {
+                (Some(mv), 0 | 1) => Ok(mv),
+                (Some(_), _) => Err((
+                    None,
+                    "several pieces can make this move; the origin is missing".to_owned(),
+                )),
+                (None, _) => Err((
+                    None,
+                    format!(
+                        "no {} can move to {}{}",
+                        m.piece.kif_name(),
+                        to.file(),
+                        to.rank()
+                    ),
+                )),
+            }
+        }
+    }
+}

@@ -1,0 +1,550 @@
+//! KIF lines and move text, with no knowledge of the rules.
+
+use kifu_record::EndingKind;
+
+use kifu_shogi::PieceKind;
+
+/// Where a KIF move goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// File and rank, 1–9 each.
+    Square(u8, u8),
+    /// `同`: the square of the previous move.
+    Same,
+}
+
+/// The word after the piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    None,
+    /// `成`
+    Promote,
+    /// `不成` (not part of Kakinoki's spec, but written by many programs) or `生`.
+    NoPromote,
+    /// `打`
+    Drop,
+}
+
+/// A KIF move as written: `７六歩(77)`, `同　角成(88)`, `５五角打`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KifMove {
+    pub to: Destination,
+    /// The piece before the move.
+    pub piece: PieceKind,
+    pub action: Action,
+    /// The origin square `(77)`; none for drops (and for some writers' moves).
+    pub from: Option<(u8, u8)>,
+}
+
+/// What a numbered line holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    Move(KifMove),
+    /// A termination word (`投了`, `中断`, … or an unknown word kept verbatim).
+    Ending(EndingKind),
+}
+
+/// Time spent and the mover's total, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Times {
+    pub spent_ms: u64,
+    pub total_ms: Option<u64>,
+}
+
+/// A numbered line split into its parts; offsets are byte offsets into the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveLine {
+    pub ply: u32,
+    /// Where the move or ending text starts and ends in the line.
+    pub body_at: (usize, usize),
+    pub body: Result<Body, &'static str>,
+    pub times: Option<Result<Times, &'static str>>,
+    /// A trailing `+`: "an alternative to this move is written later".
+    pub has_variation: bool,
+    /// Text after the move that is neither a time nor `+`, if any.
+    pub trailing: Option<(usize, usize)>,
+}
+
+fn is_space(c: char) -> bool {
+    c == ' ' || c == '\u{3000}' || c == '\t'
+}
+
+/// Bytes of leading spaces (ASCII, tab, U+3000) — a byte loop, as this runs several times
+/// for every move line.
+fn space_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    let mut i = 0;
+    loop {
+        match b.get(i) {
+            Some(b' ' | b'\t') => i += 1,
+            Some(0xE3) if b.get(i + 1) == Some(&0x80) && b.get(i + 2) == Some(&0x80) => i += 3,
+            _ => return i,
+        }
+    }
+}
+
+/// Parses `   1 ７六歩(77)   ( 0:16/00:00:16)+`; `None` if the line does not start with a
+/// ply number.
+pub fn move_line(line: &str) -> Option<MoveLine> {
+    let lead = space_len(line);
+    let rest = &line[lead..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let ply = rest[..digits].parse().unwrap_or(u32::MAX);
+    let after_ply = &rest[digits..];
+    let gap = space_len(after_ply);
+    if gap == 0 && !after_ply.is_empty() {
+        return None;
+    }
+    let body_start = lead + digits + gap;
+    let text = &line[body_start..];
+    let (body, body_len) = body(text);
+    let mut out = MoveLine {
+        ply,
+        body_at: (body_start, body_start + body_len),
+        body,
+        times: None,
+        has_variation: false,
+        trailing: None,
+    };
+    let mut pos = body_start + body_len;
+    loop {
+        let rest = &line[pos..];
+        let skipped = space_len(rest);
+        pos += skipped;
+        let rest = &line[pos..];
+        if rest.is_empty() {
+            break;
+        }
+        if rest.starts_with('(') && out.times.is_none() {
+            let (inner, end) = match rest.bytes().position(|b| b == b')') {
+                Some(i) => (&rest[1..i], i + 1),
+                None => (&rest[1..], rest.len()),
+            };
+            out.times = Some(times(inner));
+            pos += end;
+        } else if rest.starts_with('+') && !out.has_variation {
+            out.has_variation = true;
+            pos += 1;
+        } else {
+            out.trailing = Some((pos, line.len()));
+            break;
+        }
+    }
+    Some(out)
+}
+
+/// `( 0:16/00:00:16)` without the parentheses; also `0:4/0:0:4`, `00:31 / 00:00:31`, no total.
+/// Read byte by byte: this runs for every move of every KIF file.
+fn times(s: &str) -> Result<Times, &'static str> {
+    const BAD: &str = "a time is `(m:ss/h:mm:ss)`";
+    // numbers before and after the slash
+    let mut parts = [[0u64; 3]; 2];
+    let mut counts = [0usize; 2];
+    let mut side = 0;
+    let mut in_number = false;
+    let mut after_colon = false;
+    for &b in s.as_bytes() {
+        match b {
+            b'0'..=b'9' => {
+                if !in_number {
+                    if counts[side] == 3 {
+                        return Err(BAD);
+                    }
+                    counts[side] += 1;
+                    in_number = true;
+                    after_colon = false;
+                }
+                let n = &mut parts[side][counts[side] - 1];
+                *n = *n * 10 + u64::from(b - b'0');
+                // Any time kifu writes (u64 milliseconds) reads back; the bound keeps the sums
+                // below from overflowing.
+                if *n > 1_000_000_000_000 {
+                    return Err(BAD);
+                }
+            }
+            b':' if in_number => {
+                in_number = false;
+                after_colon = true;
+            }
+            b'/' if side == 0 && !after_colon => {
+                side = 1;
+                in_number = false;
+            }
+            b' ' if !after_colon => in_number = false,
+            _ => return Err(BAD),
+        }
+    }
+    let value = |p: [u64; 3], n: usize| match n {
+        2 => Some(p[0] * 60 + p[1]),
+        3 => Some(p[0] * 3600 + p[1] * 60 + p[2]),
+        _ => None,
+    };
+    if counts[0] != 2 || after_colon {
+        return Err(BAD);
+    }
+    let spent = value(parts[0], 2).ok_or(BAD)?;
+    let total_ms = match (side, counts[1]) {
+        (0, _) => None,
+        (_, n) => Some(value(parts[1], n).ok_or(BAD)? * 1000),
+    };
+    Ok(Times {
+        spent_ms: spent * 1000,
+        total_ms,
+    })
+}
+
+fn digit(c: char) -> Option<u8> {
+    match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        '１'..='９' => Some((c as u32 - '１' as u32) as u8 + 1),
+        _ => None,
+    }
+}
+
+fn kanji_digit(c: char) -> Option<u8> {
+    Some(match c {
+        '一' => 1,
+        '二' => 2,
+        '三' => 3,
+        '四' => 4,
+        '五' => 5,
+        '六' => 6,
+        '七' => 7,
+        '八' => 8,
+        '九' => 9,
+        _ => return digit(c),
+    })
+}
+
+/// Piece names in moves, longest first.
+const PIECE_NAMES: [(&str, PieceKind); 19] = [
+    ("成銀", PieceKind::ProSilver),
+    ("成桂", PieceKind::ProKnight),
+    ("成香", PieceKind::ProLance),
+    ("玉", PieceKind::King),
+    ("王", PieceKind::King),
+    ("飛", PieceKind::Rook),
+    ("龍", PieceKind::Dragon),
+    ("竜", PieceKind::Dragon),
+    ("角", PieceKind::Bishop),
+    ("馬", PieceKind::Horse),
+    ("金", PieceKind::Gold),
+    ("銀", PieceKind::Silver),
+    ("全", PieceKind::ProSilver),
+    ("桂", PieceKind::Knight),
+    ("圭", PieceKind::ProKnight),
+    ("香", PieceKind::Lance),
+    ("杏", PieceKind::ProLance),
+    ("歩", PieceKind::Pawn),
+    ("と", PieceKind::ProPawn),
+];
+
+/// The piece a name at the start of `s` denotes, and the name's length in bytes.
+pub fn piece_name(s: &str) -> Option<(PieceKind, usize)> {
+    let first = s.chars().next()?;
+    if first == '成' {
+        return PIECE_NAMES[..3]
+            .iter()
+            .find(|(name, _)| s.starts_with(name))
+            .map(|&(name, kind)| (kind, name.len()));
+    }
+    let mut buf = [0u8; 4];
+    let first = &*first.encode_utf8(&mut buf);
+    PIECE_NAMES[3..]
+        .iter()
+        .find(|(name, _)| *name == first)
+        .map(|&(name, kind)| (kind, name.len()))
+}
+
+/// Termination words (Kakinoki's, plus the de-facto ones other programs write).
+pub fn ending_word(word: &str) -> Option<EndingKind> {
+    Some(match word {
+        "中断" => EndingKind::Abort,
+        "投了" => EndingKind::Resign,
+        "持将棋" => EndingKind::Impasse,
+        "千日手" => EndingKind::Repetition,
+        "詰み" | "詰" => EndingKind::Checkmate,
+        "不詰" => EndingKind::NoCheckmate,
+        "切れ負け" | "時間切れ" => EndingKind::TimeLoss,
+        "反則勝ち" => EndingKind::IllegalMoveWin,
+        "反則負け" => EndingKind::IllegalMoveLoss,
+        "入玉勝ち" | "宣言勝ち" => EndingKind::DeclareWin,
+        "不戦勝" => EndingKind::DefaultWin,
+        "不戦敗" => EndingKind::DefaultLoss,
+        "封じ手" => EndingKind::Sealed,
+        "最大手数" => EndingKind::MaxMoves,
+        "トライ" => EndingKind::Try,
+        _ => return None,
+    })
+}
+
+/// The move or ending at the start of `s`, and how many bytes it took.
+fn body(s: &str) -> (Result<Body, &'static str>, usize) {
+    let mut rest = s;
+    // All the marks start with the byte 0xE2; most lines have none.
+    for mark in ['▲', '△', '☗', '☖', '▼', '▽'] {
+        if rest.as_bytes().first() != Some(&0xE2) {
+            break;
+        }
+        if let Some(r) = rest.strip_prefix(mark) {
+            rest = r;
+            break;
+        }
+    }
+    let first = rest.chars().next();
+    let starts_move = first.is_some_and(|c| c == '同' || digit(c).is_some());
+    if !starts_move {
+        let mut word_len = rest.find(is_space).unwrap_or(rest.len());
+        // A trailing `+` is the variation mark, written without a space when there is no time.
+        if rest[..word_len].ends_with('+') && word_len > 1 {
+            word_len -= 1;
+        }
+        let word = &rest[..word_len];
+        let consumed = s.len() - rest.len() + word_len;
+        if word.is_empty() {
+            return (Err("a move or a termination word is missing"), consumed);
+        }
+        if let Some(why) = move_shaped(word) {
+            // Text shaped like a move is a move with a mistake, never an unknown ending.
+            let whole = rest.len() - after_move_text(rest).len();
+            return (Err(why), s.len() - rest.len() + whole.max(word_len));
+        }
+        let kind = ending_word(word).unwrap_or_else(|| EndingKind::Unknown(word.to_owned()));
+        return (Ok(Body::Ending(kind)), consumed);
+    }
+    let (parsed, used) = kif_move(rest);
+    (parsed.map(Body::Move), s.len() - rest.len() + used)
+}
+
+/// Why a word that is not a termination word looks like a move (a kanji file such as
+/// `二五歩`, a piece name, an origin `(26)`), if it does.
+fn move_shaped(word: &str) -> Option<&'static str> {
+    let first = word.chars().next()?;
+    if ending_word(word).is_some() {
+        return None;
+    }
+    if kanji_digit(first).is_some() {
+        return Some("the file of a square is written as a digit (`２五`), not a kanji");
+    }
+    if word.contains('(') || word.contains('（') {
+        return Some("a move is a square, a piece name and an origin (`７六歩(77)`)");
+    }
+    let mut rest = word;
+    while let Some(c) = rest.chars().next() {
+        if piece_name(rest).is_some() && !matches!(c, '成' | 'と') || c == '打' {
+            return Some("a move starts with its square (`７六`) or `同`");
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    None
+}
+
+/// True if `s` starts with an origin square: two digits in parentheses.
+fn is_origin(s: &str) -> bool {
+    let mut cs = s.chars();
+    cs.next() == Some('(')
+        && cs.next().and_then(digit).is_some()
+        && cs.next().and_then(digit).is_some()
+        && cs.next() == Some(')')
+}
+
+/// The text of a malformed move: up to the time in parentheses or the end of the line.
+fn after_move_text(s: &str) -> &str {
+    let mut at = 0;
+    while at < s.len() {
+        let rest = &s[at..];
+        let gap = space_len(rest);
+        if gap > 0 && (rest[gap..].starts_with('(') || rest[gap..].is_empty()) {
+            return &s[at..];
+        }
+        at += rest.chars().next().map_or(1, char::len_utf8);
+    }
+    ""
+}
+
+fn kif_move(s: &str) -> (Result<KifMove, &'static str>, usize) {
+    let mut chars = s.char_indices().peekable();
+    let fail = |at: usize, why| (Err(why), at.max(1));
+    let to = match chars.next() {
+        Some((_, '同')) => {
+            while chars.peek().is_some_and(|&(_, c)| is_space(c)) {
+                chars.next();
+            }
+            Destination::Same
+        }
+        Some((_, c)) => {
+            let file = digit(c).expect("caller checked the first character");
+            match chars.next().and_then(|(_, r)| kanji_digit(r)) {
+                Some(rank) => Destination::Square(file, rank),
+                None => return fail(s.len(), "a destination is a file and a rank (`７六`)"),
+            }
+        }
+        None => return fail(0, "a move is missing"),
+    };
+    let at = chars.peek().map_or(s.len(), |&(i, _)| i);
+    let Some((piece, len)) = piece_name(&s[at..]) else {
+        let end = s[at..].find(is_space).map_or(s.len(), |i| at + i);
+        return fail(end, "unknown piece name");
+    };
+    let mut at = at + len;
+    let action = if let Some(r) = s[at..].strip_prefix("不成") {
+        at = s.len() - r.len();
+        Action::NoPromote
+    } else if let Some(r) = s[at..].strip_prefix('生') {
+        at = s.len() - r.len();
+        Action::NoPromote
+    } else if let Some(r) = s[at..].strip_prefix('成') {
+        at = s.len() - r.len();
+        Action::Promote
+    } else if let Some(r) = s[at..].strip_prefix('打') {
+        at = s.len() - r.len();
+        Action::Drop
+    } else {
+        Action::None
+    };
+    let mut from = None;
+    // Some writers put a space (often a full-width one) before the origin: `同銀　(79)`.
+    // Only an origin is taken here; a time in parentheses stays for the caller.
+    let gap = space_len(&s[at..]);
+    if gap > 0 && is_origin(&s[at + gap..]) {
+        at += gap;
+    }
+    if let Some(r) = s[at..].strip_prefix('(') {
+        let mut cs = r.chars();
+        let (f, rk, close) = (cs.next(), cs.next(), cs.next());
+        match (f.and_then(digit), rk.and_then(digit), close) {
+            (Some(f), Some(r), Some(')')) => {
+                from = Some((f, r));
+                at = s.len() - cs.as_str().len();
+            }
+            _ => {
+                return fail(
+                    s.len(),
+                    "an origin square is two digits in parentheses: `(77)`",
+                );
+            }
+        }
+    }
+    (
+        Ok(KifMove {
+            to,
+            piece,
+            action,
+            from,
+        }),
+        at,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(line: &str) -> KifMove {
+        match move_line(line).unwrap().body {
+            Ok(Body::Move(m)) => m,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn kakinoki_layout() {
+        let l = move_line("   1 ７六歩(77)   ( 0:16/00:00:16)+").unwrap();
+        assert_eq!(l.ply, 1);
+        assert_eq!(
+            l.body,
+            Ok(Body::Move(KifMove {
+                to: Destination::Square(7, 6),
+                piece: PieceKind::Pawn,
+                action: Action::None,
+                from: Some((7, 7))
+            }))
+        );
+        assert_eq!(
+            l.times,
+            Some(Ok(Times {
+                spent_ms: 16_000,
+                total_ms: Some(16_000)
+            }))
+        );
+        assert!(l.has_variation);
+        assert_eq!(l.trailing, None);
+        assert_eq!(
+            &"   1 ７六歩(77)   ( 0:16/00:00:16)+"[l.body_at.0..l.body_at.1],
+            "７六歩(77)"
+        );
+    }
+
+    #[test]
+    fn move_forms() {
+        assert_eq!(mv("11 同　角成(88)").to, Destination::Same);
+        assert_eq!(mv("11 同　角成(88)").action, Action::Promote);
+        assert_eq!(mv("11 同歩(87)").piece, PieceKind::Pawn);
+        let drop = mv("15 ５五角打     ( 0:12/00:02:10)");
+        assert_eq!((drop.action, drop.from), (Action::Drop, None));
+        assert_eq!(mv("3 ２三成銀(24)").piece, PieceKind::ProSilver);
+        assert_eq!(mv("3 ２三全(24)").piece, PieceKind::ProSilver);
+        assert_eq!(mv("3 ２三銀不成(34)").action, Action::NoPromote);
+        assert_eq!(mv("3 ▲７六歩(77)").to, Destination::Square(7, 6));
+        assert_eq!(mv("3 76歩(77)").to, Destination::Square(7, 6));
+        assert_eq!(mv("3 ７六竜(79)").piece, PieceKind::Dragon);
+        assert_eq!(mv("3 ５九王(58)").piece, PieceKind::King);
+    }
+
+    #[test]
+    fn times_in_the_wild() {
+        let t = |s: &str| move_line(s).unwrap().times.unwrap().unwrap();
+        assert_eq!(t("1 ７六歩(77) (0:4/0:0:4)").total_ms, Some(4000));
+        assert_eq!(t("1 ７六歩(77) (1:47/0:7:45)").spent_ms, 107_000);
+        assert_eq!(
+            t("1 ５二飛打      (00:31 / 00:00:31)").total_ms,
+            Some(31_000)
+        );
+        assert_eq!(t("1 ７六歩(77) ( 0:05)").total_ms, None);
+        assert_eq!(t("1 ７六歩(77) (75:00/01:15:00)").spent_ms, 4_500_000);
+        assert!(
+            move_line("1 ７六歩(77) (x)")
+                .unwrap()
+                .times
+                .unwrap()
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn endings() {
+        let e = |s: &str| move_line(s).unwrap().body.unwrap();
+        assert_eq!(
+            e("  4 投了         ( 0:00/00:00:01)"),
+            Body::Ending(EndingKind::Resign)
+        );
+        assert_eq!(e("  4 封じ手"), Body::Ending(EndingKind::Sealed));
+        assert_eq!(e("  4 詰"), Body::Ending(EndingKind::Checkmate));
+        assert_eq!(
+            e("  4 ほげ ( 0:00/00:00:01)"),
+            Body::Ending(EndingKind::Unknown("ほげ".into()))
+        );
+        assert_eq!(e("  4 詰み+"), Body::Ending(EndingKind::Checkmate));
+        assert!(move_line("  4 詰み+").unwrap().has_variation);
+        let l = move_line("  3 反則負け    ").unwrap();
+        assert_eq!(l.body, Ok(Body::Ending(EndingKind::IllegalMoveLoss)));
+        assert_eq!(l.times, None);
+    }
+
+    #[test]
+    fn not_move_lines_and_errors() {
+        assert_eq!(move_line("手合割：平手"), None);
+        assert_eq!(move_line("12abc"), None);
+        assert!(move_line("1 ７x歩(77)").unwrap().body.is_err());
+        assert!(move_line("1 ７六ぬ(77)").unwrap().body.is_err());
+        assert!(move_line("1 ７六歩(7)").unwrap().body.is_err());
+        let l = move_line("1 ７六歩(77) junk").unwrap();
+        assert!(l.body.is_ok());
+        assert!(l.trailing.is_some());
+        assert!(move_line("1").unwrap().body.is_err());
+        assert_eq!(move_line("99999999999 投了").unwrap().ply, u32::MAX);
+    }
+}

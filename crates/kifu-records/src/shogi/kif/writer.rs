@@ -1,0 +1,503 @@
+//! Writing KIF the way Kakinoki's programs lay it out, variations included.
+//!
+//! The text is the same for `.kif` and `.kifu`; encode it with [`kifu_record::encode`]
+//! (Shift_JIS for `.kif`, which reports characters CP932 cannot hold).
+
+use std::fmt::Write as _;
+
+use kifu_record::{CommentKind, EndingKind, HeaderField, Node, NodeId, NodeItem, Side};
+
+use crate::shogi::{ShogiRecord, Written, side_of};
+use kifu_shogi::{Color, Handicap, Move, PieceKind, Position, Square};
+
+/// Writes one record as KIF text.
+pub fn write(record: &ShogiRecord) -> Written {
+    write_as(record, false)
+}
+
+/// Writes KIF, or KI2 (the same header and variations; JSA notation several moves to a line,
+/// no times, the result only in the `まで` line).
+pub(crate) fn write_as(record: &ShogiRecord, ki2: bool) -> Written {
+    let mut w = Writer {
+        out: String::with_capacity(256 + record.moves.len() * 40),
+        warnings: Vec::new(),
+        handicap_game: record.start.handicap.is_some_and(|h| h != Handicap::Even),
+        ki2,
+        dropped_times: false,
+        truncated_times: 0,
+        last_field_width: 0,
+    };
+    w.header(record);
+    if !ki2 {
+        w.out.push_str("手数----指手---------消費時間--\n");
+    }
+    let tree = &record.moves;
+    w.comments(&tree[tree.root()]);
+    let written = w.write_line(record, tree.root(), tree.main_child(tree.root()));
+    w.variations(record, &written, false);
+    if w.dropped_times {
+        w.warnings.push("KI2 cannot hold times; dropped".to_owned());
+    }
+    if w.truncated_times > 0 {
+        w.warnings.push(format!(
+            "{} time(s) had milliseconds; KIF holds whole seconds, the fractions were dropped",
+            w.truncated_times
+        ));
+    }
+    Written {
+        text: w.out,
+        warnings: w.warnings,
+    }
+}
+
+struct Writer {
+    out: String,
+    warnings: Vec<String>,
+    handicap_game: bool,
+    ki2: bool,
+    dropped_times: bool,
+    /// Times with a fraction of a second, written as whole seconds.
+    truncated_times: u32,
+    last_field_width: usize,
+}
+
+/// The KIF key for a header entry read from another format.
+fn kif_key(field: HeaderField, handicap_game: bool) -> Option<&'static str> {
+    Some(match field {
+        HeaderField::FirstPlayer if handicap_game => "下手",
+        HeaderField::SecondPlayer if handicap_game => "上手",
+        HeaderField::FirstPlayer => "先手",
+        HeaderField::SecondPlayer => "後手",
+        HeaderField::FirstPlayerShort => "先手省略名",
+        HeaderField::SecondPlayerShort => "後手省略名",
+        HeaderField::Event => "棋戦",
+        HeaderField::Site => "場所",
+        HeaderField::StartTime => "開始日時",
+        HeaderField::EndTime => "終了日時",
+        HeaderField::TimeControl => "持ち時間",
+        HeaderField::Opening => "戦型",
+        HeaderField::Handicap => "手合割",
+        HeaderField::Title => "表題",
+        HeaderField::Note => "備考",
+        _ => return None,
+    })
+}
+
+fn width(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+const NUMBERS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+
+impl Writer {
+    fn header(&mut self, record: &ShogiRecord) {
+        let mut handicap_written = false;
+        // A board diagram for every start the 手合割 name alone does not give to every reader:
+        // custom boards (a handicap board with 下手 to move among them) and the handicaps
+        // tsshogi (三枚, 五枚, 左五枚, 左・右七枚落ち) or cshogi and python-shogi (左・右七枚落ち)
+        // do not know. Readers take the diagram over the name.
+        let with_diagram = !record.start.handicap.is_some_and(every_reader_knows);
+        for e in record.header.entries() {
+            let is_kif_key = !e.key.is_ascii();
+            let key = match e.field {
+                Some(HeaderField::Handicap) => {
+                    handicap_written = true;
+                    match record.start.handicap {
+                        Some(h) if name_refused_by_some_reader(h) => continue,
+                        // Keep the name as written when it names this start.
+                        Some(h)
+                            if Handicap::from_kif_name(
+                                e.value.trim_end_matches(['\u{3000}', ' ']),
+                            ) == Some(h) => {}
+                        Some(h) => {
+                            let _ = writeln!(self.out, "手合割：{}", h.kif_name());
+                            continue;
+                        }
+                        None => {}
+                    }
+                    "手合割"
+                }
+                _ if is_kif_key => e.key.as_str(),
+                Some(field) => match kif_key(field, self.handicap_game) {
+                    Some(k) => k,
+                    None => e.key.as_str(),
+                },
+                None => e.key.as_str(),
+            };
+            let value = e.value.replace(['\r', '\n'], " ");
+            let _ = writeln!(self.out, "{key}：{value}");
+        }
+        match record.start.handicap {
+            Some(h) if !handicap_written && !name_refused_by_some_reader(h) => {
+                let _ = writeln!(self.out, "手合割：{}", h.kif_name());
+            }
+            _ => {}
+        }
+        if with_diagram {
+            super::board::write_diagram(&mut self.out, &record.start.position, false);
+        }
+    }
+
+    fn comments(&mut self, node: &Node<Move>) {
+        for c in &node.comments {
+            let marker = if c.kind == CommentKind::Engine {
+                "**"
+            } else {
+                "*"
+            };
+            if c.text.is_empty() {
+                self.out.push_str(marker);
+                self.out.push('\n');
+            }
+            for line in c.text.lines() {
+                self.out.push_str(marker);
+                self.out.push_str(line);
+                self.out.push('\n');
+            }
+        }
+        for b in &node.bookmarks {
+            let _ = writeln!(self.out, "&{}", b.name);
+        }
+    }
+
+    fn write_line(
+        &mut self,
+        record: &ShogiRecord,
+        parent: NodeId,
+        first: Option<NodeId>,
+    ) -> Vec<NodeId> {
+        if self.ki2 {
+            self.line_ki2(record, parent, first)
+        } else {
+            self.line(record, parent, first)
+        }
+    }
+
+    /// KI2: `▲７六歩    △３四歩` six to a line, each padded to 12 columns; a line ends early
+    /// where a comment or bookmark follows a move.
+    fn line_ki2(
+        &mut self,
+        record: &ShogiRecord,
+        parent: NodeId,
+        first: Option<NodeId>,
+    ) -> Vec<NodeId> {
+        let tree = &record.moves;
+        let (mut pos, _) = state_at(record, parent);
+        // A line's first move names its square, never `同`: the text before a 変化 block is
+        // another line, and Kifu for JS's KI2 reader cannot resolve a `同` there.
+        let mut prev_to = None;
+        let mut nodes = Vec::new();
+        let mut on_line = 0;
+        let mut first = first;
+        while let Some(id) = first {
+            nodes.push(id);
+            let node = &tree[id];
+            self.dropped_times |= node.time_ms.is_some();
+            match &node.item {
+                NodeItem::Move(mv) => {
+                    let mark = if pos.side_to_move() == Color::Black {
+                        '▲'
+                    } else {
+                        '△'
+                    };
+                    let text = format!(
+                        "{mark}{}",
+                        crate::shogi::ki2::notation::write(&pos, *mv, prev_to)
+                    );
+                    prev_to = Some(mv.to());
+                    if !node.illegal {
+                        pos.play(*mv);
+                    }
+                    if on_line > 0 {
+                        let pad = 12usize.saturating_sub(self.last_field_width).max(1);
+                        let _ = write!(self.out, "{:pad$}", "");
+                    }
+                    self.last_field_width = width(&text);
+                    self.out.push_str(&text);
+                    on_line += 1;
+                }
+                NodeItem::End(kind) => {
+                    let mover = side_of(pos.side_to_move());
+                    if self.summary(kind, mover, 0).is_none() {
+                        self.warnings.push(format!(
+                            "ply {}: KI2 can only state the result in a `まで` line; the ending {kind} was dropped",
+                            node.ply()
+                        ));
+                    }
+                }
+                NodeItem::Start => {}
+            }
+            let annotated = !node.comments.is_empty() || !node.bookmarks.is_empty();
+            if on_line > 0 && (on_line == 6 || annotated) {
+                self.out.push('\n');
+                on_line = 0;
+            }
+            self.comments(node);
+            first = tree.main_child(id);
+        }
+        if on_line > 0 {
+            self.out.push('\n');
+        }
+        self.summary_line(tree, &nodes, &pos);
+        nodes
+    }
+
+    fn summary_line(
+        &mut self,
+        tree: &kifu_record::MoveTree<Move>,
+        nodes: &[NodeId],
+        pos: &Position,
+    ) {
+        if let Some(&last) = nodes.last()
+            && let NodeItem::End(kind) = &tree[last].item
+        {
+            let played = tree[last].ply() - 1;
+            let mover = side_of(pos.side_to_move());
+            if let Some(summary) = self.summary(kind, mover, played) {
+                self.out.push_str(&summary);
+                self.out.push('\n');
+            }
+        }
+    }
+
+    /// Writes the line that starts with `first` (a child of `parent`) and follows first
+    /// children from there; returns its nodes.
+    fn line(&mut self, record: &ShogiRecord, parent: NodeId, first: Option<NodeId>) -> Vec<NodeId> {
+        let tree = &record.moves;
+        let (mut pos, mut totals) = state_at(record, parent);
+        let mut prev_to = tree[parent].mv().map(|m| m.to());
+        let mut nodes = Vec::new();
+        let mut first = first;
+        while let Some(id) = first {
+            nodes.push(id);
+            let node = &tree[id];
+            let mover = pos.side_to_move();
+            let text = match &node.item {
+                NodeItem::Move(mv) => {
+                    let t = move_text(&pos, *mv, prev_to);
+                    prev_to = Some(mv.to());
+                    if !node.illegal {
+                        pos.play(*mv);
+                    }
+                    t
+                }
+                NodeItem::End(kind) => self.ending_word(kind, side_of(mover), node.ply()),
+                NodeItem::Start => String::new(),
+            };
+            let _ = write!(self.out, "{:>4} {text}", node.ply());
+            if let Some(ms) = node.time_ms {
+                if ms % 1000 != 0 {
+                    self.truncated_times += 1;
+                }
+                let total = &mut totals[mover.index()];
+                *total = node.total_ms.unwrap_or(total.saturating_add(ms));
+                let pad = 13usize.saturating_sub(width(&text)).max(1);
+                let secs = ms / 1000;
+                let t = *total / 1000;
+                let _ = write!(
+                    self.out,
+                    "{:pad$}({:>2}:{:02}/{:02}:{:02}:{:02})",
+                    "",
+                    secs / 60,
+                    secs % 60,
+                    t / 3600,
+                    t / 60 % 60,
+                    t % 60
+                );
+            }
+            if tree.next_sibling(id).is_some() {
+                if node.time_ms.is_none() {
+                    let pad = 13usize.saturating_sub(width(&text)).max(1);
+                    let _ = write!(self.out, "{:pad$}", "");
+                }
+                self.out.push('+');
+            }
+            self.out.push('\n');
+            self.comments(node);
+            first = tree.main_child(id);
+        }
+        self.summary_line(tree, &nodes, &pos);
+        nodes
+    }
+
+    /// The variations of a written line, last branch point first, recursively. The siblings
+    /// of an alternative line's first move are its caller's to write.
+    fn variations(&mut self, record: &ShogiRecord, line: &[NodeId], is_alternative: bool) {
+        // An explicit stack, not recursion: nesting depth comes from the input and may be
+        // deep enough to overflow the call stack.
+        struct Frame {
+            nodes: Vec<NodeId>,
+            /// Index of the node whose alternatives are being written; counts down.
+            at: usize,
+            lowest: usize,
+            next_alt: Option<NodeId>,
+        }
+        let frame = |nodes: Vec<NodeId>, is_alternative: bool| Frame {
+            at: nodes.len(),
+            lowest: usize::from(is_alternative),
+            nodes,
+            next_alt: None,
+        };
+        let tree = &record.moves;
+        let mut stack = vec![frame(line.to_vec(), is_alternative)];
+        while let Some(top) = stack.last_mut() {
+            if let Some(a) = top.next_alt {
+                top.next_alt = tree.next_sibling(a);
+                let _ = write!(self.out, "\n変化：{}手\n", tree[a].ply());
+                let parent = tree.parent(a).expect("an alternative has a parent");
+                let sub = self.write_line(record, parent, Some(a));
+                stack.push(frame(sub, true));
+            } else if top.at > top.lowest {
+                top.at -= 1;
+                top.next_alt = tree.next_sibling(top.nodes[top.at]);
+            } else {
+                stack.pop();
+            }
+        }
+    }
+
+    fn ending_word(&mut self, kind: &EndingKind, mover: Side, ply: u32) -> String {
+        let word = match kind {
+            EndingKind::Resign => "投了",
+            EndingKind::Abort => "中断",
+            EndingKind::Repetition => "千日手",
+            EndingKind::Impasse => "持将棋",
+            EndingKind::Checkmate => "詰み",
+            EndingKind::NoCheckmate => "不詰",
+            EndingKind::TimeLoss => "切れ負け",
+            EndingKind::IllegalMoveWin => "反則勝ち",
+            EndingKind::IllegalMoveLoss => "反則負け",
+            EndingKind::IllegalAction(offender) if *offender == mover => "反則負け",
+            EndingKind::IllegalAction(_) => "反則勝ち",
+            EndingKind::DeclareWin => "入玉勝ち",
+            EndingKind::MaxMoves => "最大手数",
+            EndingKind::Sealed => "封じ手",
+            EndingKind::DefaultWin => "不戦勝",
+            EndingKind::DefaultLoss => "不戦敗",
+            EndingKind::Try => "トライ",
+            EndingKind::Unknown(word) => return word.clone(),
+            other @ (EndingKind::DeclareDraw | EndingKind::TakeBack | EndingKind::Error) => {
+                let (word, note) = match other {
+                    EndingKind::DeclareDraw => ("持将棋", "written as 持将棋"),
+                    _ => ("中断", "written as 中断"),
+                };
+                self.warnings.push(format!(
+                    "ply {ply}: KIF has no word for the ending {other}; {note}"
+                ));
+                word
+            }
+        };
+        word.to_owned()
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        match (side, self.handicap_game) {
+            (Side::First, false) => "先手",
+            (Side::Second, false) => "後手",
+            (Side::First, true) => "下手",
+            (Side::Second, true) => "上手",
+        }
+    }
+
+    /// Kakinoki's `まで…` line.
+    fn summary(&self, kind: &EndingKind, mover: Side, played: u32) -> Option<String> {
+        let head = format!("まで{played}手で");
+        let winner = |s: Side| self.side_name(s);
+        Some(match kind {
+            EndingKind::Resign => format!("{head}{}の勝ち", winner(mover.opponent())),
+            EndingKind::TimeLoss => {
+                format!("{head}時間切れにより{}の勝ち", winner(mover.opponent()))
+            }
+            EndingKind::IllegalMoveWin => format!("{head}{}の反則勝ち", winner(mover)),
+            EndingKind::IllegalMoveLoss => format!("{head}{}の反則負け", winner(mover)),
+            // Readers take `Xの反則負け` as the mover's loss whoever X is (tsshogi, Kifu for JS):
+            // the side that did not foul is named with 反則勝ち unless the mover fouled.
+            EndingKind::IllegalAction(o) if *o == mover => {
+                format!("{head}{}の反則負け", winner(*o))
+            }
+            EndingKind::IllegalAction(o) => {
+                format!("{head}{}の反則勝ち", winner(o.opponent()))
+            }
+            EndingKind::DeclareWin => format!("{head}{}の入玉勝ち", winner(mover)),
+            EndingKind::Checkmate => format!("{head}詰み"),
+            EndingKind::Abort => format!("{head}中断"),
+            EndingKind::Repetition => format!("{head}千日手"),
+            EndingKind::Impasse => format!("{head}持将棋"),
+            EndingKind::NoCheckmate => format!("{head}不詰"),
+            EndingKind::Sealed => format!("{head}封じ手"),
+            _ => return None,
+        })
+    }
+}
+
+/// Whether every reader in use sets up this 手合割 (or JKF preset) from its name alone.
+pub(crate) fn every_reader_knows(h: Handicap) -> bool {
+    matches!(
+        h,
+        Handicap::Even
+            | Handicap::Lance
+            | Handicap::RightLance
+            | Handicap::Bishop
+            | Handicap::Rook
+            | Handicap::RookLance
+            | Handicap::TwoPieces
+            | Handicap::FourPieces
+            | Handicap::SixPieces
+            | Handicap::EightPieces
+            | Handicap::TenPieces
+    )
+}
+
+/// Names cshogi and python-shogi refuse outright (an error, not a fallback to the board): the
+/// diagram alone says these starts, and kifu reads it back as the same handicap.
+fn name_refused_by_some_reader(h: Handicap) -> bool {
+    matches!(h, Handicap::LeftSevenPieces | Handicap::RightSevenPieces)
+}
+
+/// The position before the children of `node`, and each side's total time so far.
+fn state_at(record: &ShogiRecord, node: NodeId) -> (Position, [u64; 2]) {
+    let tree = &record.moves;
+    let mut pos = record.start.position.clone();
+    let mut totals = [0u64; 2];
+    for id in tree.path_to(node) {
+        let n = &tree[id];
+        let mover = pos.side_to_move().index();
+        if let Some(ms) = n.time_ms {
+            totals[mover] = n.total_ms.unwrap_or(totals[mover].saturating_add(ms));
+        }
+        if let NodeItem::Move(mv) = n.item
+            && !n.illegal
+        {
+            pos.play(mv);
+        }
+    }
+    (pos, totals)
+}
+
+/// `７六歩(77)`, `同　角成(88)`, `５五角打`.
+fn move_text(pos: &Position, mv: Move, prev_to: Option<Square>) -> String {
+    let to = mv.to();
+    let mut s = String::with_capacity(24);
+    if prev_to == Some(to) {
+        s.push_str("同　");
+    } else {
+        s.push(FILES[to.file() as usize - 1]);
+        s.push_str(NUMBERS[to.rank() as usize - 1]);
+    }
+    match mv.from() {
+        None => {
+            s.push_str(mv.drop_kind().unwrap_or(PieceKind::Pawn).kif_name());
+            s.push('打');
+        }
+        Some(from) => {
+            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+            s.push_str(kind.kif_name());
+            if mv.is_promotion() {
+                s.push('成');
+            }
+            let _ = write!(s, "({}{})", from.file(), from.rank());
+        }
+    }
+    s
+}

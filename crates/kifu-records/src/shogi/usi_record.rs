@@ -1,0 +1,270 @@
+//! USI move lists as a record format: one game per line, `position startpos moves 7g7f …`,
+//! `position sfen <sfen> moves …`, or the same without `position`, or bare moves from the
+//! even start (the lishogi fixture's shape). Lines starting with `#` are skipped.
+
+use kifu_record::{Diagnostic, EndingKind, NodeItem, Span};
+
+use crate::shogi::replay::Replay;
+use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, Written};
+use kifu_shogi::{Handicap, Position};
+
+/// Reads every game of a USI text, one per non-empty line.
+pub fn read(text: &str) -> Parsed {
+    Parsed::collect(Records::new(text))
+}
+
+/// The games of a USI text one line at a time (see [`crate::shogi::Format::records`]).
+pub struct Records<'t> {
+    text: &'t str,
+    /// Offset of the next line.
+    pos: usize,
+    yielded: bool,
+}
+
+impl<'t> Records<'t> {
+    pub fn new(text: &'t str) -> Records<'t> {
+        Records {
+            text,
+            pos: 0,
+            yielded: false,
+        }
+    }
+}
+
+impl Iterator for Records<'_> {
+    type Item = RecordRead;
+
+    fn next(&mut self) -> Option<RecordRead> {
+        let text = self.text;
+        while self.pos < text.len() {
+            let start = self.pos;
+            let rest = &text[start..];
+            let len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+            let line = rest[..len].strip_suffix('\r').unwrap_or(&rest[..len]);
+            self.pos += len + 1;
+            if !line.trim().is_empty() && !line.trim_start().starts_with('#') {
+                let mut diagnostics = Vec::new();
+                let record = read_line(text, line, start, &mut diagnostics);
+                self.yielded = true;
+                return Some(RecordRead::checked(record, diagnostics, start));
+            }
+        }
+        if !std::mem::replace(&mut self.yielded, true) {
+            let empty = ShogiRecord::new(StartPosition::handicap(Handicap::Even));
+            return Some(RecordRead::checked(empty, Vec::new(), 0));
+        }
+        None
+    }
+}
+
+/// Words of a line with their byte offsets in the whole text.
+fn words(line: &str, offset: usize) -> impl Iterator<Item = (&str, Span)> {
+    line.split_ascii_whitespace().map(move |w| {
+        let at = w.as_ptr() as usize - line.as_ptr() as usize + offset;
+        (w, Span::new(at, at + w.len()))
+    })
+}
+
+fn read_line(text: &str, line: &str, offset: usize, diags: &mut Vec<Diagnostic>) -> ShogiRecord {
+    let mut record = ShogiRecord::new(StartPosition::handicap(Handicap::Even));
+    let mut ws = words(line, offset).peekable();
+    if ws.peek().is_some_and(|(w, _)| *w == "position") {
+        ws.next();
+    }
+    match ws.peek().copied() {
+        Some(("startpos", span)) => {
+            ws.next();
+            record.start_span = span;
+        }
+        Some(("sfen", span)) => {
+            ws.next();
+            let mut fields: Vec<(&str, Span)> = Vec::with_capacity(4);
+            while let Some(&(w, s)) = ws.peek() {
+                if w == "moves" || fields.len() == 4 {
+                    break;
+                }
+                fields.push((w, s));
+                ws.next();
+            }
+            let whole = fields.iter().fold(span, |acc, f| acc.join(f.1));
+            record.start_span = whole;
+            let sfen: Vec<&str> = fields.iter().map(|f| f.0).collect();
+            match Position::from_sfen(&sfen.join(" ")) {
+                Ok(p) => record.start = StartPosition::custom(p),
+                Err(e) => {
+                    diags.push(Diagnostic::error(whole, format!("bad SFEN: {e}")));
+                    return record;
+                }
+            }
+        }
+        _ => {}
+    }
+    if ws.peek().is_some_and(|(w, _)| *w == "moves") {
+        ws.next();
+    }
+    let root = record.moves.root();
+    let mut replay = Replay::new(record.start.position.clone(), root);
+    for (word, span) in ws {
+        let ending = match word {
+            "resign" => Some(EndingKind::Resign),
+            "win" => Some(EndingKind::DeclareWin),
+            "draw" => Some(EndingKind::Impasse),
+            _ => None,
+        };
+        match ending {
+            Some(kind) => {
+                replay.end(&mut record.moves, kind, span, diags);
+            }
+            None => {
+                let resolved = kifu_shogi::usi::parse_move(word).map_err(|e| (None, e));
+                replay.play(&mut record.moves, resolved, span, text, diags);
+            }
+        }
+    }
+    replay.finish(&mut record.moves, diags);
+    record
+}
+
+/// Writes the main line of each record as `position … moves …`, one per line. Times,
+/// comments, variations and endings other than the few USI words are listed as dropped.
+pub fn write(records: &[ShogiRecord]) -> Written {
+    let mut out = Written::default();
+    for (i, record) in records.iter().enumerate() {
+        let tree = &record.moves;
+        let sfen = record.start.position.to_sfen();
+        if record.start.handicap == Some(Handicap::Even) {
+            out.text.push_str("position startpos");
+        } else {
+            out.text.push_str("position sfen ");
+            out.text.push_str(&sfen);
+        }
+        let mut dropped = Vec::new();
+        let mut first = true;
+        let mut node = tree.root();
+        let mut variations = 0;
+        let mut annotated = !tree[node].comments.is_empty();
+        let mut timed = false;
+        while let Some(next) = tree.main_child(node) {
+            variations += tree.variations(node).count();
+            node = next;
+            let n = &tree[node];
+            annotated |= !n.comments.is_empty() || !n.bookmarks.is_empty();
+            timed |= n.time_ms.is_some();
+            match &n.item {
+                NodeItem::Move(mv) => {
+                    out.text.push_str(if first { " moves " } else { " " });
+                    first = false;
+                    out.text.push_str(&mv.to_string());
+                }
+                NodeItem::End(kind) => match kind {
+                    EndingKind::Resign => {
+                        out.text
+                            .push_str(if first { " moves resign" } else { " resign" });
+                    }
+                    other => dropped.push(format!("the ending ({other})")),
+                },
+                NodeItem::Start => {}
+            }
+        }
+        out.text.push('\n');
+        if variations > 0 {
+            dropped.push(format!("{variations} variation(s)"));
+        }
+        if timed {
+            dropped.push("times".to_owned());
+        }
+        if annotated {
+            dropped.push("comments and bookmarks".to_owned());
+        }
+        // A 手合割 naming the start the SFEN gives says nothing the USI line does not.
+        let says_more = |e: &kifu_record::HeaderEntry| {
+            e.field != Some(kifu_record::HeaderField::Handicap)
+                || record.start.handicap.is_none()
+                || Handicap::from_kif_name(e.value.trim_matches(['\u{3000}', ' ']))
+                    != record.start.handicap
+        };
+        if record.header.entries().iter().any(says_more) {
+            dropped.push("the header".to_owned());
+        }
+        if !dropped.is_empty() {
+            let which = if records.len() > 1 {
+                format!("record {}: ", i + 1)
+            } else {
+                String::new()
+            };
+            out.warnings.push(format!(
+                "{which}USI cannot hold {}; dropped",
+                dropped.join(", ")
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogi::compare::assert_same_game;
+    use crate::shogi::corpus;
+    use kifu_shogi::{Move, Square};
+
+    #[test]
+    fn forms_of_a_game_line() {
+        let text =
+            "position startpos moves 7g7f 3c3d\n7g7f 3c3d\nstartpos moves 7g7f 3c3d\n\n# comment\n";
+        let parsed = read(text);
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        assert_eq!(parsed.records.len(), 3);
+        for r in &parsed.records {
+            let moves: Vec<_> = r
+                .moves
+                .main_line()
+                .filter_map(|id| r.moves[id].mv().copied())
+                .collect();
+            assert_eq!(
+                moves[0],
+                Move::normal(
+                    Square::new(7, 7).unwrap(),
+                    Square::new(7, 6).unwrap(),
+                    false
+                )
+            );
+            assert_eq!(moves.len(), 2);
+        }
+    }
+
+    #[test]
+    fn sfen_start_and_errors_with_spans() {
+        let text = "position sfen 4k4/9/9/9/9/9/4P4/9/4K4 b P 1 moves P*5c 5g5f\nsfen x b - 1\n";
+        let parsed = read(text);
+        let msgs: Vec<_> = parsed
+            .diagnostics
+            .iter()
+            .map(|d| (&text[d.span.range()], d.message.as_str()))
+            .collect();
+        assert!(
+            msgs[0].0 == "P*5c" && msgs[0].1.contains("二歩"),
+            "{msgs:?}"
+        );
+        assert!(msgs.iter().any(|m| m.1.contains("bad SFEN")), "{msgs:?}");
+        assert_eq!(parsed.records.len(), 2);
+    }
+
+    #[test]
+    fn corpus_lishogi_games_check_clean_and_round_trip() {
+        let parsed = corpus::read_clean("shogi/lishogi-usi/games.txt", read);
+        assert_eq!(parsed.records.len(), 500);
+        let plies: usize = parsed
+            .records
+            .iter()
+            .map(|r| r.moves.main_line().count())
+            .sum();
+        assert_eq!(plies, 38_654);
+        let written = write(&parsed.records);
+        assert!(written.warnings.is_empty(), "{:?}", written.warnings);
+        let again = read(&written.text);
+        for (a, b) in parsed.records.iter().zip(&again.records) {
+            assert_same_game(a, b, true, "usi");
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The streaming readers: the records of a multi-record file one at a time, each with its own
+//! diagnostics, the same as the whole-file readers give, and the Nth record on its own.
+
+use kifu_record::{NodeItem, decode};
+use kifu_records::shogi::{Format, ShogiRecord, read_bytes};
+
+const BULK: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/corpus/shogi/bulk"
+);
+
+fn moves(r: &ShogiRecord) -> Vec<kifu_shogi::Move> {
+    r.moves
+        .main_line()
+        .filter_map(|id| match r.moves[id].item {
+            NodeItem::Move(mv) => Some(mv),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_csa_archive_streams_record_by_record_like_the_whole_file_reader() {
+    let bytes = std::fs::read(format!("{BULK}/all_games.csa")).unwrap();
+    let (text, whole) = read_bytes(&bytes, Format::Csa);
+    assert!(!whole.has_errors());
+    assert_eq!(whole.records.len(), 500);
+    let mut count = 0;
+    for (i, read) in Format::Csa.records(&text).enumerate() {
+        assert!(
+            read.diagnostics.is_empty(),
+            "record {i}: {:?}",
+            read.diagnostics
+        );
+        assert_eq!(read.record, whole.records[i], "record {i}");
+        count += 1;
+    }
+    assert_eq!(count, 500);
+    assert_eq!(Format::Csa.count_records(&text), 500);
+    // Record 42 (0-based) is game_0043.csa.
+    let single = std::fs::read(format!("{BULK}/csa/game_0043.csa")).unwrap();
+    let (_, alone) = read_bytes(&single, Format::Csa);
+    let picked = Format::Csa.nth_record(&text, 42).unwrap();
+    assert_eq!(moves(&picked.record), moves(&alone.records[0]));
+    assert!(Format::Csa.nth_record(&text, 500).is_none());
+}
+
+#[test]
+fn each_streamed_record_carries_only_its_own_problems() {
+    let bytes = std::fs::read(format!("{BULK}/all_games.csa")).unwrap();
+    let text = std::str::from_utf8(&bytes).unwrap();
+    // Break the second game's fifth move: a pawn from an empty square.
+    let second = text.find("\n/\n").unwrap() + 3;
+    let fifth = text[second..]
+        .match_indices("\n+")
+        .nth(3)
+        .map(|(i, _)| second + i + 1)
+        .unwrap();
+    let mut broken = text.to_owned();
+    broken.replace_range(fifth..fifth + 7, "+5554FU");
+    let reads: Vec<_> = Format::Csa.records(&broken).collect();
+    assert_eq!(reads.len(), 500);
+    assert!(!reads[0].has_errors());
+    assert!(reads[1].has_errors(), "{:?}", reads[1].diagnostics);
+    assert!(reads[2..].iter().all(|r| r.diagnostics.is_empty()));
+    let error = reads[1].diagnostics.iter().find(|d| d.is_error()).unwrap();
+    assert_eq!(&broken[error.span.range()], "+5554FU");
+}
+
+#[test]
+fn usi_lines_stream_one_game_each() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/shogi/lishogi-usi/games.txt"
+    ))
+    .unwrap();
+    let reads: Vec<_> = Format::Usi.records(&text).collect();
+    assert_eq!(reads.len(), 500);
+    assert!(reads.iter().all(|r| r.diagnostics.is_empty()));
+    let line_7 = text.lines().nth(6).unwrap();
+    assert_eq!(
+        moves(&Format::Usi.nth_record(&text, 6).unwrap().record).len(),
+        line_7.split_whitespace().count()
+    );
+}
+
+#[test]
+fn one_game_formats_give_one_record() {
+    let bytes = std::fs::read(format!("{BULK}/kif/game_0007.kif")).unwrap();
+    let decoded = decode(&bytes, Format::Kif.encoding());
+    let reads: Vec<_> = Format::Kif.records(&decoded.text).collect();
+    assert_eq!(reads.len(), 1);
+    assert!(Format::Kif.nth_record(&decoded.text, 1).is_none());
+}
+
+/// Two games pasted one after the other without the `/` line: the cause is reported once, at
+/// the line where the second game starts, and both games are read.
+#[test]
+fn csa_games_concatenated_without_a_separator_are_one_error_and_two_games() {
+    let a = std::fs::read_to_string(format!("{BULK}/csa/game_0001.csa")).unwrap();
+    let b = std::fs::read_to_string(format!("{BULK}/csa/game_0002.csa")).unwrap();
+    let joined = format!("{a}{b}");
+    let (_, parsed) = read_bytes(joined.as_bytes(), Format::Csa);
+    assert_eq!(parsed.diagnostics.len(), 1, "{:?}", parsed.diagnostics);
+    let d = &parsed.diagnostics[0];
+    assert!(d.is_error());
+    assert_eq!(d.span.start as usize, a.len());
+    assert!(d.message.contains('/'), "{}", d.message);
+    assert_eq!(parsed.records.len(), 2);
+    let (_, first) = read_bytes(a.as_bytes(), Format::Csa);
+    let (_, second) = read_bytes(b.as_bytes(), Format::Csa);
+    assert_eq!(moves(&parsed.records[0]), moves(&first.records[0]));
+    assert_eq!(moves(&parsed.records[1]), moves(&second.records[0]));
+}

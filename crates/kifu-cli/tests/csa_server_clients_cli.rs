@@ -2,6 +2,7 @@
 //! sekirei, play a byoyomi game and a Fischer game on 127.0.0.1 to their end; the server's
 //! and both clients' records read back with kifu's CSA reader and agree move by move.
 
+use kifu_shogi::ShogiEnding;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -19,7 +20,7 @@ impl Drop for Kill {
 }
 
 /// Moves (USI) with their times, and the ending, of a record that must read cleanly.
-fn read_record(path: &Path) -> (Vec<(String, Option<u64>)>, Option<EndingKind>) {
+fn read_record(path: &Path) -> (Vec<(String, Option<u64>)>, Option<EndingKind<ShogiEnding>>) {
     let text = std::fs::read_to_string(path).unwrap();
     let parsed = csa::read(&text);
     assert!(!parsed.has_errors(), "{text}\n{:?}", parsed.diagnostics);

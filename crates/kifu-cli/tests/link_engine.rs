@@ -3,6 +3,7 @@
 //! kifu-testkit). Whole engine-against-engine games are in link_sekirei.rs.
 
 use kifu_record::EndingKind;
+use kifu_shogi::ShogiEnding;
 
 #[path = "link_support.rs"]
 mod support;
@@ -172,7 +173,7 @@ fn an_engines_bestmove_win_is_sent_as_kachi_and_judged() {
     assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
     assert!(blog.contains("> %KACHI"), "{blog}");
     assert_same_game(&b, &w);
-    assert_eq!(w.ending, Some(EndingKind::DeclareWin));
+    assert_eq!(w.ending, Some(EndingKind::Game(ShogiEnding::DeclareWin)));
     assert!(
         wlog.contains("先手 wins") && wlog.contains("28 points"),
         "{wlog}"

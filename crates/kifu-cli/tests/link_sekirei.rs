@@ -13,6 +13,7 @@
 //! records), and then checks the interrupted records instead. Typical games end by mate
 //! well before it (90 to 230 plies, 7 to 15 s).
 
+use kifu_shogi::ShogiEnding;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -193,7 +194,7 @@ fn check(g: EngineGame) {
         Some(EndingKind::Repetition) => {
             assert_ne!(pos.repetition(), Repetition::None, "{}", b.text)
         }
-        Some(EndingKind::DeclareWin) => {
+        Some(EndingKind::Game(ShogiEnding::DeclareWin)) => {
             let (verdict, _) = pos.declaration(DeclarationRule::Points27).unwrap();
             assert_eq!(verdict, DeclarationVerdict::Win, "{}", b.text);
         }

@@ -1,6 +1,7 @@
 //! Two `kifu link --line stdio` processes whose standard input and output are cross-wired
 //! through real pipes.
 
+use kifu_shogi::ShogiEnding;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
@@ -66,7 +67,7 @@ fn a_game_over_stdio_pipes() {
     let (b, w) = (read_record(&b_rec), read_record(&w_rec));
     assert_same_game(&b, &w);
     assert_eq!(b.moves.len(), 4);
-    assert_eq!(w.ending, Some(EndingKind::Impasse));
+    assert_eq!(w.ending, Some(EndingKind::Game(ShogiEnding::Impasse)));
 }
 
 /// The peer's output ends (EOF on standard input) right after its first move.

@@ -2,6 +2,7 @@
 //! their messages, and reading the records they write back with kifu's CSA reader.
 #![allow(dead_code)]
 
+use kifu_shogi::ShogiEnding;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -156,7 +157,7 @@ pub struct Read {
     pub position: kifu_shogi::Position,
     pub moves: Vec<String>,
     pub times_ms: Vec<u64>,
-    pub ending: Option<EndingKind>,
+    pub ending: Option<EndingKind<ShogiEnding>>,
     pub text: String,
 }
 

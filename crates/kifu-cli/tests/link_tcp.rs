@@ -1,6 +1,7 @@
 //! Two `kifu link` processes playing over real TCP sockets on 127.0.0.1 (ephemeral ports),
 //! one test per ending, the records read back with kifu's CSA reader.
 
+use kifu_shogi::ShogiEnding;
 use std::io::{Read as _, Write};
 use std::net::TcpStream;
 use std::path::Path;
@@ -140,7 +141,7 @@ fn kachi_checked_with_the_27_point_rule() {
         moves_game("kachi", &format!("{}%KACHI\n", entered_king(10)));
     assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
     assert_same_game(&b, &w);
-    assert_eq!(w.ending, Some(EndingKind::DeclareWin));
+    assert_eq!(w.ending, Some(EndingKind::Game(ShogiEnding::DeclareWin)));
     assert!(
         wlog.contains("先手 wins") && wlog.contains("28 points"),
         "{wlog}"
@@ -153,7 +154,7 @@ fn hikiwake_declared_draw() {
         moves_game("hikiwake", &format!("{}%HIKIWAKE\n", entered_king(9)));
     assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
     assert_same_game(&b, &w);
-    assert_eq!(w.ending, Some(EndingKind::DeclareDraw));
+    assert_eq!(w.ending, Some(EndingKind::Game(ShogiEnding::DeclareDraw)));
     assert!(wlog.contains("— draw"), "{wlog}");
 }
 
@@ -163,7 +164,7 @@ fn jishogi_draw() {
         moves_game("jishogi", &format!("PI\n+\n{OPENING}%JISHOGI\n"));
     assert_eq!((bc, wc), (0, 0), "{blog}\n---\n{wlog}");
     assert_same_game(&b, &w);
-    assert_eq!(b.ending, Some(EndingKind::Impasse));
+    assert_eq!(b.ending, Some(EndingKind::Game(ShogiEnding::Impasse)));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use kifu_csa::server_protocol::{GameSummary, Reason, Verdict};
 use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, Side, Span};
 use kifu_records::shogi::{ShogiRecord, StartPosition, csa};
+use kifu_shogi::ShogiEnding;
 use kifu_shogi::{Color, Move};
 
 use crate::plain_text::escape_controls;
@@ -18,7 +19,7 @@ pub struct Played {
 }
 
 /// The ending a record writes for the server's reason line.
-fn ending(reason: Option<&Reason>, verdict: Option<Verdict>, me: Color) -> EndingKind {
+fn ending(reason: Option<&Reason>, verdict: Option<Verdict>, me: Color) -> EndingKind<ShogiEnding> {
     let side = |c: Color| {
         if c == Color::Black {
             Side::First
@@ -32,7 +33,7 @@ fn ending(reason: Option<&Reason>, verdict: Option<Verdict>, me: Color) -> Endin
         (Some(Reason::TimeUp), _) => EndingKind::TimeLoss,
         (Some(Reason::IllegalMove), _) => EndingKind::IllegalMoveLoss,
         (Some(Reason::Sennichite), _) => EndingKind::Repetition,
-        (Some(Reason::Jishogi), _) => EndingKind::DeclareWin,
+        (Some(Reason::Jishogi), _) => EndingKind::Game(ShogiEnding::DeclareWin),
         (Some(Reason::MaxMoves), _) => EndingKind::MaxMoves,
         (Some(Reason::OuteSennichite | Reason::IllegalAction), Some(v)) => {
             let loser = if v == Verdict::Lose { me } else { me.flip() };

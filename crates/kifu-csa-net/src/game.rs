@@ -1,6 +1,7 @@
 //! One game as the server judges it, sans-IO: lines from the players in, lines to each
 //! player out, with shogi-server's wire forms (CSA server protocol 1.2.1: moves and time stamps, keep-alive, endings).
 
+use kifu_shogi::ShogiEnding;
 use std::collections::VecDeque;
 
 use kifu_csa::server_protocol::{ClientMessage, GameSummary, MoveComment, Reason};
@@ -28,7 +29,7 @@ pub struct Ending {
     /// `None` for a draw (`#DRAW`) or the move limit (`#CENSORED`).
     pub winner: Option<Color>,
     /// The ending as the record writes it.
-    pub record: EndingKind,
+    pub record: EndingKind<ShogiEnding>,
     /// A plain note for the record (`ILLEGAL_MOVE(+7775FU): …`).
     pub note: String,
 }
@@ -264,7 +265,7 @@ impl Game {
                     Ok(_) => self.end(
                         Reason::Jishogi,
                         Some(mover),
-                        EndingKind::DeclareWin,
+                        EndingKind::Game(ShogiEnding::DeclareWin),
                         String::new(),
                         out,
                     ),
@@ -373,7 +374,7 @@ impl Game {
         &mut self,
         reason: Reason,
         winner: Option<Color>,
-        record: EndingKind,
+        record: EndingKind<ShogiEnding>,
         note: String,
         out: &mut Outbox,
     ) {

@@ -3,6 +3,7 @@
 //! the server's and both clients' records tell the same game.
 
 mod support;
+use kifu_shogi::ShogiEnding;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -42,7 +43,7 @@ struct Ply {
 }
 
 /// Reads a record with kifu's CSA reader (no errors allowed): its plies and its ending.
-fn read_record(path: &Path) -> (Vec<Ply>, Option<EndingKind>) {
+fn read_record(path: &Path) -> (Vec<Ply>, Option<EndingKind<ShogiEnding>>) {
     let text = std::fs::read_to_string(path).unwrap();
     let parsed = csa::read(&text);
     assert!(!parsed.has_errors(), "{text}\n{:?}", parsed.diagnostics);

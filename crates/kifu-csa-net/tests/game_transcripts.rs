@@ -7,6 +7,7 @@ use kifu_csa_net::game_name::GameName;
 use kifu_csa_net::record::{Meta, to_csa};
 use kifu_record::{EndingKind, NodeItem, Side};
 use kifu_records::shogi::csa::{self, CsaVersion};
+use kifu_shogi::ShogiEnding;
 use kifu_shogi::{Color, Position};
 
 const B: Color = Color::Black;
@@ -57,7 +58,7 @@ impl Table {
     }
 
     /// Plies and ending of the written record; both CSA editions must read back the same.
-    fn record_ending(&self) -> (usize, EndingKind) {
+    fn record_ending(&self) -> (usize, EndingKind<ShogiEnding>) {
         let [v30, v22] = [CsaVersion::V30, CsaVersion::V22].map(|version| {
             let text = to_csa(&self.game, &Meta::default(), version);
             let parsed = csa::read(&text);
@@ -183,7 +184,10 @@ fn kachi_won() {
     t.send(B, "%KACHI", 2_000);
     assert_eq!(t.heard(B), ["%KACHI,T2", "%KACHI", "#JISHOGI", "#WIN"]);
     assert_eq!(t.heard(W), ["%KACHI,T2", "%KACHI", "#JISHOGI", "#LOSE"]);
-    assert_eq!(t.record_ending(), (0, EndingKind::DeclareWin));
+    assert_eq!(
+        t.record_ending(),
+        (0, EndingKind::Game(ShogiEnding::DeclareWin))
+    );
 }
 
 #[test]

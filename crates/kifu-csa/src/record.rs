@@ -6,6 +6,7 @@
 
 use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, NodeItem, Span};
 use kifu_records::shogi::{ShogiRecord, StartPosition, csa};
+use kifu_shogi::ShogiEnding;
 use kifu_shogi::{Color, Move, Position};
 
 use crate::session::{Config, Session, State};
@@ -103,7 +104,7 @@ pub struct Saved {
     pub moves: Vec<(Move, u64)>,
     pub header: Header,
     /// How the record ended (`Abort` for an interrupted game).
-    pub ending: Option<EndingKind>,
+    pub ending: Option<EndingKind<ShogiEnding>>,
     /// The time control the game was played under (`$TIME`), if the record says.
     pub time: Option<kifu_record::TimeControl>,
 }

@@ -6,6 +6,7 @@
 //! clock source; this module owns every rule of the protocol.
 
 use kifu_record::{EndingKind, TimeControl};
+use kifu_shogi::ShogiEnding;
 use kifu_shogi::{Color, DeclarationRule, DeclarationVerdict, Move, Position, Repetition};
 
 use crate::clock::{self, Clocks};
@@ -100,7 +101,7 @@ pub enum GameResult {
 /// How the game ended: which command, sent by whom, and the result after judging it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEnd {
-    pub kind: EndingKind,
+    pub kind: EndingKind<ShogiEnding>,
     pub by: Color,
     pub result: GameResult,
     /// Why, in words (e.g. the declaration's point count).
@@ -461,7 +462,7 @@ impl Session {
 
     fn judge_impasse(&self, by: Color) -> GameEnd {
         GameEnd {
-            kind: EndingKind::Impasse,
+            kind: EndingKind::Game(ShogiEnding::Impasse),
             by,
             result: GameResult::Draw,
             reason: format!("{by} judged the position drawn (%JISHOGI)"),
@@ -490,12 +491,20 @@ impl Session {
     /// the 24-point rule's draw (or win) conditions.
     fn judge_declaration(&self, by: Color, command: Command) -> Result<GameEnd, String> {
         let (rule, kind) = match command {
-            Command::DeclareWin => (DeclarationRule::Points27, EndingKind::DeclareWin),
-            _ => (DeclarationRule::Points24, EndingKind::DeclareDraw),
+            Command::DeclareWin => (
+                DeclarationRule::Points27,
+                EndingKind::Game(ShogiEnding::DeclareWin),
+            ),
+            _ => (
+                DeclarationRule::Points24,
+                EndingKind::Game(ShogiEnding::DeclareDraw),
+            ),
         };
         let (verdict, count) = self.pos.declaration(rule).map_err(|e| e.to_string())?;
         let result = match (kind.clone(), verdict) {
-            (EndingKind::DeclareWin, DeclarationVerdict::Win) => GameResult::Win(by),
+            (EndingKind::Game(ShogiEnding::DeclareWin), DeclarationVerdict::Win) => {
+                GameResult::Win(by)
+            }
             _ => GameResult::Draw,
         };
         Ok(GameEnd {

@@ -1,6 +1,7 @@
 //! Transcript tests: every sequence of the protocol, one side or two sides wired together.
 
 use super::*;
+use kifu_shogi::ShogiEnding;
 
 /// One side with a clock that the test moves by hand.
 struct Side {
@@ -385,7 +386,7 @@ fn jishogi_is_a_draw() {
     let end = game_over(&w.recv("%JISHOGI")).unwrap();
     assert_eq!(
         (end.kind, end.result),
-        (EndingKind::Impasse, GameResult::Draw)
+        (EndingKind::Game(ShogiEnding::Impasse), GameResult::Draw)
     );
 }
 
@@ -438,7 +439,7 @@ fn hikiwake_stands_only_with_the_king_in_the_camp() {
     let end = game_over(&w.recv("%HIKIWAKE")).unwrap();
     assert_eq!(
         (end.kind, end.result),
-        (EndingKind::DeclareDraw, GameResult::Draw)
+        (EndingKind::Game(ShogiEnding::DeclareDraw), GameResult::Draw)
     );
     let mut b = Side::new(Config::new(Color::Black), Some(KACHI_27));
     b.ready();

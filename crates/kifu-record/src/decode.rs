@@ -116,6 +116,7 @@ pub fn decode(bytes: &[u8], expected: TextEncoding) -> Decoded<'_> {
             if let Some(mut detected) = detect(bytes, expected) {
                 let line = first_line_len(&detected.text);
                 detected.diagnostics.push(Diagnostic::warning(
+                    crate::DiagnosticKind::Encoding,
                     Span::new(0, line),
                     format!(
                         "the file declares {} but is {}; read as {}",
@@ -138,6 +139,7 @@ pub fn decode(bytes: &[u8], expected: TextEncoding) -> Decoded<'_> {
         // refuse rather than hand on text that has lost the content.
         let mut d = decode_as(bytes, expected, EncodingSource::Fallback);
         d.diagnostics = vec![Diagnostic::error(
+            crate::DiagnosticKind::Encoding,
             Span::new(0, first_line_len(&d.text)),
             format!(
                 "the bytes look like {} without a byte-order mark but do not decode as it; \
@@ -217,6 +219,7 @@ fn decode_as(bytes: &[u8], encoding: TextEncoding, source: EncodingSource) -> De
         let at = text.find('\u{FFFD}').unwrap_or(0);
         let count = text.matches('\u{FFFD}').count();
         diagnostics.push(Diagnostic::error(
+            crate::DiagnosticKind::Encoding,
             Span::new(at, at + '\u{FFFD}'.len_utf8()),
             format!(
                 "{count} byte sequence(s) are not valid {}; replaced with U+FFFD",

@@ -19,6 +19,77 @@ impl fmt::Display for Severity {
     }
 }
 
+/// What kind of problem a diagnostic reports, for programs that sort or filter them
+/// (`kifu check --json` prints its [`DiagnosticKind::code`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DiagnosticKind {
+    /// The bytes are not text in the expected encoding (or not text at all).
+    Encoding,
+    /// The text does not follow the format's syntax here.
+    Syntax,
+    /// A move the rules of the game do not allow in its position.
+    IllegalMove,
+    /// A move or ending after the game had already ended.
+    AfterEnd,
+    /// A value that contradicts another part of the record (a total time that does not add
+    /// up, a header that disagrees with the board, a result its ending does not give).
+    Inconsistent,
+    /// Something the reader does not know and kept as written or skipped (an unknown ending
+    /// word, an unknown header key of a format that has a fixed set).
+    Unknown,
+    /// Nothing of a record was found.
+    NoRecord,
+}
+
+impl DiagnosticKind {
+    pub const ALL: [DiagnosticKind; 7] = [
+        DiagnosticKind::Encoding,
+        DiagnosticKind::Syntax,
+        DiagnosticKind::IllegalMove,
+        DiagnosticKind::AfterEnd,
+        DiagnosticKind::Inconsistent,
+        DiagnosticKind::Unknown,
+        DiagnosticKind::NoRecord,
+    ];
+
+    /// A stable, lower-case code for machines (`illegal-move`).
+    pub fn code(self) -> &'static str {
+        match self {
+            DiagnosticKind::Encoding => "encoding",
+            DiagnosticKind::Syntax => "syntax",
+            DiagnosticKind::IllegalMove => "illegal-move",
+            DiagnosticKind::AfterEnd => "after-end",
+            DiagnosticKind::Inconsistent => "inconsistent",
+            DiagnosticKind::Unknown => "unknown",
+            DiagnosticKind::NoRecord => "no-record",
+        }
+    }
+}
+
+impl fmt::Display for DiagnosticKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A text that names no [`DiagnosticKind`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown diagnostic kind `{0}` (expected one of encoding, syntax, illegal-move, after-end, inconsistent, unknown, no-record)"
+)]
+pub struct UnknownDiagnosticKind(pub String);
+
+impl std::str::FromStr for DiagnosticKind {
+    type Err = UnknownDiagnosticKind;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        DiagnosticKind::ALL
+            .into_iter()
+            .find(|kind| kind.code() == s)
+            .ok_or_else(|| UnknownDiagnosticKind(s.to_owned()))
+    }
+}
+
 /// One problem found in a source, with where it is and a plain reason.
 ///
 /// Readers collect these instead of stopping at the first; a [`crate::SourceText`]
@@ -26,25 +97,38 @@ impl fmt::Display for Severity {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     pub severity: Severity,
+    pub kind: DiagnosticKind,
     pub span: Span,
     pub message: String,
 }
 
 impl Diagnostic {
-    pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn error(kind: DiagnosticKind, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
+            kind,
             span,
             message: message.into(),
         }
     }
 
-    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn warning(kind: DiagnosticKind, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
+            kind,
             span,
             message: message.into(),
         }
+    }
+
+    /// A syntax error: the most common diagnostic of a reader.
+    pub fn syntax(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(DiagnosticKind::Syntax, span, message)
+    }
+
+    /// A move the rules do not allow.
+    pub fn illegal_move(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(DiagnosticKind::IllegalMove, span, message)
     }
 
     pub fn is_error(&self) -> bool {

@@ -1,15 +1,15 @@
 //! How a line of play ends: resignation, repetition, a declared win, an illegal move …
 //!
-//! The kinds are the union of what CSA (`%TORYO` …), KIF (`投了` …) and JKF (`TORYO` …)
-//! can say. Whatever a reader does not recognise is kept verbatim as [`EndingKind::Unknown`]
+//! The shared kinds are what every game of the family can end with (resignation, time,
+//! repetition …); each game adds its own through [`GameEnding`] (shogi's 持将棋 and 入玉宣言). Whatever a reader does not recognise is kept verbatim as [`EndingKind::Unknown`]
 //! rather than rejected: records with `封じ手` or app-specific words must still load.
 
 use std::fmt;
 
 use crate::Span;
 
-/// One of the two players. Shogi calls them 先手/下手 (`First`) and 後手/上手 (`Second`);
-/// cetkaik and chu shogi have the same two roles.
+/// One of the two players: the one who moves first and the other. Each game has its own words
+/// for them (shogi's 先手/下手 and 後手/上手, chu's black and white, cetkaik's 先手 and 後手 of a season).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
     First,
@@ -17,11 +17,43 @@ pub enum Side {
 }
 
 impl Side {
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
     pub fn opponent(self) -> Side {
         match self {
             Side::First => Side::Second,
             Side::Second => Side::First,
         }
+    }
+
+    /// `first` or `second`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::First => "first",
+            Side::Second => "second",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A text that names neither side.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a side (expected `first` or `second`)")]
+pub struct UnknownSide(pub String);
+
+impl std::str::FromStr for Side {
+    type Err = UnknownSide;
+
+    fn from_str(s: &str) -> Result<Side, UnknownSide> {
+        Side::BOTH
+            .into_iter()
+            .find(|side| side.name() == s)
+            .ok_or_else(|| UnknownSide(s.to_owned()))
     }
 }
 
@@ -34,20 +66,81 @@ pub enum Outcome {
     None,
 }
 
-/// What ended the line. "Mover" below means the side whose turn it is at the ending.
+impl fmt::Display for Outcome {
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`, as result tags write them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Win(Side::First) => "1-0",
+            Outcome::Win(Side::Second) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::None => "*",
+        })
+    }
+}
+
+/// A text that is not a result tag.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a result (expected `1-0`, `0-1`, `1/2-1/2` or `*`)")]
+pub struct UnknownOutcome(pub String);
+
+impl std::str::FromStr for Outcome {
+    type Err = UnknownOutcome;
+
+    fn from_str(s: &str) -> Result<Outcome, UnknownOutcome> {
+        Ok(match s {
+            "1-0" => Outcome::Win(Side::First),
+            "0-1" => Outcome::Win(Side::Second),
+            "1/2-1/2" | "½-½" => Outcome::Draw,
+            "*" => Outcome::None,
+            _ => return Err(UnknownOutcome(s.to_owned())),
+        })
+    }
+}
+
+/// The endings only one game has, beside the shared words of [`EndingKind`]: shogi's
+/// 持将棋 and 入玉宣言, for example. A game without any uses [`NoEnding`].
+pub trait GameEnding: Clone + fmt::Debug + PartialEq + Eq + std::hash::Hash + fmt::Display {
+    /// The result this ending states, given the side to move when it occurred.
+    fn outcome(&self, mover: Side) -> Outcome;
+}
+
+/// The per-game ending words of a game that has none of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoEnding {}
+
+impl GameEnding for NoEnding {
+    fn outcome(&self, _: Side) -> Outcome {
+        match *self {}
+    }
+}
+
+impl fmt::Display for NoEnding {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
+/// What ended the line: a word every game of the family shares, or one of the game's own
+/// (`E`, see [`GameEnding`]). "Mover" below means the side whose turn it is at the ending.
+///
+/// ```
+/// use kifu_record::{EndingKind, NoEnding, Outcome, Side};
+///
+/// let resign: EndingKind<NoEnding> = EndingKind::Resign;
+/// assert_eq!(resign.outcome(Side::First), Outcome::Win(Side::Second));
+/// assert_eq!(resign.to_string(), "resignation");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum EndingKind {
-    /// The mover resigns (`%TORYO`, `投了`).
+pub enum EndingKind<E> {
+    /// The mover resigns (CSA `%TORYO`, KIF `投了`, USI `resign`).
     Resign,
     /// The game was interrupted (`%CHUDAN`, `中断`).
     Abort,
-    /// Fourfold repetition (`%SENNICHITE`, `千日手`).
+    /// The same position came back often enough to end the game (`%SENNICHITE`, `千日手`).
     Repetition,
-    /// Impasse (`%JISHOGI`, `持将棋`).
-    Impasse,
     /// The mover is checkmated (`%TSUMI`, `詰み`, `詰`).
     Checkmate,
-    /// A tsume statement that there is no mate (`%FUZUMI`, `不詰`).
+    /// A problem statement that there is no mate (`%FUZUMI`, `不詰`).
     NoCheckmate,
     /// The mover lost on time (`%TIME_UP`, `切れ負け`).
     TimeLoss,
@@ -58,10 +151,6 @@ pub enum EndingKind {
     /// The given side committed an illegal action and loses, whoever is to move
     /// (`%+ILLEGAL_ACTION`, `%-ILLEGAL_ACTION`).
     IllegalAction(Side),
-    /// The mover declares a win by entering king (`%KACHI`, `入玉勝ち`).
-    DeclareWin,
-    /// The mover declares a draw by entering king (`%HIKIWAKE`).
-    DeclareDraw,
     /// The maximum number of moves was reached (`%MAX_MOVES`, `最大手数`).
     MaxMoves,
     /// A take-back (`%MATTA`, removed in CSA V3.0).
@@ -74,13 +163,16 @@ pub enum EndingKind {
     DefaultWin,
     /// The mover loses by default (`不戦敗`).
     DefaultLoss,
-    /// The mover wins by the try rule (`トライ`).
-    Try,
+    /// A result stated without its cause (`1-0`, `0-1`, `1/2-1/2`, as lishogi and PGN-style
+    /// records write it).
+    Result(Outcome),
+    /// An ending only this game has.
+    Game(E),
     /// Anything else, kept exactly as written (without a CSA `%`).
     Unknown(String),
 }
 
-impl EndingKind {
+impl<E: GameEnding> EndingKind<E> {
     /// The result this ending states, given the side to move when it occurred.
     pub fn outcome(&self, mover: Side) -> Outcome {
         use EndingKind::*;
@@ -88,13 +180,17 @@ impl EndingKind {
             Resign | Checkmate | TimeLoss | IllegalMoveLoss | DefaultLoss => {
                 Outcome::Win(mover.opponent())
             }
-            IllegalMoveWin | DeclareWin | DefaultWin | Try => Outcome::Win(mover),
+            IllegalMoveWin | DefaultWin => Outcome::Win(mover),
             IllegalAction(offender) => Outcome::Win(offender.opponent()),
-            Repetition | Impasse | DeclareDraw | MaxMoves => Outcome::Draw,
+            Repetition | MaxMoves => Outcome::Draw,
+            Result(outcome) => *outcome,
+            Game(own) => own.outcome(mover),
             Abort | NoCheckmate | TakeBack | Error | Sealed | Unknown(_) => Outcome::None,
         }
     }
+}
 
+impl<E> EndingKind<E> {
     /// True when this ending says the move before it was illegal, so that a reader
     /// should keep that move without reporting it as an error.
     pub fn excuses_illegal_last_move(&self) -> bool {
@@ -106,16 +202,23 @@ impl EndingKind {
                 | EndingKind::Error
         )
     }
+
+    /// The game's own ending, if this is one.
+    pub fn game(&self) -> Option<&E> {
+        match self {
+            EndingKind::Game(own) => Some(own),
+            _ => None,
+        }
+    }
 }
 
-impl fmt::Display for EndingKind {
+impl<E: fmt::Display> fmt::Display for EndingKind<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use EndingKind::*;
         let s = match self {
             Resign => "resignation",
             Abort => "abort",
-            Repetition => "repetition (千日手)",
-            Impasse => "impasse (持将棋)",
+            Repetition => "repetition",
             Checkmate => "checkmate",
             NoCheckmate => "no checkmate (不詰)",
             TimeLoss => "loss on time",
@@ -123,15 +226,17 @@ impl fmt::Display for EndingKind {
             IllegalMoveLoss => "loss by an illegal move",
             IllegalAction(Side::First) => "illegal action by the first player",
             IllegalAction(Side::Second) => "illegal action by the second player",
-            DeclareWin => "declared win (入玉勝ち)",
-            DeclareDraw => "declared draw",
             MaxMoves => "maximum number of moves",
             TakeBack => "take-back",
             Error => "error",
             Sealed => "sealed move (封じ手)",
             DefaultWin => "win by default",
             DefaultLoss => "loss by default",
-            Try => "try",
+            Result(Outcome::Win(Side::First)) => "first player wins",
+            Result(Outcome::Win(Side::Second)) => "second player wins",
+            Result(Outcome::Draw) => "draw",
+            Result(Outcome::None) => "no result",
+            Game(own) => return own.fmt(f),
             Unknown(word) => return write!(f, "`{word}`"),
         };
         f.write_str(s)
@@ -140,13 +245,13 @@ impl fmt::Display for EndingKind {
 
 /// An ending with where it was written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Ending {
-    pub kind: EndingKind,
+pub struct Ending<E> {
+    pub kind: EndingKind<E>,
     pub span: Span,
 }
 
-impl Ending {
-    pub fn new(kind: EndingKind, span: Span) -> Ending {
+impl<E> Ending<E> {
+    pub fn new(kind: EndingKind<E>, span: Span) -> Ending<E> {
         Ending { kind, span }
     }
 }
@@ -155,38 +260,37 @@ impl Ending {
 mod tests {
     use super::*;
 
+    type Kind = EndingKind<NoEnding>;
+
     #[test]
     fn outcomes_follow_the_mover() {
         assert_eq!(
-            EndingKind::Resign.outcome(Side::First),
+            Kind::Resign.outcome(Side::First),
             Outcome::Win(Side::Second)
         );
         assert_eq!(
-            EndingKind::DeclareWin.outcome(Side::Second),
-            Outcome::Win(Side::Second)
-        );
-        assert_eq!(
-            EndingKind::IllegalMoveWin.outcome(Side::First),
+            Kind::IllegalMoveWin.outcome(Side::First),
             Outcome::Win(Side::First)
         );
-        assert_eq!(EndingKind::Repetition.outcome(Side::First), Outcome::Draw);
-        assert_eq!(EndingKind::Sealed.outcome(Side::First), Outcome::None);
+        assert_eq!(Kind::Repetition.outcome(Side::First), Outcome::Draw);
+        assert_eq!(Kind::Sealed.outcome(Side::First), Outcome::None);
+        assert_eq!(
+            Kind::Result(Outcome::Draw).outcome(Side::Second),
+            Outcome::Draw
+        );
     }
 
     #[test]
     fn illegal_action_ignores_the_mover() {
-        let k = EndingKind::IllegalAction(Side::First);
+        let k = Kind::IllegalAction(Side::First);
         assert_eq!(k.outcome(Side::First), Outcome::Win(Side::Second));
         assert_eq!(k.outcome(Side::Second), Outcome::Win(Side::Second));
         assert!(k.excuses_illegal_last_move());
-        assert!(!EndingKind::Resign.excuses_illegal_last_move());
+        assert!(!Kind::Resign.excuses_illegal_last_move());
     }
 
     #[test]
     fn unknown_words_display_verbatim() {
-        assert_eq!(
-            EndingKind::Unknown("封じ手?".into()).to_string(),
-            "`封じ手?`"
-        );
+        assert_eq!(Kind::Unknown("封じ手?".into()).to_string(), "`封じ手?`");
     }
 }

@@ -7,43 +7,113 @@
 
 use crate::Span;
 
-/// The meaning of a well-known header key, shared by all formats.
+/// The meaning of a well-known header key, shared by every game and format. Each format keeps
+/// its own key beside it (`先手`, `N+`, `Black`, `[name]` …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HeaderField {
-    /// 先手 / 下手 / CSA `N+`.
+    /// The player who moves first (shogi 先手 / 下手 / CSA `N+`, chu `Black`).
     FirstPlayer,
-    /// 後手 / 上手 / CSA `N-`.
+    /// The other player (shogi 後手 / 上手 / CSA `N-`, chu `White`).
     SecondPlayer,
-    /// 先手省略名.
+    /// The first player's short name (KIF 先手省略名).
     FirstPlayerShort,
-    /// 後手省略名.
+    /// The second player's short name (KIF 後手省略名).
     SecondPlayerShort,
-    /// 棋戦 / `$EVENT`.
+    /// The tournament or event (棋戦, `$EVENT`, `Event`).
     Event,
-    /// 場所 / `$SITE`.
+    /// Where the game was played (場所, `$SITE`, `Site`).
     Site,
-    /// 開始日時 / 対局日 / `$START_TIME`.
+    /// When the game started (開始日時, 対局日, `$START_TIME`, `Date`).
     StartTime,
-    /// 終了日時 / `$END_TIME`.
+    /// When the game ended (終了日時, `$END_TIME`).
     EndTime,
-    /// 持ち時間 / `$TIME_LIMIT` / `$TIME` (see [`crate::TimeControl`]).
+    /// The time control (持ち時間, `$TIME_LIMIT`, `$TIME`; see [`crate::TimeControl`]).
     TimeControl,
-    /// `$TIME+`: the first player's own time control (CSA V3.0).
+    /// The first player's own time control (CSA V3.0 `$TIME+`).
     FirstTimeControl,
-    /// `$TIME-`: the second player's own time control (CSA V3.0).
+    /// The second player's own time control (CSA V3.0 `$TIME-`).
     SecondTimeControl,
-    /// 戦型 / `$OPENING`.
+    /// The opening played (戦型, `$OPENING`).
     Opening,
-    /// 手合割: the handicap name.
+    /// The named start that gives pieces away (手合割).
     Handicap,
-    /// 表題.
+    /// A title (表題).
     Title,
-    /// 備考 / `$NOTE`.
+    /// A note (備考, `$NOTE`).
     Note,
-    /// `$MAX_MOVES`.
+    /// The move limit (`$MAX_MOVES`).
     MaxMoves,
-    /// `$JISHOGI`: the entering-king declaration rule.
-    DeclarationRule,
+    /// The rule set or rule options of the game (CSA `$JISHOGI` for shogi's entering-king
+    /// rule, a cetkaik record's rule set).
+    Rules,
+}
+
+impl HeaderField {
+    pub const ALL: [HeaderField; 17] = [
+        HeaderField::FirstPlayer,
+        HeaderField::SecondPlayer,
+        HeaderField::FirstPlayerShort,
+        HeaderField::SecondPlayerShort,
+        HeaderField::Event,
+        HeaderField::Site,
+        HeaderField::StartTime,
+        HeaderField::EndTime,
+        HeaderField::TimeControl,
+        HeaderField::FirstTimeControl,
+        HeaderField::SecondTimeControl,
+        HeaderField::Opening,
+        HeaderField::Handicap,
+        HeaderField::Title,
+        HeaderField::Note,
+        HeaderField::MaxMoves,
+        HeaderField::Rules,
+    ];
+
+    /// A stable snake-case name for machines (`first_player`), as `--json` and the Python
+    /// package use it.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeaderField::FirstPlayer => "first_player",
+            HeaderField::SecondPlayer => "second_player",
+            HeaderField::FirstPlayerShort => "first_player_short",
+            HeaderField::SecondPlayerShort => "second_player_short",
+            HeaderField::Event => "event",
+            HeaderField::Site => "site",
+            HeaderField::StartTime => "start_time",
+            HeaderField::EndTime => "end_time",
+            HeaderField::TimeControl => "time_control",
+            HeaderField::FirstTimeControl => "first_time_control",
+            HeaderField::SecondTimeControl => "second_time_control",
+            HeaderField::Opening => "opening",
+            HeaderField::Handicap => "handicap",
+            HeaderField::Title => "title",
+            HeaderField::Note => "note",
+            HeaderField::MaxMoves => "max_moves",
+            HeaderField::Rules => "rules",
+        }
+    }
+}
+
+impl std::fmt::Display for HeaderField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A text that names no [`HeaderField`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a header field")]
+pub struct UnknownHeaderField(pub String);
+
+impl std::str::FromStr for HeaderField {
+    type Err = UnknownHeaderField;
+
+    fn from_str(s: &str) -> Result<HeaderField, UnknownHeaderField> {
+        HeaderField::ALL
+            .into_iter()
+            .find(|field| field.name() == s)
+            .ok_or_else(|| UnknownHeaderField(s.to_owned()))
+    }
 }
 
 /// One `key: value` line.

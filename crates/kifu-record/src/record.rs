@@ -1,22 +1,26 @@
-//! A whole game record: header, start position and move tree.
+//! A whole game record: header, start and move tree, for any [`Game`].
 
-use crate::{Header, MoveTree, Span};
+use std::fmt;
+
+use crate::{Diagnostic, Ending, Game, Header, MoveTree, NodeId, NodeItem, Outcome, Span};
+
+/// The moves of a record of game `G`.
+pub type GameTree<G> = MoveTree<<G as Game>::Move, <G as Game>::Ending>;
 
 /// One game as read from a file or built by a program.
 ///
-/// `M` is the game's move type and `P` its start-position type; both come from the game's
-/// crate (`kifu-shogi`, `kifu-chu`, `kifu-cetkaik`), which also owns the formats.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Record<M, P> {
+/// The same type serves every game of the family; `G` supplies the start, the moves and the
+/// game's own endings (see [`Game`]).
+pub struct Record<G: Game> {
     pub header: Header,
-    pub start: P,
+    pub start: G::Start,
     /// Where the start position was written (`PI`, a board diagram …); empty if implied.
     pub start_span: Span,
-    pub moves: MoveTree<M>,
+    pub moves: GameTree<G>,
 }
 
-impl<M, P> Record<M, P> {
-    pub fn new(start: P) -> Record<M, P> {
+impl<G: Game> Record<G> {
+    pub fn new(start: G::Start) -> Record<G> {
         Record {
             header: Header::new(),
             start,
@@ -24,4 +28,266 @@ impl<M, P> Record<M, P> {
             moves: MoveTree::new(),
         }
     }
+
+    /// True when the record holds nothing of a game: no move, no ending, no written start
+    /// and no known header field (comments alone do not make a game). Readers report such a
+    /// text as "no record" instead of passing it as an empty but valid game.
+    pub fn is_empty(&self) -> bool {
+        self.moves.len() <= 1
+            && self.start_span.is_empty()
+            && self
+                .header
+                .entries()
+                .iter()
+                .all(|entry| entry.field.is_none())
+    }
+
+    /// The ending of the main line, if it has one.
+    pub fn ending(&self) -> Option<Ending<G::Ending>> {
+        self.moves.ending()
+    }
+
+    /// The position after `node`, replayed from the start. A move kept although the rules
+    /// forbid it (`illegal`, as in a record ending in 反則勝ち) is not played, nor is any move
+    /// the rules refuse.
+    pub fn position_at(&self, node: NodeId) -> G::Position {
+        let mut position = G::start_position(&self.start);
+        for id in self.moves.path_to(node) {
+            if let NodeItem::Move(mv) = &self.moves[id].item
+                && !self.moves[id].illegal
+            {
+                let _ = G::play(&mut position, mv);
+            }
+        }
+        position
+    }
+
+    /// The main-line node after `ply` moves (0 = the start), or the last move if the line is
+    /// shorter.
+    pub fn main_line_node(&self, ply: u32) -> NodeId {
+        let tree = &self.moves;
+        tree.main_line()
+            .take_while(|&id| tree[id].ply() <= ply && tree[id].mv().is_some())
+            .last()
+            .unwrap_or(tree.root())
+    }
+
+    /// The positions of the main line: the start, then the position after each move, each
+    /// with the node that led to it. Stops at the first move the rules refuse.
+    ///
+    /// ```
+    /// # use kifu_record::{Game, NoEnding, Outcome, Record, Side, Span};
+    /// # #[derive(Debug)] struct Count;
+    /// # #[derive(Debug, thiserror::Error)] #[error("only +1")] struct Bad;
+    /// # impl Game for Count {
+    /// #     const NAME: &'static str = "count";
+    /// #     type Position = u32; type Move = u32; type Start = u32; type Ending = NoEnding;
+    /// #     type IllegalMove = Bad;
+    /// #     fn start_position(s: &u32) -> u32 { *s }
+    /// #     fn side_to_move(p: &u32) -> Side { if p % 2 == 0 { Side::First } else { Side::Second } }
+    /// #     fn check_move(_: &u32, m: &u32) -> Result<(), Bad> { if *m == 1 { Ok(()) } else { Err(Bad) } }
+    /// #     fn play_unchecked(p: &mut u32, m: &u32) { *p += m }
+    /// #     fn outcome(_: &u32) -> Option<Outcome> { None }
+    /// #     fn move_text(_: &u32, m: &u32) -> String { m.to_string() }
+    /// #     fn position_text(p: &u32) -> String { p.to_string() }
+    /// # }
+    /// let mut record: Record<Count> = Record::new(10);
+    /// let first = record.moves.add_move(record.moves.root(), 1, Span::default());
+    /// record.moves.add_move(first, 1, Span::default());
+    /// let positions: Vec<u32> = record.positions().map(|(_, p)| p).collect();
+    /// assert_eq!(positions, [10, 11, 12]);
+    /// ```
+    pub fn positions(&self) -> Positions<'_, G> {
+        Positions {
+            record: self,
+            next: Some(self.moves.root()),
+            position: None,
+        }
+    }
+
+    /// The result the record states: by its ending if it has one, else by the position at
+    /// the end of the main line (a checkmate nobody wrote down still decides the game).
+    pub fn outcome(&self) -> Outcome {
+        let end = self.moves.main_line_end();
+        let last_move = match &self.moves[end].item {
+            NodeItem::End(_) => self.moves.parent(end).unwrap_or(self.moves.root()),
+            _ => end,
+        };
+        let position = self.position_at(last_move);
+        match self.moves[end].ending() {
+            Some(ending) => ending.kind.outcome(G::side_to_move(&position)),
+            None => G::outcome(&position).unwrap_or(Outcome::None),
+        }
+    }
+}
+
+/// The main line's positions, from [`Record::positions`].
+pub struct Positions<'r, G: Game> {
+    record: &'r Record<G>,
+    next: Option<NodeId>,
+    position: Option<G::Position>,
+}
+
+impl<G: Game> Iterator for Positions<'_, G> {
+    type Item = (NodeId, G::Position);
+
+    fn next(&mut self) -> Option<(NodeId, G::Position)> {
+        let tree = &self.record.moves;
+        let id = self.next.take()?;
+        let position = match self.position.take() {
+            None => G::start_position(&self.record.start),
+            Some(mut position) => {
+                let NodeItem::Move(mv) = &tree[id].item else {
+                    return None;
+                };
+                if tree[id].illegal || G::play(&mut position, mv).is_err() {
+                    return None;
+                }
+                position
+            }
+        };
+        self.next = tree.main_child(id).filter(|&c| tree[c].mv().is_some());
+        self.position = Some(position.clone());
+        Some((id, position))
+    }
+}
+
+impl<G: Game> Clone for Record<G> {
+    fn clone(&self) -> Self {
+        Record {
+            header: self.header.clone(),
+            start: self.start.clone(),
+            start_span: self.start_span,
+            moves: self.moves.clone(),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for Record<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Record")
+            .field("game", &G::NAME)
+            .field("header", &self.header)
+            .field("start", &self.start)
+            .field("start_span", &self.start_span)
+            .field("moves", &self.moves)
+            .finish()
+    }
+}
+
+impl<G: Game> PartialEq for Record<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.header == other.header
+            && self.start == other.start
+            && self.start_span == other.start_span
+            && self.moves == other.moves
+    }
+}
+
+/// One record of a source read on its own, with the problems found in it (spans into the
+/// whole decoded text): what streaming readers hand out, so that a caller can check or
+/// convert a record and drop it before the next is read.
+pub struct RecordRead<G: Game> {
+    pub record: Record<G>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<G: Game> RecordRead<G> {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The record as read, with an error added if it holds no game at all (see
+    /// [`Record::is_empty`]). `at` is where the record started in the text.
+    pub fn checked(
+        record: Record<G>,
+        mut diagnostics: Vec<Diagnostic>,
+        at: usize,
+    ) -> RecordRead<G> {
+        if record.is_empty() {
+            diagnostics.push(Diagnostic::error(
+                crate::DiagnosticKind::NoRecord,
+                Span::point(at),
+                "no game record here: no moves, no start position and no header",
+            ));
+        }
+        RecordRead {
+            record,
+            diagnostics,
+        }
+    }
+}
+
+impl<G: Game> Clone for RecordRead<G> {
+    fn clone(&self) -> Self {
+        RecordRead {
+            record: self.record.clone(),
+            diagnostics: self.diagnostics.clone(),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for RecordRead<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RecordRead")
+            .field("record", &self.record)
+            .field("diagnostics", &self.diagnostics)
+            .finish()
+    }
+}
+
+/// Every record of a source with every problem found: what whole-text readers return.
+pub struct Parsed<G: Game> {
+    pub records: Vec<Record<G>>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<G: Game> Parsed<G> {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// Gathers streamed records into one result.
+    pub fn collect(records: impl IntoIterator<Item = RecordRead<G>>) -> Parsed<G> {
+        let mut parsed = Parsed::default();
+        for mut one in records {
+            parsed.records.push(one.record);
+            parsed.diagnostics.append(&mut one.diagnostics);
+        }
+        parsed
+    }
+}
+
+impl<G: Game> Default for Parsed<G> {
+    fn default() -> Self {
+        Parsed {
+            records: Vec::new(),
+            diagnostics: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Clone for Parsed<G> {
+    fn clone(&self) -> Self {
+        Parsed {
+            records: self.records.clone(),
+            diagnostics: self.diagnostics.clone(),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for Parsed<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Parsed")
+            .field("records", &self.records)
+            .field("diagnostics", &self.diagnostics)
+            .finish()
+    }
+}
+
+/// What a writer returns: the text, and one line per thing the target format could not hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    pub text: String,
+    pub warnings: Vec<String>,
 }

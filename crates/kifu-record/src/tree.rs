@@ -22,19 +22,20 @@ impl NodeId {
 
 const NONE: u32 = u32::MAX;
 
-/// What a node stands for.
+/// What a node stands for. `M` is the game's move, `E` its own ending words (see
+/// [`EndingKind::Game`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NodeItem<M> {
+pub enum NodeItem<M, E> {
     /// The start position (only the root).
     Start,
     Move(M),
-    End(EndingKind),
+    End(EndingKind<E>),
 }
 
 /// One position in the tree, reached by `item` from its parent.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Node<M> {
-    pub item: NodeItem<M>,
+pub struct Node<M, E> {
+    pub item: NodeItem<M, E>,
     /// The move or ending as written in the source (empty for the root and for built trees).
     pub span: Span,
     /// Thinking time for this move, in milliseconds.
@@ -54,8 +55,8 @@ pub struct Node<M> {
     next_sibling: u32,
 }
 
-impl<M> Node<M> {
-    fn new(item: NodeItem<M>, span: Span, ply: u32, parent: u32) -> Node<M> {
+impl<M, E: Clone> Node<M, E> {
+    fn new(item: NodeItem<M, E>, span: Span, ply: u32, parent: u32) -> Node<M, E> {
         Node {
             item,
             span,
@@ -85,7 +86,7 @@ impl<M> Node<M> {
         }
     }
 
-    pub fn ending(&self) -> Option<Ending> {
+    pub fn ending(&self) -> Option<Ending<E>> {
         match &self.item {
             NodeItem::End(kind) => Some(Ending::new(kind.clone(), self.span)),
             _ => None,
@@ -102,26 +103,26 @@ impl<M> Node<M> {
     }
 }
 
-/// A move tree generic over the game's move type.
+/// A move tree generic over the game's move type `M` and its own ending words `E`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct MoveTree<M> {
-    nodes: Vec<Node<M>>,
+pub struct MoveTree<M, E> {
+    nodes: Vec<Node<M, E>>,
 }
 
-impl<M> Default for MoveTree<M> {
+impl<M, E: Clone> Default for MoveTree<M, E> {
     fn default() -> Self {
         MoveTree::new()
     }
 }
 
-impl<M> MoveTree<M> {
+impl<M, E: Clone> MoveTree<M, E> {
     /// A tree holding only the start position.
-    pub fn new() -> MoveTree<M> {
+    pub fn new() -> MoveTree<M, E> {
         MoveTree::with_capacity(1)
     }
 
     /// Reserves room for `n` nodes (a reader can pass a line-count estimate).
-    pub fn with_capacity(n: usize) -> MoveTree<M> {
+    pub fn with_capacity(n: usize) -> MoveTree<M, E> {
         let mut nodes = Vec::with_capacity(n.max(1));
         nodes.push(Node::new(NodeItem::Start, Span::default(), 0, NONE));
         MoveTree { nodes }
@@ -141,11 +142,11 @@ impl<M> MoveTree<M> {
         self.nodes.len() == 1
     }
 
-    pub fn get(&self, id: NodeId) -> Option<&Node<M>> {
+    pub fn get(&self, id: NodeId) -> Option<&Node<M, E>> {
         self.nodes.get(id.index())
     }
 
-    pub fn get_mut(&mut self, id: NodeId) -> Option<&mut Node<M>> {
+    pub fn get_mut(&mut self, id: NodeId) -> Option<&mut Node<M, E>> {
         self.nodes.get_mut(id.index())
     }
 
@@ -155,13 +156,13 @@ impl<M> MoveTree<M> {
     }
 
     /// Appends an ending as the last child of `parent`.
-    pub fn add_ending(&mut self, parent: NodeId, kind: EndingKind, span: Span) -> NodeId {
+    pub fn add_ending(&mut self, parent: NodeId, kind: EndingKind<E>, span: Span) -> NodeId {
         self.add(parent, NodeItem::End(kind), span)
     }
 
     /// Appends a child. Panics only if `parent` is not a node of this tree.
     #[inline]
-    pub fn add(&mut self, parent: NodeId, item: NodeItem<M>, span: Span) -> NodeId {
+    pub fn add(&mut self, parent: NodeId, item: NodeItem<M, E>, span: Span) -> NodeId {
         let id = u32::try_from(self.nodes.len()).expect("move tree over 4 G nodes");
         let p = &mut self.nodes[parent.index()];
         let ply = p.ply + 1;
@@ -217,7 +218,7 @@ impl<M> MoveTree<M> {
     }
 
     /// The ending of the main line, if it has one.
-    pub fn ending(&self) -> Option<Ending> {
+    pub fn ending(&self) -> Option<Ending<E>> {
         self[self.main_line_end()].ending()
     }
 
@@ -263,12 +264,12 @@ impl<M> MoveTree<M> {
     }
 
     /// Every node id in creation order (the root first).
-    pub fn ids(&self) -> impl Iterator<Item = NodeId> + use<M> {
+    pub fn ids(&self) -> impl Iterator<Item = NodeId> + use<M, E> {
         (0..self.nodes.len() as u32).map(NodeId)
     }
 
     /// Maps every move, keeping the shape, spans, times and comments.
-    pub fn map_moves<N>(self, mut f: impl FnMut(M) -> N) -> MoveTree<N> {
+    pub fn map_moves<N>(self, mut f: impl FnMut(M) -> N) -> MoveTree<N, E> {
         let nodes = self
             .nodes
             .into_iter()
@@ -295,15 +296,15 @@ impl<M> MoveTree<M> {
     }
 }
 
-impl<M> Index<NodeId> for MoveTree<M> {
-    type Output = Node<M>;
-    fn index(&self, id: NodeId) -> &Node<M> {
+impl<M, E> Index<NodeId> for MoveTree<M, E> {
+    type Output = Node<M, E>;
+    fn index(&self, id: NodeId) -> &Node<M, E> {
         &self.nodes[id.index()]
     }
 }
 
-impl<M> IndexMut<NodeId> for MoveTree<M> {
-    fn index_mut(&mut self, id: NodeId) -> &mut Node<M> {
+impl<M, E> IndexMut<NodeId> for MoveTree<M, E> {
+    fn index_mut(&mut self, id: NodeId) -> &mut Node<M, E> {
         &mut self.nodes[id.index()]
     }
 }
@@ -313,7 +314,10 @@ mod tests {
     use super::*;
     use crate::{CommentKind, Side};
 
-    fn moves(tree: &MoveTree<&'static str>, ids: impl Iterator<Item = NodeId>) -> Vec<String> {
+    fn moves(
+        tree: &MoveTree<&'static str, crate::NoEnding>,
+        ids: impl Iterator<Item = NodeId>,
+    ) -> Vec<String> {
         ids.map(|id| match &tree[id].item {
             NodeItem::Move(m) => m.to_string(),
             NodeItem::End(k) => format!("end:{k:?}"),
@@ -322,7 +326,7 @@ mod tests {
         .collect()
     }
 
-    fn sample() -> (MoveTree<&'static str>, [NodeId; 6]) {
+    fn sample() -> (MoveTree<&'static str, crate::NoEnding>, [NodeId; 6]) {
         let mut t = MoveTree::new();
         let a = t.add_move(t.root(), "76fu", Span::new(0, 4));
         let b = t.add_move(a, "34fu", Span::new(5, 9));
@@ -383,7 +387,7 @@ mod tests {
 
     #[test]
     fn many_alternatives_append_in_constant_time() {
-        let mut t: MoveTree<u32> = MoveTree::new();
+        let mut t: MoveTree<u32, crate::NoEnding> = MoveTree::new();
         let root = t.root();
         for i in 0..200_000 {
             t.add_move(root, i, Span::default());
@@ -397,7 +401,7 @@ mod tests {
 
     #[test]
     fn empty_tree() {
-        let t: MoveTree<u16> = MoveTree::new();
+        let t: MoveTree<u16, crate::NoEnding> = MoveTree::new();
         assert!(t.is_empty());
         assert_eq!(t.main_line_end(), t.root());
         assert_eq!(t.ending(), None);

@@ -11,6 +11,7 @@
 //! every other difference fails the test. Files whose conversions are byte-identical are read
 //! once (the bulk folder holds each game three times).
 
+use kifu_shogi::ShogiEnding;
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -268,7 +269,7 @@ fn normalise_sfen(sfen: &str) -> String {
 struct Expected {
     start: String,
     moves: Vec<String>,
-    ending: Option<(EndingKind, Side)>,
+    ending: Option<(EndingKind<ShogiEnding>, Side)>,
     /// Whether kifu's KIF gives the start as a board diagram.
     kif_diagram: bool,
     has_variations: bool,
@@ -305,20 +306,20 @@ fn expected(record: &ShogiRecord) -> Expected {
 }
 
 /// The CSA special kifu writes for an ending (JKF's `special` uses the same words).
-fn csa_special(kind: &EndingKind, mover: Side) -> Option<String> {
+fn csa_special(kind: &EndingKind<ShogiEnding>, mover: Side) -> Option<String> {
     let sign = |s: Side| if s == Side::First { '+' } else { '-' };
     Some(
         match kind {
             EndingKind::Resign => "TORYO",
             EndingKind::Abort | EndingKind::Sealed => "CHUDAN",
             EndingKind::Repetition => "SENNICHITE",
-            EndingKind::Impasse => "JISHOGI",
+            EndingKind::Game(ShogiEnding::Impasse) => "JISHOGI",
             EndingKind::Checkmate => "TSUMI",
             EndingKind::NoCheckmate => "FUZUMI",
             EndingKind::Error => "ERROR",
             EndingKind::TakeBack => "MATTA",
-            EndingKind::DeclareWin => "KACHI",
-            EndingKind::DeclareDraw => "HIKIWAKE",
+            EndingKind::Game(ShogiEnding::DeclareWin) => "KACHI",
+            EndingKind::Game(ShogiEnding::DeclareDraw) => "HIKIWAKE",
             EndingKind::TimeLoss => "TIME_UP",
             EndingKind::IllegalMoveLoss => "ILLEGAL_MOVE",
             EndingKind::MaxMoves => "MAX_MOVES",
@@ -335,13 +336,13 @@ fn csa_special(kind: &EndingKind, mover: Side) -> Option<String> {
 }
 
 /// tsshogi's `SpecialMoveType` for an ending.
-fn tsshogi_special(kind: &EndingKind, mover: Side) -> Option<String> {
+fn tsshogi_special(kind: &EndingKind<ShogiEnding>, mover: Side) -> Option<String> {
     Some(
         match kind {
             EndingKind::Resign => "resign",
             EndingKind::Abort | EndingKind::Sealed => "interrupt",
             EndingKind::Repetition => "repetitionDraw",
-            EndingKind::Impasse => "impass",
+            EndingKind::Game(ShogiEnding::Impasse) => "impass",
             EndingKind::Checkmate => "mate",
             EndingKind::NoCheckmate => "noMate",
             EndingKind::TimeLoss => "timeout",
@@ -349,12 +350,12 @@ fn tsshogi_special(kind: &EndingKind, mover: Side) -> Option<String> {
             EndingKind::IllegalMoveLoss => "foulLose",
             EndingKind::IllegalAction(side) if *side == mover => "foulLose",
             EndingKind::IllegalAction(_) => "foulWin",
-            EndingKind::DeclareWin => "enteringOfKing",
-            EndingKind::DeclareDraw => "draw",
+            EndingKind::Game(ShogiEnding::DeclareWin) => "enteringOfKing",
+            EndingKind::Game(ShogiEnding::DeclareDraw) => "draw",
             EndingKind::MaxMoves => "maxMoves",
             EndingKind::DefaultWin => "winByDefault",
             EndingKind::DefaultLoss => "loseByDefault",
-            EndingKind::Try => "try",
+            EndingKind::Game(ShogiEnding::Try) => "try",
             _ => return None,
         }
         .to_owned(),
@@ -365,7 +366,7 @@ fn tsshogi_special(kind: &EndingKind, mover: Side) -> Option<String> {
 fn expected_ending(
     peer: &str,
     output: Output,
-    ending: &Option<(EndingKind, Side)>,
+    ending: &Option<(EndingKind<ShogiEnding>, Side)>,
 ) -> Option<String> {
     let (kind, mover) = ending.as_ref()?;
     match peer {
@@ -377,7 +378,7 @@ fn expected_ending(
         // From the `まで` line: the special it implies.
         CSHOGI => match kind.outcome(*mover) {
             Outcome::Win(side) => Some(match kind {
-                EndingKind::DeclareWin => "%KACHI".to_owned(),
+                EndingKind::Game(ShogiEnding::DeclareWin) => "%KACHI".to_owned(),
                 EndingKind::IllegalMoveLoss => "%ILLEGAL_MOVE".to_owned(),
                 EndingKind::IllegalMoveWin | EndingKind::IllegalAction(_) => {
                     format!(

@@ -3,6 +3,7 @@
 
 use kifu_record::{Comment, EndingKind, NodeItem, Outcome, Side};
 use kifu_records::shogi::{Format, Parsed, ShogiRecord, read_bytes};
+use kifu_shogi::ShogiEnding;
 
 fn read(format: Format, text: &str) -> Parsed {
     read_bytes(text.as_bytes(), format).1
@@ -16,7 +17,7 @@ fn plies(r: &ShogiRecord) -> usize {
 }
 
 /// The ending of the main line and the result it states (even-game start).
-fn result(r: &ShogiRecord) -> (EndingKind, Outcome) {
+fn result(r: &ShogiRecord) -> (EndingKind<ShogiEnding>, Outcome) {
     let end = r.moves.main_line_end();
     let kind = r.moves[end].ending().expect("an ending").kind;
     let mover = if r.moves[end].ply() % 2 == 1 {

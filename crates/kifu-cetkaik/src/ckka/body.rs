@@ -10,7 +10,7 @@ use super::progress::{after_hop, hand_line, keyword};
 use super::record::{Element, ElementKind, Notation, Who};
 use super::scan::{Cursor, is_separator};
 use crate::profession::Profession;
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 const COLUMNS: &str = "KLNTZXCMP";
 
@@ -48,11 +48,16 @@ pub fn parse_body(
                         comments.push(comment.to_string());
                     }
                     _ => diags.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
                         c.span_from(begin),
                         "a comment that follows no move is kept nowhere",
                     )),
                 },
-                Err(msg) => diags.push(Diagnostic::error(c.span_from(begin), msg)),
+                Err(msg) => diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    c.span_from(begin),
+                    msg,
+                )),
             }
             continue;
         } else if ch == '"' {
@@ -134,6 +139,7 @@ pub fn parse_body(
             }
             let bad = &text[begin..c.pos];
             diags.push(Diagnostic::error(
+                DiagnosticKind::Unknown,
                 c.span_from(begin),
                 format!("unknown element `{bad}`"),
             ));
@@ -162,6 +168,7 @@ pub fn parse_body(
             let s = c.pos;
             c.skip_to_separator();
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 Span::new(s, c.pos),
                 format!("unexpected `{}` after the element", &text[s..c.pos]),
             ));
@@ -180,7 +187,11 @@ fn mrf_string(
     loop {
         match c.bump() {
             None | Some('\n') => {
-                diags.push(Diagnostic::error(c.span_from(start), "unterminated string"));
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    c.span_from(start),
+                    "unterminated string",
+                ));
                 return (None, None);
             }
             Some('\\') if !escaped => escaped = true,
@@ -193,6 +204,7 @@ fn mrf_string(
         Ok(s) => s,
         Err(e) => {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 c.span_from(start),
                 format!("bad JSON string: {e}"),
             ));
@@ -211,7 +223,11 @@ fn mrf_string(
             )
         }
         Err(msg) => {
-            diags.push(Diagnostic::error(c.span_from(start), msg));
+            diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
+                c.span_from(start),
+                msg,
+            ));
             (None, None)
         }
     }
@@ -223,7 +239,11 @@ fn bracketed(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<ElementK
     let name = match c.raw_string('[', ']') {
         Ok(n) => n.to_string(),
         Err(msg) => {
-            diags.push(Diagnostic::error(c.span_from(start), msg));
+            diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
+                c.span_from(start),
+                msg,
+            ));
             return None;
         }
     };
@@ -241,7 +261,7 @@ fn bracketed(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<ElementK
         None => {
             c.pos = after_name;
             c.skip_to_separator();
-            diags.push(Diagnostic::error(
+            diags.push(Diagnostic::error(DiagnosticKind::Syntax,
                 c.span_from(start),
                 "`[name]` must start a hand line (`[name]為…`) or a tally (`[name]score [name]score`)",
             ));

@@ -3,7 +3,7 @@
 use super::record::{InfoItem, NameEntry, NamesLine};
 use super::scan::{Cursor, is_space};
 use crate::numeral;
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 /// Reads the header; returns the items, the names line and where the body starts.
 pub fn parse_header(
@@ -31,6 +31,7 @@ pub fn parse_header(
                     let start = c.pos;
                     if !c.at_raw('{') {
                         diags.push(Diagnostic::error(
+                            DiagnosticKind::Syntax,
                             Span::new(start, line_end),
                             "header lines hold only `{…}` items",
                         ));
@@ -38,7 +39,11 @@ pub fn parse_header(
                     }
                     match c.raw_string('{', '}') {
                         Ok(content) => items.push(info_item(content, c.span_from(start))),
-                        Err(msg) => diags.push(Diagnostic::error(c.span_from(start), msg)),
+                        Err(msg) => diags.push(Diagnostic::error(
+                            DiagnosticKind::Syntax,
+                            c.span_from(start),
+                            msg,
+                        )),
                     }
                 }
             }
@@ -48,6 +53,7 @@ pub fn parse_header(
                     Some(n) => names = Some(n),
                     None => {
                         diags.push(Diagnostic::error(
+                            DiagnosticKind::Syntax,
                             Span::new(start, line_end),
                             "expected a names line `[name]score [name]score`",
                         ));
@@ -56,6 +62,7 @@ pub fn parse_header(
                 c.skip_spaces();
                 if c.pos < line_end {
                     diags.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
                         Span::new(c.pos, line_end),
                         "text after the names line ignored",
                     ));
@@ -114,7 +121,11 @@ pub fn score(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<i32> {
     match numeral::parse(s) {
         Ok(n) => Some(n),
         Err(e) => {
-            diags.push(Diagnostic::error(c.span_from(start), e.to_string()));
+            diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
+                c.span_from(start),
+                e.to_string(),
+            ));
             None
         }
     }
@@ -131,7 +142,11 @@ fn name_entry(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<NameEnt
             })
         }
         Err(msg) => {
-            diags.push(Diagnostic::error(c.span_from(start), msg));
+            diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
+                c.span_from(start),
+                msg,
+            ));
             None
         }
     }

@@ -6,7 +6,7 @@ use super::body::parse_body;
 use super::record::{CkkaRecord, Element, ElementKind, InfoItem, NameEntry, NamesLine, Notation};
 use crate::numeral::to_pekzep;
 use crate::rules::Rules;
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 use serde_json::Value;
 
 /// Whether the text is a JSON object with a `seasons` array (kifu's form, not cerke_noter's).
@@ -48,9 +48,9 @@ fn snippet(
     for d in inner {
         let message = format!("{what} `{text}`: {}", d.message);
         diags.push(if d.is_error() {
-            Diagnostic::error(at, message)
+            Diagnostic::error(DiagnosticKind::Syntax, at, message)
         } else {
-            Diagnostic::warning(at, message)
+            Diagnostic::warning(DiagnosticKind::Syntax, at, message)
         });
     }
     let n = elements.len();
@@ -72,6 +72,7 @@ pub fn parse_json(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
         Err(e) => {
             let at = byte_offset(text, e.line(), e.column());
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 Span::new(at, (at + 1).min(text.len())),
                 format!("invalid JSON: {e}"),
             ));
@@ -80,6 +81,7 @@ pub fn parse_json(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
     };
     let Some(seasons) = value.get("seasons").and_then(Value::as_array) else {
         diags.push(Diagnostic::error(
+            DiagnosticKind::Syntax,
             whole,
             "not a cetkaik record: a JSON object with a `seasons` array was expected",
         ));
@@ -90,7 +92,11 @@ pub fn parse_json(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
         let at = locate(text, &mut cursor, name);
         match Rules::by_name(name) {
             Some(r) => record.rules = Some(r),
-            None => diags.push(Diagnostic::error(at, format!("unknown rule set `{name}`"))),
+            None => diags.push(Diagnostic::error(
+                DiagnosticKind::Unknown,
+                at,
+                format!("unknown rule set `{name}`"),
+            )),
         }
     }
     for item in value
@@ -101,6 +107,7 @@ pub fn parse_json(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
     {
         let Some(v) = str_of(item, "value") else {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 Span::point(cursor),
                 "a header item without a string `value`",
             ));
@@ -130,6 +137,7 @@ pub fn parse_json(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
                 })
             }
             _ => diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 Span::point(cursor),
                 "`players` must name two players",
             )),
@@ -146,6 +154,7 @@ pub fn parse_json(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
                 Some("move") => {
                     let Some(mv) = str_of(event, "move") else {
                         diags.push(Diagnostic::error(
+                            DiagnosticKind::Syntax,
                             Span::point(cursor),
                             "a move event without its `move` text",
                         ));
@@ -197,6 +206,7 @@ pub fn parse_json(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
                     snippet(&written, at, "declaration", &mut record.body, &mut diags);
                 }
                 other => diags.push(Diagnostic::error(
+                    DiagnosticKind::Unknown,
                     Span::point(cursor),
                     format!(
                         "unknown event type {}",

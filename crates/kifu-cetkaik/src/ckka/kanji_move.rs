@@ -5,7 +5,7 @@ use super::scan::Cursor;
 use crate::profession::{Color, Profession};
 use crate::square::Square;
 use crate::sticks::{Throw, Throws};
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 /// Reads a square at the cursor or reports what is there.
 pub fn square(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>, what: &str) -> Option<Square> {
@@ -18,6 +18,7 @@ pub fn square(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>, what: &str) -> Op
             let start = c.pos;
             c.skip_to_separator();
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 Span::new(
                     start,
                     c.pos
@@ -80,6 +81,7 @@ pub fn board_move(
             let bad: String = c.rest().chars().take(1).collect();
             c.skip_to_separator();
             diags.push(Diagnostic::error(
+                DiagnosticKind::Unknown,
                 Span::new(at, at + bad.len()),
                 format!(
                     "unknown profession `{bad}` (expected one of 船兵弓車虎馬筆巫将王, 片 or 皇)"
@@ -108,6 +110,7 @@ fn tam_move(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>, src: Square) -> Opt
             };
             if !c.eat("]") {
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     c.span_from(start),
                     "unterminated `[` in a 皇 move",
                 ));
@@ -141,7 +144,7 @@ fn tam_move(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>, src: Square) -> Opt
             second: *s,
         },
         _ => {
-            diags.push(Diagnostic::error(
+            diags.push(Diagnostic::error(DiagnosticKind::Syntax,
                 c.span_from(start),
                 "a 皇 move is `src皇dst`, `src皇[first]dst`, `src皇step[first]dst` or `src皇[first]step dst`",
             ));
@@ -175,6 +178,7 @@ fn suffix(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>, explicit: &mut bool) 
                 (Throw::UnknownSuccess, true) => Throw::UnknownFailure,
                 (Throw::Count(n), false) if n < 3 => {
                     diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
                         c.span_from(at),
                         format!(
                             "a water throw of {n} fails; ⓪ writes it `水{}此無`",
@@ -185,6 +189,7 @@ fn suffix(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>, explicit: &mut bool) 
                 }
                 (Throw::Count(n), true) if n >= 3 => {
                     diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
                         c.span_from(at),
                         format!("a water throw of {n} succeeds, so `此無` is wrong"),
                     ));
@@ -233,6 +238,7 @@ fn explicit_count(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>, mark: &str) -
         Throw::Count(n)
     } else {
         diags.push(Diagnostic::error(
+            DiagnosticKind::Syntax,
             Span::new(at, at),
             format!("`{mark}` must be followed by 或, 無, 一, 二, 三, 四 or 五"),
         ));
@@ -253,6 +259,7 @@ pub fn drop_move(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<Move
     let prof = match c.bump() {
         Some('片') => {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 Span::new(at, c.pos),
                 "`片` is not allowed in a drop",
             ));
@@ -262,6 +269,7 @@ pub fn drop_move(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<Move
             Some(p) => p,
             None => {
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Unknown,
                     Span::new(at, c.pos),
                     format!("unknown profession `{ch}`"),
                 ));
@@ -269,7 +277,11 @@ pub fn drop_move(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<Move
             }
         },
         None => {
-            diags.push(Diagnostic::error(c.span_from(start), "incomplete drop"));
+            diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
+                c.span_from(start),
+                "incomplete drop",
+            ));
             return None;
         }
     };

@@ -19,7 +19,7 @@ pub use game_record::GameRecord;
 pub use record::{CkkaRecord, Element, ElementKind, Notation};
 pub use replay::replay;
 
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 /// Parses CKKA text. Every problem found is reported; what was valid is kept.
 /// A cerke_noter app file (a JSON object with a `note` array) is read as notation ③, kifu's
@@ -51,6 +51,7 @@ pub(crate) fn with_record_check(
         && !diags.iter().any(Diagnostic::is_error)
     {
         diags.push(Diagnostic::error(
+            DiagnosticKind::NoRecord,
             Span::new(0, text.len()),
             if text.trim().is_empty() {
                 "no cetkaik record: the text is empty"
@@ -126,7 +127,7 @@ pub fn replay_detecting_rules(
             let (other, other_diags) = replay(record, rules);
             if !other_diags.iter().any(Diagnostic::is_error) {
                 let mut all = parse_diags;
-                all.push(Diagnostic::warning(
+                all.push(Diagnostic::warning(DiagnosticKind::IllegalMove,
                     Span::new(0, 0),
                     format!(
                         "not valid under {} but valid under {}; checked with {} (add {{律:{}}} to say so)",
@@ -172,6 +173,7 @@ impl Notation {
 pub fn parse_bytes(bytes: &[u8]) -> Result<(CkkaRecord, Vec<Diagnostic>), Diagnostic> {
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
         return Err(Diagnostic::error(
+            DiagnosticKind::Syntax,
             Span::new(0, 3),
             "CKKA files must not start with a byte-order mark",
         ));
@@ -181,6 +183,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<(CkkaRecord, Vec<Diagnostic>), Diagno
         Err(e) => {
             let at = e.valid_up_to();
             Err(Diagnostic::error(
+                DiagnosticKind::Encoding,
                 Span::new(at, at + 1),
                 format!("CKKA files must be UTF-8: invalid byte at offset {at}"),
             ))

@@ -6,7 +6,7 @@ use super::mrf::parse_mrf;
 use super::record::{CkkaRecord, Element, ElementKind, InfoItem, Notation};
 use super::write::mrf::mrf_text;
 use crate::piece::Side;
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 /// Whether the text is a JSON object (its first characters are `{` and `"`).
 pub fn looks_like_noter(text: &str) -> bool {
@@ -47,6 +47,7 @@ pub fn parse_noter(text: &str) -> Option<(CkkaRecord, Vec<Diagnostic>)> {
     for note in notes {
         let Some(s) = note.as_str() else {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 Span::point(search_from),
                 "a note entry is not a string",
             ));
@@ -79,7 +80,7 @@ pub fn parse_noter(text: &str) -> Option<(CkkaRecord, Vec<Diagnostic>)> {
                     });
                 }
             }
-            Err(msg) => diags.push(Diagnostic::error(span, msg)),
+            Err(msg) => diags.push(Diagnostic::error(DiagnosticKind::Syntax, span, msg)),
         }
     }
     Some((

@@ -11,7 +11,7 @@ use crate::numeral;
 use crate::profession::{Color, Profession};
 use crate::square::Square;
 use crate::yaku::Hand;
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 /// Pekzep number words and their kanji.
 pub const NUMBER_WORDS: [(&str, char); 16] = [
@@ -79,6 +79,7 @@ pub fn phonetic_move(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<
     let prof = Profession::from_pekzep(w);
     if !is_tam && prof.is_none() {
         diags.push(Diagnostic::error(
+            DiagnosticKind::Unknown,
             Span::new(at, c.pos),
             format!("unknown profession `{w}`"),
         ));
@@ -148,7 +149,11 @@ pub fn phonetic_move(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<
                 second: *s,
             },
             _ => {
-                diags.push(Diagnostic::error(c.span_from(at), "malformed tam2 move"));
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    c.span_from(at),
+                    "malformed tam2 move",
+                ));
                 return None;
             }
         };
@@ -159,6 +164,7 @@ pub fn phonetic_move(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<
         [s, d] => (Some(*s), *d),
         _ => {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 c.span_from(at),
                 "a move has one or two squares after the piece",
             ));
@@ -187,6 +193,7 @@ pub fn phonetic_drop(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<
     let p = word(c);
     let Some(prof) = Profession::from_pekzep(p) else {
         diags.push(Diagnostic::error(
+            DiagnosticKind::Unknown,
             c.span_from(start),
             format!("unknown profession `{p}`"),
         ));
@@ -259,11 +266,16 @@ pub fn phonetic_hand_line(
         }
         match numeral::parse_pekzep(&kanji) {
             Ok(n) => score = Some(n),
-            Err(e) => diags.push(Diagnostic::error(c.span_from(start), e.to_string())),
+            Err(e) => diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
+                c.span_from(start),
+                e.to_string(),
+            )),
         }
     }
     if hands.is_empty() {
         diags.push(Diagnostic::error(
+            DiagnosticKind::Syntax,
             c.span_from(start),
             "no hand named after `zau`",
         ));

@@ -6,7 +6,7 @@ use super::scan::Cursor;
 use crate::game::Declaration;
 use crate::profession::{Color, Profession};
 use crate::yaku::Hand;
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 pub const SEASON_ENDS: [&str; 6] = ["春終", "夏終", "秋終", "冬終", "上季終", "下季終"];
 
@@ -48,6 +48,7 @@ pub fn after_hop(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<Elem
     }
     c.skip_to_separator();
     diags.push(Diagnostic::error(
+        DiagnosticKind::Syntax,
         c.span_from(start),
         "`手` must be followed by a profession (capture comment) or a number (score)",
     ));
@@ -59,6 +60,7 @@ pub fn hand_line(c: &mut Cursor<'_>, who: Who, diags: &mut Vec<Diagnostic>) -> O
     let start = c.pos;
     if !c.eat("為") {
         diags.push(Diagnostic::error(
+            DiagnosticKind::Syntax,
             Span::new(start, start),
             "expected `為` in a hand line",
         ));
@@ -81,6 +83,7 @@ pub fn hand_line(c: &mut Cursor<'_>, who: Who, diags: &mut Vec<Diagnostic>) -> O
                     .take_while(|&ch| !"()（）加而再終 \t\n".contains(ch))
                     .collect();
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Unknown,
                     Span::new(at, at + bad.len().max(1)),
                     format!("unknown hand `{bad}`"),
                 ));
@@ -89,6 +92,7 @@ pub fn hand_line(c: &mut Cursor<'_>, who: Who, diags: &mut Vec<Diagnostic>) -> O
         }
         if paren && !(c.eat(")") || c.eat("）")) {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 c.span_from(at),
                 "unclosed `(` in a hand line",
             ));
@@ -112,6 +116,7 @@ pub fn hand_line(c: &mut Cursor<'_>, who: Who, diags: &mut Vec<Diagnostic>) -> O
         line.score = score(c, diags);
         if line.score.is_none() {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 c.span_from(start),
                 "`而` must be followed by a score",
             ));
@@ -126,6 +131,7 @@ pub fn hand_line(c: &mut Cursor<'_>, who: Who, diags: &mut Vec<Diagnostic>) -> O
     for (i, h) in line.hands.iter().enumerate() {
         if line.hands[..i].contains(h) {
             diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
                 c.span_from(start),
                 format!("hand {h} named twice"),
             ));

@@ -10,13 +10,14 @@ use crate::piece::{Piece, Side};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::yaku::{Hand, HandSet};
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 /// The rules a record asks for (`{律:…}`), else `default`.
 pub fn rules_of(record: &CkkaRecord, default: Rules, diags: &mut Vec<Diagnostic>) -> Rules {
     match record.items.iter().find(|i| i.key.as_deref() == Some("律")) {
         Some(item) => Rules::by_name(&item.value).unwrap_or_else(|| {
             diags.push(Diagnostic::warning(
+                DiagnosticKind::Unknown,
                 item.span,
                 format!(
                     "unknown rule `{}`; checking with {}",
@@ -130,6 +131,7 @@ pub fn replay(record: &CkkaRecord, default_rules: Rules) -> (GameRecord, Vec<Dia
     if let Some(side) = r.game.pending_declaration() {
         let span = record.body.last().map_or(Span::default(), |e| e.span);
         r.diags.push(Diagnostic::warning(
+            DiagnosticKind::Syntax,
             span,
             format!(
                 "the record ends while {} owes a declaration (再行 or 終季)",
@@ -176,7 +178,8 @@ impl Replay<'_> {
     }
 
     fn error(&mut self, span: Span, msg: impl Into<String>) {
-        self.diags.push(Diagnostic::error(span, msg));
+        self.diags
+            .push(Diagnostic::error(DiagnosticKind::Syntax, span, msg));
     }
 
     fn start_season_if_needed(&mut self, index: usize) {
@@ -189,6 +192,7 @@ impl Replay<'_> {
             (Some(f), Some(i)) if f != i => {
                 let span = self.record.body[index].span;
                 self.diags.push(Diagnostic::warning(
+                    DiagnosticKind::Inconsistent,
                     span,
                     format!(
                         "{{一位色}} says {f} moves first in season {}, but the first move is {i}'s",
@@ -261,11 +265,13 @@ impl Replay<'_> {
                 };
                 if !self.out.seasons.last().is_some_and(|s| s.ended) || self.season_started {
                     self.diags.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
                         e.span,
                         format!("`{name}` but no season has just ended"),
                     ));
                 } else if ended != expected {
                     self.diags.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
                         e.span,
                         format!("`{name}` but season {ended} has just ended"),
                     ));
@@ -274,7 +280,7 @@ impl Replay<'_> {
             ElementKind::GameEnd => {
                 self.out.game_end_marker = true;
                 if !self.game.is_over() {
-                    self.diags.push(Diagnostic::warning(
+                    self.diags.push(Diagnostic::warning(DiagnosticKind::Inconsistent,
                         e.span,
                         format!(
                             "星一周, but the game is not over by the rules (season {} of {}, scores {}:{})",
@@ -381,6 +387,7 @@ impl Replay<'_> {
                     .collect();
                 if let [s] = movers[..] {
                     self.diags.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
                         span,
                         format!("continuing as if the {prof} on {s} moved"),
                     ));
@@ -459,6 +466,7 @@ impl Replay<'_> {
                 );
             } else if written != mover_name {
                 self.diags.push(Diagnostic::warning(
+                    DiagnosticKind::Syntax,
                     span,
                     format!("{written} is not a player of this game"),
                 ));
@@ -475,6 +483,7 @@ impl Replay<'_> {
             }
             if held.contains(counterpart) {
                 self.diags.push(Diagnostic::warning(
+                    DiagnosticKind::Inconsistent,
                     span,
                     format!("{h} is declared, but the hand held is {counterpart}"),
                 ));
@@ -512,6 +521,7 @@ impl Replay<'_> {
         };
         if !self.saw_hand_line && self.record.notation() == Notation::Full {
             self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
                 span,
                 "a hand line (`…為…`) should name the hand before 再行 or 終季",
             ));

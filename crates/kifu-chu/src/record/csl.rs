@@ -2,7 +2,7 @@
 //! start, `[Rules "JCSA"]`), then the moves, one per line or numbered (`1. Ln-7h 2. …`), in
 //! Western or Japanese notation, with `{…}` and `;` comments and an optional result at the end.
 
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 use super::{ChuRecord, RecordMove, Replay, span};
 use crate::notation::{Dialect, NotationError, japanese, parse_move, western};
@@ -50,6 +50,7 @@ fn items<'a>(text: &'a str, diags: &mut Vec<Diagnostic>) -> Vec<Item<'a>> {
                 let close = end.unwrap_or(text.len());
                 if end.is_none() {
                     diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
                         Span::new(i, i + 1),
                         "comment `{` is never closed",
                     ));
@@ -76,6 +77,7 @@ fn items<'a>(text: &'a str, diags: &mut Vec<Diagnostic>) -> Vec<Item<'a>> {
                     None => {
                         let e = text[i..].find('\n').map_or(text.len(), |e| i + e);
                         diags.push(Diagnostic::warning(
+                            DiagnosticKind::Syntax,
                             Span::new(i, e),
                             "unreadable header line ignored",
                         ));
@@ -164,6 +166,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             Item::Header(key, value, sp) => {
                 if replay.is_some() {
                     diags.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
                         sp,
                         format!("header `{key}` after the moves"),
                     ));
@@ -174,10 +177,13 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                             record.start = p.with_rules(record.start.rules())
                         }
                         Ok(_) => diags.push(Diagnostic::error(
+                            DiagnosticKind::Syntax,
                             sp,
                             "start position given after the moves",
                         )),
-                        Err(e) => diags.push(Diagnostic::error(sp, e.to_string())),
+                        Err(e) => {
+                            diags.push(Diagnostic::error(DiagnosticKind::Syntax, sp, e.to_string()))
+                        }
                     }
                 } else if key.eq_ignore_ascii_case("Result") {
                     record.result = Some(value.clone());
@@ -186,6 +192,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                     match RuleSet::from_name(&value) {
                         Some(r) => record.start.set_rules(r),
                         None => diags.push(Diagnostic::warning(
+                            DiagnosticKind::Unknown,
                             sp,
                             format!("unknown rule set `{value}`; using lishogi rules"),
                         )),
@@ -226,6 +233,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                         }
                         if let Some(r) = result_at {
                             diags.push(Diagnostic::error(
+                                DiagnosticKind::AfterEnd,
                                 sp,
                                 format!("`{t}` after the result `{r}`: the game ended there"),
                             ));
@@ -239,9 +247,14 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                             if let Err(e @ NotationError::Syntax { .. }) =
                                 parse_move(replay.game.position(), t, Dialect::Csl, None)
                             {
-                                diags.push(Diagnostic::error(sp, describe(&e, t)));
+                                diags.push(Diagnostic::error(
+                                    DiagnosticKind::Syntax,
+                                    sp,
+                                    describe(&e, t),
+                                ));
                             } else if !warned_unchecked {
                                 diags.push(Diagnostic::warning(
+                                    DiagnosticKind::Syntax,
                                     sp,
                                     "moves after an invalid move are not checked",
                                 ));
@@ -257,7 +270,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                         match parse_move(&pos, t, Dialect::Csl, previous) {
                             Ok(p) => {
                                 for w in p.warnings {
-                                    diags.push(Diagnostic::warning(sp, w));
+                                    diags.push(Diagnostic::warning(DiagnosticKind::Syntax, sp, w));
                                 }
                                 if replay.play(p.mv, sp, &mut diags) {
                                     previous = Some(p.mv.to());
@@ -270,6 +283,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                             Err(e) => {
                                 let ply = replay.game.moves().len() + 1;
                                 diags.push(Diagnostic::error(
+                                    DiagnosticKind::IllegalMove,
                                     sp,
                                     format!("ply {ply}: {}", describe(&e, t)),
                                 ));

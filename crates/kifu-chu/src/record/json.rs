@@ -4,7 +4,7 @@
 //! `initialSfen`, `moves` as one space-separated string, `status`, `winner`), a JSON array of such
 //! objects, or NDJSON (one object per line).
 
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 use serde_json::{Map, Value, json};
 
 use super::{ChuRecord, RecordMove, Replay};
@@ -47,6 +47,7 @@ pub fn parse_many(text: &str) -> (Vec<ChuRecord>, Vec<Diagnostic>) {
                             e.to_string()
                         };
                         diags.push(Diagnostic::error(
+                            DiagnosticKind::Syntax,
                             Span::new(base, base + line.trim_end().len()),
                             format!("invalid JSON: {msg}"),
                         ));
@@ -93,6 +94,7 @@ pub fn records(text: &str) -> Box<dyn Iterator<Item = (ChuRecord, Vec<Diagnostic
             Ok(v) => Some((read_object(&v, text, base, end, &mut diags), diags)),
             Err(e) => {
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     Span::new(base, end),
                     format!("invalid JSON: {e}"),
                 ));
@@ -133,7 +135,11 @@ fn read_object(
     let whole = Span::new(base, end);
     let mut record = ChuRecord::default();
     if !v.is_object() {
-        diags.push(Diagnostic::error(whole, "a game must be a JSON object"));
+        diags.push(Diagnostic::error(
+            DiagnosticKind::Syntax,
+            whole,
+            "a game must be a JSON object",
+        ));
         return record;
     }
     if let Some(Value::Object(h)) = v.get("headers") {
@@ -158,6 +164,7 @@ fn read_object(
             Ok(p) => record.start = p,
             Err(e) => {
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     locate(text, base, end, sfen),
                     e.to_string(),
                 ));
@@ -169,6 +176,7 @@ fn read_object(
         match RuleSet::from_name(rules) {
             Some(r) => record.start.set_rules(r),
             None => diags.push(Diagnostic::warning(
+                DiagnosticKind::Unknown,
                 whole,
                 format!("unknown rule set `{rules}`"),
             )),
@@ -200,6 +208,7 @@ fn read_object(
         None => Vec::new(),
         Some(_) => {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 whole,
                 "`moves` must be a string or an array",
             ));
@@ -215,7 +224,11 @@ fn read_object(
             break;
         }
         let Some(m) = parse_usi(&usi) else {
-            diags.push(Diagnostic::error(sp, format!("`{usi}` is not a USI move")));
+            diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
+                sp,
+                format!("`{usi}` is not a USI move"),
+            ));
             break;
         };
         if !replay.play(m, sp, diags) {
@@ -240,10 +253,12 @@ fn read_object(
         match replay.game.outcome() {
             Some(o) if o.reason.lishogi_status() == s && o.winner == winner => {}
             Some(o) => diags.push(Diagnostic::error(
+                DiagnosticKind::Inconsistent,
                 whole,
                 format!("the record says `{s}` but the game ended: {o}"),
             )),
             None => diags.push(Diagnostic::error(
+                DiagnosticKind::Inconsistent,
                 whole,
                 format!("the record says `{s}` but the final position is not over"),
             )),

@@ -4,7 +4,7 @@
 //! a board diagram (and `後手番`); a pending counter-strike square, which a diagram cannot show, is
 //! added as a `#SFEN <sfen>` line, an extension of this crate that it also reads.
 
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 use super::{ChuRecord, RecordMove, Replay, span};
 use crate::moves::Move;
@@ -61,8 +61,16 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
         if let Some(sfen) = trimmed.strip_prefix("#SFEN") {
             match Position::from_sfen(sfen.trim()) {
                 Ok(p) if replay.is_none() => record.start = p,
-                Ok(_) => diags.push(Diagnostic::error(whole, "start position after the moves")),
-                Err(e) => diags.push(Diagnostic::error(whole, e.to_string())),
+                Ok(_) => diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    whole,
+                    "start position after the moves",
+                )),
+                Err(e) => diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    whole,
+                    e.to_string(),
+                )),
             }
             continue;
         }
@@ -72,6 +80,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
         }
         if trimmed.starts_with("変化") {
             diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
                 whole,
                 "variations are not kept; reading stops here",
             ));
@@ -89,16 +98,24 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
         }
         if trimmed.starts_with('|') {
             if replay.is_some() {
-                diags.push(Diagnostic::error(whole, "board diagram after the moves"));
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    whole,
+                    "board diagram after the moves",
+                ));
                 continue;
             }
             let mut pos = board
                 .take()
                 .unwrap_or_else(|| Position::empty().with_rules(record.start.rules()));
             if board_rows >= 12 {
-                diags.push(Diagnostic::error(whole, "more than 12 board rows"));
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    whole,
+                    "more than 12 board rows",
+                ));
             } else if let Err(e) = super::kif_board::read_row(trimmed, board_rows, &mut pos) {
-                diags.push(Diagnostic::error(whole, e));
+                diags.push(Diagnostic::error(DiagnosticKind::Syntax, whole, e));
             }
             board_rows += 1;
             if board_rows == 12 {
@@ -125,6 +142,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                     && !["平手", "中将棋", "chushogi", "chuushogi", ""].contains(&v.trim())
                 {
                     diags.push(Diagnostic::warning(
+                        DiagnosticKind::Unknown,
                         whole,
                         format!("unknown 手合割 `{}`; using the standard start", v.trim()),
                     ));
@@ -133,6 +151,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                     match crate::rules::RuleSet::from_name(v.trim()) {
                         Some(r) => record.start.set_rules(r),
                         None => diags.push(Diagnostic::warning(
+                            DiagnosticKind::Unknown,
                             whole,
                             format!("unknown rule set `{}`; using lishogi rules", v.trim()),
                         )),
@@ -144,11 +163,16 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             } else if trimmed.contains('←') {
                 // Shaped like a move (it names an origin square): not a line to pass over.
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     whole,
                     "a move without its number: KIF moves start with the ply number",
                 ));
             } else {
-                diags.push(Diagnostic::warning(whole, "line not understood, ignored"));
+                diags.push(Diagnostic::warning(
+                    DiagnosticKind::Unknown,
+                    whole,
+                    "line not understood, ignored",
+                ));
             }
             continue;
         }
@@ -161,6 +185,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
         if let Some(w) = ENDINGS.iter().find(|w| body_trim.starts_with(**w)) {
             if let Some(earlier) = &record.result {
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::AfterEnd,
                     sp,
                     format!("a second ending `{w}` after `{earlier}`"),
                 ));
@@ -172,6 +197,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
         if let Some(w) = ended_at {
             // Nothing may follow the game's closing word: the ply is not part of the game.
             diags.push(Diagnostic::error(
+                DiagnosticKind::AfterEnd,
                 sp,
                 format!("a move after the ending `{w}`"),
             ));
@@ -187,7 +213,11 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             if let Err(e @ crate::notation::NotationError::Syntax { .. }) =
                 parse_move(replay.game.position(), body, Dialect::Csl, previous)
             {
-                diags.push(Diagnostic::error(sp, format!("`{body_trim}`: {e}")));
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    sp,
+                    format!("`{body_trim}`: {e}"),
+                ));
             }
             continue;
         }
@@ -196,6 +226,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                 Some((mid, Some(from))) => first_step = Some(((from, mid), sp)),
                 _ => {
                     diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
                         sp,
                         format!("cannot read the first step `{}`", step.trim()),
                     ));
@@ -206,7 +237,11 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
         }
         let m = if let Some(step) = body_trim.strip_prefix("二歩目") {
             let Some(((from, mid), _)) = first_step.take() else {
-                diags.push(Diagnostic::error(sp, "二歩目 without 一歩目"));
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::IllegalMove,
+                    sp,
+                    "二歩目 without 一歩目",
+                ));
                 replay.broken = true;
                 continue;
             };
@@ -214,6 +249,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                 Some((to, _)) => Move::double(from, mid, to),
                 None => {
                     diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
                         sp,
                         format!("cannot read the second step `{}`", step.trim()),
                     ));
@@ -237,6 +273,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                 Err(e) => {
                     let ply = replay.game.moves().len() + 1;
                     diags.push(Diagnostic::error(
+                        DiagnosticKind::IllegalMove,
                         sp,
                         format!("ply {ply}: `{body_trim}`: {e}"),
                     ));

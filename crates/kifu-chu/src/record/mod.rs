@@ -13,7 +13,7 @@ pub mod usi;
 
 pub use format::{Format, parse_any};
 
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 use crate::game::Game;
 use crate::moves::Move;
@@ -105,7 +105,11 @@ impl Replay {
         match self.game.play(m) {
             Ok(()) => true,
             Err(e) => {
-                diags.push(Diagnostic::error(span, format!("ply {ply}: {e}")));
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::IllegalMove,
+                    span,
+                    format!("ply {ply}: {e}"),
+                ));
                 self.broken = true;
                 false
             }
@@ -117,6 +121,7 @@ impl Replay {
         if let Some(o) = self.game.outcome() {
             let ply = self.game.moves().len() + 1;
             diags.push(Diagnostic::error(
+                DiagnosticKind::AfterEnd,
                 span,
                 format!("ply {ply}: move after the end of the game ({o})"),
             ));
@@ -133,7 +138,11 @@ pub(crate) fn no_record(text: &str, format: &str) -> Diagnostic {
     } else {
         format!("nothing in it reads as a chu {format} record")
     };
-    Diagnostic::error(Span::new(0, text.len()), format!("no chu record: {reason}"))
+    Diagnostic::error(
+        DiagnosticKind::NoRecord,
+        Span::new(0, text.len()),
+        format!("no chu record: {reason}"),
+    )
 }
 
 /// A span shifted by `base` bytes.

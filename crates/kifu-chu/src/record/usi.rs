@@ -1,7 +1,7 @@
 //! USI move lists, one game per line: `position sfen <sfen> moves 7i7h …`,
 //! `position startpos moves …`, or just the moves from the start position.
 
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 use super::{ChuRecord, RecordMove, Replay};
 use crate::position::{Position, START_SFEN};
@@ -52,6 +52,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
     }
     if records.len() > 1 {
         diags.push(Diagnostic::warning(
+            DiagnosticKind::Syntax,
             Span::new(0, 0),
             format!("{} games; only the first is kept", records.len()),
         ));
@@ -85,7 +86,7 @@ fn parse_line(line: &str, base: usize, diags: &mut Vec<Diagnostic>) -> ChuRecord
             match Position::from_sfen(&sfen.join(" ")) {
                 Ok(p) => record.start = p,
                 Err(e) => {
-                    diags.push(Diagnostic::error(sp, e.to_string()));
+                    diags.push(Diagnostic::error(DiagnosticKind::Syntax, sp, e.to_string()));
                     return record;
                 }
             }
@@ -104,7 +105,11 @@ fn parse_line(line: &str, base: usize, diags: &mut Vec<Diagnostic>) -> ChuRecord
             continue;
         }
         let Some(m) = parse_usi(t) else {
-            diags.push(Diagnostic::error(sp, format!("`{t}` is not a USI move")));
+            diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
+                sp,
+                format!("`{t}` is not a USI move"),
+            ));
             replay.broken = true;
             continue;
         };

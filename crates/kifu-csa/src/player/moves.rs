@@ -2,6 +2,7 @@
 
 use kifu_record::{EndingKind, NodeItem};
 use kifu_records::shogi::{Format, read_bytes};
+use kifu_shogi::ShogiEnding;
 use kifu_shogi::{Move, Position};
 
 use super::{Player, ThinkRequest};
@@ -12,7 +13,7 @@ pub struct MoveList {
     name: String,
     start: Position,
     moves: Vec<Move>,
-    ending: Option<EndingKind>,
+    ending: Option<EndingKind<ShogiEnding>>,
     ending_played: bool,
 }
 
@@ -51,7 +52,7 @@ impl MoveList {
         name: String,
         start: Position,
         moves: Vec<Move>,
-        ending: Option<EndingKind>,
+        ending: Option<EndingKind<ShogiEnding>>,
     ) -> MoveList {
         MoveList {
             name,
@@ -125,9 +126,9 @@ impl Player for MoveList {
         Ok(match &self.ending {
             Some(EndingKind::Resign) => Decision::Resign,
             Some(EndingKind::Repetition) => Decision::ClaimRepetition,
-            Some(EndingKind::Impasse) => Decision::Impasse,
-            Some(EndingKind::DeclareWin) => Decision::DeclareWin,
-            Some(EndingKind::DeclareDraw) => Decision::DeclareDraw,
+            Some(EndingKind::Game(ShogiEnding::Impasse)) => Decision::Impasse,
+            Some(EndingKind::Game(ShogiEnding::DeclareWin)) => Decision::DeclareWin,
+            Some(EndingKind::Game(ShogiEnding::DeclareDraw)) => Decision::DeclareDraw,
             Some(EndingKind::TakeBack) => Decision::TakeBack,
             // %CHUDAN, no ending, or an ending the protocol cannot say: stop here.
             _ => Decision::Interrupt,

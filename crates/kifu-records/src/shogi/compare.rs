@@ -4,6 +4,7 @@
 #![cfg(test)]
 
 use kifu_record::{EndingKind, Node, NodeId, NodeItem, Side};
+use kifu_shogi::ShogiEnding;
 
 use crate::shogi::{ShogiRecord, side_of};
 use kifu_shogi::Move;
@@ -17,7 +18,7 @@ pub fn header_of(r: &ShogiRecord) -> Vec<(String, String)> {
         .collect()
 }
 
-fn node_summary(n: &Node<Move>, comments: bool, first_mover: Side) -> String {
+fn node_summary(n: &Node<Move, ShogiEnding>, comments: bool, first_mover: Side) -> String {
     // `%±ILLEGAL_ACTION` and 反則勝ち/反則負け say the same thing in different words.
     let mover = if n.ply() % 2 == 1 {
         first_mover

@@ -4,6 +4,7 @@
 #![cfg(test)]
 
 use kifu_record::{Comment, CommentKind, EndingKind, NodeId, Span};
+use kifu_shogi::ShogiEnding;
 
 use crate::shogi::compare::assert_same_game;
 use crate::shogi::csa::CsaVersion;
@@ -26,12 +27,12 @@ impl Rng {
     }
 }
 
-const ENDINGS: [EndingKind; 5] = [
+const ENDINGS: [EndingKind<ShogiEnding>; 5] = [
     EndingKind::Resign,
     EndingKind::Abort,
     EndingKind::TimeLoss,
     EndingKind::Repetition,
-    EndingKind::Impasse,
+    EndingKind::Game(ShogiEnding::Impasse),
 ];
 
 /// Plays a random line from `node`; returns the nodes added.

@@ -12,13 +12,14 @@
 //! the word was a mistyped move and is an error. Moves after an ending, or after the fourth
 //! occurrence of a position (千日手 ends the game), are one error for the lot.
 
-use kifu_record::{Comment, Diagnostic, EndingKind, MoveTree, NodeId, Span};
+use kifu_record::{Comment, Diagnostic, DiagnosticKind, EndingKind, MoveTree, NodeId, Span};
+use kifu_shogi::ShogiEnding;
 
 use kifu_shogi::{DeclarationRule, Move, Position, Repetition};
 
 /// An ending with a word nobody knows, waiting to see whether moves follow it.
 struct HeldEnding {
-    kind: EndingKind,
+    kind: EndingKind<ShogiEnding>,
     span: Span,
     time_ms: Option<u64>,
     total_ms: Option<u64>,
@@ -80,7 +81,7 @@ impl Replay {
     }
 
     /// The ply the next move would have.
-    pub(crate) fn next_ply(&self, tree: &MoveTree<Move>) -> u32 {
+    pub(crate) fn next_ply(&self, tree: &MoveTree<Move, ShogiEnding>) -> u32 {
         tree[self.cursor].ply() + 1
     }
 
@@ -118,7 +119,7 @@ impl Replay {
     /// Adds a move read as `resolved`, written at `span` (`text` is the whole source).
     pub(crate) fn play(
         &mut self,
-        tree: &mut MoveTree<Move>,
+        tree: &mut MoveTree<Move, ShogiEnding>,
         resolved: Resolved,
         span: Span,
         text: &str,
@@ -131,12 +132,17 @@ impl Replay {
                 && !reason.is_empty()
             {
                 let written = quote(text, span);
-                diags.push(Diagnostic::error(span, format!("`{written}`: {reason}")));
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    span,
+                    format!("`{written}`: {reason}"),
+                ));
             }
         };
         if let Some(held) = self.held.take() {
             let word = quote(text, held.span);
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 held.span,
                 format!(
                     "`{word}` is neither a move nor a termination word (moves follow it, so \
@@ -206,7 +212,11 @@ impl Replay {
                     time_ms: None,
                     total_ms: None,
                     comments: Vec::new(),
-                    error: Diagnostic::error(span, format!("ply {ply} `{written}`: {reason}")),
+                    error: Diagnostic::error(
+                        DiagnosticKind::IllegalMove,
+                        span,
+                        format!("ply {ply} `{written}`: {reason}"),
+                    ),
                 });
             }
         }
@@ -220,7 +230,11 @@ impl Replay {
     }
 
     /// Reports a held illegal move as an error: nothing excused it.
-    fn flush_pending(&mut self, tree: &mut MoveTree<Move>, diags: &mut Vec<Diagnostic>) {
+    fn flush_pending(
+        &mut self,
+        tree: &mut MoveTree<Move, ShogiEnding>,
+        diags: &mut Vec<Diagnostic>,
+    ) {
         if let Some(p) = self.pending.take() {
             diags.push(p.error);
             tree[self.cursor].comments.extend(p.comments);
@@ -232,14 +246,15 @@ impl Replay {
     /// Ends the line. Returns false (after a warning) if it had already ended.
     pub(crate) fn end(
         &mut self,
-        tree: &mut MoveTree<Move>,
-        kind: EndingKind,
+        tree: &mut MoveTree<Move, ShogiEnding>,
+        kind: EndingKind<ShogiEnding>,
         span: Span,
         diags: &mut Vec<Diagnostic>,
     ) -> bool {
         self.commit_held(tree, diags);
         if self.ended {
             diags.push(Diagnostic::warning(
+                DiagnosticKind::AfterEnd,
                 span,
                 "a second ending; the game already ended",
             ));
@@ -282,6 +297,7 @@ impl Replay {
         }
         if let Some(why) = self.contradiction(&kind) {
             diags.push(Diagnostic::warning(
+                DiagnosticKind::Inconsistent,
                 span,
                 format!("the record says {kind}, but {why}"),
             ));
@@ -298,7 +314,7 @@ impl Replay {
     }
 
     /// Keeps a held unknown ending: nothing followed it, so it ends the line as written.
-    fn commit_held(&mut self, tree: &mut MoveTree<Move>, diags: &mut Vec<Diagnostic>) {
+    fn commit_held(&mut self, tree: &mut MoveTree<Move, ShogiEnding>, diags: &mut Vec<Diagnostic>) {
         let Some(held) = self.held.take() else {
             return;
         };
@@ -306,6 +322,7 @@ impl Replay {
             unreachable!("only unknown endings are held")
         };
         diags.push(Diagnostic::warning(
+            DiagnosticKind::Unknown,
             held.span,
             format!("unknown termination `{word}`; kept as written"),
         ));
@@ -320,7 +337,7 @@ impl Replay {
 
     /// Why the position contradicts an ending that the rules can check (checkmate,
     /// repetition, a declaration under the 27-point rule), if it does.
-    fn contradiction(&self, kind: &EndingKind) -> Option<String> {
+    fn contradiction(&self, kind: &EndingKind<ShogiEnding>) -> Option<String> {
         let pos = &self.position;
         match kind {
             EndingKind::Checkmate if !pos.is_checkmate() => {
@@ -329,10 +346,12 @@ impl Replay {
             EndingKind::Repetition if pos.repetition() == Repetition::None => {
                 Some("the position has not occurred four times".to_owned())
             }
-            EndingKind::DeclareWin => match pos.declaration(DeclarationRule::Points27) {
-                Err(e) => Some(format!("the declaration fails the 27-point rule: {e}")),
-                Ok(_) => None,
-            },
+            EndingKind::Game(ShogiEnding::DeclareWin) => {
+                match pos.declaration(DeclarationRule::Points27) {
+                    Err(e) => Some(format!("the declaration fails the 27-point rule: {e}")),
+                    Ok(_) => None,
+                }
+            }
             _ => None,
         }
     }
@@ -340,7 +359,7 @@ impl Replay {
     /// Sets the time of the last move or ending. `Err` if there is none or it already has one.
     pub(crate) fn time(
         &mut self,
-        tree: &mut MoveTree<Move>,
+        tree: &mut MoveTree<Move, ShogiEnding>,
         time_ms: Option<u64>,
         total_ms: Option<u64>,
     ) -> Result<(), ()> {
@@ -370,7 +389,7 @@ impl Replay {
     }
 
     /// Attaches a comment to the last move (or the start position before any).
-    pub(crate) fn comment(&mut self, tree: &mut MoveTree<Move>, comment: Comment) {
+    pub(crate) fn comment(&mut self, tree: &mut MoveTree<Move, ShogiEnding>, comment: Comment) {
         if let Some(held) = &mut self.held {
             held.comments.push(comment);
             return;
@@ -392,11 +411,16 @@ impl Replay {
     }
 
     /// Closes the line: reports a held illegal move and what was left out.
-    pub(crate) fn finish(&mut self, tree: &mut MoveTree<Move>, diags: &mut Vec<Diagnostic>) {
+    pub(crate) fn finish(
+        &mut self,
+        tree: &mut MoveTree<Move, ShogiEnding>,
+        diags: &mut Vec<Diagnostic>,
+    ) {
         self.commit_held(tree, diags);
         self.flush_pending(tree, diags);
         if let Some(after) = self.after_end.take() {
             diags.push(Diagnostic::error(
+                DiagnosticKind::AfterEnd,
                 after.span,
                 format!(
                     "{} move(s) after the end of the game: {}; left out",
@@ -408,6 +432,7 @@ impl Replay {
             && n > 0
         {
             diags.push(Diagnostic::warning(
+                DiagnosticKind::IllegalMove,
                 span,
                 format!("{n} move(s) after the illegal move were not replayed and are left out"),
             ));

@@ -2,7 +2,8 @@
 //! `position sfen <sfen> moves …`, or the same without `position`, or bare moves from the
 //! even start (the lishogi fixture's shape). Lines starting with `#` are skipped.
 
-use kifu_record::{Diagnostic, EndingKind, NodeItem, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, EndingKind, NodeItem, Span};
+use kifu_shogi::ShogiEnding;
 
 use crate::shogi::replay::Replay;
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, Written};
@@ -92,7 +93,11 @@ fn read_line(text: &str, line: &str, offset: usize, diags: &mut Vec<Diagnostic>)
             match Position::from_sfen(&sfen.join(" ")) {
                 Ok(p) => record.start = StartPosition::custom(p),
                 Err(e) => {
-                    diags.push(Diagnostic::error(whole, format!("bad SFEN: {e}")));
+                    diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
+                        whole,
+                        format!("bad SFEN: {e}"),
+                    ));
                     return record;
                 }
             }
@@ -107,8 +112,8 @@ fn read_line(text: &str, line: &str, offset: usize, diags: &mut Vec<Diagnostic>)
     for (word, span) in ws {
         let ending = match word {
             "resign" => Some(EndingKind::Resign),
-            "win" => Some(EndingKind::DeclareWin),
-            "draw" => Some(EndingKind::Impasse),
+            "win" => Some(EndingKind::Game(ShogiEnding::DeclareWin)),
+            "draw" => Some(EndingKind::Game(ShogiEnding::Impasse)),
             _ => None,
         };
         match ending {

@@ -1,12 +1,13 @@
 //! Building records from CSA statements and replaying their moves with the rules.
 
 use kifu_record::{
-    Comment, CommentKind, Diagnostic, EndingKind, HeaderEntry, HeaderField, Side, Span,
+    Comment, CommentKind, Diagnostic, DiagnosticKind, EndingKind, HeaderEntry, HeaderField, Side,
+    Span,
 };
+use kifu_shogi::ShogiEnding;
 
 use super::setup::{Setup, csa_square, even_position, piece_kind};
 use super::syntax::{CsaMove, Statement, Statements};
-use crate::shogi::record::is_empty_record;
 use crate::shogi::replay::Replay;
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, color_of, side_of};
 use kifu_shogi::{Move, Position, Square};
@@ -66,6 +67,7 @@ impl Iterator for Records<'_> {
                 }
                 if builder.starts_another_record(&statement) {
                     self.carried_diagnostics.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
                         span,
                         "a new record starts here without a `/` line ending the one before",
                     ));
@@ -80,9 +82,10 @@ impl Iterator for Records<'_> {
             let has_content = builder.has_content();
             let (record, mut diagnostics) = builder.finish();
             if has_content {
-                if is_empty_record(&record) && self.yielded {
+                if record.is_empty() && self.yielded {
                     // Only comments between two separators: not a game.
                     diagnostics.push(Diagnostic::warning(
+                        DiagnosticKind::NoRecord,
                         Span::point(start),
                         "text between `/` separators holds no game; its comments are ignored",
                     ));
@@ -179,6 +182,7 @@ impl<'t> Builder<'t> {
                     "2" | "2.1" | "2.2" => {}
                     "3.0" | "3" => self.v3 = true,
                     _ => self.diags.push(Diagnostic::warning(
+                        DiagnosticKind::Unknown,
                         span,
                         format!("unknown CSA version `V{v}`; read as V3.0"),
                     )),
@@ -188,6 +192,7 @@ impl<'t> Builder<'t> {
                 }
                 if self.phase > Phase::Header {
                     self.diags.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
                         span,
                         "the version line should come first",
                     ));
@@ -225,6 +230,7 @@ impl<'t> Builder<'t> {
             Statement::Turn(side) => {
                 if self.phase == Phase::Moves {
                     self.diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
                         span,
                         "a second side-to-move line; the position was already set",
                     ));
@@ -238,7 +244,8 @@ impl<'t> Builder<'t> {
             Statement::Comment(kind, text) => self.comment(kind, text, span),
             Statement::Separator => {}
             Statement::Invalid(reason) => {
-                self.diags.push(Diagnostic::error(span, reason));
+                self.diags
+                    .push(Diagnostic::error(DiagnosticKind::Syntax, span, reason));
             }
         }
     }
@@ -256,6 +263,7 @@ impl<'t> Builder<'t> {
     fn position_line(&mut self, span: Span) -> bool {
         if self.phase == Phase::Moves {
             self.diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 span,
                 "a position line after the side to move was given",
             ));
@@ -279,11 +287,13 @@ impl<'t> Builder<'t> {
             self.line.position = self.record.start.position.clone();
         } else {
             self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
                 span,
                 "no start position before the side to move; assumed the even-game start",
             ));
             if side == Side::Second {
                 self.diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     span,
                     "the even-game start has 先手 to move",
                 ));
@@ -297,6 +307,7 @@ impl<'t> Builder<'t> {
         if self.phase != Phase::Moves {
             if self.setup.started {
                 self.diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     Span::point(span.start as usize),
                     "the side to move (`+` or `-` alone) is missing before the moves",
                 ));
@@ -304,6 +315,7 @@ impl<'t> Builder<'t> {
                 self.start_moves(side, Span::point(span.start as usize));
             } else {
                 self.diags.push(Diagnostic::warning(
+                    DiagnosticKind::Syntax,
                     Span::point(span.start as usize),
                     "no start position; assumed the even-game start",
                 ));
@@ -342,6 +354,7 @@ impl<'t> Builder<'t> {
     fn time(&mut self, t: &str, span: Span) {
         let Some(ms) = parse_time(t, self.v3) else {
             self.diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 span,
                 "a time line is `T` and whole seconds (V3.0: up to three decimals)",
             ));
@@ -353,6 +366,7 @@ impl<'t> Builder<'t> {
             .is_err()
         {
             self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
                 span,
                 "a time line that follows no move; ignored",
             ));
@@ -368,6 +382,7 @@ impl<'t> Builder<'t> {
         if self.phase != Phase::Moves && self.setup.started {
             let at = self.record.start_span.end as usize;
             self.diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 Span::point(at),
                 "the side to move (`+` or `-` alone) is missing after the position",
             ));
@@ -411,25 +426,25 @@ fn info_field(key: &str) -> Option<HeaderField> {
         "TIME-" | "TIMET-" => HeaderField::SecondTimeControl,
         "OPENING" => HeaderField::Opening,
         "MAX_MOVES" => HeaderField::MaxMoves,
-        "JISHOGI" => HeaderField::DeclarationRule,
+        "JISHOGI" => HeaderField::Rules,
         "NOTE" => HeaderField::Note,
         _ => return None,
     })
 }
 
 /// The ending a `%` token names (without the `%`).
-pub fn ending_kind(token: &str) -> EndingKind {
+pub fn ending_kind(token: &str) -> EndingKind<ShogiEnding> {
     match token {
         "TORYO" => EndingKind::Resign,
         "CHUDAN" => EndingKind::Abort,
         "SENNICHITE" => EndingKind::Repetition,
-        "JISHOGI" => EndingKind::Impasse,
+        "JISHOGI" => EndingKind::Game(ShogiEnding::Impasse),
         "TSUMI" => EndingKind::Checkmate,
         "FUZUMI" => EndingKind::NoCheckmate,
         "ERROR" => EndingKind::Error,
         "MATTA" => EndingKind::TakeBack,
-        "KACHI" => EndingKind::DeclareWin,
-        "HIKIWAKE" => EndingKind::DeclareDraw,
+        "KACHI" => EndingKind::Game(ShogiEnding::DeclareWin),
+        "HIKIWAKE" => EndingKind::Game(ShogiEnding::DeclareDraw),
         "TIME_UP" => EndingKind::TimeLoss,
         "ILLEGAL_MOVE" => EndingKind::IllegalMoveLoss,
         "+ILLEGAL_ACTION" => EndingKind::IllegalAction(Side::First),

@@ -3,7 +3,7 @@
 //! As the format describes it, every piece starts in the piece box and position lines move
 //! pieces from the box to the board or a hand; `00AL` moves whatever is left to one hand.
 
-use kifu_record::{Diagnostic, Side, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Side, Span};
 
 use crate::shogi::{StartPosition, color_of};
 use kifu_shogi::{Hand, Handicap, Piece, PieceKind, Position, Square};
@@ -12,7 +12,7 @@ use kifu_shogi::{Hand, Handicap, Piece, PieceKind, Position, Square};
 const FULL_SET: [u8; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
 
 pub(super) fn even_position() -> &'static Position {
-    crate::shogi::record::named_position(Handicap::Even)
+    kifu_shogi::named_position(Handicap::Even)
 }
 
 #[derive(Clone)]
@@ -63,6 +63,7 @@ impl Setup {
     fn check_order(&mut self, span: Span, diags: &mut Vec<Diagnostic>) {
         if self.all_taken {
             diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
                 span,
                 "a position line after `00AL`, which should be the last one",
             ));
@@ -74,6 +75,7 @@ impl Setup {
     pub(super) fn even(&mut self, removed: &str, span: Span, diags: &mut Vec<Diagnostic>) {
         if self.started {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 span,
                 "`PI` must not be combined with other position lines",
             ));
@@ -97,6 +99,7 @@ impl Setup {
                 .and_then(|c| Some((parse_square(&c[..2])?, piece_kind(&c[2..])?)));
             let Some((sq, kind)) = parsed else {
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     at,
                     "a removed piece is a square and a piece code (`82HI`)",
                 ));
@@ -108,6 +111,7 @@ impl Setup {
                     self.in_box[box_index(kind)] += 1;
                 }
                 _ => diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     at,
                     format!("there is no {} on {} to remove", kind.csa(), csa_square(sq)),
                 )),
@@ -120,6 +124,7 @@ impl Setup {
         self.check_order(span, diags);
         let Some(cells_read) = read_cells(cells) else {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 span,
                 "a rank line is nine cells of ` * ` or a sign and a piece code",
             ));
@@ -127,6 +132,7 @@ impl Setup {
         };
         if cells_read.1 {
             diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
                 span,
                 "rank cells are not three characters wide; read them one by one",
             ));
@@ -143,6 +149,7 @@ impl Setup {
     fn place(&mut self, sq: Square, piece: Piece, at: Span, diags: &mut Vec<Diagnostic>) {
         if self.board[sq.index()].is_some() {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 at,
                 format!("{} is already occupied", csa_square(sq)),
             ));
@@ -150,6 +157,7 @@ impl Setup {
         }
         if !self.take_from_box(piece.kind) {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 at,
                 format!(
                     "no {} is left in the piece box",
@@ -179,6 +187,7 @@ impl Setup {
                 .filter(|c| c.len() == 4 && c.is_ascii());
             let Some(text) = text else {
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     at,
                     "a piece is a square and a piece code (`99KY`, `00FU`, `00AL`)",
                 ));
@@ -189,6 +198,7 @@ impl Setup {
                 "00" => true,
                 "OO" => {
                     diags.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
                         at,
                         "`OO` (letters) read as `00`, the hand",
                     ));
@@ -207,6 +217,7 @@ impl Setup {
             }
             let Some(kind) = piece_kind(code) else {
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Unknown,
                     at,
                     format!("unknown piece code `{code}`"),
                 ));
@@ -215,11 +226,13 @@ impl Setup {
             if in_hand {
                 if !kind.is_hand_kind() {
                     diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
                         at,
                         format!("{} cannot be held in hand", kind.csa()),
                     ));
                 } else if !self.take_from_box(kind) {
                     diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
                         at,
                         format!("no {} is left in the piece box", kind.csa()),
                     ));
@@ -231,7 +244,11 @@ impl Setup {
             }
             match parse_square(square) {
                 Some(sq) => self.place(sq, Piece::new(color, kind), at, diags),
-                None => diags.push(Diagnostic::error(at, format!("`{square}` is not a square"))),
+                None => diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    at,
+                    format!("`{square}` is not a square"),
+                )),
             }
         }
     }
@@ -255,6 +272,7 @@ impl Setup {
             Ok((position, tolerated)) => {
                 for e in tolerated {
                     diags.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
                         span,
                         format!("unusual start position: {e}"),
                     ));
@@ -263,6 +281,7 @@ impl Setup {
             }
             Err(e) => {
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     span,
                     format!("the start position cannot be played: {e}"),
                 ));

@@ -1,6 +1,7 @@
 //! CSA reading against hand-written cases and the corpus.
 
 use kifu_record::{CommentKind, EndingKind, HeaderField, NodeItem, Side};
+use kifu_shogi::ShogiEnding;
 
 use super::read;
 use crate::shogi::corpus;
@@ -57,7 +58,7 @@ $TIME:900+0+5\n$MAX_MOVES:320\n$JISHOGI:27\n$NOTE:a\\nb\n$CUSTOM:x\nPI\n+\n'*開
     assert_eq!(h.get(HeaderField::Event), Some("第1回, 大会"));
     assert_eq!(h.time_control().unwrap().increment_ms, 5000);
     assert_eq!(h.get(HeaderField::MaxMoves), Some("320"));
-    assert_eq!(h.get(HeaderField::DeclarationRule), Some("27"));
+    assert_eq!(h.get(HeaderField::Rules), Some("27"));
     assert_eq!(h.get_key("CUSTOM"), Some("x"));
     assert_eq!(h.entries().len(), 9);
     let ids: Vec<_> = r.moves.main_line().collect();
@@ -90,13 +91,13 @@ fn every_special() {
         ("TORYO", EndingKind::Resign),
         ("CHUDAN", EndingKind::Abort),
         ("SENNICHITE", EndingKind::Repetition),
-        ("JISHOGI", EndingKind::Impasse),
+        ("JISHOGI", EndingKind::Game(ShogiEnding::Impasse)),
         ("TSUMI", EndingKind::Checkmate),
         ("FUZUMI", EndingKind::NoCheckmate),
         ("ERROR", EndingKind::Error),
         ("MATTA", EndingKind::TakeBack),
-        ("KACHI", EndingKind::DeclareWin),
-        ("HIKIWAKE", EndingKind::DeclareDraw),
+        ("KACHI", EndingKind::Game(ShogiEnding::DeclareWin)),
+        ("HIKIWAKE", EndingKind::Game(ShogiEnding::DeclareDraw)),
         ("TIME_UP", EndingKind::TimeLoss),
         ("ILLEGAL_MOVE", EndingKind::IllegalMoveLoss),
         ("+ILLEGAL_ACTION", EndingKind::IllegalAction(Side::First)),
@@ -108,7 +109,9 @@ fn every_special() {
         // the rules check what they can: no mate, no repetition, no valid declaration here
         let checked = matches!(
             kind,
-            EndingKind::Checkmate | EndingKind::Repetition | EndingKind::DeclareWin
+            EndingKind::Checkmate
+                | EndingKind::Repetition
+                | EndingKind::Game(ShogiEnding::DeclareWin)
         );
         assert!(!parsed.has_errors(), "{token}: {:?}", parsed.diagnostics);
         assert_eq!(

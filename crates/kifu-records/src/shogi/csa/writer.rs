@@ -1,5 +1,6 @@
 //! Writing CSA V2.2 or V3.0.
 
+use kifu_shogi::ShogiEnding;
 use std::fmt::Write as _;
 
 use kifu_record::{
@@ -152,7 +153,7 @@ impl Writer {
                     continue;
                 }
                 Some(HeaderField::MaxMoves) if v3 => "MAX_MOVES",
-                Some(HeaderField::DeclarationRule) if v3 => "JISHOGI",
+                Some(HeaderField::Rules) if v3 => "JISHOGI",
                 Some(HeaderField::Note) if v3 => {
                     let escaped = entry.value.replace('\\', "\\\\").replace('\n', "\\n");
                     self.line(&format!("$NOTE:{}", escaped.replace('\r', "")));
@@ -236,7 +237,7 @@ impl Writer {
         write_board(&mut self.out, pos);
     }
 
-    fn comments(&mut self, node: &kifu_record::Node<Move>) {
+    fn comments(&mut self, node: &kifu_record::Node<Move, ShogiEnding>) {
         for c in &node.comments {
             let marker = match c.kind {
                 CommentKind::Hidden => "'",
@@ -347,13 +348,13 @@ impl Writer {
         )
     }
 
-    fn ending(&mut self, kind: &EndingKind, mover: Side, ply: u32) {
+    fn ending(&mut self, kind: &EndingKind<ShogiEnding>, mover: Side, ply: u32) {
         let v3 = self.version == CsaVersion::V30;
         let token: String = match kind {
             EndingKind::Resign => "TORYO".into(),
             EndingKind::Abort => "CHUDAN".into(),
             EndingKind::Repetition => "SENNICHITE".into(),
-            EndingKind::Impasse => "JISHOGI".into(),
+            EndingKind::Game(ShogiEnding::Impasse) => "JISHOGI".into(),
             EndingKind::Checkmate => "TSUMI".into(),
             EndingKind::NoCheckmate => "FUZUMI".into(),
             EndingKind::Error => "ERROR".into(),
@@ -365,8 +366,8 @@ impl Writer {
                 }
                 "MATTA".into()
             }
-            EndingKind::DeclareWin => "KACHI".into(),
-            EndingKind::DeclareDraw => "HIKIWAKE".into(),
+            EndingKind::Game(ShogiEnding::DeclareWin) => "KACHI".into(),
+            EndingKind::Game(ShogiEnding::DeclareDraw) => "HIKIWAKE".into(),
             EndingKind::TimeLoss => "TIME_UP".into(),
             EndingKind::IllegalMoveLoss => "ILLEGAL_MOVE".into(),
             EndingKind::IllegalAction(side) => format!("{}ILLEGAL_ACTION", sign(*side)),

@@ -4,7 +4,9 @@
 
 use serde_json::{Map, Value};
 
-use kifu_record::{Bookmark, Comment, CommentKind, Diagnostic, HeaderEntry, NodeId, Span};
+use kifu_record::{
+    Bookmark, Comment, CommentKind, Diagnostic, DiagnosticKind, HeaderEntry, NodeId, Span,
+};
 
 use crate::shogi::replay::{Replay, Resolved};
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, csa};
@@ -15,6 +17,7 @@ pub fn read(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
     if text.trim().is_empty() {
         parsed.diagnostics.push(Diagnostic::error(
+            DiagnosticKind::NoRecord,
             Span::point(0),
             "no game record here: the text is empty",
         ));
@@ -25,6 +28,7 @@ pub fn read(text: &str) -> Parsed {
         Err(e) => {
             let at = offset_of(text, e.line(), e.column());
             parsed.diagnostics.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 Span::point(at),
                 format!("not valid JSON: {e}"),
             ));
@@ -33,6 +37,7 @@ pub fn read(text: &str) -> Parsed {
     };
     let Some(doc) = json.as_object() else {
         parsed.diagnostics.push(Diagnostic::error(
+            DiagnosticKind::Syntax,
             Span::point(0),
             "a JKF document is a JSON object",
         ));
@@ -182,7 +187,11 @@ fn time_ms(v: Option<&Value>) -> Option<u64> {
 
 impl Reader<'_, '_> {
     fn error(&mut self, message: impl Into<String>) {
-        self.diags.push(Diagnostic::error(Span::point(0), message));
+        self.diags.push(Diagnostic::error(
+            DiagnosticKind::Syntax,
+            Span::point(0),
+            message,
+        ));
     }
 
     fn header(&mut self, header: Option<&Value>) {

@@ -1,6 +1,7 @@
 //! Writing JKF with every move field filled in by replaying: from, to, piece, color, same,
 //! promote (when there was a choice), capture and relative.
 
+use kifu_shogi::ShogiEnding;
 use serde_json::{Map, Value, json};
 
 use kifu_record::{CommentKind, EndingKind, HeaderField, Node, NodeId, NodeItem, Side};
@@ -117,7 +118,7 @@ fn data_of(pos: &Position) -> Value {
 }
 
 /// Comments as JKF strings; engine lines keep one `*` (as the JKF reference reads KIF `**`).
-fn comments_into(node: &Node<Move>, entry: &mut Map<String, Value>) {
+fn comments_into(node: &Node<Move, ShogiEnding>, entry: &mut Map<String, Value>) {
     let mut list: Vec<Value> = node
         .comments
         .iter()
@@ -142,7 +143,7 @@ fn time_value(ms: u64, total: u64) -> Value {
 }
 
 fn special_name(
-    kind: &EndingKind,
+    kind: &EndingKind<ShogiEnding>,
     mover: Side,
     ply: u32,
     warnings: &mut Vec<String>,
@@ -152,13 +153,13 @@ fn special_name(
         EndingKind::Resign => "TORYO".into(),
         EndingKind::Abort | EndingKind::Sealed => "CHUDAN".into(),
         EndingKind::Repetition => "SENNICHITE".into(),
-        EndingKind::Impasse => "JISHOGI".into(),
+        EndingKind::Game(ShogiEnding::Impasse) => "JISHOGI".into(),
         EndingKind::Checkmate => "TSUMI".into(),
         EndingKind::NoCheckmate => "FUZUMI".into(),
         EndingKind::Error => "ERROR".into(),
         EndingKind::TakeBack => "MATTA".into(),
-        EndingKind::DeclareWin => "KACHI".into(),
-        EndingKind::DeclareDraw => "HIKIWAKE".into(),
+        EndingKind::Game(ShogiEnding::DeclareWin) => "KACHI".into(),
+        EndingKind::Game(ShogiEnding::DeclareDraw) => "HIKIWAKE".into(),
         EndingKind::TimeLoss => "TIME_UP".into(),
         EndingKind::IllegalMoveLoss => "ILLEGAL_MOVE".into(),
         EndingKind::IllegalAction(s) => format!("{}ILLEGAL_ACTION", sign(*s)),

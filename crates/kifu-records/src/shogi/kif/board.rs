@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use kifu_record::{Diagnostic, Span};
+use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 use super::syntax::piece_name;
 use crate::shogi::StartPosition;
@@ -57,6 +57,7 @@ impl Diagram {
         };
         if self.rows & (1 << rank) != 0 {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 span,
                 format!("rank {rank} of the board is given twice"),
             ));
@@ -67,6 +68,7 @@ impl Diagram {
         for file in (1..=9).rev() {
             let (Some(mark), Some(piece)) = (chars.next(), chars.next()) else {
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     span,
                     "a board row has nine cells of two characters",
                 ));
@@ -80,6 +82,7 @@ impl Diagram {
                 ' ' | '+' | '^' | '\u{3000}' => Color::Black,
                 _ => {
                     diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
                         span,
                         format!("`{mark}` is not a side mark (` ` for 先手, `v` for 後手)"),
                     ));
@@ -92,7 +95,11 @@ impl Diagram {
                     let sq = Square::new(file, rank).expect("in range");
                     self.board[sq.index()] = Some(Piece::new(color, kind));
                 }
-                None => diags.push(Diagnostic::error(span, format!("`{piece}` is not a piece"))),
+                None => diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    span,
+                    format!("`{piece}` is not a piece"),
+                )),
             }
         }
     }
@@ -117,6 +124,7 @@ impl Diagram {
                 }
                 let Some((kind, len)) = piece_name(rest).filter(|(k, _)| k.is_hand_kind()) else {
                     diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
                         span,
                         format!("`{c}` is not a piece that can be held in hand"),
                     ));
@@ -136,7 +144,11 @@ impl Diagram {
                 match count {
                     Some(n) if n <= 18 => hand.set(kind, hand.count(kind).saturating_add(n)),
                     _ => {
-                        diags.push(Diagnostic::error(span, "a piece count in hand is 1 to 18"));
+                        diags.push(Diagnostic::error(
+                            DiagnosticKind::Syntax,
+                            span,
+                            "a piece count in hand is 1 to 18",
+                        ));
                         return;
                     }
                 }
@@ -162,6 +174,7 @@ impl Diagram {
         match number {
             Some(n) if digits_end > 0 && n < u32::MAX => self.plies_played = Some(n),
             _ => diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
                 span,
                 "a diagram title is `手数＝N` with the number of moves played; ignored",
             )),
@@ -177,6 +190,7 @@ impl Diagram {
         let span = self.span.unwrap_or_default();
         if self.rows != 0 && self.rows != 0b11_1111_1110 {
             diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
                 span,
                 "the board diagram does not have all nine ranks",
             ));
@@ -187,6 +201,7 @@ impl Diagram {
             Ok((p, tolerated)) => {
                 for e in tolerated {
                     diags.push(Diagnostic::warning(
+                        DiagnosticKind::Syntax,
                         span,
                         format!("unusual board diagram: {e}"),
                     ));
@@ -195,6 +210,7 @@ impl Diagram {
             }
             Err(e) => {
                 diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     span,
                     format!("the board diagram cannot be played: {e}"),
                 ));

@@ -2,9 +2,10 @@
 //! variations, each move replayed with the rules.
 
 use kifu_record::{
-    Bookmark, Comment, CommentKind, Diagnostic, EndingKind, HeaderEntry, HeaderField, MoveTree,
-    NodeId, NodeItem, Span,
+    Bookmark, Comment, CommentKind, Diagnostic, DiagnosticKind, EndingKind, HeaderEntry,
+    HeaderField, MoveTree, NodeId, NodeItem, Span,
 };
+use kifu_shogi::ShogiEnding;
 
 use super::board::Diagram;
 use super::syntax::{Action, Body, Destination, KifMove, ending_word, move_line};
@@ -45,6 +46,7 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
     r.close_line();
     if let Some((span, count)) = r.orphans {
         r.diags.push(Diagnostic::warning(
+            DiagnosticKind::Syntax,
             span,
             format!(
                 "{count} variation(s) branch from moves that were left out after an error \
@@ -139,9 +141,11 @@ impl Reader<'_, '_> {
                 .parse::<u32>();
             match n {
                 Ok(n) if n >= 1 => self.variation(n, span),
-                _ => self
-                    .diags
-                    .push(Diagnostic::error(span, "a variation line is `変化：N手`")),
+                _ => self.diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    span,
+                    "a variation line is `変化：N手`",
+                )),
             }
             return;
         }
@@ -167,8 +171,11 @@ impl Reader<'_, '_> {
             return self.ki2_line(line, span.start as usize);
         }
         let Some(sep) = line.find(['：', ':']) else {
-            self.diags
-                .push(Diagnostic::warning(span, "not a KIF line; ignored"));
+            self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
+                span,
+                "not a KIF line; ignored",
+            ));
             return;
         };
         let key = line[..sep].trim();
@@ -181,8 +188,11 @@ impl Reader<'_, '_> {
                 self.diagram.hand(Color::White, value, span, self.diags)
             }
             _ if key.is_empty() => {
-                self.diags
-                    .push(Diagnostic::warning(span, "not a KIF line; ignored"));
+                self.diags.push(Diagnostic::warning(
+                    DiagnosticKind::Syntax,
+                    span,
+                    "not a KIF line; ignored",
+                ));
             }
             _ => self.record.header.push(HeaderEntry {
                 key: key.to_owned(),
@@ -196,6 +206,7 @@ impl Reader<'_, '_> {
     fn set_side(&mut self, color: Color, span: Span) {
         if self.line.is_some() {
             self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
                 span,
                 "a side to move after the moves started; ignored",
             ));
@@ -231,6 +242,7 @@ impl Reader<'_, '_> {
                             .entry(HeaderField::Handicap)
                             .map(|e| e.span);
                         self.diags.push(Diagnostic::warning(
+                            DiagnosticKind::Unknown,
                             span.unwrap_or_default(),
                             format!(
                                 "unknown 手合割 `{name}` without a board diagram; read as 平手"
@@ -292,8 +304,11 @@ impl Reader<'_, '_> {
     fn move_line(&mut self, line: &str, start: usize) {
         let Some(parsed) = move_line(line) else {
             let span = Span::new(start, start + line.len());
-            self.diags
-                .push(Diagnostic::warning(span, "not a KIF line; ignored"));
+            self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
+                span,
+                "not a KIF line; ignored",
+            ));
             return;
         };
         if self.skip_block {
@@ -309,6 +324,7 @@ impl Reader<'_, '_> {
         if offset != self.numbering_offset && !replay.is_closed() {
             self.numbering_offset = offset;
             self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Inconsistent,
                 body_span,
                 format!(
                     "numbered {} but it is move {expected} of its line (later moves numbered \
@@ -347,12 +363,14 @@ impl Reader<'_, '_> {
                 }
                 Err(reason) => {
                     let span = Span::new(start + parsed.body_at.1, start + line.len());
-                    self.diags.push(Diagnostic::error(span, reason));
+                    self.diags
+                        .push(Diagnostic::error(DiagnosticKind::Syntax, span, reason));
                 }
             }
         }
         if let Some((a, b)) = parsed.trailing {
             self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
                 Span::new(start + a, start + b),
                 "unexpected text after the move; ignored",
             ));
@@ -442,6 +460,7 @@ impl Reader<'_, '_> {
         let mover = replay.side_to_move_after_all();
         let Some(kind) = summary_ending(line, mover) else {
             self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Unknown,
                 span,
                 "a `まで` line with a result not understood; ignored",
             ));
@@ -475,6 +494,7 @@ impl Reader<'_, '_> {
     fn variation(&mut self, n: u32, span: Span) {
         if self.lines.is_empty() {
             self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
                 span,
                 "a variation before any move; ignored",
             ));
@@ -507,6 +527,7 @@ impl Reader<'_, '_> {
             }
             _ => {
                 self.diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
                     span,
                     format!(
                         "no move {} to branch from in the line this variation belongs to",
@@ -523,8 +544,11 @@ impl Reader<'_, '_> {
             }
         };
         if tree[parent].illegal {
-            self.diags
-                .push(Diagnostic::error(span, "a variation after an illegal move"));
+            self.diags.push(Diagnostic::error(
+                DiagnosticKind::IllegalMove,
+                span,
+                "a variation after an illegal move",
+            ));
             self.skip_block = true;
             self.lines.push(LineOfPlay {
                 first: n,
@@ -547,7 +571,7 @@ impl Reader<'_, '_> {
 }
 
 /// The ending a `まで…` line states, `mover` being the side to move after the moves.
-fn summary_ending(line: &str, mover: Color) -> Option<EndingKind> {
+fn summary_ending(line: &str, mover: Color) -> Option<EndingKind<ShogiEnding>> {
     let rest = line.trim_start_matches("まで").trim_start_matches('、');
     let after_count = rest.trim_start_matches(|c: char| c.is_ascii_digit());
     let result = after_count
@@ -571,7 +595,7 @@ fn summary_ending(line: &str, mover: Color) -> Option<EndingKind> {
     Some(match result {
         "中断" => EndingKind::Abort,
         "千日手" => EndingKind::Repetition,
-        "持将棋" => EndingKind::Impasse,
+        "持将棋" => EndingKind::Game(ShogiEnding::Impasse),
         "封じ手" => EndingKind::Sealed,
         "不詰" => EndingKind::NoCheckmate,
         "詰" | "詰み" => EndingKind::Checkmate,
@@ -590,7 +614,7 @@ fn summary_ending(line: &str, mover: Color) -> Option<EndingKind> {
                 }
             } else if let Some(c) = named("の入玉勝ち") {
                 if c == mover {
-                    EndingKind::DeclareWin
+                    EndingKind::Game(ShogiEnding::DeclareWin)
                 } else {
                     return None;
                 }
@@ -619,7 +643,7 @@ fn summary_ending(line: &str, mover: Color) -> Option<EndingKind> {
 /// Turns `position` (the one after node `from`) into the one after node `to`: undo up to
 /// their common ancestor, then play down. Moves kept although illegal were never played.
 fn move_position(
-    tree: &MoveTree<Move>,
+    tree: &MoveTree<Move, ShogiEnding>,
     mut position: Position,
     from: NodeId,
     to: NodeId,
@@ -650,7 +674,12 @@ fn move_position(
 }
 
 /// The engine move a KIF move denotes, or why it is not one.
-fn resolve(position: &Position, tree: &MoveTree<Move>, cursor: NodeId, m: &KifMove) -> Resolved {
+fn resolve(
+    position: &Position,
+    tree: &MoveTree<Move, ShogiEnding>,
+    cursor: NodeId,
+    m: &KifMove,
+) -> Resolved {
     let to = match m.to {
         Destination::Square(f, r) => Square::new(f, r).expect("syntax checked the square"),
         Destination::Same => match tree[cursor].mv() {

@@ -1,6 +1,7 @@
 //! KIF lines and move text, with no knowledge of the rules.
 
 use kifu_record::EndingKind;
+use kifu_shogi::ShogiEnding;
 
 use kifu_shogi::PieceKind;
 
@@ -41,7 +42,7 @@ pub struct KifMove {
 pub enum Body {
     Move(KifMove),
     /// A termination word (`投了`, `中断`, … or an unknown word kept verbatim).
-    Ending(EndingKind),
+    Ending(EndingKind<ShogiEnding>),
 }
 
 /// Time spent and the mover's total, in milliseconds.
@@ -260,23 +261,23 @@ pub fn piece_name(s: &str) -> Option<(PieceKind, usize)> {
 }
 
 /// Termination words (Kakinoki's, plus the de-facto ones other programs write).
-pub fn ending_word(word: &str) -> Option<EndingKind> {
+pub fn ending_word(word: &str) -> Option<EndingKind<ShogiEnding>> {
     Some(match word {
         "中断" => EndingKind::Abort,
         "投了" => EndingKind::Resign,
-        "持将棋" => EndingKind::Impasse,
+        "持将棋" => EndingKind::Game(ShogiEnding::Impasse),
         "千日手" => EndingKind::Repetition,
         "詰み" | "詰" => EndingKind::Checkmate,
         "不詰" => EndingKind::NoCheckmate,
         "切れ負け" | "時間切れ" => EndingKind::TimeLoss,
         "反則勝ち" => EndingKind::IllegalMoveWin,
         "反則負け" => EndingKind::IllegalMoveLoss,
-        "入玉勝ち" | "宣言勝ち" => EndingKind::DeclareWin,
+        "入玉勝ち" | "宣言勝ち" => EndingKind::Game(ShogiEnding::DeclareWin),
         "不戦勝" => EndingKind::DefaultWin,
         "不戦敗" => EndingKind::DefaultLoss,
         "封じ手" => EndingKind::Sealed,
         "最大手数" => EndingKind::MaxMoves,
-        "トライ" => EndingKind::Try,
+        "トライ" => EndingKind::Game(ShogiEnding::Try),
         _ => return None,
     })
 }

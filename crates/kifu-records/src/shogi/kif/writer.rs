@@ -3,6 +3,7 @@
 //! The text is the same for `.kif` and `.kifu`; encode it with [`kifu_record::encode`]
 //! (Shift_JIS for `.kif`, which reports characters CP932 cannot hold).
 
+use kifu_shogi::ShogiEnding;
 use std::fmt::Write as _;
 
 use kifu_record::{CommentKind, EndingKind, HeaderField, Node, NodeId, NodeItem, Side};
@@ -139,7 +140,7 @@ impl Writer {
         }
     }
 
-    fn comments(&mut self, node: &Node<Move>) {
+    fn comments(&mut self, node: &Node<Move, ShogiEnding>) {
         for c in &node.comments {
             let marker = if c.kind == CommentKind::Engine {
                 "**"
@@ -245,7 +246,7 @@ impl Writer {
 
     fn summary_line(
         &mut self,
-        tree: &kifu_record::MoveTree<Move>,
+        tree: &kifu_record::MoveTree<Move, ShogiEnding>,
         nodes: &[NodeId],
         pos: &Position,
     ) {
@@ -357,12 +358,12 @@ impl Writer {
         }
     }
 
-    fn ending_word(&mut self, kind: &EndingKind, mover: Side, ply: u32) -> String {
+    fn ending_word(&mut self, kind: &EndingKind<ShogiEnding>, mover: Side, ply: u32) -> String {
         let word = match kind {
             EndingKind::Resign => "投了",
             EndingKind::Abort => "中断",
             EndingKind::Repetition => "千日手",
-            EndingKind::Impasse => "持将棋",
+            EndingKind::Game(ShogiEnding::Impasse) => "持将棋",
             EndingKind::Checkmate => "詰み",
             EndingKind::NoCheckmate => "不詰",
             EndingKind::TimeLoss => "切れ負け",
@@ -370,16 +371,19 @@ impl Writer {
             EndingKind::IllegalMoveLoss => "反則負け",
             EndingKind::IllegalAction(offender) if *offender == mover => "反則負け",
             EndingKind::IllegalAction(_) => "反則勝ち",
-            EndingKind::DeclareWin => "入玉勝ち",
+            EndingKind::Game(ShogiEnding::DeclareWin) => "入玉勝ち",
             EndingKind::MaxMoves => "最大手数",
             EndingKind::Sealed => "封じ手",
             EndingKind::DefaultWin => "不戦勝",
             EndingKind::DefaultLoss => "不戦敗",
-            EndingKind::Try => "トライ",
+            EndingKind::Game(ShogiEnding::Try) => "トライ",
             EndingKind::Unknown(word) => return word.clone(),
-            other @ (EndingKind::DeclareDraw | EndingKind::TakeBack | EndingKind::Error) => {
+            other @ (EndingKind::Game(ShogiEnding::DeclareDraw)
+            | EndingKind::TakeBack
+            | EndingKind::Error
+            | EndingKind::Result(_)) => {
                 let (word, note) = match other {
-                    EndingKind::DeclareDraw => ("持将棋", "written as 持将棋"),
+                    EndingKind::Game(ShogiEnding::DeclareDraw) => ("持将棋", "written as 持将棋"),
                     _ => ("中断", "written as 中断"),
                 };
                 self.warnings.push(format!(
@@ -401,7 +405,7 @@ impl Writer {
     }
 
     /// Kakinoki's `まで…` line.
-    fn summary(&self, kind: &EndingKind, mover: Side, played: u32) -> Option<String> {
+    fn summary(&self, kind: &EndingKind<ShogiEnding>, mover: Side, played: u32) -> Option<String> {
         let head = format!("まで{played}手で");
         let winner = |s: Side| self.side_name(s);
         Some(match kind {
@@ -419,11 +423,13 @@ impl Writer {
             EndingKind::IllegalAction(o) => {
                 format!("{head}{}の反則勝ち", winner(o.opponent()))
             }
-            EndingKind::DeclareWin => format!("{head}{}の入玉勝ち", winner(mover)),
+            EndingKind::Game(ShogiEnding::DeclareWin) => {
+                format!("{head}{}の入玉勝ち", winner(mover))
+            }
             EndingKind::Checkmate => format!("{head}詰み"),
             EndingKind::Abort => format!("{head}中断"),
             EndingKind::Repetition => format!("{head}千日手"),
-            EndingKind::Impasse => format!("{head}持将棋"),
+            EndingKind::Game(ShogiEnding::Impasse) => format!("{head}持将棋"),
             EndingKind::NoCheckmate => format!("{head}不詰"),
             EndingKind::Sealed => format!("{head}封じ手"),
             _ => return None,

@@ -186,8 +186,8 @@ fn check(g: EngineGame) {
                 "resigned with a legal move left\n{}",
                 b.text
             );
-            assert!(pos.in_check(), "mate, not stalemate\n{}", b.text);
-            let winner = pos.side_to_move().flip();
+            assert!(pos.is_check(), "mate, not stalemate\n{}", b.text);
+            let winner = pos.turn().flip();
             assert!(wlog.contains(&format!("{winner} wins")), "{logs}");
             assert!(blog.contains(&format!("{winner} wins")), "{logs}");
         }

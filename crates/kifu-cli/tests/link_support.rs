@@ -182,7 +182,7 @@ pub fn read_record(path: &Path) -> Read {
                     .push(kifu_csa::CsaMove::from_move(&pos, *mv).to_string());
                 out.times_ms
                     .push(node.time_ms.expect("every move has a time"));
-                pos.play(*mv);
+                pos.play_unchecked(*mv);
             }
             NodeItem::End(kind) => out.ending = Some(kind.clone()),
             NodeItem::Start => {}

@@ -79,12 +79,12 @@ fn script(plies: usize) -> Vec<String> {
             .map(|i| moves[(start + i) % moves.len()])
             .find(|&m| {
                 let mut next = pos.clone();
-                next.play(m);
-                !next.in_check() && next.outcome().is_none() && next.repetition_count() <= 1
+                next.play_unchecked(m);
+                !next.is_check() && next.outcome().is_none() && next.repetition_count() <= 1
             })
             .expect("a quiet move");
         out.push(CsaMove::from_move(&pos, pick).to_string());
-        pos.play(pick);
+        pos.play_unchecked(pick);
     }
     out
 }

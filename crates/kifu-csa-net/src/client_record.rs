@@ -87,7 +87,7 @@ pub fn to_csa(
     let relayed = played.iter().map(|p| (p.mv, p.t, p.comment.clone()));
     for (mv, t, comment) in listed.chain(relayed) {
         at = tree.add_move(at, mv, Span::default());
-        tree[at].time_ms = ms(pos.side_to_move(), t);
+        tree[at].time_ms = ms(pos.turn(), t);
         if let Some(c) = comment {
             tree[at].comments.push(Comment::new(
                 CommentKind::Engine,
@@ -95,7 +95,7 @@ pub fn to_csa(
                 Span::default(),
             ));
         }
-        pos.play(mv);
+        pos.play_unchecked(mv);
     }
     let kind = ending(reason, verdict, summary.your_turn);
     tree.add_ending(at, kind, Span::default());
@@ -120,7 +120,7 @@ mod tests {
         let summary = GameSummary::new("kifu+f-300-10F+a+b+20260101000000", "a\rb", "c", time);
         let mut pos = Position::startpos();
         let mv = pos.parse_usi_move("7g7f").unwrap();
-        pos.play(mv);
+        pos.play_unchecked(mv);
         let played = [Played {
             mv,
             t: 3,

@@ -82,8 +82,8 @@ impl Game {
         let mut position = summary.position.start.clone();
         let mut clock = clock;
         for (mv, t) in &summary.position.moves {
-            clock.commit(position.side_to_move(), t.unwrap_or(0));
-            position.play(*mv);
+            clock.commit(position.turn(), t.unwrap_or(0));
+            position.play_unchecked(*mv);
         }
         Game {
             summary,
@@ -119,7 +119,7 @@ impl Game {
     }
 
     fn mover(&self) -> Color {
-        self.position.side_to_move()
+        self.position.turn()
     }
 
     /// The instant (ms, same origin as `now_ms`) at which the mover loses on time.
@@ -301,7 +301,7 @@ impl Game {
     ) {
         let mover = self.mover();
         self.clock.commit(mover, t);
-        self.position.play(m);
+        self.position.play_unchecked(m);
         self.moves.push(PlayedMove { mv: m, t, comment });
         out.both(format!("{text},T{t}"));
         self.last_move[mover.index()] = Some(text);

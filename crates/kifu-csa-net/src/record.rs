@@ -61,11 +61,11 @@ pub(crate) fn record_of(
     let mut pos = s.position.start.clone();
     for (mv, t) in &s.position.moves {
         at = tree.add_move(at, *mv, Span::default());
-        tree[at].time_ms = t.and_then(|t| ms(t, unit_ms(pos.side_to_move())));
-        pos.play(*mv);
+        tree[at].time_ms = t.and_then(|t| ms(t, unit_ms(pos.turn())));
+        pos.play_unchecked(*mv);
     }
     for played in moves {
-        let unit = unit_ms(pos.side_to_move());
+        let unit = unit_ms(pos.turn());
         at = tree.add_move(at, played.mv, Span::default());
         tree[at].time_ms = ms(played.t, unit);
         if let Some(c) = &played.comment {
@@ -78,7 +78,7 @@ pub(crate) fn record_of(
                 .comments
                 .push(Comment::new(kind, plain(c.text()), Span::default()));
         }
-        pos.play(played.mv);
+        pos.play_unchecked(played.mv);
     }
     let (kind, note) = match ending {
         Some(e) => (e.record.clone(), e.note.clone()),

@@ -146,7 +146,7 @@ pub(crate) fn seat(
     summary.max_moves = shared.config.max_moves;
     if let Some(h) = game.handicap {
         summary.position = PositionBlock::new(h.position());
-        summary.to_move = summary.position.start.side_to_move();
+        summary.to_move = summary.position.start.turn();
     }
     let table = Arc::new(Table {
         id,
@@ -502,7 +502,7 @@ impl Table {
                 for played in play.moves() {
                     let text = CsaMove::from_move(&pos, played.mv).to_string();
                     last = format!("{text},T{}", played.t);
-                    pos.play(played.mv);
+                    pos.play_unchecked(played.mv);
                 }
                 let clock = play.clock();
                 let remaining = Color::ALL.map(|c| clock.remaining(c));
@@ -527,8 +527,8 @@ impl Table {
         };
         drop(st);
         let mut summary = summary;
-        summary.to_move = now.side_to_move();
-        summary.your_turn = now.side_to_move();
+        summary.to_move = now.turn();
+        summary.your_turn = now.turn();
         summary.position = PositionBlock::new(now);
         let mut extra = vec![
             format!("Remaining_Time+:{}", remaining[0]),

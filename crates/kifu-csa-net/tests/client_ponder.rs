@@ -76,7 +76,7 @@ async fn scripted_server(listener: TcpListener, log: PathBuf) -> Vec<String> {
             panic!("not a move: {line}")
         };
         let m = mv.to_move(pos).unwrap();
-        pos.play(m);
+        pos.play_unchecked(m);
         mv.to_string()
     };
     for (round, our_t, their_t) in [(1, 1, 1), (2, 1, 0)] {
@@ -96,7 +96,7 @@ async fn scripted_server(listener: TcpListener, log: PathBuf) -> Vec<String> {
                 .unwrap()
         };
         let text = CsaMove::from_move(&pos, reply).to_string();
-        pos.play(reply);
+        pos.play_unchecked(reply);
         wr.write_all(format!("{text},T{their_t}\n").as_bytes())
             .await
             .unwrap();
@@ -211,7 +211,7 @@ async fn sekirei_ponders_hits_and_misses_with_the_right_clock() {
         let mut p = Position::startpos();
         for m in &moves[4][..i] {
             let mv = p.parse_usi_move(m).unwrap();
-            p.play(mv);
+            p.play_unchecked(mv);
         }
         let mv = CsaMove::parse(csa).unwrap().to_move(&p).unwrap();
         mv.usi()

@@ -24,7 +24,7 @@ impl Table {
         let mut s = GameSummary::new("test+g+alice+bob+1", "alice", "bob", g.time_rule());
         if let Some(sfen) = sfen {
             s.position = PositionBlock::new(Position::from_sfen(sfen).unwrap());
-            s.to_move = s.position.start.side_to_move();
+            s.to_move = s.position.start.turn();
         }
         s.max_moves = max_moves;
         Table {
@@ -43,7 +43,7 @@ impl Table {
         let mut now = 0;
         for line in lines {
             now += 1000;
-            let mover = self.game.position().side_to_move();
+            let mover = self.game.position().turn();
             self.send(mover, line, now);
         }
     }

@@ -24,7 +24,7 @@ fn game() -> (Vec<u8>, Vec<(Position, String)>) {
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
         lines.push((pos.clone(), line));
-        pos.play(mv);
+        pos.play_unchecked(mv);
     }
     (bytes, lines)
 }

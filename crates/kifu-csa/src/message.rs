@@ -197,7 +197,7 @@ impl CsaMove {
             (None, None) => PieceKind::King,
         };
         CsaMove {
-            color: pos.side_to_move(),
+            color: pos.turn(),
             from: mv.from(),
             to: mv.to(),
             piece,
@@ -207,7 +207,7 @@ impl CsaMove {
     /// The move this line means in `pos`, checked under the full rules. A promoted name on
     /// an unpromoted piece means promotion; any other mismatch of names is an error.
     pub fn to_move(&self, pos: &Position) -> Result<Move, MoveError> {
-        let turn = pos.side_to_move();
+        let turn = pos.turn();
         if self.color != turn {
             return Err(MoveError::WrongSide {
                 turn,

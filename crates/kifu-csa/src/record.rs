@@ -46,7 +46,7 @@ pub fn to_record(session: &Session, header: &Header) -> ShogiRecord {
         at = tree.add_move(at, mv, Span::default());
         tree[at].time_ms = Some(ms);
     }
-    let mover = session.position().side_to_move();
+    let mover = session.position().turn();
     let (kind, note) = match session.state() {
         State::Ended(end) => {
             let mut note = end.reason.clone();
@@ -132,9 +132,9 @@ impl Saved {
     /// The side to move once the saved moves are replayed.
     pub fn side_to_move(&self) -> Color {
         if self.moves.len().is_multiple_of(2) {
-            self.start.side_to_move()
+            self.start.turn()
         } else {
-            self.start.side_to_move().flip()
+            self.start.turn().flip()
         }
     }
 }
@@ -196,7 +196,7 @@ mod tests {
             now += 1_250;
             let mv = s.position().parse_usi_move(m).unwrap();
             let line = crate::message::CsaMove::from_move(s.position(), mv).to_string();
-            let event = if s.position().side_to_move() == me {
+            let event = if s.position().turn() == me {
                 Event::Local(Decision::Move(mv))
             } else {
                 Event::Received(Line::Text(line.into_bytes()))

@@ -153,7 +153,7 @@ impl Session {
     ) -> Result<Session, (usize, String)> {
         let mut s = Session::new(config, start);
         for (i, &(mv, t)) in moves.iter().enumerate() {
-            s.pos.play_checked(mv).map_err(|e| (i, e.to_string()))?;
+            s.pos.play(mv).map_err(|e| (i, e.to_string()))?;
             s.times_ms.push(t);
         }
         Ok(s)
@@ -176,7 +176,7 @@ impl Session {
         self.pos.moves_played().zip(self.times_ms.iter().copied())
     }
     pub fn clocks(&self) -> Clocks {
-        clock::clocks(self.config.time, self.start.side_to_move(), &self.times_ms)
+        clock::clocks(self.config.time, self.start.turn(), &self.times_ms)
     }
     /// Milliseconds the side to move has been thinking on this ply at `now_ms`.
     pub fn elapsed_ms(&self, now_ms: u64) -> u64 {
@@ -221,7 +221,7 @@ impl Session {
 
     fn begin(&mut self, now_ms: u64, out: &mut Vec<Action>) {
         self.turn_started_ms = now_ms;
-        if self.pos.side_to_move() == self.config.me {
+        if self.pos.turn() == self.config.me {
             self.enter_thinking(out);
         } else {
             self.state = State::Receiving;
@@ -249,8 +249,8 @@ impl Session {
 
     fn play(&mut self, mv: Move, now_ms: u64, out: &mut Vec<Action>) -> CsaMove {
         let line = CsaMove::from_move(&self.pos, mv);
-        let color = self.pos.side_to_move();
-        self.pos.play(mv);
+        let color = self.pos.turn();
+        self.pos.play_unchecked(mv);
         self.times_ms.push(self.elapsed_ms(now_ms));
         self.turn_started_ms = now_ms;
         out.push(Action::Played {
@@ -441,7 +441,7 @@ impl Session {
         if self.time_warned || !matches!(self.state, State::Thinking | State::Receiving) {
             return;
         }
-        let mover = self.pos.side_to_move();
+        let mover = self.pos.turn();
         let clocks = self.clocks();
         if clock::is_out_of_time(self.config.time, &clocks, mover, self.elapsed_ms(now_ms)) {
             self.time_warned = true;

@@ -85,7 +85,7 @@ fn shown(actions: &[Action]) -> String {
 fn duel(black: &mut Side, white: &mut Side, moves: &[&str]) -> Vec<Action> {
     let mut last = Vec::new();
     for mv in moves {
-        let (mover, other) = if black.s.position().side_to_move() == Color::Black {
+        let (mover, other) = if black.s.position().turn() == Color::Black {
             (&mut *black, &mut *white)
         } else {
             (&mut *white, &mut *black)

@@ -34,7 +34,7 @@ use crate::{GameEnding, Outcome, Side};
 ///     type IllegalMove = BadTake;
 ///
 ///     fn start_position(heap: &u32) -> (u32, Side) { (*heap, Side::First) }
-///     fn side_to_move(position: &(u32, Side)) -> Side { position.1 }
+///     fn turn(position: &(u32, Side)) -> Side { position.1 }
 ///     fn check_move(position: &(u32, Side), take: &u32) -> Result<(), BadTake> {
 ///         if (1..=3).contains(take) && *take <= position.0 { Ok(()) } else { Err(BadTake) }
 ///     }
@@ -73,7 +73,7 @@ pub trait Game: Sized + 'static {
     fn start_position(start: &Self::Start) -> Self::Position;
 
     /// Whose turn it is.
-    fn side_to_move(position: &Self::Position) -> Side;
+    fn turn(position: &Self::Position) -> Side;
 
     /// Whether `mv` may be played here, and if not, which rule it breaks.
     fn check_move(position: &Self::Position, mv: &Self::Move) -> Result<(), Self::IllegalMove>;

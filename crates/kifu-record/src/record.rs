@@ -84,7 +84,7 @@ impl<G: Game> Record<G> {
     /// #     type Position = u32; type Move = u32; type Start = u32; type Ending = NoEnding;
     /// #     type IllegalMove = Bad;
     /// #     fn start_position(s: &u32) -> u32 { *s }
-    /// #     fn side_to_move(p: &u32) -> Side { if p % 2 == 0 { Side::First } else { Side::Second } }
+    /// #     fn turn(p: &u32) -> Side { if p % 2 == 0 { Side::First } else { Side::Second } }
     /// #     fn check_move(_: &u32, m: &u32) -> Result<(), Bad> { if *m == 1 { Ok(()) } else { Err(Bad) } }
     /// #     fn play_unchecked(p: &mut u32, m: &u32) { *p += m }
     /// #     fn outcome(_: &u32) -> Option<Outcome> { None }
@@ -115,7 +115,7 @@ impl<G: Game> Record<G> {
         };
         let position = self.position_at(last_move);
         match self.moves[end].ending() {
-            Some(ending) => ending.kind.outcome(G::side_to_move(&position)),
+            Some(ending) => ending.kind.outcome(G::turn(&position)),
             None => G::outcome(&position).unwrap_or(Outcome::None),
         }
     }

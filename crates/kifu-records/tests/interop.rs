@@ -283,9 +283,9 @@ fn expected(record: &ShogiRecord) -> Expected {
         match &record.moves[id].item {
             NodeItem::Move(mv) => {
                 moves.push(mv.usi());
-                pos.play(*mv);
+                pos.play_unchecked(*mv);
             }
-            NodeItem::End(kind) => ending = Some((kind.clone(), side_of(pos.side_to_move()))),
+            NodeItem::End(kind) => ending = Some((kind.clone(), side_of(pos.turn()))),
             NodeItem::Start => {}
         }
     }
@@ -757,7 +757,7 @@ fn board_diagrams_both_ways_with_tsshogi() {
         let mut last = None;
         for usi in game.split(' ') {
             let mv = pos.parse_usi_move(usi).unwrap();
-            pos.play(mv);
+            pos.play_unchecked(mv);
             last = Some(mv);
         }
         requests

@@ -196,10 +196,7 @@ pub const LANCE_HANDICAP_BLACK_TO_MOVE: &str = "手合割：香落ち
 #[test]
 fn handicap_diagram_with_black_to_move_keeps_the_side() {
     let record = read(Format::Kifu, LANCE_HANDICAP_BLACK_TO_MOVE);
-    assert_eq!(
-        record.start.position.side_to_move(),
-        kifu_shogi::Color::Black
-    );
+    assert_eq!(record.start.position.turn(), kifu_shogi::Color::Black);
     for format in [Format::Kifu, Format::Ki2u] {
         let text = format
             .write(std::slice::from_ref(&record), CsaVersion::V22)

@@ -15,7 +15,7 @@ fn after(moves: &str) -> (Position, kifu_shogi::Move) {
     let mut last = None;
     for usi in moves.split(' ') {
         let mv = pos.parse_usi_move(usi).unwrap();
-        pos.play(mv);
+        pos.play_unchecked(mv);
         last = Some(mv);
     }
     (pos, last.unwrap())
@@ -48,11 +48,11 @@ fn bod_title_is_a_kif_move_with_its_origin_and_reads_back_with_the_ply() {
 fn bod_title_names_drops_and_promotions() {
     let (mut pos, _) = midgame_with_last_move();
     let drop = pos.parse_usi_move("B*5e").unwrap();
-    pos.play(drop);
+    pos.play_unchecked(drop);
     assert!(kif::write_bod(&pos, Some(drop)).ends_with("手数＝17  ▲５五角打  まで\n"));
     let mut pos = Position::from_sfen("4k4/9/9/9/9/9/9/1B7/4K4 b - 1").unwrap();
     let promote = pos.parse_usi_move("8h3c+").unwrap();
-    pos.play(promote);
+    pos.play_unchecked(promote);
     assert!(kif::write_bod(&pos, Some(promote)).ends_with("手数＝1  ▲３三角成(88)  まで\n"));
 }
 

@@ -51,14 +51,14 @@ impl Position {
         &self,
         rule: DeclarationRule,
     ) -> Result<(DeclarationVerdict, DeclarationCount), DeclarationFailure> {
-        let us = self.side_to_move();
+        let us = self.turn();
         let king = self
             .king_square(us)
             .ok_or(DeclarationFailure::NoKing { color: us })?;
         if !king.in_promotion_zone(us) {
             return Err(DeclarationFailure::KingNotInCamp { color: us });
         }
-        if self.in_check() {
+        if self.is_check() {
             return Err(DeclarationFailure::InCheck { color: us });
         }
         let count = self.declaration_count(us);

@@ -21,7 +21,7 @@ use crate::{Color, Handicap, IllegalMove, Move, Outcome, Position};
 /// let root = record.moves.root();
 /// record.moves.add_move(root, mv, Span::default());
 /// let (_, after) = record.positions().last().unwrap();
-/// assert_eq!(Shogi::side_to_move(&after), Side::Second);
+/// assert_eq!(Shogi::turn(&after), Side::Second);
 /// assert_eq!(Shogi::position_text(&after), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
 /// assert_eq!(record.outcome(), Outcome::None);
 /// ```
@@ -40,8 +40,8 @@ impl Game for Shogi {
         start.position.clone()
     }
 
-    fn side_to_move(position: &Position) -> Side {
-        side_of(position.side_to_move())
+    fn turn(position: &Position) -> Side {
+        side_of(position.turn())
     }
 
     fn check_move(position: &Position, mv: &Move) -> Result<(), IllegalMove> {
@@ -49,7 +49,7 @@ impl Game for Shogi {
     }
 
     fn play_unchecked(position: &mut Position, mv: &Move) {
-        position.play(*mv);
+        position.play_unchecked(*mv);
     }
 
     fn outcome(position: &Position) -> Option<RecordOutcome> {

@@ -134,7 +134,7 @@ mod tests {
     fn every_handicap_is_a_valid_position_with_the_giver_to_move() {
         for h in Handicap::ALL {
             let p = h.position();
-            assert_eq!(p.side_to_move(), h.first_to_move());
+            assert_eq!(p.turn(), h.first_to_move());
             assert_eq!(Handicap::from_kif_name(h.kif_name()), Some(h));
             assert_eq!(Handicap::from_jkf_preset(h.jkf_preset()), Some(h));
             assert_eq!(Handicap::of_position(&p), Some(h));

@@ -52,7 +52,7 @@ pub enum IllegalMove {
 impl Position {
     /// `Ok` exactly when `mv` is among [`Position::legal_moves`]; otherwise the rule it breaks.
     pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
-        let us = self.side_to_move();
+        let us = self.turn();
         let them = us.flip();
         let to = mv.to();
         let king = self.king_square(us);

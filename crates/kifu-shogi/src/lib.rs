@@ -7,7 +7,7 @@
 //! assert_eq!(pos.legal_moves().len(), 30);
 //!
 //! let mv = pos.parse_usi_move("7g7f").unwrap();
-//! pos.play(mv);
+//! pos.play(mv).unwrap(); // checked; play_unchecked skips the check for moves known legal
 //! assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
 //!
 //! // Illegal moves come back with the rule they break.

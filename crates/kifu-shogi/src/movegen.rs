@@ -102,7 +102,7 @@ impl Position {
     /// All legal moves, appended to `list` (which is cleared first).
     pub fn generate_legal_moves(&self, list: &mut MoveList) {
         list.clear();
-        let us = self.side_to_move();
+        let us = self.turn();
         let own = self.color_pieces(us);
         let occupied = self.occupied();
         let Some(king) = self.king_square(us) else {
@@ -136,7 +136,7 @@ impl Position {
 
     /// In check with no legal move: the side to move is mated.
     pub fn is_checkmate(&self) -> bool {
-        self.in_check() && !self.has_legal_moves()
+        self.is_check() && !self.has_legal_moves()
     }
 
     #[inline(always)]
@@ -148,7 +148,7 @@ impl Position {
         king: Option<Square>,
     ) {
         use PieceKind::*;
-        let us = self.side_to_move();
+        let us = self.turn();
         let occ = self.occupied();
         let zone = attacks::far_ranks(us, 3);
         let last = attacks::far_ranks(us, 1);
@@ -215,7 +215,7 @@ impl Position {
         own: Bitboard,
         occupied: Bitboard,
     ) {
-        let them = self.side_to_move().flip();
+        let them = self.turn().flip();
         let lifted = occupied ^ Bitboard::from_square(king);
         for to in attacks::king(king) & !own {
             if !self.is_attacked(to, them, lifted) {
@@ -226,7 +226,7 @@ impl Position {
 
     #[inline(always)]
     fn generate_drops(&self, list: &mut MoveList, target: Bitboard) {
-        let us = self.side_to_move();
+        let us = self.turn();
         let hand = self.hand(us);
         let held = hand.kinds_mask();
         if held == 0 || target.is_empty() {
@@ -308,7 +308,7 @@ impl Position {
 
     /// Would dropping a pawn of the side to move on `to` (which checks the enemy king) mate?
     pub(crate) fn is_pawn_drop_mate(&self, to: Square) -> bool {
-        let us = self.side_to_move();
+        let us = self.turn();
         let them = us.flip();
         let Some(king) = self.king_square(them) else {
             return false;
@@ -494,7 +494,7 @@ mod tests {
         assert!(
             pos.legal_moves()
                 .iter()
-                .all(|m| m.from() == pos.king_square(pos.side_to_move()))
+                .all(|m| m.from() == pos.king_square(pos.turn()))
         );
     }
 

@@ -31,8 +31,8 @@ impl Position {
         if self.has_legal_moves() {
             return None;
         }
-        let winner = self.side_to_move().flip();
-        Some(if self.in_check() {
+        let winner = self.turn().flip();
+        Some(if self.is_check() {
             Outcome::Checkmate { winner }
         } else {
             Outcome::NoLegalMoves { winner }
@@ -56,7 +56,7 @@ mod tests {
         );
         // White's lone king on 1a is boxed in by Black's golds without being in check.
         let stuck = Position::from_sfen("8k/6G2/7G1/9/9/9/9/9/4K4 w - 1").unwrap();
-        assert!(!stuck.in_check());
+        assert!(!stuck.is_check());
         assert_eq!(
             stuck.outcome(),
             Some(Outcome::NoLegalMoves {

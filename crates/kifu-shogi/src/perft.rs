@@ -23,7 +23,7 @@ fn perft_with(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     }
     let mut nodes = 0;
     for &mv in list.iter() {
-        pos.play(mv);
+        pos.play_unchecked(mv);
         nodes += perft_with(pos, depth - 1, rest);
         pos.undo();
     }
@@ -39,7 +39,7 @@ pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     moves
         .iter()
         .map(|&mv| {
-            pos.play(mv);
+            pos.play_unchecked(mv);
             let n = perft(pos, depth - 1);
             pos.undo();
             (mv, n)

@@ -229,7 +229,7 @@ impl Position {
     }
 
     #[inline]
-    pub fn side_to_move(&self) -> Color {
+    pub fn turn(&self) -> Color {
         self.side
     }
 
@@ -288,7 +288,7 @@ impl Position {
     }
 
     #[inline]
-    pub fn in_check(&self) -> bool {
+    pub fn is_check(&self) -> bool {
         self.checkers.is_nonempty()
     }
 
@@ -404,9 +404,9 @@ impl Position {
 
     /// Plays a move, which must be legal (see [`Position::check_move`] or
     /// [`Position::legal_moves`]). An illegal move leaves the position in an
-    /// unspecified but memory-safe state; use [`Position::play_checked`] for
+    /// unspecified but memory-safe state; use [`Position::play`] for
     /// moves from outside.
-    pub fn play(&mut self, mv: Move) {
+    pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.side;
         let to = mv.to();
         let mut state = StateInfo {
@@ -492,10 +492,11 @@ impl Position {
         Some(mv)
     }
 
-    /// Checks a move and plays it if it is legal.
-    pub fn play_checked(&mut self, mv: Move) -> Result<(), crate::IllegalMove> {
+    /// Checks a move and plays it if it is legal; an illegal move leaves the position as it
+    /// was and says which rule it breaks.
+    pub fn play(&mut self, mv: Move) -> Result<(), crate::IllegalMove> {
         self.check_move(mv)?;
-        self.play(mv);
+        self.play_unchecked(mv);
         Ok(())
     }
 

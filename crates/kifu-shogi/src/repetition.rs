@@ -81,13 +81,13 @@ impl Position {
         for j in first..n {
             let checked = match self.history.get(j + 1) {
                 Some(next) => next.checkers.is_nonempty(),
-                None => self.in_check(),
+                None => self.is_check(),
             };
             // The mover of move j is the side to move in position j.
             let mover = if (n - j) % 2 == 1 {
-                self.side_to_move().flip()
+                self.turn().flip()
             } else {
-                self.side_to_move()
+                self.turn()
             };
             if !checked {
                 all_checks[mover.index()] = false;

@@ -112,7 +112,7 @@ impl Position {
             }
         }
         s.push(' ');
-        s.push(self.side_to_move().sfen_char());
+        s.push(self.turn().sfen_char());
         s.push(' ');
         let before = s.len();
         for color in Color::ALL {

@@ -63,7 +63,7 @@ impl PositionCommand {
     pub fn end(&self) -> Position {
         let mut pos = self.start.clone();
         for &mv in &self.moves {
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         pos
     }
@@ -167,7 +167,7 @@ pub fn parse_position_command(line: &str) -> Result<PositionCommand, UsiError> {
             column: col,
             reason: format!("ply {}: {reason}", i + 1),
         })?;
-        pos.play(mv);
+        pos.play_unchecked(mv);
         command.moves.push(mv);
     }
     Ok(command)

@@ -87,7 +87,7 @@ fn legal_moves_agree_with_shogi_legality_lite() {
                 );
             }
             cov.positions += 1;
-            cov.in_check += usize::from(pos.in_check());
+            cov.in_check += usize::from(pos.is_check());
             cov.with_drops += usize::from(list.iter().any(|m| m.is_drop()));
             cov.with_promotions += usize::from(list.iter().any(|m| m.is_promotion()));
             // Every tenth position: the single-move checker must agree with generation.
@@ -107,7 +107,7 @@ fn legal_moves_agree_with_shogi_legality_lite() {
                 }
             }
             if list.is_empty() {
-                cov.checkmates += usize::from(pos.in_check());
+                cov.checkmates += usize::from(pos.is_check());
                 break;
             }
             // Prefer captures, drops and checks a little, so play gets sharp quickly.
@@ -126,10 +126,10 @@ fn legal_moves_agree_with_shogi_legality_lite() {
                 list[rng.random_range(0..list.len())]
             };
             let hash = pos.hash();
-            pos.play(mv);
+            pos.play_unchecked(mv);
             pos.undo();
             assert_eq!(pos.hash(), hash, "undo restores the hash");
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
     }
     eprintln!("{cov:?}");
@@ -148,7 +148,7 @@ fn incremental_hash_equals_hash_from_scratch() {
         if list.is_empty() {
             break;
         }
-        pos.play(list[rng.random_range(0..list.len())]);
+        pos.play_unchecked(list[rng.random_range(0..list.len())]);
         let fresh = Position::from_sfen(&pos.to_sfen()).unwrap();
         assert_eq!(fresh.hash(), pos.hash(), "{}", pos.to_sfen());
     }

@@ -143,7 +143,7 @@ pub fn show(record: &ShogiRecord, ply: usize, view: View) -> String {
     let moves = main_line_moves(record);
     let mut pos = record.start.position.clone();
     for &mv in &moves[..ply] {
-        pos.play(mv);
+        pos.play_unchecked(mv);
     }
     let last = ply.checked_sub(1).map(|i| moves[i]);
     match view {

@@ -67,7 +67,7 @@ fn line_from(pos: &Position, plies: usize) -> Vec<String> {
         }
         let mv = moves[(p.hash() % moves.len() as u64) as usize];
         line.push(mv.usi());
-        p.play(mv);
+        p.play_unchecked(mv);
     }
     line
 }
@@ -84,7 +84,7 @@ fn parse_position(words: &[&str]) -> Option<Position> {
     if rest.first() == Some(&"moves") {
         for m in &rest[1..] {
             let mv = pos.parse_usi_move(m).ok()?;
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
     }
     Some(pos)

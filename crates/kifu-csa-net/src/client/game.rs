@@ -109,9 +109,9 @@ impl Table {
         let mut usi_moves = Vec::new();
         // The listed moves' charges count (the server charges them too: skipping them overestimates).
         for (mv, t) in &summary.position.moves {
-            clock.commit(position.side_to_move(), t.unwrap_or(0));
+            clock.commit(position.turn(), t.unwrap_or(0));
             usi_moves.push(mv.usi());
-            position.play(*mv);
+            position.play_unchecked(*mv);
         }
         Table {
             summary,
@@ -169,7 +169,7 @@ impl Table {
         let mut my_comment: Option<String> = None;
         let mut expected_reply: Option<String> = None;
         loop {
-            if self.position.side_to_move() == me && matches!(search, Search::Idle) && !sent {
+            if self.position.turn() == me && matches!(search, Search::Idle) && !sent {
                 engine.send(&self.position_command(None)).await?;
                 engine.send(&self.go_command(config, false)).await?;
                 search = Search::Thinking(Thought::default());
@@ -183,13 +183,13 @@ impl Table {
                             let m = mv.to_move(&self.position).map_err(|e| {
                                 ClientError::Protocol(format!("the server relayed {mv}: {e}"))
                             })?;
-                            let mover = self.position.side_to_move();
+                            let mover = self.position.turn();
                             let t = time.unwrap_or(0);
                             self.clock.commit(mover, t);
                             let comment = if mover == me { my_comment.take() } else { None };
                             self.played.push(Played { mv: m, t, comment });
                             self.usi_moves.push(m.usi());
-                            self.position.play(m);
+                            self.position.play_unchecked(m);
                             if mover == me {
                                 sent = false;
                                 let reply = expected_reply.take().filter(|r| {
@@ -298,7 +298,7 @@ pub const MAX_MOVE_LINE: usize = 256;
 /// at a whole move so that `<move>,'* <comment>` stays within [`MAX_MOVE_LINE`].
 fn comment(pos: &Position, best: Move, thought: &Thought) -> Option<String> {
     let score = thought.score?;
-    let score = if pos.side_to_move() == Color::White {
+    let score = if pos.turn() == Color::White {
         // An engine may print any i64; negating i64::MIN would overflow.
         score.saturating_neg()
     } else {
@@ -310,7 +310,7 @@ fn comment(pos: &Position, best: Move, thought: &Thought) -> Option<String> {
         Some((first, rest)) if *first == best.usi() => rest,
         _ => &thought.pv[..],
     };
-    p.play(best);
+    p.play_unchecked(best);
     // `+7776FU,'* ` before the comment.
     let room = MAX_MOVE_LINE - ",'* ".len() - CsaMove::from_move(pos, best).to_string().len();
     for m in pv {
@@ -321,7 +321,7 @@ fn comment(pos: &Position, best: Move, thought: &Thought) -> Option<String> {
         }
         text.push(' ');
         text.push_str(&csa);
-        p.play(mv);
+        p.play_unchecked(mv);
     }
     Some(text)
 }
@@ -380,7 +380,7 @@ mod tests {
     fn comments_give_the_score_from_blacks_side_and_the_pv_in_csa() {
         let mut pos = Position::startpos();
         let mv = pos.parse_usi_move("7g7f").unwrap();
-        pos.play(mv);
+        pos.play_unchecked(mv);
         let reply = pos.parse_usi_move("3c3d").unwrap();
         let thought = Thought {
             bestmove: "3c3d".to_owned(),
@@ -417,7 +417,7 @@ mod tests {
     fn an_absurd_score_from_white_saturates_instead_of_overflowing() {
         let mut pos = Position::startpos();
         let first = pos.parse_usi_move("7g7f").unwrap();
-        pos.play(first);
+        pos.play_unchecked(first);
         let best = pos.parse_usi_move("3c3d").unwrap();
         let thought = Thought {
             bestmove: "3c3d".to_owned(),

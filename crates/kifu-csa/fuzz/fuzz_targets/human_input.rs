@@ -12,7 +12,7 @@ fn positions() -> Vec<Position> {
     let mut after = Position::startpos();
     for m in ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"] {
         let mv = after.parse_usi_move(m).unwrap();
-        after.play(mv);
+        after.play_unchecked(mv);
     }
     vec![
         Position::startpos(),

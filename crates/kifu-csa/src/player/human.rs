@@ -42,7 +42,7 @@ impl<R: BufRead + Send, W: Write + Send> Player for Human<R, W> {
             c.used_ms[1] as f64 / 1000.0
         );
         loop {
-            let _ = write!(self.output, "{} to move> ", pos.side_to_move().japanese());
+            let _ = write!(self.output, "{} to move> ", pos.turn().japanese());
             let _ = self.output.flush();
             let mut line = String::new();
             match self.input.read_line(&mut line) {
@@ -87,7 +87,7 @@ pub fn parse_input(pos: &Position, text: &str) -> Result<Decision, String> {
 
 fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     if text.len() == 6 && text.is_ascii() && text.as_bytes()[0].is_ascii_digit() {
-        let signed = format!("{}{text}", pos.side_to_move().csa_sign());
+        let signed = format!("{}{text}", pos.turn().csa_sign());
         return csa_move(pos, &signed);
     }
     if text.starts_with(['+', '-']) {
@@ -233,7 +233,7 @@ mod tests {
         let mut pos = Position::startpos();
         for m in moves {
             let mv = pos.parse_usi_move(m).unwrap();
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         pos
     }

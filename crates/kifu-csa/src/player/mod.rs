@@ -32,7 +32,7 @@ pub struct ThinkRequest {
 
 impl ThinkRequest {
     pub fn me(&self) -> Color {
-        self.position.side_to_move()
+        self.position.turn()
     }
 }
 

@@ -94,7 +94,7 @@ impl MoveList {
                     said(played)
                 ));
             }
-            pos.play(played);
+            pos.play_unchecked(played);
         }
         None
     }
@@ -158,7 +158,7 @@ mod tests {
         let mut played = Vec::new();
         for m in moves {
             let mv = position.parse_usi_move(m).unwrap();
-            position.play(mv);
+            position.play_unchecked(mv);
             played.push(mv);
         }
         ThinkRequest {
@@ -176,7 +176,7 @@ mod tests {
         let mut moves = Vec::new();
         for m in ["7g7f", "3c3d", "2g2f", "8c8d"] {
             let mv = pos.parse_usi_move(m).unwrap();
-            pos.play(mv);
+            pos.play_unchecked(mv);
             moves.push(mv);
         }
         MoveList::new(

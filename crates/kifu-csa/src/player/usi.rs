@@ -206,7 +206,7 @@ mod tests {
         let mut played = Vec::new();
         for m in moves {
             let mv = position.parse_usi_move(m).unwrap();
-            position.play(mv);
+            position.play_unchecked(mv);
             played.push(mv);
         }
         let times = vec![1_000; played.len()];

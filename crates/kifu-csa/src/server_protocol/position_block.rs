@@ -26,7 +26,7 @@ impl PositionBlock {
     pub fn current(&self) -> Position {
         let mut pos = self.start.clone();
         for (mv, _) in &self.moves {
-            pos.play(*mv);
+            pos.play_unchecked(*mv);
         }
         pos
     }
@@ -64,7 +64,7 @@ impl PositionBlock {
             }
             out.push(line);
         }
-        out.push(self.start.side_to_move().csa_sign().to_string());
+        out.push(self.start.turn().csa_sign().to_string());
         let mut pos = self.start.clone();
         for (mv, t) in &self.moves {
             out.push(format!(
@@ -72,7 +72,7 @@ impl PositionBlock {
                 CsaMove::from_move(&pos, *mv),
                 t.unwrap_or(1)
             ));
-            pos.play(*mv);
+            pos.play_unchecked(*mv);
         }
         out
     }
@@ -139,7 +139,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         assert_eq!(block.moves.len(), 2);
         assert_eq!(block.moves[0].1, Some(12));
         assert_eq!(block.moves[1].1, Some(6));
-        assert_eq!(block.current().side_to_move(), Color::Black);
+        assert_eq!(block.current().turn(), Color::Black);
         let again = PositionBlock::parse(&block.lines()).unwrap();
         assert_eq!(again, block);
     }
@@ -151,7 +151,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         let block = PositionBlock::parse(&lines(text)).unwrap();
         assert_eq!(block.start.hand(Color::Black).count(PieceKind::Bishop), 1);
         assert_eq!(block.start.hand(Color::White).count(PieceKind::Rook), 2);
-        assert_eq!(block.start.side_to_move(), Color::White);
+        assert_eq!(block.start.turn(), Color::White);
         let again = PositionBlock::parse(&block.lines()).unwrap();
         assert_eq!(again.start, block.start);
     }

@@ -274,7 +274,7 @@ impl SummaryReader {
         };
         let your_turn = sign("Your_Turn")?;
         let position = PositionBlock::parse(&self.position)?;
-        let now = position.current().side_to_move();
+        let now = position.current().turn();
         let to_move = match self.field("To_Move") {
             None => now,
             Some(_) => sign("To_Move")?,

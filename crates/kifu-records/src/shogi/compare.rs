@@ -52,7 +52,7 @@ fn node_summary(n: &Node<Move, ShogiEnding>, comments: bool, first_mover: Side) 
 
 /// Every node of the tree in depth-first order with its depth, as text.
 pub fn tree_of(r: &ShogiRecord, comments: bool) -> Vec<String> {
-    let first_mover = side_of(r.start.position.side_to_move());
+    let first_mover = side_of(r.start.position.turn());
     let mut out = Vec::new();
     let mut stack: Vec<NodeId> = vec![r.moves.root()];
     while let Some(id) = stack.pop() {

@@ -56,7 +56,7 @@ fn grow(
         }
         let mv = moves[rng.below(moves.len())];
         let before = pos.clone();
-        pos.play(mv);
+        pos.play_unchecked(mv);
         node = record.moves.add_move(node, mv, Span::default());
         if rich {
             record.moves[node].time_ms = Some(rng.below(120) as u64 * 1000);
@@ -178,7 +178,7 @@ fn deeply_nested_variations() {
         }
         record.moves.add_move(node, moves[0], Span::default());
         node = record.moves.add_move(node, moves[1], Span::default());
-        pos.play(moves[1]);
+        pos.play_unchecked(moves[1]);
     }
     let depth = record.moves.variations(record.moves.root()).count();
     assert_eq!(depth, 1);

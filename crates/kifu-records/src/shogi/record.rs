@@ -44,7 +44,7 @@ mod tests {
             Handicap::Even.sfen()
         );
         let after_one = position_at(r, main_line_node(r, 1));
-        assert_eq!(after_one.side_to_move(), Color::White);
+        assert_eq!(after_one.turn(), Color::White);
         let end = position_at(r, main_line_node(r, 99));
         assert_eq!(end.move_number(), 3);
     }

@@ -97,7 +97,7 @@ impl Replay {
     /// The side to move after every move read, a held illegal one included (it was made,
     /// even if it cannot be replayed): the side a `まで…` line speaks of as "to move".
     pub(crate) fn side_to_move_after_all(&self) -> kifu_shogi::Color {
-        let side = self.position.side_to_move();
+        let side = self.position.turn();
         if self.pending.is_some() {
             side.flip()
         } else {
@@ -191,7 +191,7 @@ impl Replay {
         });
         match checked {
             Ok(mv) => {
-                self.position.play(mv);
+                self.position.play_unchecked(mv);
                 let irreversible = self.position.last_move_irreversible();
                 self.cursor = tree.add_move(self.cursor, mv, span);
                 self.reversible_plies = if irreversible {
@@ -341,7 +341,7 @@ impl Replay {
         let pos = &self.position;
         match kind {
             EndingKind::Checkmate if !pos.is_checkmate() => {
-                Some(format!("{} is not checkmated", pos.side_to_move()))
+                Some(format!("{} is not checkmated", pos.turn()))
             }
             EndingKind::Repetition if pos.repetition() == Repetition::None => {
                 Some("the position has not occurred four times".to_owned())

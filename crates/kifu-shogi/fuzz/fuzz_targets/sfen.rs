@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
             let hash = pos.hash();
             for mv in pos.legal_moves().iter().copied() {
                 assert_eq!(pos.check_move(mv), Ok(()));
-                pos.play(mv);
+                pos.play_unchecked(mv);
                 pos.undo();
             }
             assert_eq!(pos.hash(), hash);

@@ -311,7 +311,7 @@ impl<'t> Builder<'t> {
                     Span::point(span.start as usize),
                     "the side to move (`+` or `-` alone) is missing before the moves",
                 ));
-                let side = side_of(self.line.position.side_to_move());
+                let side = side_of(self.line.position.turn());
                 self.start_moves(side, Span::point(span.start as usize));
             } else {
                 self.diags.push(Diagnostic::warning(
@@ -497,7 +497,7 @@ fn to_move(position: &Position, m: &CsaMove<'_>) -> Result<Move, (Option<Move>, 
             }
         }
     };
-    let mover = position.side_to_move();
+    let mover = position.turn();
     if color_of(m.side) != mover {
         let why = format!("it is {mover}'s turn, but the move is signed for the other side");
         return Err((Some(mv), why));

@@ -209,7 +209,7 @@ impl Writer {
     fn position(&mut self, record: &ShogiRecord) {
         let start = &record.start;
         match start.handicap {
-            Some(h) if start.position.side_to_move() == h.first_to_move() => {
+            Some(h) if start.position.turn() == h.first_to_move() => {
                 let mut line = String::from("PI");
                 let even = even_position();
                 let pos = &start.position;
@@ -225,7 +225,7 @@ impl Writer {
             }
             _ => self.board(&start.position),
         }
-        self.line(match start.position.side_to_move() {
+        self.line(match start.position.turn() {
             Color::Black => "+",
             Color::White => "-",
         });
@@ -295,11 +295,11 @@ impl Writer {
                     let code = self.move_code(&pos, *mv, node.ply());
                     self.line(&code);
                     if !node.illegal {
-                        pos.play(*mv);
+                        pos.play_unchecked(*mv);
                     }
                 }
                 NodeItem::End(kind) => {
-                    let mover = side_of(pos.side_to_move());
+                    let mover = side_of(pos.turn());
                     self.ending(kind, mover, node.ply());
                 }
             }
@@ -314,7 +314,7 @@ impl Writer {
     }
 
     fn move_code(&mut self, pos: &Position, mv: Move, ply: u32) -> String {
-        let sign = pos.side_to_move().csa_sign();
+        let sign = pos.turn().csa_sign();
         let to = mv.to();
         let (from, kind) = match mv.from() {
             None => ((0, 0), mv.drop_kind().unwrap_or(PieceKind::Pawn)),
@@ -454,7 +454,7 @@ fn write_board(out: &mut String, pos: &Position) {
 pub fn write_position(position: &Position) -> String {
     let mut out = String::with_capacity(320);
     write_board(&mut out, position);
-    out.push(position.side_to_move().csa_sign());
+    out.push(position.turn().csa_sign());
     out.push('\n');
     out
 }

@@ -376,13 +376,13 @@ fn to_move(pos: &Position, m: &Value) -> Resolved {
         }
     };
     if let Some(c) = color
-        && c != pos.side_to_move()
+        && c != pos.turn()
     {
         return Err((
             Some(mv),
             format!(
                 "it is {}'s turn, but the move has color {}",
-                pos.side_to_move(),
+                pos.turn(),
                 c.index()
             ),
         ));

@@ -114,7 +114,7 @@ fn data_of(pos: &Position) -> Value {
             Value::Object(h)
         })
         .collect();
-    json!({ "color": pos.side_to_move().index(), "board": board, "hands": hands })
+    json!({ "color": pos.turn().index(), "board": board, "hands": hands })
 }
 
 /// Comments as JKF strings; engine lines keep one `*` (as the JKF reference reads KIF `**`).
@@ -192,7 +192,7 @@ fn line(
     let mut next = first;
     while let Some(id) = next {
         let node = &tree[id];
-        let mover = pos.side_to_move();
+        let mover = pos.turn();
         let mut entry = Map::new();
         let position_before = tree
             .next_sibling(id)
@@ -202,7 +202,7 @@ fn line(
                 entry.insert("move".to_owned(), move_value(&pos, *mv, prev_to));
                 prev_to = Some(mv.to());
                 if !node.illegal {
-                    pos.play(*mv);
+                    pos.play_unchecked(*mv);
                 }
             }
             NodeItem::End(kind) => {
@@ -276,7 +276,7 @@ fn totals_before(record: &ShogiRecord, node: Option<NodeId>) -> [u64; 2] {
     let Some(parent) = tree.parent(node) else {
         return totals;
     };
-    let mut color = record.start.position.side_to_move();
+    let mut color = record.start.position.turn();
     for id in tree.path_to(parent) {
         let n = &tree[id];
         if let Some(ms) = n.time_ms {
@@ -292,7 +292,7 @@ fn totals_before(record: &ShogiRecord, node: Option<NodeId>) -> [u64; 2] {
 fn move_value(pos: &Position, mv: Move, prev_to: Option<Square>) -> Value {
     let to = mv.to();
     let mut m = Map::new();
-    m.insert("color".to_owned(), json!(pos.side_to_move().index()));
+    m.insert("color".to_owned(), json!(pos.turn().index()));
     let xy = |s: Square| json!({ "x": s.file(), "y": s.rank() });
     match mv.from() {
         Some(from) => {

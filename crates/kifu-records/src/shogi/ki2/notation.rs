@@ -177,7 +177,7 @@ fn select_relative(
 
 /// The legal move a KI2 move denotes, or why there is none (or several).
 pub fn resolve(pos: &Position, prev_to: Option<Square>, m: &Ki2Move) -> Result<Move, String> {
-    let color = pos.side_to_move();
+    let color = pos.turn();
     if let Some(c) = m.color
         && c != color
     {
@@ -257,7 +257,7 @@ pub fn resolve(pos: &Position, prev_to: Option<Square>, m: &Ki2Move) -> Result<M
 /// the other piece was pinned makes the move ambiguous or misread for them (`▲５九銀左`,
 /// `▲３二龍寄`, `△２二銀打`). kifu's reader accepts the words either way.
 pub fn disambiguation(pos: &Position, mv: Move) -> (Option<Relative>, Option<Movement>, bool) {
-    let color = pos.side_to_move();
+    let color = pos.turn();
     let to = mv.to();
     let piece = match mv.from() {
         Some(f) => pos.piece_at(f).map(|p| p.kind),

@@ -267,7 +267,7 @@ pub(crate) fn write_diagram(out: &mut String, pos: &Position, handicap_labels: b
     hand(out, Color::Black, black);
     // Always said, never left to the reader's default: after a 手合割 line readers assume
     // the handicap giver (上手) moves first.
-    let side = match pos.side_to_move() {
+    let side = match pos.turn() {
         Color::Black => black,
         Color::White => white,
     };
@@ -288,7 +288,7 @@ const FILE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７',
 ///
 /// let mut pos = Position::startpos();
 /// let mv = pos.parse_usi_move("7g7f").unwrap();
-/// pos.play(mv);
+/// pos.play(mv).unwrap();
 /// let bod = kif::write_bod(&pos, Some(mv));
 /// assert!(bod.ends_with("後手番\n手数＝1  ▲７六歩(77)  まで\n"));
 /// ```
@@ -296,7 +296,7 @@ pub fn write_bod(position: &Position, last_move: Option<Move>) -> String {
     let mut out = String::with_capacity(512);
     write_diagram(&mut out, position, false);
     if let Some(mv) = last_move {
-        let mover = position.side_to_move().flip();
+        let mover = position.turn().flip();
         let mark = if mover == Color::Black { '▲' } else { '△' };
         let to = mv.to();
         let _ = write!(

@@ -667,7 +667,7 @@ fn move_position(
     }
     for id in down.into_iter().rev() {
         if let Some(mv) = played(id) {
-            position.play(mv);
+            position.play_unchecked(mv);
         }
     }
     position

@@ -197,7 +197,7 @@ impl Writer {
             self.dropped_times |= node.time_ms.is_some();
             match &node.item {
                 NodeItem::Move(mv) => {
-                    let mark = if pos.side_to_move() == Color::Black {
+                    let mark = if pos.turn() == Color::Black {
                         '▲'
                     } else {
                         '△'
@@ -208,7 +208,7 @@ impl Writer {
                     );
                     prev_to = Some(mv.to());
                     if !node.illegal {
-                        pos.play(*mv);
+                        pos.play_unchecked(*mv);
                     }
                     if on_line > 0 {
                         let pad = 12usize.saturating_sub(self.last_field_width).max(1);
@@ -219,7 +219,7 @@ impl Writer {
                     on_line += 1;
                 }
                 NodeItem::End(kind) => {
-                    let mover = side_of(pos.side_to_move());
+                    let mover = side_of(pos.turn());
                     if self.summary(kind, mover, 0).is_none() {
                         self.warnings.push(format!(
                             "ply {}: KI2 can only state the result in a `まで` line; the ending {kind} was dropped",
@@ -254,7 +254,7 @@ impl Writer {
             && let NodeItem::End(kind) = &tree[last].item
         {
             let played = tree[last].ply() - 1;
-            let mover = side_of(pos.side_to_move());
+            let mover = side_of(pos.turn());
             if let Some(summary) = self.summary(kind, mover, played) {
                 self.out.push_str(&summary);
                 self.out.push('\n');
@@ -273,13 +273,13 @@ impl Writer {
         while let Some(id) = first {
             nodes.push(id);
             let node = &tree[id];
-            let mover = pos.side_to_move();
+            let mover = pos.turn();
             let text = match &node.item {
                 NodeItem::Move(mv) => {
                     let t = move_text(&pos, *mv, prev_to);
                     prev_to = Some(mv.to());
                     if !node.illegal {
-                        pos.play(*mv);
+                        pos.play_unchecked(*mv);
                     }
                     t
                 }
@@ -468,14 +468,14 @@ fn state_at(record: &ShogiRecord, node: NodeId) -> (Position, [u64; 2]) {
     let mut totals = [0u64; 2];
     for id in tree.path_to(node) {
         let n = &tree[id];
-        let mover = pos.side_to_move().index();
+        let mover = pos.turn().index();
         if let Some(ms) = n.time_ms {
             totals[mover] = n.total_ms.unwrap_or(totals[mover].saturating_add(ms));
         }
         if let NodeItem::Move(mv) = n.item
             && !n.illegal
         {
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
     }
     (pos, totals)

@@ -16,14 +16,18 @@ pub enum CommentKind {
 /// One comment line (without its marker), attached to the node it follows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comment {
+    /// What the comment is for, which decides how writers put it back.
     pub kind: CommentKind,
+    /// The comment without its marker (`'`, `'*`, `*`, `**`).
     pub text: String,
+    /// Where it was written.
     pub span: Span,
     /// The structured reading of an [`CommentKind::Engine`] line, when it has one.
     pub engine: Option<EngineInfo>,
 }
 
 impl Comment {
+    /// A comment; an engine line is also read for its score and principal variation.
     pub fn new(kind: CommentKind, text: impl Into<String>, span: Span) -> Comment {
         let text = text.into();
         let engine = match kind {
@@ -46,7 +50,9 @@ pub enum Score {
     Value(i32),
     /// A forced mate; `winner_first` says for whom, `plies` how far away if known.
     Mate {
+        /// True when the first player mates.
         winner_first: bool,
+        /// How many plies to the mate, if the engine said.
         plies: Option<u32>,
     },
 }
@@ -55,12 +61,25 @@ pub enum Score {
 ///
 /// Two shapes are understood: CSA V3.0 `<score> <pv moves…> #<nodes>` and the
 /// keyword shape GUIs write into KIF (`評価値 120 読み筋 ▲７六歩(77) …`, `評価値=30`).
+///
+/// ```
+/// use kifu_record::{Comment, CommentKind, Score, Span};
+///
+/// let line = Comment::new(CommentKind::Engine, "-120 -3334FU +2726FU #1234", Span::default());
+/// let info = line.engine.unwrap();
+/// assert_eq!(info.score, Some(Score::Value(-120)));
+/// assert_eq!(info.pv, "-3334FU +2726FU");
+/// assert_eq!(info.nodes, Some(1234));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineInfo {
+    /// The evaluation, from the first player's point of view.
     pub score: Option<Score>,
     /// The PV as written, moves separated by single spaces (game notation, not parsed here).
     pub pv: String,
+    /// Nodes searched.
     pub nodes: Option<u64>,
+    /// Search depth.
     pub depth: Option<u32>,
 }
 
@@ -167,7 +186,9 @@ fn parse_score_word(word: &str, next: Option<&str>) -> Option<Score> {
 /// A named bookmark (KIF `&name`) on the position after the node's move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bookmark {
+    /// The bookmark's name (KIF `&name`).
     pub name: String,
+    /// Where it was written.
     pub span: Span,
 }
 

@@ -3,10 +3,20 @@
 use std::fmt;
 
 /// A calendar date with an optional time of day, as records write them (no time zone).
+///
+/// ```
+/// use kifu_record::DateTime;
+///
+/// let t = DateTime::parse("1999/07/15(木) 19:07:12").unwrap();
+/// assert_eq!((t.year, t.month, t.day, t.time), (1999, 7, 15, Some((19, 7, 12))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DateTime {
+    /// The year, as written (four digits).
     pub year: u16,
+    /// 1–12.
     pub month: u8,
+    /// 1–31.
     pub day: u8,
     /// Hours, minutes, seconds.
     pub time: Option<(u8, u8, u8)>,

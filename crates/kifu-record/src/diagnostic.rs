@@ -1,8 +1,9 @@
 use std::fmt;
 
-use crate::Span;
+use crate::{SourceText, Span};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// How bad a problem is: a warning keeps the record valid, an error does not.
 pub enum Severity {
     /// Something kept or skipped that a user may want to know about.
     Warning,
@@ -42,6 +43,7 @@ pub enum DiagnosticKind {
 }
 
 impl DiagnosticKind {
+    /// Every kind, in the order of [`DiagnosticKind::code`]'s list.
     pub const ALL: [DiagnosticKind; 7] = [
         DiagnosticKind::Encoding,
         DiagnosticKind::Syntax,
@@ -94,15 +96,33 @@ impl std::str::FromStr for DiagnosticKind {
 ///
 /// Readers collect these instead of stopping at the first; a [`crate::SourceText`]
 /// turns the span into `file:line:column`.
+///
+/// ```
+/// use kifu_record::{Diagnostic, DiagnosticKind, SourceText, Span};
+///
+/// let text = "PI\n+\n+7776FU\n-3333FU\n";
+/// let d = Diagnostic::illegal_move(Span::new(13, 20), "ply 2: no piece of 後手 stands on 33");
+/// assert_eq!(d.kind, DiagnosticKind::IllegalMove);
+/// assert_eq!(d.kind.code(), "illegal-move");
+/// assert_eq!(
+///     SourceText::new("game.csa", text).render(&d),
+///     "game.csa:4:1: error: ply 2: no piece of 後手 stands on 33 (`-3333FU`)"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Whether the record stays valid.
     pub severity: Severity,
+    /// What kind of problem it is.
     pub kind: DiagnosticKind,
+    /// Where in the decoded text (byte offsets).
     pub span: Span,
+    /// The reason, in plain words.
     pub message: String,
 }
 
 impl Diagnostic {
+    /// A problem that makes the input invalid here.
     pub fn error(kind: DiagnosticKind, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
@@ -112,6 +132,7 @@ impl Diagnostic {
         }
     }
 
+    /// Something kept or skipped that a user may want to know about.
     pub fn warning(kind: DiagnosticKind, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
@@ -131,6 +152,7 @@ impl Diagnostic {
         Diagnostic::error(DiagnosticKind::IllegalMove, span, message)
     }
 
+    /// True for errors (the record is not valid).
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -139,5 +161,42 @@ impl Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.severity, self.message)
+    }
+}
+
+// Rendering lives with the diagnostic so that the source text knows nothing of diagnostics.
+impl SourceText<'_> {
+    /// `name:line:column: severity: message (`offending text`)`, one line.
+    pub fn render(&self, diagnostic: &Diagnostic) -> String {
+        let at = self.line_col(diagnostic.span.start);
+        let mut offending = self.slice(diagnostic.span);
+        if offending.is_empty() {
+            offending = self.line_text(diagnostic.span.start);
+        }
+        let offending: String = offending
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(80)
+            .collect();
+        if offending.trim().is_empty() {
+            format!(
+                "{}:{}: {}: {}",
+                self.name(),
+                at,
+                diagnostic.severity,
+                diagnostic.message
+            )
+        } else {
+            format!(
+                "{}:{}: {}: {} (`{}`)",
+                self.name(),
+                at,
+                diagnostic.severity,
+                diagnostic.message,
+                offending
+            )
+        }
     }
 }

@@ -12,13 +12,17 @@ use crate::Span;
 /// for them (shogi's 先手/下手 and 後手/上手, chu's black and white, cetkaik's 先手 and 後手 of a season).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// The player who moves first.
     First,
+    /// The other player.
     Second,
 }
 
 impl Side {
+    /// Both sides, the first player first.
     pub const BOTH: [Side; 2] = [Side::First, Side::Second];
 
+    /// The other side.
     pub fn opponent(self) -> Side {
         match self {
             Side::First => Side::Second,
@@ -58,9 +62,19 @@ impl std::str::FromStr for Side {
 }
 
 /// The result a record states, independent of who is to move.
+///
+/// ```
+/// use kifu_record::{Outcome, Side};
+///
+/// assert_eq!("0-1".parse::<Outcome>().unwrap(), Outcome::Win(Side::Second));
+/// assert_eq!(Outcome::Draw.to_string(), "1/2-1/2");
+/// assert!("2-0".parse::<Outcome>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// The given side won.
     Win(Side),
+    /// Neither side won.
     Draw,
     /// No result (interrupted, sealed, a take-back, an error, a tsume statement).
     None,
@@ -246,11 +260,14 @@ impl<E: fmt::Display> fmt::Display for EndingKind<E> {
 /// An ending with where it was written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Ending<E> {
+    /// What ended the line.
     pub kind: EndingKind<E>,
+    /// Where the ending was written.
     pub span: Span,
 }
 
 impl<E> Ending<E> {
+    /// An ending written at `span`.
     pub fn new(kind: EndingKind<E>, span: Span) -> Ending<E> {
         Ending { kind, span }
     }

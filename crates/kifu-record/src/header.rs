@@ -49,6 +49,7 @@ pub enum HeaderField {
 }
 
 impl HeaderField {
+    /// Every field, in declaration order.
     pub const ALL: [HeaderField; 17] = [
         HeaderField::FirstPlayer,
         HeaderField::SecondPlayer,
@@ -121,6 +122,7 @@ impl std::str::FromStr for HeaderField {
 pub struct HeaderEntry {
     /// The key as written, without format punctuation (`先手`, `N+`, `EVENT`).
     pub key: String,
+    /// The value, trimmed.
     pub value: String,
     /// The recognised meaning of `key`, if it is well known.
     pub field: Option<HeaderField>,
@@ -129,16 +131,29 @@ pub struct HeaderEntry {
 }
 
 /// All header entries of a record, in source order; duplicates are kept.
+///
+/// ```
+/// use kifu_record::{Header, HeaderField};
+///
+/// let mut header = Header::new();
+/// header.push_field(HeaderField::FirstPlayer, "先手", "羽生善治");
+/// header.push_field(HeaderField::Event, "棋戦", "名人戦");
+/// assert_eq!(header.get(HeaderField::FirstPlayer), Some("羽生善治"));
+/// assert_eq!(header.get_key("棋戦"), Some("名人戦"));
+/// assert_eq!("first_player".parse::<HeaderField>().unwrap(), HeaderField::FirstPlayer);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Header {
     entries: Vec<HeaderEntry>,
 }
 
 impl Header {
+    /// A header without entries.
     pub fn new() -> Header {
         Header::default()
     }
 
+    /// Appends an entry as read.
     pub fn push(&mut self, entry: HeaderEntry) {
         self.entries.push(entry);
     }
@@ -153,18 +168,22 @@ impl Header {
         });
     }
 
+    /// The entries in source order.
     pub fn entries(&self) -> &[HeaderEntry] {
         &self.entries
     }
 
+    /// The entries, to edit or reorder.
     pub fn entries_mut(&mut self) -> &mut Vec<HeaderEntry> {
         &mut self.entries
     }
 
+    /// The number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// True when there are no entries.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
@@ -207,6 +226,7 @@ impl Header {
             .and_then(crate::DateTime::parse)
     }
 
+    /// The end date and time, when it parses (see [`crate::DateTime::parse`]).
     pub fn end_time(&self) -> Option<crate::DateTime> {
         self.get(HeaderField::EndTime)
             .and_then(crate::DateTime::parse)

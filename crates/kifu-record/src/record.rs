@@ -12,14 +12,18 @@ pub type GameTree<G> = MoveTree<<G as Game>::Move, <G as Game>::Ending>;
 /// The same type serves every game of the family; `G` supplies the start, the moves and the
 /// game's own endings (see [`Game`]).
 pub struct Record<G: Game> {
+    /// The game information, in the order it was written.
     pub header: Header,
+    /// How the game starts (a named setup or a position).
     pub start: G::Start,
     /// Where the start position was written (`PI`, a board diagram …); empty if implied.
     pub start_span: Span,
+    /// The moves: main line, variations and endings, with times and comments.
     pub moves: GameTree<G>,
 }
 
 impl<G: Game> Record<G> {
+    /// An empty record of a game starting from `start`.
     pub fn new(start: G::Start) -> Record<G> {
         Record {
             header: Header::new(),
@@ -188,11 +192,14 @@ impl<G: Game> PartialEq for Record<G> {
 /// whole decoded text): what streaming readers hand out, so that a caller can check or
 /// convert a record and drop it before the next is read.
 pub struct RecordRead<G: Game> {
+    /// The record.
     pub record: Record<G>,
+    /// The problems found in it, with spans into the whole decoded text.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl<G: Game> RecordRead<G> {
+    /// True when a problem makes this record invalid.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
@@ -238,11 +245,14 @@ impl<G: Game> fmt::Debug for RecordRead<G> {
 
 /// Every record of a source with every problem found: what whole-text readers return.
 pub struct Parsed<G: Game> {
+    /// Every record of the source, in order.
     pub records: Vec<Record<G>>,
+    /// Every problem found, with spans into the decoded text.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl<G: Game> Parsed<G> {
+    /// True when any problem makes the source invalid.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
@@ -288,6 +298,8 @@ impl<G: Game> fmt::Debug for Parsed<G> {
 /// What a writer returns: the text, and one line per thing the target format could not hold.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Written {
+    /// The written text.
     pub text: String,
+    /// One line per thing the target format could not hold.
     pub warnings: Vec<String>,
 }

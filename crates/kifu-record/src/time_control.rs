@@ -3,10 +3,22 @@
 
 /// Main time, byoyomi (time per move once the main time is used up) and Fischer
 /// increment, in milliseconds.
+///
+/// ```
+/// use kifu_record::TimeControl;
+///
+/// let csa = TimeControl::parse("900+0+5").unwrap(); // CSA V3.0 `$TIME:`
+/// assert_eq!((csa.initial_ms, csa.byoyomi_ms, csa.increment_ms), (900_000, 0, 5_000));
+/// let kif = TimeControl::parse("各10分").unwrap(); // KIF 持ち時間
+/// assert_eq!(kif.initial_ms, 600_000);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TimeControl {
+    /// Main time, in milliseconds.
     pub initial_ms: u64,
+    /// Byoyomi (time per move once the main time is used up), in milliseconds.
     pub byoyomi_ms: u64,
+    /// Fischer increment per move, in milliseconds.
     pub increment_ms: u64,
 }
 

@@ -187,11 +187,17 @@ impl Summary {
     pub fn of(reports: &[FileReport], skipped: usize, seconds: f64) -> Summary {
         let mut by_format: BTreeMap<String, Totals> = BTreeMap::new();
         let mut total = Totals::default();
+        // Runs once per file: the key is built in one reused buffer and copied only the first
+        // time a (game, format) pair is seen.
+        let mut key = String::new();
         for r in reports {
-            by_format
-                .entry(format!("{} {}", r.game, r.format))
-                .or_default()
-                .add(r);
+            key.clear();
+            let _ = write!(key, "{} {}", r.game, r.format);
+            match by_format.get_mut(&key) {
+                Some(totals) => totals,
+                None => by_format.entry(key.clone()).or_default(),
+            }
+            .add(r);
             total.add(r);
         }
         Summary {

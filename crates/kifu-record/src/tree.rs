@@ -172,7 +172,16 @@ impl<M, E: Clone> MoveTree<M, E> {
         } else {
             self.nodes[last as usize].next_sibling = id;
         }
-        self.nodes.push(Node::new(item, span, ply, parent.0));
+        let node = move || Node::new(item, span, ply, parent.0);
+        if self.nodes.len() < self.nodes.capacity() {
+            // Known to fit, `push` cannot reallocate here, so the node (136 bytes for shogi) is
+            // written straight into place; otherwise it is built on the stack and copied with
+            // a call to `memcpy`, for every move read.
+            self.nodes.push(node());
+        } else {
+            self.nodes.reserve(1);
+            self.nodes.push(node());
+        }
         NodeId(id)
     }
 

@@ -15,7 +15,7 @@ pub fn format_of_path(path: &Path) -> Option<Format> {
 fn format_for(path: Option<&Path>, forced: Option<Format>, bytes: &[u8]) -> Format {
     forced
         .or_else(|| path.and_then(format_of_path))
-        .unwrap_or_else(|| Format::sniff(&String::from_utf8_lossy(&bytes[..bytes.len().min(4096)])))
+        .unwrap_or_else(|| Format::sniff(&super::lossy_utf8(&bytes[..bytes.len().min(4096)])))
 }
 
 pub fn parse_format(name: &str) -> Result<Format, String> {

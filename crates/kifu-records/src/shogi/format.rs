@@ -6,9 +6,10 @@ use std::path::Path;
 
 use kifu_record::{TextEncoding, decode, encode};
 
-use crate::shogi::{
-    Parsed, RecordRead, ShogiRecord, StartPosition, Written, csa, jkf, ki2, kif, usi_record,
-};
+use kifu_record::RecordFormat;
+use kifu_shogi::Shogi;
+
+use crate::shogi::{Parsed, RecordRead, ShogiRecord, Written, csa, jkf, ki2, kif, usi_record};
 
 /// The shogi record formats kifu reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,6 +70,20 @@ impl Format {
             Format::Usi => "usi",
             Format::Jkf => "jkf",
         }
+    }
+
+    /// The table entry this format stands for (see [`crate::shogi::FORMATS`]); CSA's writes
+    /// V3.0. USI is not in the table yet.
+    fn value(self) -> Option<&'static dyn RecordFormat<Shogi>> {
+        Some(match self {
+            Format::Csa => &csa::CSA,
+            Format::Kif => &kif::KIF,
+            Format::Kifu => &kif::KIFU,
+            Format::Ki2 => &ki2::KI2,
+            Format::Ki2u => &ki2::KI2U,
+            Format::Usi => return None,
+            Format::Jkf => &jkf::JKF,
+        })
     }
 
     /// The extension a file of this format gets.
@@ -168,16 +183,11 @@ impl Format {
     /// assert_eq!(third.record.moves.main_line().count(), 1); // the ending
     /// ```
     pub fn records(self, text: &str) -> Records<'_> {
-        Records {
-            inner: match self {
-                Format::Csa => Inner::Csa(csa::Records::new(text)),
-                Format::Usi => Inner::Usi(usi_record::Records::new(text)),
-                Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => {
-                    Inner::One(Some(OneRecord::Kif(text)))
-                }
-                Format::Jkf => Inner::One(Some(OneRecord::Jkf(text))),
-            },
-        }
+        let inner = match self.value() {
+            Some(format) => format.records(text),
+            None => Box::new(usi_record::Records::new(text)),
+        };
+        Records { inner }
     }
 
     /// The record at `index` (0 = the first) of a text, read on its own with its
@@ -196,30 +206,11 @@ impl Format {
     /// records per file; KIF holds one, and extra records are listed as dropped.
     pub fn write(self, records: &[ShogiRecord], csa_version: csa::CsaVersion) -> Written {
         match self {
-            Format::Csa => csa::write_all(records, csa_version),
-            Format::Usi => usi_record::write(records),
-            Format::Jkf => {
-                let mut out = records.first().map(jkf::write).unwrap_or_default();
-                if records.len() > 1 {
-                    let more = records.len() - 1;
-                    out.warnings
-                        .push(format!("JKF holds one game; {more} more dropped"));
-                }
-                out
-            }
-            Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => {
-                let ki2 = matches!(self, Format::Ki2 | Format::Ki2u);
-                let one = if ki2 { ki2::write } else { kif::write };
-                let mut out = records.first().map(one).unwrap_or_default();
-                if records.len() > 1 {
-                    out.warnings.push(format!(
-                        "{} holds one game per file; {} more dropped",
-                        if ki2 { "KI2" } else { "KIF" },
-                        records.len() - 1
-                    ));
-                }
-                out
-            }
+            Format::Csa => csa::CsaFormat::new(csa_version).write(records),
+            _ => match self.value() {
+                Some(format) => format.write(records),
+                None => usi_record::write(records),
+            },
         }
     }
 
@@ -242,41 +233,14 @@ impl Format {
 
 /// The records of a text, read one at a time: see [`Format::records`].
 pub struct Records<'t> {
-    inner: Inner<'t>,
-}
-
-enum Inner<'t> {
-    Csa(csa::Records<'t>),
-    Usi(usi_record::Records<'t>),
-    One(Option<OneRecord<'t>>),
-}
-
-/// A text of a format that holds one game, not yet read.
-enum OneRecord<'t> {
-    Kif(&'t str),
-    Jkf(&'t str),
+    inner: kifu_record::Records<'t, Shogi>,
 }
 
 impl Iterator for Records<'_> {
     type Item = RecordRead;
 
     fn next(&mut self) -> Option<RecordRead> {
-        match &mut self.inner {
-            Inner::Csa(records) => records.next(),
-            Inner::Usi(records) => records.next(),
-            Inner::One(one) => match one.take()? {
-                OneRecord::Kif(text) => Some(kif::read_one(text)),
-                OneRecord::Jkf(text) => {
-                    let parsed = jkf::read(text);
-                    // Text that is not JSON gives no record; still hand out one, with the error.
-                    let record = parsed.records.into_iter().next();
-                    Some(RecordRead {
-                        record: record.unwrap_or_else(|| ShogiRecord::new(StartPosition::even())),
-                        diagnostics: parsed.diagnostics,
-                    })
-                }
-            },
-        }
+        self.inner.next()
     }
 }
 

@@ -46,44 +46,31 @@ impl Format {
         Format::from_name(&ext)
     }
 
-    /// By name, as a user types it (`csa`, `kif`, `kifu`, `usi`).
+    /// By name, as a user types it (`csa`, `kif`, `kifu`, `usi`), or by a further extension
+    /// of a format (`sfen`, `txt`, `json`).
     pub fn from_name(name: &str) -> Option<Format> {
-        Some(match name {
-            "csa" => Format::Csa,
-            "kif" => Format::Kif,
-            "kifu" => Format::Kifu,
-            "ki2" => Format::Ki2,
-            "ki2u" => Format::Ki2u,
-            "usi" | "sfen" | "txt" => Format::Usi,
-            "jkf" | "json" => Format::Jkf,
-            _ => return None,
-        })
+        let value = crate::shogi::format_by_name(name)?;
+        Format::ALL
+            .into_iter()
+            .find(|f| f.value().name() == value.name())
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Format::Csa => "csa",
-            Format::Kif => "kif",
-            Format::Kifu => "kifu",
-            Format::Ki2 => "ki2",
-            Format::Ki2u => "ki2u",
-            Format::Usi => "usi",
-            Format::Jkf => "jkf",
-        }
+        self.value().name()
     }
 
     /// The table entry this format stands for (see [`crate::shogi::FORMATS`]); CSA's writes
-    /// V3.0. USI is not in the table yet.
-    fn value(self) -> Option<&'static dyn RecordFormat<Shogi>> {
-        Some(match self {
+    /// V3.0.
+    pub fn value(self) -> &'static dyn RecordFormat<Shogi> {
+        match self {
             Format::Csa => &csa::CSA,
             Format::Kif => &kif::KIF,
             Format::Kifu => &kif::KIFU,
             Format::Ki2 => &ki2::KI2,
             Format::Ki2u => &ki2::KI2U,
-            Format::Usi => return None,
+            Format::Usi => &usi_record::USI,
             Format::Jkf => &jkf::JKF,
-        })
+        }
     }
 
     /// The extension a file of this format gets.
@@ -93,58 +80,14 @@ impl Format {
 
     /// The encoding a file of this format is written in (and expected in when reading).
     pub fn encoding(self) -> TextEncoding {
-        match self {
-            Format::Kif | Format::Ki2 => TextEncoding::ShiftJis,
-            _ => TextEncoding::Utf8,
-        }
+        self.value().encoding()
     }
 
-    /// Guesses the format of decoded text without a file name (e.g. from stdin).
+    /// Guesses the format of decoded text without a file name (e.g. from stdin); see
+    /// [`crate::shogi::sniff`] for the rules.
     pub fn sniff(text: &str) -> Format {
-        if text.trim_start().starts_with('{') {
-            return Format::Jkf;
-        }
-        for line in text
-            .lines()
-            .map(str::trim_start)
-            .filter(|l| !l.is_empty())
-            .take(40)
-        {
-            let first = line.as_bytes()[0];
-            if line.starts_with("position ")
-                || line.starts_with("startpos")
-                || line.starts_with("sfen ")
-            {
-                return Format::Usi;
-            }
-            if line.starts_with("V2")
-                || line.starts_with("V3")
-                || line.starts_with("PI")
-                || line.starts_with("P1")
-                || line.starts_with("N+")
-                || line.starts_with("'CSA")
-                || (matches!(first, b'+' | b'-') && line.len() == 7)
-            {
-                return Format::Csa;
-            }
-            if line.starts_with(['▲', '△', '☗', '☖']) {
-                return Format::Ki2u;
-            }
-            if line.contains('：') || line.starts_with("手数----") || line.starts_with("#KIF") {
-                return Format::Kifu;
-            }
-            let first_word = line.split_ascii_whitespace().next().unwrap_or("");
-            if kifu_shogi::usi::parse_move(first_word).is_ok() {
-                return Format::Usi;
-            }
-            if first == b'#' || first == b'\'' {
-                continue;
-            }
-            if first.is_ascii_digit() {
-                return Format::Kifu;
-            }
-        }
-        Format::Usi
+        // Every table entry has its Format, and USI is the sniffer's fallback anyway.
+        Format::from_name(crate::shogi::sniff(text).name()).unwrap_or(Format::Usi)
     }
 
     /// Reads decoded text: every record, and every problem found. A text that holds no
@@ -183,11 +126,9 @@ impl Format {
     /// assert_eq!(third.record.moves.main_line().count(), 1); // the ending
     /// ```
     pub fn records(self, text: &str) -> Records<'_> {
-        let inner = match self.value() {
-            Some(format) => format.records(text),
-            None => Box::new(usi_record::Records::new(text)),
-        };
-        Records { inner }
+        Records {
+            inner: self.value().records(text),
+        }
     }
 
     /// The record at `index` (0 = the first) of a text, read on its own with its
@@ -207,10 +148,7 @@ impl Format {
     pub fn write(self, records: &[ShogiRecord], csa_version: csa::CsaVersion) -> Written {
         match self {
             Format::Csa => csa::CsaFormat::new(csa_version).write(records),
-            _ => match self.value() {
-                Some(format) => format.write(records),
-                None => usi_record::write(records),
-            },
+            _ => self.value().write(records),
         }
     }
 

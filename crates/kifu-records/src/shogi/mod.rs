@@ -54,7 +54,7 @@ mod replay;
 pub mod usi_record;
 
 pub use format::{Format, Records, read_bytes};
-pub use formats::{FORMATS, format_by_extension, format_by_name};
+pub use formats::{FORMATS, format_by_extension, format_by_name, sniff};
 pub use record::{
     Parsed, RecordRead, ShogiRecord, StartPosition, Written, color_of, main_line_node, position_at,
     side_of,

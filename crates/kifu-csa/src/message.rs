@@ -5,17 +5,9 @@
 
 use std::fmt;
 
-use kifu_shogi::{Color, IllegalMove, Move, PieceKind, Position, Square};
-
-/// A move as written on the line: who moves, from where (`None` for a drop, written `00`),
-/// to where, and the piece as it stands after the move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CsaMove {
-    pub color: Color,
-    pub from: Option<Square>,
-    pub to: Square,
-    pub piece: PieceKind,
-}
+/// Move text is the shared CSA move notation of the rules crate, read the same way as in
+/// record files (CSA protocol, section "指し手"; CSA standard file format V3.0).
+pub use kifu_shogi::notation::csa::{CsaMove, CsaMoveError, CsaMoveMismatch as MoveError};
 
 /// The seven commands of the protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,33 +73,10 @@ pub enum SyntaxError {
         "`{0}` is not a command of the protocol (%TORYO %MATTA %CHUDAN %SENNICHITE %JISHOGI %KACHI %HIKIWAKE)"
     )]
     UnknownCommand(String),
-    #[error("`{0}` is not a move like +7776FU: sign, two squares, piece")]
-    Malformed(String),
-    #[error("`{0}` is not a square (11 … 99)")]
-    BadSquare(String),
-    #[error("`{0}` is not a piece (FU KY KE GI KI KA HI OU TO NY NK NG UM RY)")]
-    BadPiece(String),
-    #[error("a drop must name an unpromoted piece other than the king, not {0}")]
-    BadDropPiece(&'static str),
+    #[error(transparent)]
+    Move(#[from] CsaMoveError),
     #[error("the line holds bytes that are not text")]
     NotText,
-}
-
-/// Why a well-formed move cannot be played in the current position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    #[error("it is {turn}'s turn, but the move is signed for {sign}")]
-    WrongSide { turn: Color, sign: Color },
-    #[error("there is no piece on {0}")]
-    NoPiece(Square),
-    #[error("the piece on {square} is {actual}, not {named}")]
-    PieceMismatch {
-        square: Square,
-        actual: &'static str,
-        named: &'static str,
-    },
-    #[error("{0}")]
-    Illegal(#[from] IllegalMove),
 }
 
 impl Message {
@@ -122,7 +91,7 @@ impl Message {
                 .map(Message::Command)
                 .ok_or_else(|| SyntaxError::UnknownCommand(line.to_owned()));
         }
-        CsaMove::parse(line).map(Message::Move)
+        Ok(Message::Move(CsaMove::parse(line)?))
     }
 
     /// Parses raw bytes of one line: text that is not UTF-8 (or not ASCII) cannot be a message.
@@ -142,119 +111,10 @@ impl fmt::Display for Message {
     }
 }
 
-fn parse_square(text: &str) -> Option<Square> {
-    let b = text.as_bytes();
-    if b.len() != 2 || !b[0].is_ascii_digit() || !b[1].is_ascii_digit() {
-        return None;
-    }
-    Square::new(b[0] - b'0', b[1] - b'0')
-}
-
-impl CsaMove {
-    /// Parses `+7776FU` and the like (syntax only).
-    pub fn parse(line: &str) -> Result<CsaMove, SyntaxError> {
-        let malformed = || SyntaxError::Malformed(line.to_owned());
-        if line.len() != 7 || !line.is_ascii() {
-            return Err(malformed());
-        }
-        let color = match line.as_bytes()[0] {
-            b'+' => Color::Black,
-            b'-' => Color::White,
-            _ => return Err(malformed()),
-        };
-        let (from_text, to_text, piece_text) = (&line[1..3], &line[3..5], &line[5..7]);
-        let piece =
-            PieceKind::from_csa(piece_text).ok_or(SyntaxError::BadPiece(piece_text.to_owned()))?;
-        let to = parse_square(to_text).ok_or(SyntaxError::BadSquare(to_text.to_owned()))?;
-        let from = if from_text == "00" {
-            if !piece.is_hand_kind() {
-                return Err(SyntaxError::BadDropPiece(piece.csa()));
-            }
-            None
-        } else {
-            Some(parse_square(from_text).ok_or(SyntaxError::BadSquare(from_text.to_owned()))?)
-        };
-        Ok(CsaMove {
-            color,
-            from,
-            to,
-            piece,
-        })
-    }
-
-    /// The line form of a legal `mv` in `pos` (the piece after the move is read off the board).
-    pub fn from_move(pos: &Position, mv: Move) -> CsaMove {
-        let piece = match (mv.from(), mv.drop_kind()) {
-            (_, Some(kind)) => kind,
-            (Some(from), None) => {
-                let kind = pos.piece_at(from).map_or(PieceKind::King, |p| p.kind);
-                if mv.is_promotion() {
-                    kind.promote().unwrap_or(kind)
-                } else {
-                    kind
-                }
-            }
-            (None, None) => PieceKind::King,
-        };
-        CsaMove {
-            color: pos.turn(),
-            from: mv.from(),
-            to: mv.to(),
-            piece,
-        }
-    }
-
-    /// The move this line means in `pos`, checked under the full rules. A promoted name on
-    /// an unpromoted piece means promotion; any other mismatch of names is an error.
-    pub fn to_move(&self, pos: &Position) -> Result<Move, MoveError> {
-        let turn = pos.turn();
-        if self.color != turn {
-            return Err(MoveError::WrongSide {
-                turn,
-                sign: self.color,
-            });
-        }
-        let mv = match self.from {
-            None => Move::drop(self.piece, self.to),
-            Some(from) => {
-                let on_board = pos.piece_at(from).ok_or(MoveError::NoPiece(from))?;
-                let mismatch = || MoveError::PieceMismatch {
-                    square: from,
-                    actual: on_board.kind.csa(),
-                    named: self.piece.csa(),
-                };
-                let promote = if on_board.kind == self.piece {
-                    false
-                } else if on_board.kind.promote() == Some(self.piece) {
-                    true
-                } else {
-                    return Err(mismatch());
-                };
-                Move::normal(from, self.to, promote)
-            }
-        };
-        pos.check_move(mv)?;
-        Ok(mv)
-    }
-}
-
-impl fmt::Display for CsaMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (ff, fr) = self.from.map_or((0, 0), |s| (s.file(), s.rank()));
-        write!(
-            f,
-            "{}{ff}{fr}{}{}{}",
-            self.color.csa_sign(),
-            self.to.file(),
-            self.to.rank(),
-            self.piece.csa()
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kifu_shogi::{Color, IllegalMove, PieceKind, Position, Square};
 
     fn sq(file: u8, rank: u8) -> Square {
         Square::new(file, rank).unwrap()
@@ -296,35 +156,35 @@ mod tests {
         assert_eq!(Message::parse(""), Err(SyntaxError::Empty));
         assert!(matches!(
             Message::parse("+7776F"),
-            Err(SyntaxError::Malformed(_))
+            Err(SyntaxError::Move(CsaMoveError::Malformed(_)))
         ));
         assert!(matches!(
             Message::parse("*7776FU"),
-            Err(SyntaxError::Malformed(_))
+            Err(SyntaxError::Move(CsaMoveError::Malformed(_)))
         ));
         assert!(matches!(
             Message::parse("+7076FU"),
-            Err(SyntaxError::BadSquare(_))
+            Err(SyntaxError::Move(CsaMoveError::BadSquare(_)))
         ));
         assert!(matches!(
             Message::parse("+77a6FU"),
-            Err(SyntaxError::BadSquare(_))
+            Err(SyntaxError::Move(CsaMoveError::BadSquare(_)))
         ));
         assert!(matches!(
             Message::parse("+7776XX"),
-            Err(SyntaxError::BadPiece(_))
+            Err(SyntaxError::Move(CsaMoveError::BadPiece(_)))
         ));
         assert_eq!(
             Message::parse("+0055TO"),
-            Err(SyntaxError::BadDropPiece("TO"))
+            Err(SyntaxError::Move(CsaMoveError::BadDropPiece("TO")))
         );
         assert_eq!(
             Message::parse("+0055OU"),
-            Err(SyntaxError::BadDropPiece("OU"))
+            Err(SyntaxError::Move(CsaMoveError::BadDropPiece("OU")))
         );
         assert!(matches!(
             Message::parse("+7776歩"),
-            Err(SyntaxError::Malformed(_))
+            Err(SyntaxError::Move(CsaMoveError::Malformed(_)))
         ));
         assert_eq!(
             Message::parse_bytes(b"+77\xff6FU"),

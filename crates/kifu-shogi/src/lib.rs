@@ -27,6 +27,7 @@ mod handicap;
 mod legality;
 mod movegen;
 mod mv;
+pub mod notation;
 mod outcome;
 mod perft;
 mod piece;

@@ -184,7 +184,7 @@ impl PieceKind {
     }
 
     pub fn from_csa(code: &str) -> Option<PieceKind> {
-        PieceKind::ALL.into_iter().find(|k| k.csa() == code)
+        crate::notation::csa::piece_code(code)
     }
 
     /// The one-character Japanese name used in KIF moves and diagrams

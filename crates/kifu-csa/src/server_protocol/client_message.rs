@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::message::{CsaMove, SyntaxError};
+use crate::message::{CsaMove, CsaMoveError};
 
 /// The comment a client sends after its move, in shogi-server's reading: the field after the
 /// move's comma that starts with `'`.
@@ -164,7 +164,7 @@ fn parse_move(line: &str) -> ClientMessage {
         });
     match CsaMove::parse(body) {
         Ok(mv) => ClientMessage::Move { mv, comment },
-        Err(SyntaxError::Malformed(_)) if body.len() > 7 && body.contains('\'') => {
+        Err(CsaMoveError::Malformed(_)) if body.len() > 7 && body.contains('\'') => {
             bad("a comment must follow a comma: ,'* …".to_owned())
         }
         Err(e) => bad(e.to_string()),

@@ -6,9 +6,10 @@ use std::path::Path;
 
 use kifu_record::{TextEncoding, decode, encode};
 
-use crate::shogi::{
-    Parsed, RecordRead, ShogiRecord, StartPosition, Written, csa, jkf, ki2, kif, usi_record,
-};
+use kifu_record::RecordFormat;
+use kifu_shogi::Shogi;
+
+use crate::shogi::{Parsed, RecordRead, ShogiRecord, Written, csa, jkf, ki2, kif, usi_record};
 
 /// The shogi record formats kifu reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,29 +46,30 @@ impl Format {
         Format::from_name(&ext)
     }
 
-    /// By name, as a user types it (`csa`, `kif`, `kifu`, `usi`).
+    /// By name, as a user types it (`csa`, `kif`, `kifu`, `usi`), or by a further extension
+    /// of a format (`sfen`, `txt`, `json`).
     pub fn from_name(name: &str) -> Option<Format> {
-        Some(match name {
-            "csa" => Format::Csa,
-            "kif" => Format::Kif,
-            "kifu" => Format::Kifu,
-            "ki2" => Format::Ki2,
-            "ki2u" => Format::Ki2u,
-            "usi" | "sfen" | "txt" => Format::Usi,
-            "jkf" | "json" => Format::Jkf,
-            _ => return None,
-        })
+        let value = crate::shogi::format_by_name(name)?;
+        Format::ALL
+            .into_iter()
+            .find(|f| f.value().name() == value.name())
     }
 
     pub fn name(self) -> &'static str {
+        self.value().name()
+    }
+
+    /// The table entry this format stands for (see [`crate::shogi::FORMATS`]); CSA's writes
+    /// V3.0.
+    pub fn value(self) -> &'static dyn RecordFormat<Shogi> {
         match self {
-            Format::Csa => "csa",
-            Format::Kif => "kif",
-            Format::Kifu => "kifu",
-            Format::Ki2 => "ki2",
-            Format::Ki2u => "ki2u",
-            Format::Usi => "usi",
-            Format::Jkf => "jkf",
+            Format::Csa => &csa::CSA,
+            Format::Kif => &kif::KIF,
+            Format::Kifu => &kif::KIFU,
+            Format::Ki2 => &ki2::KI2,
+            Format::Ki2u => &ki2::KI2U,
+            Format::Usi => &usi_record::USI,
+            Format::Jkf => &jkf::JKF,
         }
     }
 
@@ -78,58 +80,14 @@ impl Format {
 
     /// The encoding a file of this format is written in (and expected in when reading).
     pub fn encoding(self) -> TextEncoding {
-        match self {
-            Format::Kif | Format::Ki2 => TextEncoding::ShiftJis,
-            _ => TextEncoding::Utf8,
-        }
+        self.value().encoding()
     }
 
-    /// Guesses the format of decoded text without a file name (e.g. from stdin).
+    /// Guesses the format of decoded text without a file name (e.g. from stdin); see
+    /// [`crate::shogi::sniff`] for the rules.
     pub fn sniff(text: &str) -> Format {
-        if text.trim_start().starts_with('{') {
-            return Format::Jkf;
-        }
-        for line in text
-            .lines()
-            .map(str::trim_start)
-            .filter(|l| !l.is_empty())
-            .take(40)
-        {
-            let first = line.as_bytes()[0];
-            if line.starts_with("position ")
-                || line.starts_with("startpos")
-                || line.starts_with("sfen ")
-            {
-                return Format::Usi;
-            }
-            if line.starts_with("V2")
-                || line.starts_with("V3")
-                || line.starts_with("PI")
-                || line.starts_with("P1")
-                || line.starts_with("N+")
-                || line.starts_with("'CSA")
-                || (matches!(first, b'+' | b'-') && line.len() == 7)
-            {
-                return Format::Csa;
-            }
-            if line.starts_with(['▲', '△', '☗', '☖']) {
-                return Format::Ki2u;
-            }
-            if line.contains('：') || line.starts_with("手数----") || line.starts_with("#KIF") {
-                return Format::Kifu;
-            }
-            let first_word = line.split_ascii_whitespace().next().unwrap_or("");
-            if kifu_shogi::usi::parse_move(first_word).is_ok() {
-                return Format::Usi;
-            }
-            if first == b'#' || first == b'\'' {
-                continue;
-            }
-            if first.is_ascii_digit() {
-                return Format::Kifu;
-            }
-        }
-        Format::Usi
+        // Every table entry has its Format, and USI is the sniffer's fallback anyway.
+        Format::from_name(crate::shogi::sniff(text).name()).unwrap_or(Format::Usi)
     }
 
     /// Reads decoded text: every record, and every problem found. A text that holds no
@@ -169,14 +127,7 @@ impl Format {
     /// ```
     pub fn records(self, text: &str) -> Records<'_> {
         Records {
-            inner: match self {
-                Format::Csa => Inner::Csa(csa::Records::new(text)),
-                Format::Usi => Inner::Usi(usi_record::Records::new(text)),
-                Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => {
-                    Inner::One(Some(OneRecord::Kif(text)))
-                }
-                Format::Jkf => Inner::One(Some(OneRecord::Jkf(text))),
-            },
+            inner: self.value().records(text),
         }
     }
 
@@ -196,30 +147,8 @@ impl Format {
     /// records per file; KIF holds one, and extra records are listed as dropped.
     pub fn write(self, records: &[ShogiRecord], csa_version: csa::CsaVersion) -> Written {
         match self {
-            Format::Csa => csa::write_all(records, csa_version),
-            Format::Usi => usi_record::write(records),
-            Format::Jkf => {
-                let mut out = records.first().map(jkf::write).unwrap_or_default();
-                if records.len() > 1 {
-                    let more = records.len() - 1;
-                    out.warnings
-                        .push(format!("JKF holds one game; {more} more dropped"));
-                }
-                out
-            }
-            Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u => {
-                let ki2 = matches!(self, Format::Ki2 | Format::Ki2u);
-                let one = if ki2 { ki2::write } else { kif::write };
-                let mut out = records.first().map(one).unwrap_or_default();
-                if records.len() > 1 {
-                    out.warnings.push(format!(
-                        "{} holds one game per file; {} more dropped",
-                        if ki2 { "KI2" } else { "KIF" },
-                        records.len() - 1
-                    ));
-                }
-                out
-            }
+            Format::Csa => csa::CsaFormat::new(csa_version).write(records),
+            _ => self.value().write(records),
         }
     }
 
@@ -242,41 +171,14 @@ impl Format {
 
 /// The records of a text, read one at a time: see [`Format::records`].
 pub struct Records<'t> {
-    inner: Inner<'t>,
-}
-
-enum Inner<'t> {
-    Csa(csa::Records<'t>),
-    Usi(usi_record::Records<'t>),
-    One(Option<OneRecord<'t>>),
-}
-
-/// A text of a format that holds one game, not yet read.
-enum OneRecord<'t> {
-    Kif(&'t str),
-    Jkf(&'t str),
+    inner: kifu_record::Records<'t, Shogi>,
 }
 
 impl Iterator for Records<'_> {
     type Item = RecordRead;
 
     fn next(&mut self) -> Option<RecordRead> {
-        match &mut self.inner {
-            Inner::Csa(records) => records.next(),
-            Inner::Usi(records) => records.next(),
-            Inner::One(one) => match one.take()? {
-                OneRecord::Kif(text) => Some(kif::read_one(text)),
-                OneRecord::Jkf(text) => {
-                    let parsed = jkf::read(text);
-                    // Text that is not JSON gives no record; still hand out one, with the error.
-                    let record = parsed.records.into_iter().next();
-                    Some(RecordRead {
-                        record: record.unwrap_or_else(|| ShogiRecord::new(StartPosition::even())),
-                        diagnostics: parsed.diagnostics,
-                    })
-                }
-            },
-        }
+        self.inner.next()
     }
 }
 

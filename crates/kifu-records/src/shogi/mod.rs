@@ -44,6 +44,7 @@ mod compare;
 mod corpus;
 pub mod csa;
 mod format;
+mod formats;
 pub mod jkf;
 pub mod ki2;
 pub mod kif;
@@ -52,7 +53,8 @@ mod record;
 mod replay;
 pub mod usi_record;
 
-pub use format::{Format, read_bytes};
+pub use format::{Format, Records, read_bytes};
+pub use formats::{FORMATS, format_by_extension, format_by_name, sniff};
 pub use record::{
     Parsed, RecordRead, ShogiRecord, StartPosition, Written, color_of, main_line_node, position_at,
     side_of,

@@ -2,12 +2,71 @@
 //! `position sfen <sfen> moves …`, or the same without `position`, or bare moves from the
 //! even start (the lishogi fixture's shape). Lines starting with `#` are skipped.
 
-use kifu_record::{Diagnostic, DiagnosticKind, EndingKind, NodeItem, Span};
-use kifu_shogi::ShogiEnding;
+use kifu_record::{
+    Diagnostic, DiagnosticKind, EndingKind, NodeItem, Record, RecordFormat,
+    Records as BoxedRecords, Span,
+};
+use kifu_shogi::{Shogi, ShogiEnding};
 
 use crate::shogi::replay::Replay;
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, Written};
 use kifu_shogi::{Handicap, Position};
+
+/// USI move lists as a table entry: one game per line, as many lines as games.
+///
+/// ```
+/// use kifu_record::RecordFormat;
+/// use kifu_records::shogi::usi_record::USI;
+///
+/// let text = "position startpos moves 7g7f 3c3d\n2g2f 8c8d resign\n";
+/// let games: Vec<_> = USI.records(text).map(|read| read.record).collect();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(USI.write(&games).text, "position startpos moves 7g7f 3c3d\nposition startpos moves 2g2f 8c8d resign\n");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UsiFormat;
+
+/// USI move lists (`.usi`, `.sfen`, `.txt`).
+pub const USI: UsiFormat = UsiFormat;
+
+/// A line that starts like a USI `position` command or its arguments (the USI protocol's
+/// `position [sfen <sfenstring> | startpos] moves <move1> … <movei>`).
+pub(crate) fn is_position_line(line: &str) -> bool {
+    line.starts_with("position ") || line.starts_with("startpos") || line.starts_with("sfen ")
+}
+
+/// A line whose first word is a USI move (`7g7f`, `P*5e`): a bare move list.
+pub(crate) fn starts_with_move(line: &str) -> bool {
+    let first_word = line.split_ascii_whitespace().next().unwrap_or("");
+    kifu_shogi::usi::parse_move(first_word).is_ok()
+}
+
+impl RecordFormat<Shogi> for UsiFormat {
+    fn name(&self) -> &'static str {
+        "usi"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["sfen", "txt"]
+    }
+
+    fn sniff(&self, text: &str) -> bool {
+        crate::shogi::formats::first_lines(text)
+            .any(|line| is_position_line(line) || starts_with_move(line))
+    }
+
+    fn holds_many(&self) -> bool {
+        true
+    }
+
+    fn records<'t>(&self, text: &'t str) -> BoxedRecords<'t, Shogi> {
+        Box::new(Records::new(text))
+    }
+
+    fn write(&self, records: &[Record<Shogi>]) -> Written {
+        write(records)
+    }
+}
 
 /// Reads every game of a USI text, one per non-empty line.
 pub fn read(text: &str) -> Parsed {

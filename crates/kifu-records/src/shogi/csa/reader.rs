@@ -6,11 +6,12 @@ use kifu_record::{
 };
 use kifu_shogi::ShogiEnding;
 
-use super::setup::{Setup, csa_square, even_position, piece_kind};
-use super::syntax::{CsaMove, Statement, Statements};
+use super::setup::{Setup, even_position};
+use super::syntax::{Statement, Statements};
 use crate::shogi::replay::Replay;
-use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, color_of, side_of};
-use kifu_shogi::{Move, Position, Square};
+use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
+use kifu_shogi::notation::csa::{CsaMove, CsaMoveError};
+use kifu_shogi::{Move, Position};
 
 /// Reads every record of a CSA text (records are separated by `/` lines).
 pub fn read(text: &str) -> Parsed {
@@ -326,12 +327,13 @@ impl<'t> Builder<'t> {
 
     // Like `statement`: one call site, every move of every file (cachegrind: -1.5%).
     #[inline(always)]
-    fn play(&mut self, m: CsaMove<'_>, span: Span) {
+    fn play(&mut self, m: Result<CsaMove, CsaMoveError>, span: Span) {
         self.ensure_moves_phase(span);
         let resolved = if self.line.is_closed() {
             Err((None, String::new()))
         } else {
-            to_move(&self.line.position, &m)
+            m.map_err(|unreadable| (None, unreadable.to_string()))
+                .and_then(|m| to_move(&self.line.position, &m))
         };
         self.line.play(
             &mut self.record.moves,
@@ -463,44 +465,9 @@ fn parse_time(t: &str, v3: bool) -> Option<u64> {
 }
 
 /// The engine move a CSA move denotes in `position`, or why it cannot be one (with the move
-/// it would be read as when that is still clear, so a record that ends "illegal move" keeps it).
-fn to_move(position: &Position, m: &CsaMove<'_>) -> Result<Move, (Option<Move>, String)> {
-    let kind =
-        piece_kind(m.piece).ok_or_else(|| (None, format!("unknown piece code `{}`", m.piece)))?;
-    let to = Square::new(m.to.0, m.to.1).expect("syntax checked the square");
-    let mv = match m.from {
-        None if !kind.is_hand_kind() => {
-            return Err((None, format!("{} cannot be dropped", kind.csa())));
-        }
-        None => Move::drop(kind, to),
-        Some((ff, fr)) => {
-            let from = Square::new(ff, fr).expect("syntax checked the square");
-            let Some(piece) = position.piece_at(from) else {
-                let guess = Move::normal(from, to, kind.is_promoted());
-                return Err((
-                    Some(guess),
-                    format!("there is no piece on {}", csa_square(from)),
-                ));
-            };
-            if piece.kind == kind {
-                Move::normal(from, to, false)
-            } else if piece.kind.promote() == Some(kind) {
-                Move::normal(from, to, true)
-            } else {
-                let why = format!(
-                    "the piece on {} is {}, not {}",
-                    csa_square(from),
-                    piece.kind.csa(),
-                    kind.csa()
-                );
-                return Err((Some(Move::normal(from, to, false)), why));
-            }
-        }
-    };
-    let mover = position.turn();
-    if color_of(m.side) != mover {
-        let why = format!("it is {mover}'s turn, but the move is signed for the other side");
-        return Err((Some(mv), why));
-    }
-    Ok(mv)
+/// it would be read as when that is still clear, so a record that ends "illegal move" keeps
+/// it). The rules are the replay's business.
+fn to_move(position: &Position, m: &CsaMove) -> Result<Move, (Option<Move>, String)> {
+    m.to_move_unchecked(position)
+        .map_err(|mismatch| (mismatch.intended(m), mismatch.to_string()))
 }

@@ -6,6 +6,7 @@
 use kifu_record::{Diagnostic, DiagnosticKind, Side, Span};
 
 use crate::shogi::{StartPosition, color_of};
+use kifu_shogi::notation::csa::piece_code;
 use kifu_shogi::{Hand, Handicap, Piece, PieceKind, Position, Square};
 
 /// How many of each unpromoted kind a set has (歩 香 桂 銀 金 角 飛 玉).
@@ -96,7 +97,7 @@ impl Setup {
             let parsed = (chunk.len() == 4)
                 .then(|| std::str::from_utf8(chunk).ok().filter(|c| c.is_ascii()))
                 .flatten()
-                .and_then(|c| Some((parse_square(&c[..2])?, piece_kind(&c[2..])?)));
+                .and_then(|c| Some((parse_square(&c[..2])?, piece_code(&c[2..])?)));
             let Some((sq, kind)) = parsed else {
                 diags.push(Diagnostic::error(
                     DiagnosticKind::Syntax,
@@ -215,7 +216,7 @@ impl Setup {
                 }
                 continue;
             }
-            let Some(kind) = piece_kind(code) else {
+            let Some(kind) = piece_code(code) else {
                 diags.push(Diagnostic::error(
                     DiagnosticKind::Unknown,
                     at,
@@ -291,31 +292,7 @@ impl Setup {
     }
 }
 
-/// The kind a two-letter CSA code names (a `match`, because this runs for every move).
-pub(super) fn piece_kind(code: &str) -> Option<PieceKind> {
-    let &[a, b] = code.as_bytes() else {
-        return None;
-    };
-    Some(match u16::from_be_bytes([a, b]) {
-        0x4655 => PieceKind::Pawn,      // FU
-        0x4b59 => PieceKind::Lance,     // KY
-        0x4b45 => PieceKind::Knight,    // KE
-        0x4749 => PieceKind::Silver,    // GI
-        0x4b49 => PieceKind::Gold,      // KI
-        0x4b41 => PieceKind::Bishop,    // KA
-        0x4849 => PieceKind::Rook,      // HI
-        0x4f55 => PieceKind::King,      // OU
-        0x544f => PieceKind::ProPawn,   // TO
-        0x4e59 => PieceKind::ProLance,  // NY
-        0x4e4b => PieceKind::ProKnight, // NK
-        0x4e47 => PieceKind::ProSilver, // NG
-        0x554d => PieceKind::Horse,     // UM
-        0x5259 => PieceKind::Dragon,    // RY
-        _ => return None,
-    })
-}
-
-pub(super) fn csa_square(sq: Square) -> String {
+fn csa_square(sq: Square) -> String {
     format!("{}{}", sq.file(), sq.rank())
 }
 
@@ -379,7 +356,7 @@ fn cell_piece(a: u8, b: u8, c: u8) -> Option<Cell> {
         _ => return (b != b'+' && b != b'-').then_some(None),
     };
     let code = [b, c];
-    let kind = piece_kind(std::str::from_utf8(&code).ok()?)?;
+    let kind = piece_code(std::str::from_utf8(&code).ok()?)?;
     Some(Some((side, kind)))
 }
 
@@ -391,10 +368,10 @@ mod tests {
     #[test]
     fn piece_codes_agree_with_the_engine() {
         for kind in PieceKind::ALL {
-            assert_eq!(piece_kind(kind.csa()), Some(kind));
+            assert_eq!(piece_code(kind.csa()), Some(kind));
         }
-        assert_eq!(piece_kind("XX"), None);
-        assert_eq!(piece_kind("fu"), None);
+        assert_eq!(piece_code("XX"), None);
+        assert_eq!(piece_code("fu"), None);
     }
 
     #[test]

@@ -5,20 +5,10 @@
 //! Every statement carries the span of its own text, so later stages can point at it.
 
 use kifu_record::{CommentKind, Side, Span};
-
-/// A CSA move as written: `+7776FU`, `-0034KA`. `from` is `None` for a drop (`00`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CsaMove<'a> {
-    pub side: Side,
-    /// File and rank of the origin, each 1–9.
-    pub from: Option<(u8, u8)>,
-    pub to: (u8, u8),
-    /// The two-letter piece code after the move (`FU`, `TO` …), not yet checked.
-    pub piece: &'a str,
-}
+use kifu_shogi::notation::csa::{CsaMove, CsaMoveError};
 
 /// One logical statement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Statement<'a> {
     /// `'CSA encoding=…` on the first line (V3.0).
     Encoding(&'a str),
@@ -27,24 +17,18 @@ pub enum Statement<'a> {
     /// `N+name` / `N-name`.
     Name(Side, &'a str),
     /// `$KEY:value`.
-    Info {
-        key: &'a str,
-        value: &'a str,
-    },
+    Info { key: &'a str, value: &'a str },
     /// `PI` followed by the removed pieces (`82HI22KA`).
-    Even {
-        removed: &'a str,
-    },
+    Even { removed: &'a str },
     /// `P1` … `P9`: the nine cells of one rank, as written.
-    Rank {
-        rank: u8,
-        cells: &'a str,
-    },
+    Rank { rank: u8, cells: &'a str },
     /// `P+…` / `P-…`: square+code pairs, `00` for the hand, `00AL` for "all the rest".
     Pieces(Side, &'a str),
     /// `+` or `-` alone: the side to move.
     Turn(Side),
-    Move(CsaMove<'a>),
+    /// A move, or move text whose piece cannot be read (`+7776XX`, a drop of `TO`): such a
+    /// move still takes its ply, so it goes to the replay rather than being skipped.
+    Move(Result<CsaMove, CsaMoveError>),
     /// `%TORYO` → `"TORYO"`, `%+ILLEGAL_ACTION` → `"+ILLEGAL_ACTION"`.
     Special(&'a str),
     /// `T12`, `T6.123` → the text after `T`.
@@ -199,14 +183,8 @@ pub fn statement(s: &str) -> Statement<'_> {
             }
             _ => Statement::Invalid("a position line is `PI`, `P1`–`P9`, `P+` or `P-`"),
         },
-        b'+' | b'-' => {
-            let who = side(b[0]).expect("matched a sign");
-            if b.len() == 1 {
-                Statement::Turn(who)
-            } else {
-                parse_move(who, s)
-            }
-        }
+        b'+' | b'-' if b.len() == 1 => Statement::Turn(side(b[0]).expect("matched a sign")),
+        b'+' | b'-' => parse_move(s),
         b'%' => Statement::Special(&s[1..]),
         b'T' => Statement::Time(&s[1..]),
         b'/' if b.len() == 1 => Statement::Separator,
@@ -214,33 +192,18 @@ pub fn statement(s: &str) -> Statement<'_> {
     }
 }
 
-fn parse_move(side: Side, s: &str) -> Statement<'_> {
-    let b = s.as_bytes();
-    if b.len() != 7 {
-        return Statement::Invalid("a move is a sign, two squares and a piece code (`+7776FU`)");
+/// Move text, read by the shared CSA move notation ([`kifu_shogi::notation::csa`]).
+fn parse_move(s: &str) -> Statement<'_> {
+    match CsaMove::parse(s) {
+        Ok(mv) => Statement::Move(Ok(mv)),
+        Err(CsaMoveError::Malformed(_)) => {
+            Statement::Invalid("a move is a sign, two squares and a piece code (`+7776FU`)")
+        }
+        Err(CsaMoveError::BadSquare(_)) => {
+            Statement::Invalid("a move's squares are two digits each, 11 to 99 (`+7776FU`)")
+        }
+        Err(unreadable) => Statement::Move(Err(unreadable)),
     }
-    let digit = |i: usize| b[i].is_ascii_digit().then(|| b[i] - b'0');
-    let (Some(ff), Some(fr), Some(tf), Some(tr)) = (digit(1), digit(2), digit(3), digit(4)) else {
-        return Statement::Invalid("a move's squares are four digits (`+7776FU`)");
-    };
-    let on_board = |f: u8, r: u8| (1..=9).contains(&f) && (1..=9).contains(&r);
-    let from = match (ff, fr) {
-        (0, 0) => None,
-        (f, r) if on_board(f, r) => Some((f, r)),
-        _ => return Statement::Invalid("the origin square is off the board"),
-    };
-    if !on_board(tf, tr) {
-        return Statement::Invalid("the destination square is off the board");
-    }
-    if !b[5].is_ascii_uppercase() || !b[6].is_ascii_uppercase() {
-        return Statement::Invalid("a move ends with a two-letter piece code");
-    }
-    Statement::Move(CsaMove {
-        side,
-        from,
-        to: (tf, tr),
-        piece: &s[5..7],
-    })
 }
 
 #[cfg(test)]
@@ -278,25 +241,9 @@ mod tests {
                 ),
                 (Statement::Even { removed: "82HI" }, "PI82HI"),
                 (Statement::Turn(Side::First), "+"),
-                (
-                    Statement::Move(CsaMove {
-                        side: Side::First,
-                        from: Some((2, 7)),
-                        to: (2, 6),
-                        piece: "FU"
-                    }),
-                    "+2726FU"
-                ),
+                (Statement::Move("+2726FU".parse()), "+2726FU"),
                 (Statement::Time("12"), "T12"),
-                (
-                    Statement::Move(CsaMove {
-                        side: Side::Second,
-                        from: None,
-                        to: (3, 4),
-                        piece: "KA"
-                    }),
-                    "-0034KA"
-                ),
+                (Statement::Move("-0034KA".parse()), "-0034KA"),
                 (Statement::Special("TORYO"), "%TORYO"),
                 (Statement::Separator, "/"),
             ]
@@ -382,6 +329,7 @@ mod tests {
         let text = "\n\n+2726FU,,T3  \n";
         let got: Vec<_> = Statements::new(text).collect();
         assert_eq!(got.len(), 2);
+        assert!(matches!(got[0].0, Statement::Move(Ok(_))));
         assert_eq!(&text[got[1].1.range()], "T3");
         assert_eq!(got[1].0, Statement::Time("3"));
     }

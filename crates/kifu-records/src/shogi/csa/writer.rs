@@ -23,6 +23,49 @@ pub enum CsaVersion {
     V30,
 }
 
+impl CsaVersion {
+    /// The version as its version line writes it, without the `V`.
+    pub const fn number(self) -> &'static str {
+        match self {
+            CsaVersion::V22 => "2.2",
+            CsaVersion::V30 => "3.0",
+        }
+    }
+}
+
+/// A CSA version kifu does not write (it writes `2.2` and `3.0`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a CSA version kifu writes (2.2 or 3.0)")]
+pub struct UnknownCsaVersion(pub String);
+
+/// Accepts `2.2`, `V2.2`, `22`, and the same for 3.0.
+///
+/// ```
+/// use kifu_records::shogi::csa::CsaVersion;
+///
+/// assert_eq!("V2.2".parse::<CsaVersion>().unwrap(), CsaVersion::V22);
+/// assert_eq!("3.0".parse::<CsaVersion>().unwrap(), CsaVersion::V30);
+/// assert_eq!(CsaVersion::V30.to_string(), "3.0");
+/// assert!("2.1".parse::<CsaVersion>().is_err());
+/// ```
+impl std::str::FromStr for CsaVersion {
+    type Err = UnknownCsaVersion;
+
+    fn from_str(s: &str) -> Result<CsaVersion, UnknownCsaVersion> {
+        match s.strip_prefix(['V', 'v']).unwrap_or(s) {
+            "2.2" | "22" => Ok(CsaVersion::V22),
+            "3.0" | "30" | "3" => Ok(CsaVersion::V30),
+            _ => Err(UnknownCsaVersion(s.to_owned())),
+        }
+    }
+}
+
+impl std::fmt::Display for CsaVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.number())
+    }
+}
+
 /// Writes one record. Variations, bookmarks and whatever else CSA cannot hold are listed in
 /// the warnings; header keys CSA has no line for are kept as `'` comments.
 pub fn write(record: &ShogiRecord, version: CsaVersion) -> Written {
@@ -35,10 +78,9 @@ pub fn write(record: &ShogiRecord, version: CsaVersion) -> Written {
     if version == CsaVersion::V30 {
         w.out.push_str("'CSA encoding=UTF-8\n");
     }
-    w.out.push_str(match version {
-        CsaVersion::V22 => "V2.2\n",
-        CsaVersion::V30 => "V3.0\n",
-    });
+    w.out.push('V');
+    w.out.push_str(version.number());
+    w.out.push('\n');
     w.header(record);
     w.position(record);
     w.moves(record);

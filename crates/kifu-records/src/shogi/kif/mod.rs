@@ -2,18 +2,89 @@
 //! comments, bookmarks and variations.
 //!
 //! `.kif` is Shift_JIS and `.kifu` UTF-8; both are read from decoded text
-//! ([`kifu_record::decode`]) and written as text ([`kifu_record::encode`] for Shift_JIS).
+//! ([`kifu_record::decode`]) and written as text ([`kifu_record::encode`] for Shift_JIS). As
+//! table entries they are the two values [`KIF`] and [`KIFU`] of [`KifFormat`].
 
 mod board;
 mod reader;
 pub mod syntax;
 pub(crate) mod writer;
 
+use kifu_record::{Record, RecordFormat, Records, TextEncoding, Written};
+use kifu_shogi::Shogi;
+
 pub use board::write_bod;
 pub(crate) use reader::header_field;
 pub use reader::read;
 pub(crate) use reader::read_one;
 pub use writer::write;
+
+/// KIF, in one of its two encodings: [`KIF`] (Shift_JIS, `.kif`) or [`KIFU`] (UTF-8,
+/// `.kifu`). One game per file.
+///
+/// ```
+/// use kifu_record::{RecordFormat, TextEncoding};
+/// use kifu_records::shogi::kif::{KIF, KIFU};
+///
+/// let text = "手合割：平手\n   1 ７六歩(77)   ( 0:03/00:00:03)\n   2 投了\n";
+/// let read = KIFU.records(text).next().unwrap();
+/// assert!(!read.has_errors());
+/// assert_eq!(read.record.moves.main_line().count(), 2); // a move and the ending
+/// assert_eq!(KIF.encoding(), TextEncoding::ShiftJis);
+/// let written = KIF.write(&[read.record]);
+/// assert!(written.text.contains("７六歩(77)"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KifFormat {
+    encoding: TextEncoding,
+}
+
+/// KIF in Shift_JIS, as Kakinoki's program writes `.kif` files.
+pub const KIF: KifFormat = KifFormat {
+    encoding: TextEncoding::ShiftJis,
+};
+
+/// KIF in UTF-8 (`.kifu`).
+pub const KIFU: KifFormat = KifFormat {
+    encoding: TextEncoding::Utf8,
+};
+
+/// A line that, before any move, shows a KIF header or the move list's heading (the
+/// Kakinoki KIF page: `key：value` header lines, `手数----指手---------消費時間--`).
+pub(crate) fn is_kif_header_line(line: &str) -> bool {
+    line.contains('：') || line.starts_with("手数----") || line.starts_with("#KIF")
+}
+
+/// A line that starts like a numbered KIF move line (`   1 ７六歩(77)`).
+pub(crate) fn is_numbered_line(line: &str) -> bool {
+    line.as_bytes().first().is_some_and(u8::is_ascii_digit)
+}
+
+impl RecordFormat<Shogi> for KifFormat {
+    fn name(&self) -> &'static str {
+        match self.encoding {
+            TextEncoding::ShiftJis => "kif",
+            _ => "kifu",
+        }
+    }
+
+    fn encoding(&self) -> TextEncoding {
+        self.encoding
+    }
+
+    fn sniff(&self, text: &str) -> bool {
+        crate::shogi::formats::first_lines(text)
+            .any(|line| is_kif_header_line(line) || is_numbered_line(line))
+    }
+
+    fn records<'t>(&self, text: &'t str) -> Records<'t, Shogi> {
+        Box::new(std::iter::once_with(move || read_one(text)))
+    }
+
+    fn write(&self, records: &[Record<Shogi>]) -> Written {
+        crate::shogi::formats::write_first(records, "KIF holds one game per file", write)
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,297 @@
+//! CSA move text: `+7776FU`, `-0034KA` — a sign, the origin (`00` for a drop), the
+//! destination and the piece as it stands after the move (CSA standard file format V3.0,
+//! section "指し手と消費時間"; the same text on the line in the CSA protocol, section
+//! "指し手").
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{Color, IllegalMove, Move, PieceKind, Position, Square};
+
+/// A move as CSA writes it: who moves, from where (`None` for a drop, written `00`), to
+/// where, and the piece as it stands after the move.
+///
+/// ```
+/// use kifu_shogi::{Color, PieceKind, Position};
+/// use kifu_shogi::notation::csa::CsaMove;
+///
+/// let text: CsaMove = "-0034KA".parse().unwrap();
+/// assert_eq!((text.color, text.from, text.piece), (Color::White, None, PieceKind::Bishop));
+/// assert_eq!(text.to_string(), "-0034KA");
+///
+/// let position = Position::startpos();
+/// let mv = CsaMove::parse("+7776FU").unwrap().to_move(&position).unwrap();
+/// assert_eq!(CsaMove::from_move(&position, mv).to_string(), "+7776FU");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CsaMove {
+    pub color: Color,
+    pub from: Option<Square>,
+    pub to: Square,
+    pub piece: PieceKind,
+}
+
+/// Why a text is not CSA move text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CsaMoveError {
+    #[error("`{0}` is not a move like +7776FU: sign, two squares, piece")]
+    Malformed(String),
+    #[error("`{0}` is not a square (11 … 99)")]
+    BadSquare(String),
+    #[error("`{0}` is not a piece (FU KY KE GI KI KA HI OU TO NY NK NG UM RY)")]
+    BadPiece(String),
+    #[error("a drop must name an unpromoted piece other than the king, not {0}")]
+    BadDropPiece(&'static str),
+}
+
+/// Why well-formed CSA move text is no move in a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CsaMoveMismatch {
+    /// `intended` is the move the text names for the side not to move.
+    #[error("it is {turn}'s turn, but the move is signed for {sign}")]
+    WrongSide {
+        turn: Color,
+        sign: Color,
+        intended: Move,
+    },
+    #[error("there is no piece on {}", csa_square(*.0))]
+    NoPiece(Square),
+    #[error("the piece on {} is {actual}, not {named}", csa_square(*.square))]
+    PieceMismatch {
+        square: Square,
+        actual: &'static str,
+        named: &'static str,
+    },
+    #[error("{0}")]
+    Illegal(#[from] IllegalMove),
+}
+
+impl CsaMoveMismatch {
+    /// The move the text would stand for if the rules allowed it, when that is still clear
+    /// (a record that ends "illegal move" keeps it).
+    pub fn intended(&self, text: &CsaMove) -> Option<Move> {
+        match (self, text.from) {
+            (CsaMoveMismatch::WrongSide { intended, .. }, _) => Some(*intended),
+            (CsaMoveMismatch::NoPiece(_), Some(from)) => {
+                Some(Move::normal(from, text.to, text.piece.is_promoted()))
+            }
+            (CsaMoveMismatch::PieceMismatch { .. }, Some(from)) => {
+                Some(Move::normal(from, text.to, false))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The square as CSA writes it: file then rank, `77`.
+fn csa_square(square: Square) -> String {
+    format!("{}{}", square.file(), square.rank())
+}
+
+/// The piece a two-letter CSA code names (`FU` … `RY`); a `match` on the two bytes, because
+/// record readers call this for every move and every piece of a position.
+///
+/// ```
+/// use kifu_shogi::PieceKind;
+/// use kifu_shogi::notation::csa::piece_code;
+///
+/// assert_eq!(piece_code("UM"), Some(PieceKind::Horse));
+/// assert_eq!(piece_code("um"), None);
+/// ```
+pub fn piece_code(code: &str) -> Option<PieceKind> {
+    let &[a, b] = code.as_bytes() else {
+        return None;
+    };
+    Some(match u16::from_be_bytes([a, b]) {
+        0x4655 => PieceKind::Pawn,      // FU
+        0x4b59 => PieceKind::Lance,     // KY
+        0x4b45 => PieceKind::Knight,    // KE
+        0x4749 => PieceKind::Silver,    // GI
+        0x4b49 => PieceKind::Gold,      // KI
+        0x4b41 => PieceKind::Bishop,    // KA
+        0x4849 => PieceKind::Rook,      // HI
+        0x4f55 => PieceKind::King,      // OU
+        0x544f => PieceKind::ProPawn,   // TO
+        0x4e59 => PieceKind::ProLance,  // NY
+        0x4e4b => PieceKind::ProKnight, // NK
+        0x4e47 => PieceKind::ProSilver, // NG
+        0x554d => PieceKind::Horse,     // UM
+        0x5259 => PieceKind::Dragon,    // RY
+        _ => return None,
+    })
+}
+
+fn square(b: &[u8]) -> Option<Square> {
+    match b {
+        [f @ b'0'..=b'9', r @ b'0'..=b'9'] => Square::new(f - b'0', r - b'0'),
+        _ => None,
+    }
+}
+
+impl CsaMove {
+    /// Reads move text (syntax only: whether the move can be played is
+    /// [`CsaMove::to_move`]'s question). Allocates only to report an error.
+    pub fn parse(text: &str) -> Result<CsaMove, CsaMoveError> {
+        let b = text.as_bytes();
+        let malformed = || CsaMoveError::Malformed(text.to_owned());
+        if b.len() != 7 || !text.is_ascii() {
+            return Err(malformed());
+        }
+        let color = match b[0] {
+            b'+' => Color::Black,
+            b'-' => Color::White,
+            _ => return Err(malformed()),
+        };
+        if !b[5].is_ascii_uppercase() || !b[6].is_ascii_uppercase() {
+            return Err(malformed());
+        }
+        let piece =
+            piece_code(&text[5..7]).ok_or_else(|| CsaMoveError::BadPiece(text[5..7].to_owned()))?;
+        let to = square(&b[3..5]).ok_or_else(|| CsaMoveError::BadSquare(text[3..5].to_owned()))?;
+        let from = if &b[1..3] == b"00" {
+            if !piece.is_hand_kind() {
+                return Err(CsaMoveError::BadDropPiece(piece.csa()));
+            }
+            None
+        } else {
+            Some(square(&b[1..3]).ok_or_else(|| CsaMoveError::BadSquare(text[1..3].to_owned()))?)
+        };
+        Ok(CsaMove {
+            color,
+            from,
+            to,
+            piece,
+        })
+    }
+
+    /// The text of a legal `mv` in `position` (the piece after the move is read off the
+    /// board).
+    pub fn from_move(position: &Position, mv: Move) -> CsaMove {
+        let piece = match (mv.from(), mv.drop_kind()) {
+            (_, Some(kind)) => kind,
+            (Some(from), None) => {
+                let kind = position.piece_at(from).map_or(PieceKind::King, |p| p.kind);
+                if mv.is_promotion() {
+                    kind.promote().unwrap_or(kind)
+                } else {
+                    kind
+                }
+            }
+            (None, None) => PieceKind::King,
+        };
+        CsaMove {
+            color: position.turn(),
+            from: mv.from(),
+            to: mv.to(),
+            piece,
+        }
+    }
+
+    /// The move this text means in `position`, checked under the full rules. A promoted name
+    /// on an unpromoted piece means promotion; any other mismatch of names is an error.
+    pub fn to_move(&self, position: &Position) -> Result<Move, CsaMoveMismatch> {
+        let mv = self.to_move_unchecked(position)?;
+        position.check_move(mv)?;
+        Ok(mv)
+    }
+
+    /// The move this text names in `position`, with the side and the piece checked but not
+    /// the rules (a record reader replays it with the rules itself, and keeps an illegal
+    /// move that a record's ending says was played).
+    pub fn to_move_unchecked(&self, position: &Position) -> Result<Move, CsaMoveMismatch> {
+        let mv = match self.from {
+            None => Move::drop(self.piece, self.to),
+            Some(from) => {
+                let on_board = position
+                    .piece_at(from)
+                    .ok_or(CsaMoveMismatch::NoPiece(from))?;
+                let promote = if on_board.kind == self.piece {
+                    false
+                } else if on_board.kind.promote() == Some(self.piece) {
+                    true
+                } else {
+                    return Err(CsaMoveMismatch::PieceMismatch {
+                        square: from,
+                        actual: on_board.kind.csa(),
+                        named: self.piece.csa(),
+                    });
+                };
+                Move::normal(from, self.to, promote)
+            }
+        };
+        let turn = position.turn();
+        if self.color != turn {
+            return Err(CsaMoveMismatch::WrongSide {
+                turn,
+                sign: self.color,
+                intended: mv,
+            });
+        }
+        Ok(mv)
+    }
+}
+
+impl FromStr for CsaMove {
+    type Err = CsaMoveError;
+
+    fn from_str(text: &str) -> Result<CsaMove, CsaMoveError> {
+        CsaMove::parse(text)
+    }
+}
+
+impl fmt::Display for CsaMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (ff, fr) = self.from.map_or((0, 0), |s| (s.file(), s.rank()));
+        write!(
+            f,
+            "{}{ff}{fr}{}{}{}",
+            self.color.csa_sign(),
+            self.to.file(),
+            self.to.rank(),
+            self.piece.csa()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_piece_code_reads_back() {
+        for kind in PieceKind::ALL {
+            assert_eq!(piece_code(kind.csa()), Some(kind));
+        }
+        assert_eq!(piece_code("XX"), None);
+        assert_eq!(piece_code("F"), None);
+    }
+
+    #[test]
+    fn malformed_text_is_an_error_not_a_panic() {
+        for text in [
+            "", "+77", "+7776F", "+7776fu", "+0076", "+7706FU", "+1076FU", "+7776FUU", "*7776FU",
+            "+7776歩", "+77a6FU",
+        ] {
+            assert!(CsaMove::parse(text).is_err(), "{text}");
+        }
+        assert_eq!(
+            CsaMove::parse("+0055TO"),
+            Err(CsaMoveError::BadDropPiece("TO"))
+        );
+    }
+
+    #[test]
+    fn mismatches_name_the_square_as_csa_writes_it() {
+        let position = Position::startpos();
+        let err = CsaMove::parse("+7776KY")
+            .unwrap()
+            .to_move(&position)
+            .unwrap_err();
+        assert_eq!(err.to_string(), "the piece on 77 is FU, not KY");
+        let err = CsaMove::parse("+5554FU")
+            .unwrap()
+            .to_move(&position)
+            .unwrap_err();
+        assert_eq!(err.to_string(), "there is no piece on 55");
+    }
+}

@@ -1,0 +1,15 @@
+//! How shogi moves are written, one move at a time: here the CSA move text of records and of
+//! the protocol (`+7776FU`). Record files are the business of `kifu-records`; this module only
+//! turns one move's text into a [`crate::Move`] and back, once for the record readers and the
+//! CSA protocol alike.
+//!
+//! ```
+//! use kifu_shogi::Position;
+//! use kifu_shogi::notation::csa::CsaMove;
+//!
+//! let position = Position::startpos();
+//! let mv = "+7776FU".parse::<CsaMove>().unwrap().to_move(&position).unwrap();
+//! assert_eq!(mv.usi(), "7g7f");
+//! ```
+
+pub mod csa;

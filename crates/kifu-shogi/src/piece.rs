@@ -184,7 +184,27 @@ impl PieceKind {
     }
 
     pub fn from_csa(code: &str) -> Option<PieceKind> {
-        crate::notation::csa::piece_code(code)
+        let &[a, b] = code.as_bytes() else {
+            return None;
+        };
+        // One `match` on the two bytes: record readers look up every move's piece code.
+        Some(match u16::from_be_bytes([a, b]) {
+            0x4655 => PieceKind::Pawn,      // FU
+            0x4b59 => PieceKind::Lance,     // KY
+            0x4b45 => PieceKind::Knight,    // KE
+            0x4749 => PieceKind::Silver,    // GI
+            0x4b49 => PieceKind::Gold,      // KI
+            0x4b41 => PieceKind::Bishop,    // KA
+            0x4849 => PieceKind::Rook,      // HI
+            0x4f55 => PieceKind::King,      // OU
+            0x544f => PieceKind::ProPawn,   // TO
+            0x4e59 => PieceKind::ProLance,  // NY
+            0x4e4b => PieceKind::ProKnight, // NK
+            0x4e47 => PieceKind::ProSilver, // NG
+            0x554d => PieceKind::Horse,     // UM
+            0x5259 => PieceKind::Dragon,    // RY
+            _ => return None,
+        })
     }
 
     /// The one-character Japanese name used in KIF moves and diagrams

@@ -3,9 +3,10 @@
 
 use std::path::Path;
 
-use kifu_record::{Record, RecordFormat, Written};
+use kifu_record::RecordFormat;
 use kifu_shogi::Shogi;
 
+use crate::shogi::sniffing::first_lines;
 use crate::shogi::{csa, jkf, ki2, kif, usi_record};
 
 /// Every shogi record format kifu reads and writes, one value each. A command searches this
@@ -96,30 +97,6 @@ pub fn sniff(text: &str) -> &'static dyn RecordFormat<Shogi> {
         }
     }
     &usi_record::USI
-}
-
-/// The first lines a sniffer looks at: up to 40 non-blank ones, without leading blanks.
-pub(crate) fn first_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
-        .map(str::trim_start)
-        .filter(|line| !line.is_empty())
-        .take(40)
-}
-
-/// What a format that holds one game per file writes: the first record, and a warning
-/// (`"{holds_one}; N more dropped"`) when there were more.
-pub(crate) fn write_first(
-    records: &[Record<Shogi>],
-    holds_one: &str,
-    write_one: fn(&Record<Shogi>) -> Written,
-) -> Written {
-    let mut out = records.first().map(write_one).unwrap_or_default();
-    if records.len() > 1 {
-        let more = records.len() - 1;
-        out.warnings
-            .push(format!("{holds_one}; {more} more dropped"));
-    }
-    out
 }
 
 #[cfg(test)]

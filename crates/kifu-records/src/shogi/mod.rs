@@ -51,6 +51,7 @@ pub mod kif;
 mod random_games;
 mod record;
 mod replay;
+mod sniffing;
 pub mod usi_record;
 
 pub use format::{Format, Records, read_bytes};

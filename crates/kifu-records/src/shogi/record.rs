@@ -30,6 +30,22 @@ pub fn main_line_node(record: &ShogiRecord, ply: u32) -> NodeId {
     record.main_line_node(ply)
 }
 
+/// What a format that holds one game per file writes: the first record, and a warning
+/// (`"{holds_one}; N more dropped"`) when there were more.
+pub(crate) fn write_first(
+    records: &[ShogiRecord],
+    holds_one: &str,
+    write_one: fn(&ShogiRecord) -> Written,
+) -> Written {
+    let mut out = records.first().map(write_one).unwrap_or_default();
+    if records.len() > 1 {
+        let more = records.len() - 1;
+        out.warnings
+            .push(format!("{holds_one}; {more} more dropped"));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -88,8 +88,8 @@ fn csa_square(square: Square) -> String {
     format!("{}{}", square.file(), square.rank())
 }
 
-/// The piece a two-letter CSA code names (`FU` … `RY`); a `match` on the two bytes, because
-/// record readers call this for every move and every piece of a position.
+/// The piece a two-letter CSA code names (`FU` … `RY`); record readers call this for every
+/// move and every piece of a position, so it is a `match` on the two bytes.
 ///
 /// ```
 /// use kifu_shogi::PieceKind;
@@ -99,26 +99,7 @@ fn csa_square(square: Square) -> String {
 /// assert_eq!(piece_code("um"), None);
 /// ```
 pub fn piece_code(code: &str) -> Option<PieceKind> {
-    let &[a, b] = code.as_bytes() else {
-        return None;
-    };
-    Some(match u16::from_be_bytes([a, b]) {
-        0x4655 => PieceKind::Pawn,      // FU
-        0x4b59 => PieceKind::Lance,     // KY
-        0x4b45 => PieceKind::Knight,    // KE
-        0x4749 => PieceKind::Silver,    // GI
-        0x4b49 => PieceKind::Gold,      // KI
-        0x4b41 => PieceKind::Bishop,    // KA
-        0x4849 => PieceKind::Rook,      // HI
-        0x4f55 => PieceKind::King,      // OU
-        0x544f => PieceKind::ProPawn,   // TO
-        0x4e59 => PieceKind::ProLance,  // NY
-        0x4e4b => PieceKind::ProKnight, // NK
-        0x4e47 => PieceKind::ProSilver, // NG
-        0x554d => PieceKind::Horse,     // UM
-        0x5259 => PieceKind::Dragon,    // RY
-        _ => return None,
-    })
+    PieceKind::from_csa(code)
 }
 
 fn square(b: &[u8]) -> Option<Square> {

@@ -54,7 +54,7 @@ impl RecordFormat<Shogi> for JkfFormat {
     }
 
     fn write(&self, records: &[Record<Shogi>]) -> Written {
-        crate::shogi::formats::write_first(records, "JKF holds one game", write)
+        crate::shogi::record::write_first(records, "JKF holds one game", write)
     }
 }
 

@@ -67,7 +67,7 @@ impl RecordFormat<Shogi> for Ki2Format {
     }
 
     fn sniff(&self, text: &str) -> bool {
-        crate::shogi::formats::first_lines(text).any(is_ki2_line)
+        crate::shogi::sniffing::first_lines(text).any(is_ki2_line)
     }
 
     fn records<'t>(&self, text: &'t str) -> Records<'t, Shogi> {
@@ -77,7 +77,7 @@ impl RecordFormat<Shogi> for Ki2Format {
     }
 
     fn write(&self, records: &[Record<Shogi>]) -> kifu_record::Written {
-        crate::shogi::formats::write_first(records, "KI2 holds one game per file", write)
+        crate::shogi::record::write_first(records, "KI2 holds one game per file", write)
     }
 }
 

@@ -73,7 +73,7 @@ impl RecordFormat<Shogi> for KifFormat {
     }
 
     fn sniff(&self, text: &str) -> bool {
-        crate::shogi::formats::first_lines(text)
+        crate::shogi::sniffing::first_lines(text)
             .any(|line| is_kif_header_line(line) || is_numbered_line(line))
     }
 
@@ -82,7 +82,7 @@ impl RecordFormat<Shogi> for KifFormat {
     }
 
     fn write(&self, records: &[Record<Shogi>]) -> Written {
-        crate::shogi::formats::write_first(records, "KIF holds one game per file", write)
+        crate::shogi::record::write_first(records, "KIF holds one game per file", write)
     }
 }
 

@@ -3,15 +3,64 @@
 //! the previous destination, `*` comments and a closing word (`投了` …). A custom start position is
 //! a board diagram (and `後手番`); a pending counter-strike square, which a diagram cannot show, is
 //! added as a `#SFEN <sfen>` line, an extension of this crate that it also reads.
+//!
+//! Times and variations follow the Kakinoki KIF page: `(mm:ss/hh:mm:ss)` after a move is its
+//! time and the mover's total, and a `変化：N手` block is an alternative to move N of the line
+//! read last that reaches it (a `+` after a move marks that it has one).
 
-use kifu_record::{Diagnostic, DiagnosticKind, Span};
+use kifu_chu::notation::{
+    Dialect, NotationError, japanese_square, kif_name, parse_move, step_squares,
+};
+use kifu_chu::{Chu, Color, Move, Position, RuleSet, START_SFEN, Square};
+use kifu_record::{
+    Diagnostic, DiagnosticKind, EndingKind, NodeId, RecordFormat, RecordRead, Records, Span,
+};
 
-use super::{ChuRecord, RecordMove, Replay, span};
-use crate::moves::Move;
-use crate::notation::{Dialect, japanese_square, kif_name, parse_move, step_squares};
-use crate::position::{Position, START_SFEN};
-use crate::square::Square;
+use super::endings::{ending_from_word, kif_word};
+use super::replay::Replay;
+use super::{ChuRecord, add_comment, comment_texts, header_value, push_header, span};
 
+/// lishogi's chu KIF.
+pub static KIF: Kif = Kif;
+
+/// The KIF format (see the module documentation).
+#[derive(Clone, Copy, Debug)]
+pub struct Kif;
+
+impl RecordFormat<Chu> for Kif {
+    fn name(&self) -> &'static str {
+        "kif"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["kifu"]
+    }
+
+    /// A `手数----` line, a lion's `一歩目`, or a `手合割：`/`先手：` header in the first lines.
+    fn sniff(&self, text: &str) -> bool {
+        text.contains("手数----")
+            || text.contains("一歩目")
+            || text
+                .lines()
+                .take(10)
+                .any(|l| l.contains("手合割：") || l.starts_with("先手："))
+    }
+
+    fn records<'t>(&self, text: &'t str) -> Records<'t, Chu> {
+        let (record, diagnostics) = parse(text);
+        Box::new(std::iter::once(RecordRead {
+            record,
+            diagnostics,
+        }))
+    }
+
+    fn write(&self, records: &[ChuRecord]) -> kifu_record::Written {
+        super::write_records(records, "KIF", false, write, losses)
+    }
+}
+
+/// Closing words read after the last move: the ones with a shared meaning (see
+/// [`ending_from_word`]) and shogi's, which chu has no rule for and keeps as written.
 const ENDINGS: &[&str] = &[
     "投了",
     "中断",
@@ -24,29 +73,71 @@ const ENDINGS: &[&str] = &[
     "入玉勝ち",
 ];
 
-/// Removes a trailing time `(00:05/00:00:10)` and surrounding blanks.
-fn strip_time(s: &str) -> &str {
+/// A move's time and the mover's total, in milliseconds.
+type Times = (Option<u64>, Option<u64>);
+
+/// Removes a trailing variation mark `+` and time `(00:05/00:00:10)` and reads the time.
+fn strip_time(s: &str) -> (&str, Times) {
     let t = s.trim_end();
+    let t = t.strip_suffix('+').map_or(t, str::trim_end);
     if t.ends_with(')')
         && let Some(open) = t.rfind('(')
         && t[open..].contains(':')
     {
-        return t[..open].trim_end();
+        return (t[..open].trim_end(), read_times(&t[open + 1..t.len() - 1]));
     }
-    t
+    (t, (None, None))
 }
 
-/// Reads a lishogi chu KIF.
+/// `mm:ss/hh:mm:ss` (blanks allowed) → (time, total).
+fn read_times(text: &str) -> Times {
+    let seconds = |part: &str| -> Option<u64> {
+        part.trim().split(':').try_fold(0u64, |acc, n| {
+            Some(acc * 60 + n.trim().parse::<u64>().ok()?)
+        })
+    };
+    let (time, total) = text.split_once('/').unwrap_or((text, ""));
+    (
+        seconds(time).map(|s| s * 1000),
+        seconds(total).map(|s| s * 1000),
+    )
+}
+
+/// `mm:ss/hh:mm:ss` for a time and total in milliseconds (whole seconds).
+fn write_times(time_ms: Option<u64>, total_ms: Option<u64>) -> String {
+    let time = time_ms.unwrap_or(0) / 1000;
+    let total = total_ms.unwrap_or(0) / 1000;
+    format!(
+        "({:02}:{:02}/{:02}:{:02}:{:02})",
+        time / 60,
+        time % 60,
+        total / 3600,
+        total / 60 % 60,
+        total % 60
+    )
+}
+
+/// The variation heading `変化：N手` → N.
+fn variation_ply(line: &str) -> Option<u32> {
+    let rest = line.strip_prefix("変化")?;
+    let rest = rest.trim_start_matches(['：', ':']).trim();
+    rest.trim_end_matches('手').trim().parse().ok()
+}
+
+/// Reads a lishogi chu KIF, with its variations and times.
 pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let mut record = ChuRecord::default();
+    let mut record = ChuRecord::new(Position::startpos());
     let mut replay: Option<Replay> = None;
     let mut previous = None;
     // (origin, first-step square) of a double move whose 二歩目 line is still to come.
     let mut first_step: Option<((Square, Square), Span)> = None;
     let mut board: Option<Position> = None;
     let mut board_rows = 0u8;
-    let mut ended_at: Option<&str> = None;
+    let mut board_start = 0;
+    let mut ended_at: Option<String> = None;
+    // The node comments attach to: the last move or ending read.
+    let mut last = record.moves.root();
     let mut offset = 0;
     for raw in text.split_inclusive('\n') {
         let base = offset;
@@ -60,17 +151,12 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
         }
         if let Some(sfen) = trimmed.strip_prefix("#SFEN") {
             match Position::from_sfen(sfen.trim()) {
-                Ok(p) if replay.is_none() => record.start = p,
-                Ok(_) => diags.push(Diagnostic::error(
-                    DiagnosticKind::Syntax,
-                    whole,
-                    "start position after the moves",
-                )),
-                Err(e) => diags.push(Diagnostic::error(
-                    DiagnosticKind::Syntax,
-                    whole,
-                    e.to_string(),
-                )),
+                Ok(p) if replay.is_none() => {
+                    record.start = p.with_rules(record.start.rules());
+                    record.start_span = whole;
+                }
+                Ok(_) => diags.push(Diagnostic::syntax(whole, "start position after the moves")),
+                Err(e) => diags.push(Diagnostic::syntax(whole, e.to_string())),
             }
             continue;
         }
@@ -79,47 +165,67 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             continue;
         }
         if trimmed.starts_with("変化") {
-            diags.push(Diagnostic::warning(
-                DiagnosticKind::Syntax,
-                whole,
-                "variations are not kept; reading stops here",
-            ));
-            break;
+            let Some(ply) = variation_ply(trimmed) else {
+                diags.push(Diagnostic::syntax(
+                    whole,
+                    "a variation heading without its move number",
+                ));
+                continue;
+            };
+            // The alternative replaces move `ply` of the line read last that reaches it.
+            let mut at = replay.as_ref().map_or(record.moves.root(), |r| r.node);
+            while record.moves[at].ply() >= ply {
+                at = record.moves.parent(at).unwrap_or(record.moves.root());
+                if at == record.moves.root() {
+                    break;
+                }
+            }
+            if record.moves[at].ply() + 1 != ply || record.moves[at].is_ending() {
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::Inconsistent,
+                    whole,
+                    format!("a variation at move {ply}, which no line read so far reaches"),
+                ));
+                replay = Some(Replay::at(&record, at));
+                if let Some(r) = replay.as_mut() {
+                    r.broken = true;
+                }
+                continue;
+            }
+            previous = record.moves[at].mv().map(|m| m.to());
+            replay = Some(Replay::at(&record, at));
+            ended_at = None;
+            first_step = None;
+            last = at;
+            continue;
         }
         if trimmed.starts_with('#') {
             continue;
         }
         if let Some(c) = trimmed.strip_prefix('*') {
-            match record.moves.last_mut() {
-                Some(m) => m.comments.push(c.trim().to_string()),
-                None => record.comments.push(c.trim().to_string()),
-            }
+            add_comment(&mut record, last, c.trim().to_string(), whole);
             continue;
         }
         if trimmed.starts_with('|') {
             if replay.is_some() {
-                diags.push(Diagnostic::error(
-                    DiagnosticKind::Syntax,
-                    whole,
-                    "board diagram after the moves",
-                ));
+                diags.push(Diagnostic::syntax(whole, "board diagram after the moves"));
                 continue;
+            }
+            if board.is_none() {
+                board_start = base + lead;
             }
             let mut pos = board
                 .take()
                 .unwrap_or_else(|| Position::empty().with_rules(record.start.rules()));
             if board_rows >= 12 {
-                diags.push(Diagnostic::error(
-                    DiagnosticKind::Syntax,
-                    whole,
-                    "more than 12 board rows",
-                ));
+                diags.push(Diagnostic::syntax(whole, "more than 12 board rows"));
             } else if let Err(e) = super::kif_board::read_row(trimmed, board_rows, &mut pos) {
-                diags.push(Diagnostic::error(DiagnosticKind::Syntax, whole, e));
+                diags.push(Diagnostic::syntax(whole, e.to_string()));
             }
             board_rows += 1;
             if board_rows == 12 {
                 record.start = pos.clone();
+                record.start_span = Span::new(board_start, whole.end as usize);
             }
             board = Some(pos);
             continue;
@@ -128,11 +234,11 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             continue;
         }
         if trimmed == "後手番" || trimmed == "上手番" {
-            record.start.set_turn(crate::piece::Color::White);
+            record.start.set_turn(Color::White);
             continue;
         }
         if trimmed == "先手番" || trimmed == "下手番" {
-            record.start.set_turn(crate::piece::Color::Black);
+            record.start.set_turn(Color::Black);
             continue;
         }
         let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
@@ -148,22 +254,19 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                     ));
                 }
                 if k.trim().eq_ignore_ascii_case("Rules") {
-                    match crate::rules::RuleSet::from_name(v.trim()) {
-                        Some(r) => record.start.set_rules(r),
-                        None => diags.push(Diagnostic::warning(
+                    match v.trim().parse::<RuleSet>() {
+                        Ok(r) => record.start.set_rules(r),
+                        Err(e) => diags.push(Diagnostic::warning(
                             DiagnosticKind::Unknown,
                             whole,
-                            format!("unknown rule set `{}`; using lishogi rules", v.trim()),
+                            format!("{e}; using lishogi rules"),
                         )),
                     }
                 }
-                record
-                    .headers
-                    .push((k.trim().to_string(), v.trim().to_string()));
+                push_header(&mut record, k.trim(), v.trim().to_string(), whole);
             } else if trimmed.contains('←') {
                 // Shaped like a move (it names an origin square): not a line to pass over.
-                diags.push(Diagnostic::error(
-                    DiagnosticKind::Syntax,
+                diags.push(Diagnostic::syntax(
                     whole,
                     "a move without its number: KIF moves start with the ply number",
                 ));
@@ -176,25 +279,36 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             }
             continue;
         }
-        let replay = replay.get_or_insert_with(|| Replay::new(record.start.clone()));
+        let replay = replay.get_or_insert_with(|| Replay::new(&record));
         let body_start = lead + digits;
-        let body = strip_time(&line[body_start..]);
+        let (body, times) = strip_time(&line[body_start..]);
         let body_trim = body.trim_start();
         let body_off = body_start + (body.len() - body_trim.len());
         let sp = span(base, body_off, body_off + body_trim.len());
         if let Some(w) = ENDINGS.iter().find(|w| body_trim.starts_with(**w)) {
-            if let Some(earlier) = &record.result {
+            if let Some(earlier) = &ended_at {
                 diags.push(Diagnostic::error(
                     DiagnosticKind::AfterEnd,
                     sp,
                     format!("a second ending `{w}` after `{earlier}`"),
                 ));
+                continue;
             }
-            record.result = Some(w.to_string());
-            ended_at = Some(w);
+            let kind = ending_from_word(w).unwrap_or_else(|| {
+                diags.push(Diagnostic::warning(
+                    DiagnosticKind::Unknown,
+                    sp,
+                    format!("`{w}` is a shogi ending chu has no rule for; kept as written"),
+                ));
+                EndingKind::Unknown(w.to_string())
+            });
+            last = record.moves.add_ending(replay.node, kind, sp);
+            record.moves[last].time_ms = times.0;
+            record.moves[last].total_ms = times.1;
+            ended_at = Some(w.to_string());
             continue;
         }
-        if let Some(w) = ended_at {
+        if let Some(w) = &ended_at {
             // Nothing may follow the game's closing word: the ply is not part of the game.
             diags.push(Diagnostic::error(
                 DiagnosticKind::AfterEnd,
@@ -210,14 +324,10 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                 .strip_prefix("一歩目")
                 .or_else(|| body_trim.strip_prefix("二歩目"))
                 .unwrap_or(body_trim);
-            if let Err(e @ crate::notation::NotationError::Syntax { .. }) =
-                parse_move(replay.game.position(), body, Dialect::Csl, previous)
+            if let Err(e @ NotationError::Syntax { .. }) =
+                parse_move(replay.position(), body, Dialect::Csl, previous)
             {
-                diags.push(Diagnostic::error(
-                    DiagnosticKind::Syntax,
-                    sp,
-                    format!("`{body_trim}`: {e}"),
-                ));
+                diags.push(Diagnostic::syntax(sp, format!("`{body_trim}`: {e}")));
             }
             continue;
         }
@@ -225,8 +335,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             match step_squares(step, previous) {
                 Some((mid, Some(from))) => first_step = Some(((from, mid), sp)),
                 _ => {
-                    diags.push(Diagnostic::error(
-                        DiagnosticKind::Syntax,
+                    diags.push(Diagnostic::syntax(
                         sp,
                         format!("cannot read the first step `{}`", step.trim()),
                     ));
@@ -237,19 +346,14 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
         }
         let m = if let Some(step) = body_trim.strip_prefix("二歩目") {
             let Some(((from, mid), _)) = first_step.take() else {
-                diags.push(Diagnostic::error(
-                    DiagnosticKind::IllegalMove,
-                    sp,
-                    "二歩目 without 一歩目",
-                ));
+                diags.push(Diagnostic::syntax(sp, "二歩目 without 一歩目"));
                 replay.broken = true;
                 continue;
             };
             match step_squares(step, None) {
                 Some((to, _)) => Move::double(from, mid, to),
                 None => {
-                    diags.push(Diagnostic::error(
-                        DiagnosticKind::Syntax,
+                    diags.push(Diagnostic::syntax(
                         sp,
                         format!("cannot read the second step `{}`", step.trim()),
                     ));
@@ -258,7 +362,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                 }
             }
         } else {
-            if replay.over(sp, &mut diags) {
+            if replay.over(&record, sp, &mut diags) {
                 replay.broken = true;
                 continue;
             }
@@ -268,12 +372,11 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             } else {
                 format!("{body_trim} 不成")
             };
-            match parse_move(replay.game.position(), &text, Dialect::Csl, previous) {
+            match parse_move(replay.position(), &text, Dialect::Csl, previous) {
                 Ok(p) => p.mv,
                 Err(e) => {
-                    let ply = replay.game.moves().len() + 1;
-                    diags.push(Diagnostic::error(
-                        DiagnosticKind::IllegalMove,
+                    let ply = replay.next_ply(&record);
+                    diags.push(Diagnostic::illegal_move(
                         sp,
                         format!("ply {ply}: `{body_trim}`: {e}"),
                     ));
@@ -282,19 +385,18 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                 }
             }
         };
-        if replay.over(sp, &mut diags) {
+        if replay.over(&record, sp, &mut diags) {
             replay.broken = true;
             continue;
         }
-        if replay.play(m, sp, &mut diags) {
+        if replay.play(&mut record, m, sp, &mut diags) {
             previous = Some(m.to());
-            record.moves.push(RecordMove {
-                mv: m,
-                comments: Vec::new(),
-            });
+            last = replay.node;
+            record.moves[last].time_ms = times.0;
+            record.moves[last].total_ms = times.1;
         }
     }
-    if replay.is_none() && record.headers.is_empty() && board.is_none() {
+    if replay.is_none() && record.header.is_empty() && board.is_none() {
         diags.push(super::no_record(text, "KIF"));
     }
     (record, diags)
@@ -318,26 +420,57 @@ pub fn board_diagram(pos: &Position) -> String {
     super::kif_board::write(pos)
 }
 
-/// What [`write`] cannot hold of a record: a closing word KIF does not know.
+/// What [`write`] cannot hold of a record: an ending KIF has no closing word for, times
+/// finer than a second.
 pub fn losses(record: &ChuRecord) -> Vec<String> {
-    match record.result.as_deref() {
-        Some(r) if !ENDINGS.contains(&r) => vec![format!(
-            "KIF has no closing word for the result `{r}`; it is not written"
-        )],
-        _ => Vec::new(),
+    let tree = &record.moves;
+    let mut out = Vec::new();
+    for id in tree.ids() {
+        if let Some(ending) = tree[id].ending()
+            && kif_word(&ending.kind).is_none()
+            && !matches!(&ending.kind, EndingKind::Unknown(w) if ENDINGS.contains(&w.as_str()))
+        {
+            out.push(format!(
+                "KIF has no closing word for the result {}; it is not written",
+                ending.kind
+            ));
+        }
+    }
+    let fractions = tree
+        .ids()
+        .filter(|&id| {
+            [tree[id].time_ms, tree[id].total_ms]
+                .into_iter()
+                .flatten()
+                .any(|ms| ms % 1000 != 0)
+        })
+        .count();
+    if fractions > 0 {
+        out.push(format!(
+            "KIF writes whole seconds: the times of {fractions} move(s) rounded down"
+        ));
+    }
+    out
+}
+
+/// The closing word of an ending, if KIF has one.
+fn closing_word(kind: &EndingKind<kifu_chu::Outcome>) -> Option<&str> {
+    match kind {
+        EndingKind::Unknown(w) if ENDINGS.contains(&w.as_str()) => Some(w),
+        other => kif_word(other),
     }
 }
 
-/// Writes a lishogi-style chu KIF.
+/// Writes a lishogi-style chu KIF, with its variations (`変化：N手`) and times.
 pub fn write(record: &ChuRecord) -> String {
     let mut out = String::new();
-    for (k, v) in &record.headers {
-        out.push_str(&format!("{k}：{v}\n"));
+    for entry in record.header.entries() {
+        out.push_str(&format!("{}：{}\n", entry.key, entry.value));
     }
-    if record.header("手合割").is_none() && record.start.to_sfen() == START_SFEN {
+    if header_value(record, "手合割").is_none() && record.start.to_sfen() == START_SFEN {
         out.push_str("手合割：中将棋\n");
     }
-    if record.header("Rules").is_none() && record.start.rules() == crate::rules::RuleSet::JCSA {
+    if header_value(record, "Rules").is_none() && record.start.rules() == RuleSet::JCSA {
         out.push_str("Rules：JCSA\n");
     }
     if record.start.to_sfen() != START_SFEN {
@@ -348,39 +481,94 @@ pub fn write(record: &ChuRecord) -> String {
         }
     }
     out.push_str("手数----指手---------消費時間--\n");
-    for c in &record.comments {
+    let tree = &record.moves;
+    for c in comment_texts(record, tree.root()) {
         out.push_str(&format!("*{c}\n"));
     }
-    let mut pos = record.start.clone();
-    let mut previous = None;
-    for (i, rm) in record.moves.iter().enumerate() {
-        let m = rm.mv;
-        let n = i + 1;
-        let name = pos.piece_at(m.from()).map_or("", kif_name);
-        match m.mid() {
-            Some(mid) => {
-                out.push_str(&format!(
-                    "{n:>4}一歩目 {}\n",
-                    step(mid, name, false, m.from(), previous)
-                ));
-                out.push_str(&format!(
-                    "{n:>4}二歩目 {}\n",
-                    step(m.to(), name, false, mid, None)
-                ));
+    let timed = tree
+        .ids()
+        .any(|id| tree[id].time_ms.is_some() || tree[id].total_ms.is_some());
+    write_line(
+        record,
+        tree.root(),
+        tree.main_child(tree.root()),
+        timed,
+        &mut out,
+    );
+    out
+}
+
+/// Writes the line that starts with `first` (a child of `from`), then, from its deepest move
+/// back, the alternatives to each of its moves, as the Kakinoki KIF page orders them.
+fn write_line(
+    record: &ChuRecord,
+    from: NodeId,
+    first: Option<NodeId>,
+    timed: bool,
+    out: &mut String,
+) {
+    let tree = &record.moves;
+    let mut game = Replay::at(record, from);
+    let mut previous = tree[from].mv().map(|m| m.to());
+    let mut line = Vec::new();
+    let mut next = first;
+    while let Some(id) = next {
+        line.push(id);
+        let node = &tree[id];
+        let n = node.ply();
+        let has_alternative = tree.next_sibling(id).is_some();
+        let mark = if has_alternative { "+" } else { "" };
+        let time = if timed {
+            format!("   {}", write_times(node.time_ms, node.total_ms))
+        } else {
+            String::new()
+        };
+        match &node.item {
+            kifu_record::NodeItem::Move(m) => {
+                let m = *m;
+                let pos = game.position();
+                let name = pos.piece_at(m.from()).map_or("", kif_name);
+                match m.mid() {
+                    Some(mid) => {
+                        out.push_str(&format!(
+                            "{n:>4}一歩目 {}\n",
+                            step(mid, name, false, m.from(), previous)
+                        ));
+                        out.push_str(&format!(
+                            "{n:>4}二歩目 {}{time}{mark}\n",
+                            step(m.to(), name, false, mid, None)
+                        ));
+                    }
+                    None => out.push_str(&format!(
+                        "{n:>4}   {}{time}{mark}\n",
+                        step(m.to(), name, m.is_promotion(), m.from(), previous)
+                    )),
+                }
+                previous = Some(m.to());
+                game.game.play_unchecked(m);
             }
-            None => out.push_str(&format!(
-                "{n:>4}   {}\n",
-                step(m.to(), name, m.is_promotion(), m.from(), previous)
-            )),
+            kifu_record::NodeItem::End(kind) => {
+                if let Some(word) = closing_word(kind) {
+                    out.push_str(&format!("{n:>4}   {word}{time}{mark}\n"));
+                }
+            }
+            kifu_record::NodeItem::Start => {}
         }
-        for c in &rm.comments {
+        for c in comment_texts(record, id) {
             out.push_str(&format!("*{c}\n"));
         }
-        previous = Some(m.to());
-        pos.play_unchecked(m);
+        next = tree.main_child(id);
     }
-    if let Some(r) = record.result.as_deref().filter(|r| ENDINGS.contains(r)) {
-        out.push_str(&format!("{:>4}   {r}\n", record.moves.len() + 1));
+    for &id in line.iter().rev() {
+        let Some(parent) = tree.parent(id) else {
+            continue;
+        };
+        if tree.main_child(parent) != Some(id) {
+            continue;
+        }
+        for alternative in tree.variations(parent) {
+            out.push_str(&format!("\n変化：{}手\n", tree[alternative].ply()));
+            write_line(record, parent, Some(alternative), timed, out);
+        }
     }
-    out
 }

@@ -6,7 +6,7 @@ use kifu_chu::{Counting, Position, perft};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
-    let start = Position::start();
+    let start = Position::startpos();
     let mut group = c.benchmark_group("chu perft start");
     group.sample_size(20);
     group.bench_function("path-based depth 3 (52,599)", |b| {

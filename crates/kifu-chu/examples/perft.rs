@@ -14,7 +14,7 @@ fn main() {
     };
     let rest: Vec<String> = args.collect();
     let pos = if rest.is_empty() {
-        Position::start()
+        Position::startpos()
     } else {
         match Position::from_sfen(&rest.join(" ")) {
             Ok(p) => p,

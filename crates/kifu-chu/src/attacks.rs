@@ -3,6 +3,7 @@
 
 use crate::piece::{COLOR_BIT, Color, DIR_OFFSETS, EMPTY, KIND_MASK, Kind, OCCUPIED_BIT, Power};
 use crate::position::Position;
+use crate::square::Square;
 
 /// Offsets of the eight knight-like squares at distance 2, reached only by lion power.
 const LION_OFFSETS: [i16; 8] = [-33, -31, -18, -14, 14, 18, 31, 33];
@@ -58,5 +59,24 @@ fn power_covers(power: Power, bit: u8) -> bool {
         Power::None => false,
         Power::Lion => true,
         Power::Partial(mask) => mask & bit != 0,
+    }
+}
+
+impl Position {
+    /// Whether the side to move has a royal attacked by the other side.
+    pub fn is_check(&self) -> bool {
+        self.is_royal_attacked(self.turn)
+    }
+
+    /// Whether `color` has a royal (king or crown prince) attacked by the other side, whoever
+    /// is to move.
+    pub fn is_royal_attacked(&self, color: Color) -> bool {
+        self.royals(color)
+            .any(|sq| is_attacked(self, sq.index(), color.opposite(), &[]))
+    }
+
+    /// Whether a piece of `by` attacks `sq`.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        is_attacked(self, sq.index(), by, &[])
     }
 }

@@ -1,176 +1,109 @@
-//! A game: a start position and the moves played, with repetition and the end of the game.
+//! Chu shogi as a [`kifu_record::Game`]: what `kifu_record::Record<Chu>` and the record formats
+//! of `kifu-records` need to replay a chu game.
 
-use std::fmt;
-use std::hash::{Hash, Hasher};
+use kifu_record::{Game, GameEnding, Outcome as RecordOutcome, Side};
 
+use crate::game_state::{GameState, PlayError};
 use crate::moves::Move;
 use crate::outcome::{EndReason, Outcome};
 use crate::piece::Color;
 use crate::position::Position;
 
-/// Why a move could not be added to a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayError {
-    /// The move is not legal in the current position.
-    Illegal(Move),
-    /// JCSA: the move would repeat a position for the fourth time, and its player initiated the
-    /// repetition.
-    Repetition(Move),
-    /// The game has already ended.
-    GameOver(Outcome),
-}
+/// Chu shogi (中将棋), for records: a record starts from a [`Position`] (the standard one or
+/// an SFEN, with its [`crate::RuleSet`]) and is replayed on a [`GameState`], which keeps the
+/// history that the repetition rules need.
+///
+/// ```
+/// use kifu_chu::{Chu, GameState, Position, parse_usi};
+/// use kifu_record::Game;
+///
+/// let mut game: GameState = Chu::start_position(&Position::startpos());
+/// let lion = parse_usi("7j7h").unwrap();
+/// Chu::play(&mut game, &lion).unwrap();
+/// assert!(Chu::play(&mut game, &lion).is_err()); // White to move now
+/// assert_eq!(Chu::move_text(&game, &parse_usi("6c6e").unwrap()), "6c6e");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Chu;
 
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::Illegal(m) => write!(f, "illegal move {m}"),
-            PlayError::Repetition(m) => {
-                write!(
-                    f,
-                    "{m} repeats a position a fourth time; the initiator must deviate (JCSA)"
-                )
-            }
-            PlayError::GameOver(o) => write!(f, "the game is already over: {o}"),
-        }
+impl Game for Chu {
+    const NAME: &'static str = "chu";
+    type Position = GameState;
+    type Move = Move;
+    type Start = Position;
+    /// The endings lishogi states as a game's status that only chu has (a captured royal, a
+    /// bare king, no legal move, only the royals left, perpetual check), with their winner.
+    type Ending = Outcome;
+    type IllegalMove = PlayError;
+
+    fn start_position(start: &Position) -> GameState {
+        GameState::new(start.clone())
+    }
+
+    fn turn(game: &GameState) -> Side {
+        side_of(game.position().turn())
+    }
+
+    fn check_move(game: &GameState, mv: &Move) -> Result<(), PlayError> {
+        game.check_move(*mv)
+    }
+
+    fn play_unchecked(game: &mut GameState, mv: &Move) {
+        game.play_unchecked(*mv);
+    }
+
+    fn outcome(game: &GameState) -> Option<RecordOutcome> {
+        game.outcome().map(|o| o.to_record_outcome())
+    }
+
+    fn move_text(_: &GameState, mv: &Move) -> String {
+        mv.to_string()
+    }
+
+    fn position_text(game: &GameState) -> String {
+        game.position().to_sfen()
     }
 }
 
-impl std::error::Error for PlayError {}
-
-/// A game in progress or finished.
-#[derive(Clone, Debug)]
-pub struct Game {
-    start: Position,
-    current: Position,
-    moves: Vec<Move>,
-    /// Repetition key of the position before each move and of the current one.
-    keys: Vec<u64>,
-    /// Whether each move was an attacking move (gave check).
-    attacks: Vec<bool>,
-}
-
-impl Position {
-    /// Identifies the position for repetition: board, side to move and counter-strike square.
-    pub fn repetition_key(&self) -> u64 {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.board.hash(&mut h);
-        self.turn.hash(&mut h);
-        self.counter_strike.hash(&mut h);
-        h.finish()
+/// The record's side of a chu colour: Black moves first.
+pub fn side_of(color: Color) -> Side {
+    match color {
+        Color::Black => Side::First,
+        Color::White => Side::Second,
     }
 }
 
-impl Game {
-    pub fn new(start: Position) -> Game {
-        let key = start.repetition_key();
-        Game {
-            current: start.clone(),
-            start,
-            moves: Vec::new(),
-            keys: vec![key],
-            attacks: Vec::new(),
+/// The chu colour of a record's side.
+pub fn color_of(side: Side) -> Color {
+    match side {
+        Side::First => Color::Black,
+        Side::Second => Color::White,
+    }
+}
+
+impl Outcome {
+    /// The result alone, as records state it.
+    pub fn to_record_outcome(self) -> RecordOutcome {
+        match self.winner {
+            Some(color) => RecordOutcome::Win(side_of(color)),
+            None => RecordOutcome::Draw,
         }
     }
 
-    pub fn start(&self) -> &Position {
-        &self.start
-    }
-
-    pub fn position(&self) -> &Position {
-        &self.current
-    }
-
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// Plays a legal move if the game is not over.
-    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
-        if let Some(o) = self.outcome() {
-            return Err(PlayError::GameOver(o));
-        }
-        if !self.current.is_legal(m) {
-            return Err(PlayError::Illegal(m));
-        }
-        let mover = self.current.turn();
-        let mut after = self.current.clone();
-        after.play_unchecked(m);
-        let key = after.repetition_key();
-        let gives_check = after.is_check(!mover);
-        if self.current.rules().initiator_must_deviate
-            && self.initiates_fourth(key, mover, gives_check)
-        {
-            return Err(PlayError::Repetition(m));
-        }
-        self.current = after;
-        self.moves.push(m);
-        self.keys.push(key);
-        // lishogi counts a move as attacking when it gives check. (Its server also has a clause
-        // for a moved piece that attacks any enemy piece, but the recorded games show it does
-        // not decide repetitions: OGH2sJc2 ends in a plain draw although one side's moved piece
-        // attacked on every move.)
-        self.attacks.push(gives_check);
-        Ok(())
-    }
-
-    /// JCSA: whether a move by `mover` reaching `key` would be a fourth occurrence that `mover`
-    /// must avoid. The initiator is the player who checked on every move since the first
-    /// occurrence if only one did, else the player who would complete the repetition. (The
-    /// finer JCSA criteria, pieces brought to bear and mutual passes, are not modelled.)
-    fn initiates_fourth(&self, key: u64, mover: Color, gives_check: bool) -> bool {
-        let Some(first) = self.keys.iter().position(|&k| k == key) else {
-            return false;
-        };
-        if self.keys.iter().filter(|&&k| k == key).count() < 3 {
-            return false;
-        }
-        let start_turn = self.start.turn();
-        let mut only_checks = [true, true];
-        for i in first..self.moves.len() {
-            let who = if i % 2 == 0 { start_turn } else { !start_turn };
-            only_checks[who as usize] &= self.attacks[i];
-        }
-        only_checks[mover as usize] &= gives_check;
-        match only_checks {
-            [true, false] => mover == Color::Black,
-            [false, true] => mover == Color::White,
-            _ => true,
+    /// The ending a record stores for this outcome: the shared word where there is one
+    /// (repetition, checkmate), else chu's own.
+    pub fn to_ending_kind(self) -> kifu_record::EndingKind<Outcome> {
+        match self.reason {
+            EndReason::Repetition => kifu_record::EndingKind::Repetition,
+            EndReason::Checkmate => kifu_record::EndingKind::Checkmate,
+            _ => kifu_record::EndingKind::Game(self),
         }
     }
+}
 
-    /// The end of the game, if it has ended: the position's own verdict, else a fourth
-    /// occurrence of the current position.
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = self.current.outcome() {
-            return Some(o);
-        }
-        if self.current.rules().initiator_must_deviate {
-            return None;
-        }
-        let now = *self.keys.last()?;
-        let occurrences: Vec<usize> = (0..self.keys.len())
-            .filter(|&i| self.keys[i] == now)
-            .collect();
-        if occurrences.len() < 4 {
-            return None;
-        }
-        // lishogi: a player who made only attacking moves since the position first occurred
-        // loses (unless both did); otherwise it is a draw.
-        let first = occurrences[0];
-        let start_turn = self.start.turn();
-        let mut only_attacks = [true, true];
-        for i in first..self.moves.len() {
-            let mover = if i % 2 == 0 { start_turn } else { !start_turn };
-            only_attacks[mover as usize] &= self.attacks[i];
-        }
-        let reason_winner = match only_attacks {
-            [true, false] => (EndReason::PerpetualCheck, Some(Color::White)),
-            [false, true] => (EndReason::PerpetualCheck, Some(Color::Black)),
-            _ => (EndReason::Repetition, None),
-        };
-        Some(Outcome {
-            reason: reason_winner.0,
-            winner: reason_winner.1,
-        })
+impl GameEnding for Outcome {
+    /// A chu ending carries its winner, so the mover does not matter.
+    fn outcome(&self, _mover: Side) -> RecordOutcome {
+        self.to_record_outcome()
     }
 }

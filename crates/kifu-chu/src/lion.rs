@@ -2,10 +2,9 @@
 //! horned falcon and soaring eagle, and the restriction on capturing a protected lion at distance.
 
 use crate::attacks::is_attacked;
-use crate::movegen::Ctx;
+use crate::generation_context::Ctx;
 use crate::moves::{Move, MoveList};
-use crate::piece::{DIR_OFFSETS, EMPTY, KIND_MASK, Kind};
-use crate::position::is_lion_code;
+use crate::piece::{DIR_OFFSETS, EMPTY, KIND_MASK, Kind, is_lion_code};
 
 /// Mailbox offsets of the 16 squares at distance exactly 2.
 const RING2: [i16; 16] = [

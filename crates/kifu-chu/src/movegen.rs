@@ -1,49 +1,13 @@
 //! Legal move generation for single steps, slides and jumps, with promotion choices and the
-//! counter-strike rule. Lion-type powers are in [`crate::lion`].
+//! counter-strike rule (lion-type powers are in [`crate::lion`]), and the position's questions
+//! that need it: its legal moves, whether a move is legal, a checked `play`.
 
-use crate::attacks::is_attacked;
+use crate::generation_context::Ctx;
 use crate::moves::{Move, MoveList};
 use crate::piece::{
-    COLOR_BIT, Color, DIR_OFFSETS, EMPTY, KIND_MASK, Kind, OCCUPIED_BIT, PROMOTED_BIT, Power,
+    COLOR_BIT, Color, DIR_OFFSETS, EMPTY, KIND_MASK, Kind, OCCUPIED_BIT, PROMOTED_BIT, Piece, Power,
 };
-use crate::position::{Position, is_lion_code};
-
-/// Everything generation needs about the side to move, computed once per position.
-pub(crate) struct Ctx<'a> {
-    pub pos: &'a Position,
-    pub us: Color,
-    /// Occupied + colour bits of an enemy piece.
-    pub enemy_bits: u8,
-    /// Offset sign: +1 for Black, −1 for White (White's forward is +16).
-    pub sign: i16,
-}
-
-impl Ctx<'_> {
-    /// Empty or enemy: a square a piece may move to.
-    #[inline]
-    pub fn can_enter(&self, c: u8) -> bool {
-        c == EMPTY || c & (OCCUPIED_BIT | COLOR_BIT) == self.enemy_bits
-    }
-
-    #[inline]
-    pub fn is_enemy(&self, c: u8) -> bool {
-        c & (OCCUPIED_BIT | COLOR_BIT) == self.enemy_bits
-    }
-
-    /// Whether a non-lion piece may capture `captured` on `to` given the counter-strike rule.
-    #[inline]
-    pub fn non_lion_may_capture(&self, captured: u8, to: usize, lifted: &[usize]) -> bool {
-        let cs = self.pos.counter_strike as usize;
-        if cs == 0 || !is_lion_code(captured) {
-            return true;
-        }
-        if self.pos.rules.counter_strike_only_if_protected {
-            !is_attacked(self.pos, to, self.us.opposite(), lifted)
-        } else {
-            to == cs
-        }
-    }
-}
+use crate::position::{IllegalMove, Position};
 
 pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
     let us = pos.turn;
@@ -174,4 +138,39 @@ fn may_promote(ctx: &Ctx<'_>, from: usize, to: usize, code: u8, capture: bool) -
     };
     last && (kind == Kind::Pawn
         || (kind == Kind::Lance && ctx.pos.rules.lance_promotes_on_last_rank))
+}
+
+impl Position {
+    /// All legal moves, into a reused buffer.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        generate(self, list);
+    }
+
+    /// All legal moves (allocates; see [`Position::legal_moves_into`] for hot loops).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        // Generation per piece would be faster, but legality checks are not on a hot path.
+        let own = self.board[m.origin_cell()];
+        if own & OCCUPIED_BIT == 0 || Piece::from_code(own).map(|p| p.color) != Some(self.turn) {
+            return false;
+        }
+        self.legal_moves().contains(&m)
+    }
+
+    /// Plays a move if it is legal.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove(m))
+        }
+    }
 }

@@ -1,5 +1,5 @@
 //! How a game ends on the board: royals captured, no legal move, bare king, only royals left.
-//! Repetition needs the game's history and is judged by [`crate::Game`].
+//! Repetition needs the game's history and is judged by [`crate::GameState`].
 
 use std::fmt;
 
@@ -28,6 +28,16 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    pub const ALL: [EndReason; 7] = [
+        EndReason::RoyalsCaptured,
+        EndReason::NoLegalMoves,
+        EndReason::BareKing,
+        EndReason::OnlyRoyals,
+        EndReason::Repetition,
+        EndReason::PerpetualCheck,
+        EndReason::Checkmate,
+    ];
+
     /// lishogi's status name (`royalsLost`, `bareKing`, `stalemate`, `draw`, `repetition`,
     /// `perpetualCheck`).
     pub fn lishogi_status(self) -> &'static str {
@@ -40,6 +50,32 @@ impl EndReason {
             EndReason::PerpetualCheck => "perpetualCheck",
             EndReason::Checkmate => "checkmate",
         }
+    }
+}
+
+impl fmt::Display for EndReason {
+    /// lishogi's status name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.lishogi_status())
+    }
+}
+
+/// A text that is not one of lishogi's board-decided statuses.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{0}` is not a board ending (expected royalsLost, stalemate, bareKing, draw, repetition, perpetualCheck or checkmate)"
+)]
+pub struct UnknownEndReason(pub String);
+
+impl std::str::FromStr for EndReason {
+    type Err = UnknownEndReason;
+
+    /// lishogi's status name, as [`EndReason::lishogi_status`] writes it.
+    fn from_str(s: &str) -> Result<EndReason, UnknownEndReason> {
+        EndReason::ALL
+            .into_iter()
+            .find(|r| r.lishogi_status() == s)
+            .ok_or_else(|| UnknownEndReason(s.to_owned()))
     }
 }
 
@@ -164,7 +200,7 @@ impl Position {
             .collect();
         theirs.len() > 1
             && self.royals(them).count() >= 1
-            && !self.is_check(them)
+            && !self.is_royal_attacked(them)
             && (theirs.len() > 2 || theirs.iter().all(|&sq| sq.distance(our_royals[0]) > 1))
     }
 
@@ -198,7 +234,7 @@ impl Position {
         live == 2
             && self.royals(Color::Black).count() == 1
             && self.royals(Color::White).count() == 1
-            && !self.is_check(Color::Black)
-            && !self.is_check(Color::White)
+            && !self.is_royal_attacked(Color::Black)
+            && !self.is_royal_attacked(Color::White)
     }
 }

@@ -15,12 +15,39 @@ pub enum Counting {
 }
 
 impl Counting {
-    /// `path` / `path-based` / `lishogi`, or `canonical`.
+    /// `path` / `path-based` / `lishogi`, or `canonical` (see the [`std::str::FromStr`] impl).
     pub fn from_name(name: &str) -> Option<Counting> {
+        name.parse().ok()
+    }
+
+    /// `path-based` or `canonical`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Counting::PathBased => "path-based",
+            Counting::Canonical => "canonical",
+        }
+    }
+}
+
+impl std::fmt::Display for Counting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A text that names no counting convention.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown counting `{0}` (expected `path-based` or `canonical`)")]
+pub struct UnknownCounting(pub String);
+
+impl std::str::FromStr for Counting {
+    type Err = UnknownCounting;
+
+    fn from_str(name: &str) -> Result<Counting, UnknownCounting> {
         match name.to_ascii_lowercase().as_str() {
-            "path" | "path-based" | "pathbased" | "lishogi" | "routes" => Some(Counting::PathBased),
-            "canonical" | "positions" => Some(Counting::Canonical),
-            _ => None,
+            "path" | "path-based" | "pathbased" | "lishogi" | "routes" => Ok(Counting::PathBased),
+            "canonical" | "positions" => Ok(Counting::Canonical),
+            _ => Err(UnknownCounting(name.to_owned())),
         }
     }
 }

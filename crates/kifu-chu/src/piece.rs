@@ -311,6 +311,107 @@ impl fmt::Display for Piece {
     }
 }
 
+impl Color {
+    /// `black` or `white`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A text that names neither side.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a side (expected black/sente/b or white/gote/w)")]
+pub struct UnknownColor(pub String);
+
+impl std::str::FromStr for Color {
+    type Err = UnknownColor;
+
+    /// `black`, `sente`, `b`, `white`, `gote`, `w`, in any case.
+    fn from_str(s: &str) -> Result<Color, UnknownColor> {
+        match s.to_ascii_lowercase().as_str() {
+            "black" | "sente" | "b" => Ok(Color::Black),
+            "white" | "gote" | "w" => Ok(Color::White),
+            _ => Err(UnknownColor(s.to_owned())),
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    /// The English name (`drunk elephant`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A text that names no piece kind.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{0}` is not a chu piece kind (expected an English name such as `lion` or an SFEN letter)"
+)]
+pub struct UnknownKind(pub String);
+
+impl std::str::FromStr for Kind {
+    type Err = UnknownKind;
+
+    /// The English name in any case (`Drunk Elephant`), or the SFEN letter of an unpromoted
+    /// kind (`e`).
+    fn from_str(s: &str) -> Result<Kind, UnknownKind> {
+        let mut letters = s.chars();
+        if let (Some(c), None) = (letters.next(), letters.next())
+            && let Some(kind) = Kind::from_sfen_letter(c)
+        {
+            return Ok(kind);
+        }
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownKind(s.to_owned()))
+    }
+}
+
+/// A text that is not one SFEN piece (`P`, `+n`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not an SFEN piece (a letter, upper case for Black, `+` for promoted)")]
+pub struct UnknownPiece(pub String);
+
+impl std::str::FromStr for Piece {
+    type Err = UnknownPiece;
+
+    /// The SFEN token, as [`Piece::sfen`] writes it.
+    fn from_str(s: &str) -> Result<Piece, UnknownPiece> {
+        let unknown = || UnknownPiece(s.to_owned());
+        let (promoted, rest) = match s.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, s),
+        };
+        let mut letters = rest.chars();
+        let (Some(letter), None) = (letters.next(), letters.next()) else {
+            return Err(unknown());
+        };
+        let base = Kind::from_sfen_letter(letter).ok_or_else(unknown)?;
+        let color = if letter.is_ascii_uppercase() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let kind = if promoted {
+            base.promoted().ok_or_else(unknown)?
+        } else {
+            base
+        };
+        Ok(Piece::new(color, kind, promoted))
+    }
+}
+
 /// Direction indices, seen from Black: forward is toward rank `a`.
 pub(crate) const N: u8 = 0;
 pub(crate) const NE: u8 = 1;
@@ -403,6 +504,12 @@ static MOVEMENT: [Movement; 29] = [
         Power::Partial(bits(&[NE, NW])),
     ), // soaring eagle
 ];
+
+/// The code is a piece that moves as a lion (lion or promoted kirin).
+#[inline]
+pub(crate) fn is_lion_code(code: u8) -> bool {
+    code & OCCUPIED_BIT != 0 && code & KIND_MASK == Kind::Lion as u8
+}
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! A chu shogi position: the board, the side to move, the counter-strike square and the rules.
 
-use crate::moves::{Move, MoveList};
-use crate::piece::{Color, EMPTY, Kind, OCCUPIED_BIT, Piece, WALL};
+use crate::moves::Move;
+use crate::piece::{Color, EMPTY, Piece, WALL, is_lion_code};
 use crate::rules::RuleSet;
 use crate::square::{CELLS, Square};
 
@@ -21,13 +21,13 @@ pub struct Position {
 
 impl Default for Position {
     fn default() -> Position {
-        Position::start()
+        Position::startpos()
     }
 }
 
 impl Position {
     /// The starting position under lishogi rules.
-    pub fn start() -> Position {
+    pub fn startpos() -> Position {
         Position::from_sfen(START_SFEN).expect("start SFEN is valid")
     }
 
@@ -104,40 +104,6 @@ impl Position {
             .map(|(sq, _)| sq)
     }
 
-    /// All legal moves, into a reused buffer.
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        crate::movegen::generate(self, list);
-    }
-
-    /// All legal moves (allocates; see [`Position::legal_moves_into`] for hot loops).
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
-    }
-
-    /// Whether `m` is legal here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        // Generation per piece would be faster, but legality checks are not on a hot path.
-        let own = self.board[m.origin_cell()];
-        if own & OCCUPIED_BIT == 0 || Piece::from_code(own).map(|p| p.color) != Some(self.turn) {
-            return false;
-        }
-        self.legal_moves().contains(&m)
-    }
-
-    /// Whether `color` has a royal attacked by the other side.
-    pub fn is_check(&self, color: Color) -> bool {
-        self.royals(color)
-            .any(|sq| crate::attacks::is_attacked(self, sq.index(), color.opposite(), &[]))
-    }
-
-    /// Whether a piece of `by` attacks `sq`.
-    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        crate::attacks::is_attacked(self, sq.index(), by, &[])
-    }
-
     /// The piece a move would capture first (on `mid` for a two-step move) and second.
     pub fn captures_of(&self, m: Move) -> (Option<Piece>, Option<Piece>) {
         let at_to = if m.to_cell() == m.origin_cell() {
@@ -188,16 +154,6 @@ impl Position {
         self.turn = self.turn.opposite();
         self.move_number += 1;
     }
-
-    /// Plays a move if it is legal.
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        if self.is_legal(m) {
-            self.play_unchecked(m);
-            Ok(())
-        } else {
-            Err(IllegalMove(m))
-        }
-    }
 }
 
 impl Position {
@@ -230,23 +186,10 @@ impl Position {
     }
 }
 
-/// The code is a piece that moves as a lion (lion or promoted kirin).
-#[inline]
-pub(crate) fn is_lion_code(code: u8) -> bool {
-    code & OCCUPIED_BIT != 0 && code & crate::piece::KIND_MASK == Kind::Lion as u8
-}
-
 /// A move that is not legal in the position it was played in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {0}")]
 pub struct IllegalMove(pub Move);
-
-impl std::fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "illegal move {}", self.0)
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -51,12 +51,43 @@ impl RuleSet {
         initiator_must_deviate: true,
     };
 
-    /// Looks a rule set up by name: `lishogi` or `jcsa`.
+    /// Looks a rule set up by name: `lishogi` or `jcsa` (see the [`std::str::FromStr`] impl).
     pub fn from_name(name: &str) -> Option<RuleSet> {
+        name.parse().ok()
+    }
+
+    /// `lishogi` or `jcsa` for the two named rule sets, `None` for a mixture.
+    pub fn name(self) -> Option<&'static str> {
+        if self == RuleSet::LISHOGI {
+            Some("lishogi")
+        } else if self == RuleSet::JCSA {
+            Some("jcsa")
+        } else {
+            None
+        }
+    }
+}
+
+impl std::fmt::Display for RuleSet {
+    /// The name of a named rule set, `custom` for a mixture.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name().unwrap_or("custom"))
+    }
+}
+
+/// A text that names no rule set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule set `{0}` (expected `lishogi` or `jcsa`)")]
+pub struct UnknownRuleSet(pub String);
+
+impl std::str::FromStr for RuleSet {
+    type Err = UnknownRuleSet;
+
+    fn from_str(name: &str) -> Result<RuleSet, UnknownRuleSet> {
         match name.to_ascii_lowercase().as_str() {
-            "lishogi" | "default" => Some(RuleSet::LISHOGI),
-            "jcsa" => Some(RuleSet::JCSA),
-            _ => None,
+            "lishogi" | "default" => Ok(RuleSet::LISHOGI),
+            "jcsa" => Ok(RuleSet::JCSA),
+            _ => Err(UnknownRuleSet(name.to_owned())),
         }
     }
 }

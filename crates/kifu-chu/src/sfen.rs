@@ -1,22 +1,13 @@
 //! lishogi chu SFEN: board, side to move, counter-strike square (third field), move number.
 
-use std::fmt;
-
 use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
 
 /// Why an SFEN could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid SFEN: {0}")]
 pub struct SfenError(pub String);
-
-impl fmt::Display for SfenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid SFEN: {}", self.0)
-    }
-}
-
-impl std::error::Error for SfenError {}
 
 fn err<T>(msg: impl Into<String>) -> Result<T, SfenError> {
     Err(SfenError(msg.into()))
@@ -96,7 +87,7 @@ impl Position {
             Some("-") | None => {}
             Some(s) => match s.parse::<Square>() {
                 Ok(sq) => pos.set_counter_strike(Some(sq)),
-                Err(()) => return err(format!("counter-strike square `{s}`")),
+                Err(_) => return err(format!("counter-strike square `{s}`")),
             },
         }
         if let Some(n) = fields.next() {
@@ -147,6 +138,15 @@ impl Position {
     }
 }
 
+impl std::str::FromStr for Position {
+    type Err = SfenError;
+
+    /// Reads lishogi chu SFEN, as [`Position::from_sfen`] (lishogi rules).
+    fn from_str(s: &str) -> Result<Position, SfenError> {
+        Position::from_sfen(s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,7 +175,7 @@ mod tests {
 
     #[test]
     fn board_text_shows_every_square() {
-        let text = Position::start().board_text();
+        let text = Position::startpos().board_text();
         assert_eq!(text.lines().count(), 14);
         assert!(
             text.lines()

@@ -82,12 +82,17 @@ impl Square {
     }
 }
 
+/// A text that is not a square of the 12×12 board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a square (a file 1–12 and a rank a–l, as in `7h` or `12l`)")]
+pub struct ParseSquareError(pub String);
+
 impl std::str::FromStr for Square {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Square, ()> {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         match Square::parse_prefix(s) {
             Some((sq, n)) if n == s.len() => Ok(sq),
-            _ => Err(()),
+            _ => Err(ParseSquareError(s.to_owned())),
         }
     }
 }

@@ -4,6 +4,20 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
 
+/// A text that is not a lishogi USI move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a USI move (such as `7i7h`, `7i7h+` or `7j7i6h`)")]
+pub struct ParseMoveError(pub String);
+
+impl std::str::FromStr for Move {
+    type Err = ParseMoveError;
+
+    /// Reads a lishogi USI move's syntax (not its legality).
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        parse_usi(s).ok_or_else(|| ParseMoveError(s.to_owned()))
+    }
+}
+
 /// Parses a USI move's syntax (not its legality).
 pub fn parse_usi(s: &str) -> Option<Move> {
     let (a, n1) = Square::parse_prefix(s)?;

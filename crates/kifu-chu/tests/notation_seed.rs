@@ -36,7 +36,7 @@ fn usi(p: &Position, text: &str) -> String {
 
 #[test]
 fn the_same_move_written_four_ways() {
-    let p = Position::start();
+    let p = Position::startpos();
     for text in [
         "Ln-7h",
         "78Ln",
@@ -218,7 +218,7 @@ fn ph_is_always_the_phoenix() {
 
 #[test]
 fn alternates_and_japanese_names() {
-    let p = Position::start();
+    let p = Position::startpos();
     for (text, want) in [
         ("T-9k", "8k9k"),
         ("V-11k", "11j11k"),
@@ -267,7 +267,7 @@ fn squares_in_every_form() {
 
 #[test]
 fn bad_input_is_reported_not_panicked() {
-    let p = Position::start();
+    let p = Position::startpos();
     for text in [
         "",
         "Zz-7h",

@@ -87,7 +87,7 @@ fn counter_strike_forbids_capturing_another_lion() {
 
 #[test]
 fn divide_sums_to_perft_and_names_parse() {
-    let pos = Position::start();
+    let pos = Position::startpos();
     let divide = kifu_chu::perft_divide(&pos, 3, Counting::Canonical);
     assert_eq!(divide.len(), 36);
     assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 48_315);

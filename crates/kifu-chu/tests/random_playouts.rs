@@ -18,7 +18,7 @@ proptest! {
 
     #[test]
     fn renderings_read_back_in_random_games(choices in proptest::collection::vec(any::<u32>(), 40..160)) {
-        let mut pos = Position::start();
+        let mut pos = Position::startpos();
         let mut previous = None;
         for (ply, c) in choices.iter().enumerate() {
             if pos.outcome().is_some() {

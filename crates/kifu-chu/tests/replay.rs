@@ -1,6 +1,6 @@
 //! Every game of `shared/corpus/chu/lishogi-games.ndjson` replays legally and ends as recorded.
 
-use kifu_chu::{Color, EndReason, Game, Position, parse_usi};
+use kifu_chu::{Color, EndReason, GameState, Position, parse_usi};
 
 /// Read when the test runs rather than compiled in: the corpus lies outside the crate, and the
 /// published package's tests must still build without it.
@@ -21,7 +21,7 @@ fn lishogi_games_replay_and_end_as_recorded() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         let id = v["id"].as_str().unwrap();
         let start = Position::from_sfen(v["initial_sfen"].as_str().unwrap()).unwrap();
-        let mut game = Game::new(start);
+        let mut game = GameState::new(start);
         let moves: Vec<&str> = v["moves"].as_str().unwrap().split_whitespace().collect();
         for (i, usi) in moves.iter().enumerate() {
             assert!(
@@ -62,7 +62,7 @@ fn lishogi_games_replay_and_end_as_recorded() {
 
 #[test]
 fn repetition_is_a_draw_on_the_fourth_occurrence() {
-    let mut game = Game::new(Position::start());
+    let mut game = GameState::new(Position::startpos());
     let cycle = ["7j7h", "6c6e", "7h7j", "6e6c"];
     for round in 0..3 {
         for usi in cycle {
@@ -79,7 +79,7 @@ fn repetition_is_a_draw_on_the_fourth_occurrence() {
 fn perpetual_check_loses_on_the_fourth_occurrence() {
     // The black rook checks the white king back and forth between 1a and 2a.
     let start = Position::from_sfen("3gg6k/12/11R/12/12/12/12/12/12/12/G11/K11 w - 1").unwrap();
-    let mut game = Game::new(start);
+    let mut game = GameState::new(start);
     let cycle = ["1a2a", "1c2c", "2a1a", "2c1c"];
     for round in 0..3 {
         for usi in cycle {
@@ -96,7 +96,7 @@ fn perpetual_check_loses_on_the_fourth_occurrence() {
 
 #[test]
 fn jcsa_forbids_the_initiator_a_fourth_occurrence() {
-    let mut game = Game::new(Position::start().with_rules(kifu_chu::RuleSet::JCSA));
+    let mut game = GameState::new(Position::startpos().with_rules(kifu_chu::RuleSet::JCSA));
     let cycle = ["7j7h", "6c6e", "7h7j", "6e6c"];
     for usi in cycle.iter().cycle().take(11) {
         game.play(parse_usi(usi).unwrap()).unwrap();

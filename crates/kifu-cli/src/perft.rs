@@ -110,7 +110,7 @@ fn chu(args: &Args) -> Result<Counted, String> {
     let rules = kifu_chu::RuleSet::from_name(&args.rules)
         .ok_or_else(|| format!("--rules: `{}` is neither `lishogi` nor `jcsa`", args.rules))?;
     let pos = match &args.sfen {
-        None => kifu_chu::Position::start(),
+        None => kifu_chu::Position::startpos(),
         Some(s) => kifu_chu::Position::from_sfen(s).map_err(|e| format!("--sfen: {e}"))?,
     }
     .with_rules(rules);

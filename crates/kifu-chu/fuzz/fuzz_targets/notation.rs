@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let positions = [
-        Position::start(),
+        Position::startpos(),
         Position::from_sfen("k11/12/12/3g8/4p7/5N6/12/12/12/12/12/11K b - 1").unwrap(),
     ];
     for pos in &positions {

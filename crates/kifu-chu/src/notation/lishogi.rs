@@ -2,7 +2,7 @@
 //! unpromoted piece, `+` a piece promoted from it; squares are file and rank as one character
 //! each, with 10, 11 and 12 written `a`, `b`, `c`.
 
-use super::parse::NotationError;
+use super::error::NotationError;
 use super::reading::{Class, Reading, Tier, lishogi_tier};
 use crate::square::Square;
 

@@ -1,24 +1,24 @@
 //! Move notation: the notation of the CSL move-notation post (Western and Japanese) and lishogi's Western
 //! notation, read against a position's legal moves, and written back minimal and unambiguous.
 
+mod error;
 mod lexer;
 mod lishogi;
 mod names;
 mod parse;
 mod reading;
+mod western_full;
 mod write;
 
-pub use parse::{Dialect, NotationError, ParsedMove, parse_move};
+pub use error::NotationError;
+pub use parse::{Dialect, ParsedMove, parse_move};
 pub use write::{japanese, western};
 
 use crate::square::Square;
 
-/// The destination (or `仝`/`同` → `previous`) and the parenthesised origin of one KIF step
-/// (`6八獅子 （←7十）`).
-pub(crate) fn step_squares(
-    text: &str,
-    previous: Option<Square>,
-) -> Option<(Square, Option<Square>)> {
+/// The destination (or `仝`/`同` → `previous`) and the parenthesised origin of one step of
+/// lishogi's chu KIF (`6八獅子 （←7十）`), as the KIF reader of `kifu-records` needs it.
+pub fn step_squares(text: &str, previous: Option<Square>) -> Option<(Square, Option<Square>)> {
     let toks = lexer::lex(text).ok()?;
     let mut dest = None;
     let mut origin = None;
@@ -33,10 +33,10 @@ pub(crate) fn step_squares(
     Some((dest?, origin))
 }
 
-pub(crate) use names::kif_name;
-pub(crate) use write::japanese_square;
+pub use names::kif_name;
+pub use write::japanese_square;
 
 /// The kanji numeral of a rank index (0 → 一).
-pub(crate) fn kanji_rank(rank: u8) -> &'static str {
+pub fn kanji_rank(rank: u8) -> &'static str {
     names::KANJI_RANKS[rank as usize]
 }

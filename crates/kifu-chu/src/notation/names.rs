@@ -253,7 +253,7 @@ pub(crate) fn japanese_name(kind: Kind) -> &'static str {
 }
 
 /// lishogi KIF's full name of a piece (`獅子`, `金将`, `小角`, `金飛車`).
-pub(crate) fn kif_name(p: Piece) -> &'static str {
+pub fn kif_name(p: Piece) -> &'static str {
     use Kind::*;
     match (p.kind, p.promoted.then(|| p.kind.unpromoted()).flatten()) {
         (Bishop, Some(Leopard)) => "小角",

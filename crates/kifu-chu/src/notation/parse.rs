@@ -1,11 +1,11 @@
 //! Reading one move in CSL notation (or lishogi's Western notation) against the legal moves of
 //! a position.
 
-use std::fmt;
-
+use super::error::NotationError;
 use super::lexer::{Tok, Token, lex, numeric_squares};
 use super::names::PieceName;
 use super::reading::{Class, Reading, Tier, lishogi_tier, preferred_class, western_tiers};
+use super::western_full::western_explicit;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
@@ -31,40 +31,6 @@ pub struct ParsedMove {
     pub mv: Move,
     pub warnings: Vec<String>,
 }
-
-/// Why a move could not be read. Offsets are bytes into the move text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NotationError {
-    /// The text is not notation at all.
-    Syntax {
-        message: String,
-        start: usize,
-        end: usize,
-    },
-    /// Readable, but no legal move fits.
-    NoMove { message: String },
-    /// Several legal moves fit (listed, written in CSL notation).
-    Ambiguous { candidates: Vec<(Move, String)> },
-}
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NotationError::Syntax { message, .. } | NotationError::NoMove { message } => {
-                f.write_str(message)
-            }
-            NotationError::Ambiguous { candidates } => {
-                let list: Vec<String> = candidates
-                    .iter()
-                    .map(|(m, s)| format!("{s} ({m})"))
-                    .collect();
-                write!(f, "ambiguous: could be {}", list.join(", "))
-            }
-        }
-    }
-}
-
-impl std::error::Error for NotationError {}
 
 /// A place named in the text: a square, or digits that are an origin file and/or numeric squares.
 #[derive(Clone, Debug)]
@@ -135,7 +101,7 @@ pub fn parse_move(
                 .map_or("piece", |p| p.kind.name());
             parsed.warnings.push(format!(
                 "`Px` read as the {taken}; it could also be read as {other} ({})",
-                super::write::western_explicit(pos, alt.mv)
+                western_explicit(pos, alt.mv)
             ));
         }
     }
@@ -587,7 +553,7 @@ fn resolve(
     let mut near: Vec<String> = legal
         .iter()
         .filter(|m| dests.contains(&m.to()) && m.mid().is_none())
-        .map(|&m| super::write::western_explicit(pos, m))
+        .map(|&m| western_explicit(pos, m))
         .collect();
     near.dedup();
     let message = if near.is_empty() {
@@ -653,7 +619,7 @@ fn choose(
             let k = position_key(pos, *m);
             if !seen.contains(&k) {
                 seen.push(k);
-                list.push((*m, super::write::western_explicit(pos, *m)));
+                list.push((*m, western_explicit(pos, *m)));
             }
         }
         return Err(NotationError::Ambiguous { candidates: list });

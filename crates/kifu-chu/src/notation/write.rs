@@ -4,8 +4,9 @@
 //! Each rendering is checked by reading it back; the shortest form that reads back to the same
 //! position wins, so the output is minimal and never ambiguous.
 
-use super::names::{KANJI_RANKS, japanese_name, western_name};
+use super::names::{KANJI_RANKS, japanese_name};
 use super::parse::{Dialect, parse_move};
+use super::western_full::{WesternParts, promotion_optional, simplified, western_parts};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
@@ -22,85 +23,31 @@ fn reads_back(pos: &Position, text: &str, m: Move) -> bool {
     matches!(parse_move(pos, text, Dialect::Csl, None), Ok(p) if same_result(pos, p.mv, m) && p.warnings.is_empty())
 }
 
-/// Whether the same piece could also make this move with the other promotion choice.
-fn promotion_optional(pos: &Position, m: Move) -> bool {
-    m.mid().is_none() && {
-        let other = if m.is_promotion() {
-            Move::new(m.from(), m.to(), false)
-        } else {
-            Move::new(m.from(), m.to(), true)
-        };
-        pos.legal_moves().contains(&other)
-    }
-}
-
-/// A two-step move whose first step is onto an empty square lands where a single move lands.
-fn simplified(pos: &Position, m: Move) -> Move {
-    match m.mid() {
-        Some(mid) if pos.piece_at(mid).is_none() && !m.returns_to_start() => {
-            Move::new(m.from(), m.to(), false)
-        }
-        _ => m,
-    }
-}
-
-/// Standard CSL Western notation of a legal move.
+/// Standard CSL Western notation of a legal move: the shortest origin (none, the file, the
+/// rank or the square) whose text reads back to the same position.
 pub fn western(pos: &Position, m: Move) -> String {
-    western_with(pos, m, true)
-}
-
-/// Western notation with the full origin square, without reading it back (for candidate lists).
-pub(crate) fn western_explicit(pos: &Position, m: Move) -> String {
-    western_with(pos, m, false)
-}
-
-fn western_with(pos: &Position, m: Move, minimal: bool) -> String {
-    let Some(piece) = pos.piece_at(m.from()) else {
-        return m.to_string();
+    let (name, body, from) = match western_parts(pos, m) {
+        WesternParts::Whole(text) => return text,
+        WesternParts::Parts { name, body, from } => (name, body, from),
     };
     let m = simplified(pos, m);
-    let name = western_name(piece.kind);
-    let cap = |sq: Square| {
-        if pos.piece_at(sq).is_some() && sq != m.from() {
-            "x"
-        } else {
-            "-"
-        }
-    };
-    let body = match m.mid() {
-        Some(mid) if m.returns_to_start() && pos.piece_at(mid).is_none() => return "pass".into(),
-        Some(mid) if m.returns_to_start() => format!("x!{mid}"),
-        Some(mid) => format!("{}{mid}{}{}", cap(mid), cap(m.to()), m.to()),
-        None => {
-            let promo = if m.is_promotion() {
-                "+"
-            } else if promotion_optional(pos, m) {
-                "="
-            } else {
-                ""
-            };
-            format!("{}{}{promo}", cap(m.to()), m.to())
-        }
-    };
-    let from = m.from();
     let options = [
         String::new(),
         from.file().to_string(),
         from.rank_char().to_string(),
-        from.to_string(),
     ];
-    for o in options.iter().filter(|_| minimal) {
+    for o in &options {
         let text = format!("{name}{o}{body}");
         if reads_back(pos, &text, m) {
             return text;
         }
     }
-    // Cannot happen for a legal move; fall back to the full origin square.
+    // The full origin square always reads back for a legal move.
     format!("{name}{from}{body}")
 }
 
 /// A square in Japanese: half-width file, kanji rank (`7八`, `10十一`).
-pub(crate) fn japanese_square(sq: Square) -> String {
+pub fn japanese_square(sq: Square) -> String {
     format!("{}{}", sq.file(), KANJI_RANKS[sq.rank() as usize])
 }
 

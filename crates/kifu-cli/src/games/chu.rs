@@ -2,8 +2,12 @@
 
 use std::path::Path;
 
-use kifu_chu::record::{ChuRecord, Format};
-use kifu_record::SourceText;
+use kifu_chu::Chu;
+use kifu_record::{RecordFormat, SourceText};
+use kifu_records::chu::{self as chu_records, ChuRecord};
+
+/// A chu record format, from `kifu_records::chu::FORMATS`.
+pub type Format = &'static dyn RecordFormat<Chu>;
 
 use crate::report::FileReport;
 
@@ -33,9 +37,10 @@ pub fn sniff(text: &str) -> bool {
             || t.contains("\"rules\":\"jcsa\"");
     }
     // CSL records (PGN-like headers, numbered moves) replay from the chu start or are not chu.
-    if (t.starts_with('[') || t.starts_with("1.")) && Format::detect(t) == Format::Csl {
-        let (record, diagnostics) = kifu_chu::record::csl::parse(t);
-        return !record.moves.is_empty() && !diagnostics.iter().any(|d| d.is_error());
+    if (t.starts_with('[') || t.starts_with("1.")) && chu_records::detect(t).name() == "csl" {
+        let (record, diagnostics) = chu_records::csl::parse(t);
+        return !chu_records::main_line_moves(&record).is_empty()
+            && !diagnostics.iter().any(|d| d.is_error());
     }
     let first = t.split_whitespace().next().unwrap_or("");
     let usi_list =
@@ -53,7 +58,7 @@ fn ext(path: &Path) -> Option<String> {
 }
 
 pub fn parse_format(name: &str) -> Result<Format, String> {
-    Format::from_name(name)
+    chu_records::by_name(name)
         .ok_or_else(|| format!("unknown chu format `{name}` (one of: csl, csl-ja, kif, usi, json)"))
 }
 
@@ -62,10 +67,10 @@ fn format_for(path: Option<&Path>, forced: Option<Format>, text: &str) -> Format
         return f;
     }
     match path.and_then(ext).as_deref() {
-        Some("json" | "ndjson" | "jsonl") => Format::Json,
-        Some("usi" | "sfen") => Format::Usi,
-        Some("kif" | "kifu") => Format::Kif,
-        _ => Format::detect(text),
+        Some(e @ ("json" | "ndjson" | "jsonl" | "usi" | "sfen" | "kif" | "kifu")) => {
+            chu_records::by_extension(e).unwrap_or_else(|| chu_records::detect(text))
+        }
+        _ => chu_records::detect(text),
     }
 }
 
@@ -100,10 +105,14 @@ pub fn load(
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let format = format_for(path, forced, text);
-    let (records, diagnostics) = format.parse(text);
+    let parsed = kifu_record::Parsed::collect(format.records(text));
+    let (records, diagnostics) = (parsed.records, parsed.diagnostics);
     let mut report = FileReport::new(name.to_string(), "chu", format.name());
     report.records = records.len();
-    report.plies = records.iter().map(|r| r.moves.len()).sum();
+    report.plies = records
+        .iter()
+        .map(|r| chu_records::main_line_moves(r).len())
+        .sum();
     report.add_diagnostics(&SourceText::new(name, text), &diagnostics);
     Ok((records, report))
 }
@@ -112,52 +121,30 @@ pub fn load(
 /// a one-game format keeps the first and says so. The warnings also list what the format cannot
 /// hold of each record.
 pub fn write(records: &[ChuRecord], to: Format) -> (Vec<u8>, Vec<String>) {
-    let mut warnings = Vec::new();
-    let take = if to.holds_many() {
-        records.len()
-    } else {
-        records.len().min(1)
-    };
-    if records.len() > take {
-        warnings.push(format!(
-            "{} holds one game per file; {} more dropped",
-            to.name(),
-            records.len() - take
-        ));
-    }
-    for (i, r) in records[..take].iter().enumerate() {
-        for loss in to.losses(r) {
-            warnings.push(if take > 1 {
-                format!("game {}: {loss}", i + 1)
-            } else {
-                loss
-            });
-        }
-    }
-    (to.write_all(&records[..take]).into_bytes(), warnings)
+    let written = to.write(records);
+    (written.text.into_bytes(), written.warnings)
 }
 
 pub fn extension(to: Format) -> &'static str {
-    match to {
-        Format::Csl | Format::CslJapanese => "csl",
-        Format::Kif => "kif",
-        Format::Usi => "usi",
-        Format::Json => "json",
+    match to.name() {
+        "csl-ja" => "csl",
+        other => other,
     }
 }
 
 /// The position after `ply` moves of the first record (the end when `None`), as SFEN.
 pub fn show(record: &ChuRecord, ply: Option<usize>) -> String {
     let mut pos = record.start.clone();
-    let n = ply.unwrap_or(record.moves.len()).min(record.moves.len());
-    for m in &record.moves[..n] {
-        if pos.play(m.mv).is_err() {
+    let moves = chu_records::main_line_moves(record);
+    let n = ply.unwrap_or(moves.len()).min(moves.len());
+    for &m in &moves[..n] {
+        if pos.play(m).is_err() {
             break;
         }
     }
     let mut out = String::new();
-    for (k, v) in &record.headers {
-        out.push_str(&format!("[{k} \"{v}\"]\n"));
+    for entry in record.header.entries() {
+        out.push_str(&format!("[{} \"{}\"]\n", entry.key, entry.value));
     }
     out.push_str(&format!(
         "after {n} moves\n{}SFEN: {}\n",

@@ -5,7 +5,7 @@ use std::path::Path;
 use kifu_records::shogi::csa::CsaVersion;
 
 use kifu_cetkaik::ckka::GameRecord;
-use kifu_chu::record::ChuRecord;
+use kifu_records::chu::ChuRecord;
 use kifu_records::shogi::ShogiRecord;
 
 use crate::error::CliError;
@@ -200,13 +200,9 @@ pub fn target_holds_many(game: Game, target: &Target<'_>) -> Result<bool, CliErr
                 Format::Csa | Format::Usi
             )
         }
-        Game::Chu => {
-            use kifu_chu::record::Format;
-            matches!(
-                chu::parse_format(target.format).map_err(CliError::Usage)?,
-                Format::Usi | Format::Json
-            )
-        }
+        Game::Chu => chu::parse_format(target.format)
+            .map_err(CliError::Usage)?
+            .holds_many(),
         Game::Cetkaik => {
             cetkaik::parse_target(target.format).map_err(CliError::Usage)?;
             false

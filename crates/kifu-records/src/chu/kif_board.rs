@@ -2,9 +2,21 @@
 //! square, `v` for White's pieces, `・` for an empty square, one kanji per piece (`成X` for some
 //! promoted pieces).
 
-use crate::piece::{Color, Kind, Piece};
-use crate::position::Position;
-use crate::square::Square;
+use kifu_chu::notation::kanji_rank;
+use kifu_chu::{Color, Kind, Piece, Position, Square};
+
+/// Why a row of a board diagram could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardRowError {
+    #[error("a board row must be framed by `|`")]
+    NotFramed,
+    #[error("a board row has 12 squares of 3 characters, not {0} characters")]
+    Width(usize),
+    #[error("row outside the board")]
+    OffBoard,
+    #[error("unknown piece `{text}` on {square}")]
+    UnknownPiece { text: String, square: Square },
+}
 
 /// The diagram name of a piece (without the `v` of White).
 fn board_name(p: Piece) -> &'static str {
@@ -96,7 +108,7 @@ pub(crate) fn write(pos: &Position) -> String {
             out.push_str(&format!("{cell:>3}"));
         }
         out.push('|');
-        out.push_str(crate::notation::kanji_rank(rank));
+        out.push_str(kanji_rank(rank));
         out.push('\n');
     }
     out.push_str(&frame);
@@ -107,23 +119,20 @@ pub(crate) fn write(pos: &Position) -> String {
 }
 
 /// Reads one diagram row (`|  香  豹 …|一`) into `pos` at `rank`.
-pub(crate) fn read_row(line: &str, rank: u8, pos: &mut Position) -> Result<(), String> {
+pub(crate) fn read_row(line: &str, rank: u8, pos: &mut Position) -> Result<(), BoardRowError> {
     let inner = line
         .trim()
         .strip_prefix('|')
         .and_then(|l| l.rfind('|').map(|e| &l[..e]))
-        .ok_or("a board row must be framed by `|`")?;
+        .ok_or(BoardRowError::NotFramed)?;
     let chars: Vec<char> = inner.chars().collect();
     if chars.len() != 36 {
-        return Err(format!(
-            "a board row has 12 squares of 3 characters, not {} characters",
-            chars.len()
-        ));
+        return Err(BoardRowError::Width(chars.len()));
     }
     for (i, cell) in chars.chunks(3).enumerate() {
         let text: String = cell.iter().collect::<String>().trim().to_string();
         let file = 12 - i as u8;
-        let sq = Square::new(file, rank).ok_or("row outside the board")?;
+        let sq = Square::new(file, rank).ok_or(BoardRowError::OffBoard)?;
         if text == "・" || text.is_empty() {
             pos.set_piece(sq, None);
             continue;
@@ -132,8 +141,10 @@ pub(crate) fn read_row(line: &str, rank: u8, pos: &mut Position) -> Result<(), S
             Some(n) => (Color::White, n),
             None => (Color::Black, text.as_str()),
         };
-        let piece = piece_from_name(name, color)
-            .ok_or_else(|| format!("unknown piece `{text}` on {sq}"))?;
+        let piece = piece_from_name(name, color).ok_or_else(|| BoardRowError::UnknownPiece {
+            text: text.clone(),
+            square: sq,
+        })?;
         pos.set_piece(sq, Some(piece));
     }
     Ok(())
@@ -156,7 +167,7 @@ mod tests {
                 }
             }
         }
-        let start = Position::start();
+        let start = Position::startpos();
         let text = write(&start);
         let mut back = Position::empty();
         for (rank, row) in text.lines().filter(|l| l.starts_with('|')).enumerate() {

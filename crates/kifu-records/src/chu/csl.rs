@@ -2,32 +2,70 @@
 //! start, `[Rules "JCSA"]`), then the moves, one per line or numbered (`1. Ln-7h 2. …`), in
 //! Western or Japanese notation, with `{…}` and `;` comments and an optional result at the end.
 
-use kifu_record::{Diagnostic, DiagnosticKind, Span};
+use kifu_chu::notation::{Dialect, NotationError, japanese, parse_move, western};
+use kifu_chu::{Chu, Move, Position, RuleSet, START_SFEN};
+use kifu_record::{
+    Diagnostic, DiagnosticKind, EndingKind, RecordFormat, RecordRead, Records, Span,
+};
 
-use super::{ChuRecord, RecordMove, Replay, span};
-use crate::notation::{Dialect, NotationError, japanese, parse_move, western};
-use crate::position::{Position, START_SFEN};
-use crate::rules::RuleSet;
+use super::endings::{csl_word, ending_from_word};
+use super::replay::Replay;
+use super::{ChuRecord, add_comment, comment_texts, header_value, push_header, span};
 
-/// Result words accepted after the last move.
-const RESULTS: &[&str] = &[
-    "1-0",
-    "0-1",
-    "1/2-1/2",
-    "½-½",
-    "*",
-    "resign",
-    "resigns",
-    "resigned",
-    "draw",
-    "投了",
-    "千日手",
-    "中断",
-];
+/// The CSL notation: Western when written, any mix when read.
+pub static CSL: Csl = Csl { japanese: false };
+/// The CSL notation written in Japanese (`1. 7八獅`).
+pub static CSL_JAPANESE: Csl = Csl { japanese: true };
+
+/// A CSL record format; `japanese` says which notation the writer uses (the reader takes both).
+#[derive(Clone, Copy, Debug)]
+pub struct Csl {
+    pub japanese: bool,
+}
+
+impl RecordFormat<Chu> for Csl {
+    fn name(&self) -> &'static str {
+        if self.japanese { "csl-ja" } else { "csl" }
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        if self.japanese { &[] } else { &["txt"] }
+    }
+
+    /// Anything that is not another chu format is read as CSL (see [`super::detect`]).
+    fn sniff(&self, _text: &str) -> bool {
+        true
+    }
+
+    fn records<'t>(&self, text: &'t str) -> Records<'t, Chu> {
+        let (record, diagnostics) = parse(text);
+        Box::new(std::iter::once(RecordRead {
+            record,
+            diagnostics,
+        }))
+    }
+
+    fn write(&self, records: &[ChuRecord]) -> kifu_record::Written {
+        let japanese = self.japanese;
+        super::write_records(
+            records,
+            self.name(),
+            false,
+            |r| {
+                if japanese {
+                    write_japanese(r)
+                } else {
+                    write(r)
+                }
+            },
+            losses,
+        )
+    }
+}
 
 enum Item<'a> {
     Header(&'a str, String, Span),
-    Comment(String),
+    Comment(String, Span),
     Text(&'a str, usize),
 }
 
@@ -55,14 +93,20 @@ fn items<'a>(text: &'a str, diags: &mut Vec<Diagnostic>) -> Vec<Item<'a>> {
                         "comment `{` is never closed",
                     ));
                 }
-                out.push(Item::Comment(text[i + 1..close].trim().to_string()));
+                out.push(Item::Comment(
+                    text[i + 1..close].trim().to_string(),
+                    Span::new(i, (close + 1).min(text.len())),
+                ));
                 i = (close + 1).min(text.len());
                 text_start = i;
             }
             b';' => {
                 flush(&mut out, text_start, i);
                 let end = text[i..].find('\n').map_or(text.len(), |e| i + e);
-                out.push(Item::Comment(text[i + 1..end].trim().to_string()));
+                out.push(Item::Comment(
+                    text[i + 1..end].trim().to_string(),
+                    Span::new(i, end),
+                ));
                 i = end;
                 text_start = i;
             }
@@ -152,11 +196,14 @@ fn describe(e: &NotationError, text: &str) -> String {
 /// Reads a CSL game.
 pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let mut record = ChuRecord::default();
+    let mut record = ChuRecord::new(Position::startpos());
     let mut replay: Option<Replay> = None;
     let mut warned_unchecked = false;
     let mut previous = None;
     let mut result_at: Option<&str> = None;
+    // The node comments attach to: the last move or ending read.
+    let mut last = record.moves.root();
+    let mut result_header: Option<(String, Span)> = None;
     let items = items(text, &mut diags);
     let nothing = items
         .iter()
@@ -174,7 +221,8 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                 if key.eq_ignore_ascii_case("SFEN") || key.eq_ignore_ascii_case("FEN") {
                     match Position::from_sfen(&value) {
                         Ok(p) if replay.is_none() => {
-                            record.start = p.with_rules(record.start.rules())
+                            record.start = p.with_rules(record.start.rules());
+                            record.start_span = sp;
                         }
                         Ok(_) => diags.push(Diagnostic::error(
                             DiagnosticKind::Syntax,
@@ -186,35 +234,40 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                         }
                     }
                 } else if key.eq_ignore_ascii_case("Result") {
-                    record.result = Some(value.clone());
+                    result_header = Some((value, sp));
                     continue;
                 } else if key.eq_ignore_ascii_case("Rules") {
-                    match RuleSet::from_name(&value) {
-                        Some(r) => record.start.set_rules(r),
-                        None => diags.push(Diagnostic::warning(
+                    match value.parse::<RuleSet>() {
+                        Ok(r) => record.start.set_rules(r),
+                        Err(e) => diags.push(Diagnostic::warning(
                             DiagnosticKind::Unknown,
                             sp,
-                            format!("unknown rule set `{value}`; using lishogi rules"),
+                            format!("{e}; using lishogi rules"),
                         )),
                     }
                 }
-                record.headers.push((key.to_string(), value));
+                push_header(&mut record, key, value, sp);
             }
-            Item::Comment(c) => match record.moves.last_mut() {
-                Some(m) => m.comments.push(c),
-                None => record.comments.push(c),
-            },
+            Item::Comment(c, sp) => add_comment(&mut record, last, c, sp),
             Item::Text(line, base) => {
                 for (seg, off) in segments(line, base) {
-                    let replay = replay.get_or_insert_with(|| Replay::new(record.start.clone()));
+                    let replay = replay.get_or_insert_with(|| Replay::new(&record));
                     let whole = [(seg, off)];
-                    let pieces: Vec<(&str, usize)> = if RESULTS.contains(&seg) {
-                        record.result = Some(seg.to_string());
+                    let pieces: Vec<(&str, usize)> = if let Some(kind) = ending_from_word(seg) {
+                        last = end_line(
+                            &mut record,
+                            replay,
+                            kind,
+                            seg,
+                            span(off, 0, seg.len()),
+                            result_at,
+                            &mut diags,
+                        );
                         result_at.get_or_insert(seg);
                         continue;
                     } else if seg.contains(char::is_whitespace)
                         && matches!(
-                            parse_move(replay.game.position(), seg, Dialect::Csl, previous),
+                            parse_move(replay.position(), seg, Dialect::Csl, previous),
                             Err(NotationError::Syntax { .. })
                         )
                     {
@@ -226,8 +279,9 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                     };
                     for (t, o) in pieces {
                         let sp = span(o, 0, t.len());
-                        if RESULTS.contains(&t) {
-                            record.result = Some(t.to_string());
+                        if let Some(kind) = ending_from_word(t) {
+                            last =
+                                end_line(&mut record, replay, kind, t, sp, result_at, &mut diags);
                             result_at.get_or_insert(t);
                             continue;
                         }
@@ -245,7 +299,7 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                             // Legality is unknown from here on, but the text can still be
                             // unreadable: report that.
                             if let Err(e @ NotationError::Syntax { .. }) =
-                                parse_move(replay.game.position(), t, Dialect::Csl, None)
+                                parse_move(replay.position(), t, Dialect::Csl, None)
                             {
                                 diags.push(Diagnostic::error(
                                     DiagnosticKind::Syntax,
@@ -262,26 +316,23 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                             }
                             continue;
                         }
-                        if replay.over(sp, &mut diags) {
+                        if replay.over(&record, sp, &mut diags) {
                             replay.broken = true;
                             continue;
                         }
-                        let pos = replay.game.position().clone();
+                        let pos = replay.position().clone();
                         match parse_move(&pos, t, Dialect::Csl, previous) {
                             Ok(p) => {
                                 for w in p.warnings {
                                     diags.push(Diagnostic::warning(DiagnosticKind::Syntax, sp, w));
                                 }
-                                if replay.play(p.mv, sp, &mut diags) {
+                                if replay.play(&mut record, p.mv, sp, &mut diags) {
                                     previous = Some(p.mv.to());
-                                    record.moves.push(RecordMove {
-                                        mv: p.mv,
-                                        comments: Vec::new(),
-                                    });
+                                    last = replay.node;
                                 }
                             }
                             Err(e) => {
-                                let ply = replay.game.moves().len() + 1;
+                                let ply = replay.next_ply(&record);
                                 diags.push(Diagnostic::error(
                                     DiagnosticKind::IllegalMove,
                                     sp,
@@ -295,63 +346,121 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
             }
         }
     }
+    if let Some((value, sp)) = result_header {
+        match ending_from_word(&value) {
+            _ if result_at.is_some() => {}
+            Some(kind) => {
+                let at = replay.as_ref().map_or(record.moves.root(), |r| r.node);
+                record.moves.add_ending(at, kind, sp);
+            }
+            None => {
+                diags.push(Diagnostic::warning(
+                    DiagnosticKind::Unknown,
+                    sp,
+                    format!("unknown result `{value}`, kept as written"),
+                ));
+                let at = replay.as_ref().map_or(record.moves.root(), |r| r.node);
+                record.moves.add_ending(at, EndingKind::Unknown(value), sp);
+            }
+        }
+    }
     if nothing && diags.is_empty() {
         diags.push(super::no_record(text, "CSL"));
     }
     (record, diags)
 }
 
-/// What the CSL writers cannot hold of a record: a `}` inside a comment.
-pub fn losses(record: &ChuRecord) -> Vec<String> {
-    let braces = record
-        .comments
-        .iter()
-        .chain(record.moves.iter().flat_map(|m| &m.comments))
-        .filter(|c| c.contains('}'))
-        .count();
-    if braces == 0 {
-        return Vec::new();
+/// Adds the ending a result word states after the last move read, once; returns its node.
+fn end_line(
+    record: &mut ChuRecord,
+    replay: &Replay,
+    kind: EndingKind<kifu_chu::Outcome>,
+    word: &str,
+    sp: Span,
+    earlier: Option<&str>,
+    diags: &mut Vec<Diagnostic>,
+) -> kifu_record::NodeId {
+    if let Some(earlier) = earlier {
+        diags.push(Diagnostic::warning(
+            DiagnosticKind::AfterEnd,
+            sp,
+            format!("a second result `{word}` after `{earlier}` is not kept"),
+        ));
+        return record.moves.main_line_end();
     }
-    vec![format!(
-        "CSL comments cannot hold `}}`: written as `)` in {braces} comment(s)"
-    )]
+    record.moves.add_ending(replay.node, kind, sp)
 }
 
-fn write_with(record: &ChuRecord, render: fn(&Position, crate::moves::Move) -> String) -> String {
+/// What the CSL writers cannot hold of a record: variations, times, a `}` inside a comment.
+pub fn losses(record: &ChuRecord) -> Vec<String> {
+    let mut out = super::line_only_losses(record, "CSL");
+    let braces = record
+        .moves
+        .ids()
+        .flat_map(|id| comment_texts(record, id))
+        .filter(|c| c.contains('}'))
+        .count();
+    if braces > 0 {
+        out.push(format!(
+            "CSL comments cannot hold `}}`: written as `)` in {braces} comment(s)"
+        ));
+    }
+    out
+}
+
+fn write_with(record: &ChuRecord, render: fn(&Position, Move) -> String, japanese: bool) -> String {
     let mut out = String::new();
     let mut has_sfen = false;
-    for (k, v) in &record.headers {
-        has_sfen |= k.eq_ignore_ascii_case("SFEN");
-        out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "\\\"")));
+    for entry in record.header.entries() {
+        has_sfen |= entry.key.eq_ignore_ascii_case("SFEN");
+        out.push_str(&format!(
+            "[{} \"{}\"]\n",
+            entry.key,
+            entry.value.replace('"', "\\\"")
+        ));
     }
     if !has_sfen && record.start.to_sfen() != START_SFEN {
         out.push_str(&format!("[SFEN \"{}\"]\n", record.start.to_sfen()));
     }
-    if record.header("Rules").is_none() && record.start.rules() == crate::rules::RuleSet::JCSA {
+    if header_value(record, "Rules").is_none() && record.start.rules() == RuleSet::JCSA {
         out.push_str("[Rules \"JCSA\"]\n");
     }
-    // A result word the move reader would not know goes into a header.
-    let result_header = record.result.as_deref().filter(|r| !RESULTS.contains(r));
-    if let Some(r) = result_header {
-        out.push_str(&format!("[Result \"{}\"]\n", r.replace('"', "\\\"")));
+    // An ending without a result word goes into a header, kept as its word or description.
+    let ending = record.ending().map(|e| e.kind);
+    let word = ending.as_ref().and_then(|k| csl_word(k, japanese));
+    if let (Some(kind), None) = (&ending, &word) {
+        let text = match kind {
+            EndingKind::Unknown(w) => w.clone(),
+            other => other.to_string(),
+        };
+        out.push_str(&format!("[Result \"{}\"]\n", text.replace('"', "\\\"")));
     }
     if !out.is_empty() {
         out.push('\n');
     }
-    for c in &record.comments {
+    let tree = &record.moves;
+    for c in comment_texts(record, tree.root()) {
         out.push_str(&format!("{{{}}}\n", c.replace('}', ")")));
     }
     let mut pos = record.start.clone();
-    for (i, m) in record.moves.iter().enumerate() {
-        out.push_str(&format!("{}. {}", i + 1, render(&pos, m.mv)));
-        for c in &m.comments {
+    let mut end_comments = Vec::new();
+    for id in tree.main_line() {
+        let Some(&mv) = tree[id].mv() else {
+            end_comments.extend(comment_texts(record, id));
+            continue;
+        };
+        out.push_str(&format!("{}. {}", tree[id].ply(), render(&pos, mv)));
+        for c in comment_texts(record, id) {
             out.push_str(&format!(" {{{}}}", c.replace('}', ")")));
         }
         out.push('\n');
-        pos.play_unchecked(m.mv);
+        pos.play_unchecked(mv);
     }
-    if let Some(r) = record.result.as_deref().filter(|r| RESULTS.contains(r)) {
-        out.push_str(r);
+    if let Some(w) = word {
+        out.push_str(&w);
+        for c in end_comments {
+            out.push_str(&format!(" {{{}}}", c.replace('}', ")")));
+        }
         out.push('\n');
     }
     out
@@ -359,10 +468,10 @@ fn write_with(record: &ChuRecord, render: fn(&Position, crate::moves::Move) -> S
 
 /// Writes the game in CSL Western notation, one numbered move per line.
 pub fn write(record: &ChuRecord) -> String {
-    write_with(record, western)
+    write_with(record, western, false)
 }
 
 /// Writes the game in CSL Japanese notation (`1. 7八獅`).
 pub fn write_japanese(record: &ChuRecord) -> String {
-    write_with(record, japanese)
+    write_with(record, japanese, true)
 }

@@ -1,11 +1,61 @@
 //! USI move lists, one game per line: `position sfen <sfen> moves 7i7h …`,
 //! `position startpos moves …`, or just the moves from the start position.
 
-use kifu_record::{Diagnostic, DiagnosticKind, Span};
+use kifu_chu::{Chu, Position, START_SFEN, parse_usi};
+use kifu_record::{Diagnostic, DiagnosticKind, RecordFormat, RecordRead, Records, Span};
 
-use super::{ChuRecord, RecordMove, Replay};
-use crate::position::{Position, START_SFEN};
-use crate::usi::parse_usi;
+use super::ChuRecord;
+use super::replay::Replay;
+
+/// USI move lists, one game per line.
+pub static USI: Usi = Usi;
+
+/// The USI list format (see the module documentation).
+#[derive(Clone, Copy, Debug)]
+pub struct Usi;
+
+impl RecordFormat<Chu> for Usi {
+    fn name(&self) -> &'static str {
+        "usi"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["sfen"]
+    }
+
+    /// `position`, `startpos` or `sfen` first, or a first word that is a USI move in a text
+    /// without the `.` of numbered moves.
+    fn sniff(&self, text: &str) -> bool {
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        let first = t.split_whitespace().next().unwrap_or("");
+        ["position", "startpos", "sfen"].contains(&first)
+            || parse_usi(first).is_some() && !t.contains('.')
+    }
+
+    fn holds_many(&self) -> bool {
+        true
+    }
+
+    /// One game per line, read as the line is reached; a text without any game gives one
+    /// empty record with the error.
+    fn records<'t>(&self, text: &'t str) -> Records<'t, Chu> {
+        let mut games = records(text).peekable();
+        if games.peek().is_none() {
+            return Box::new(std::iter::once(RecordRead {
+                record: ChuRecord::new(Position::startpos()),
+                diagnostics: vec![super::no_record(text, "USI")],
+            }));
+        }
+        Box::new(games.map(|(record, diagnostics)| RecordRead {
+            record,
+            diagnostics,
+        }))
+    }
+
+    fn write(&self, records: &[ChuRecord]) -> kifu_record::Written {
+        super::write_records(records, "USI", true, write, losses)
+    }
+}
 
 /// Reads every game of a USI list (empty lines and `#` comments are skipped).
 pub fn parse_many(text: &str) -> (Vec<ChuRecord>, Vec<Diagnostic>) {
@@ -48,11 +98,11 @@ pub fn records(text: &str) -> impl Iterator<Item = (ChuRecord, Vec<Diagnostic>)>
 pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
     let (mut records, mut diags) = parse_many(text);
     if records.is_empty() {
-        return (ChuRecord::default(), diags);
+        return (ChuRecord::new(Position::startpos()), diags);
     }
     if records.len() > 1 {
         diags.push(Diagnostic::warning(
-            DiagnosticKind::Syntax,
+            DiagnosticKind::Unknown,
             Span::new(0, 0),
             format!("{} games; only the first is kept", records.len()),
         ));
@@ -69,7 +119,7 @@ fn parse_line(line: &str, base: usize, diags: &mut Vec<Diagnostic>) -> ChuRecord
     if tokens.first().is_some_and(|(t, _)| *t == "position") {
         i += 1;
     }
-    let mut record = ChuRecord::default();
+    let mut record = ChuRecord::new(Position::startpos());
     match tokens.get(i).map(|t| t.0) {
         Some("startpos") => i += 1,
         Some("sfen") => {
@@ -84,7 +134,10 @@ fn parse_line(line: &str, base: usize, diags: &mut Vec<Diagnostic>) -> ChuRecord
                 tokens.get(end - 1).map_or(tokens[i].1, |t| t.1 + t.0.len()),
             );
             match Position::from_sfen(&sfen.join(" ")) {
-                Ok(p) => record.start = p,
+                Ok(p) => {
+                    record.start = p;
+                    record.start_span = sp;
+                }
                 Err(e) => {
                     diags.push(Diagnostic::error(DiagnosticKind::Syntax, sp, e.to_string()));
                     return record;
@@ -97,10 +150,10 @@ fn parse_line(line: &str, base: usize, diags: &mut Vec<Diagnostic>) -> ChuRecord
     if tokens.get(i).is_some_and(|t| t.0 == "moves") {
         i += 1;
     }
-    let mut replay = Replay::new(record.start.clone());
+    let mut replay = Replay::new(&record);
     for &(t, o) in &tokens[i..] {
         let sp = Span::new(o, o + t.len());
-        if !replay.broken && replay.over(sp, diags) {
+        if !replay.broken && replay.over(&record, sp, diags) {
             replay.broken = true;
             continue;
         }
@@ -117,24 +170,20 @@ fn parse_line(line: &str, base: usize, diags: &mut Vec<Diagnostic>) -> ChuRecord
             // Legality is unknown past an error; only unreadable moves are still reported.
             continue;
         }
-        if !replay.play(m, sp, diags) {
-            continue;
-        }
-        record.moves.push(RecordMove {
-            mv: m,
-            comments: Vec::new(),
-        });
+        replay.play(&mut record, m, sp, diags);
     }
     record
 }
 
-/// What [`write`] cannot hold of a record: headers, comments, the result.
+/// What [`write`] cannot hold of a record: headers, comments, the ending, variations, times,
+/// the rule set.
 pub fn losses(record: &ChuRecord) -> Vec<String> {
     let mut out = Vec::new();
     let headers: Vec<&str> = record
-        .headers
+        .header
+        .entries()
         .iter()
-        .map(|(k, _)| k.as_str())
+        .map(|e| e.key.as_str())
         .filter(|k| !k.eq_ignore_ascii_case("SFEN"))
         .collect();
     if !headers.is_empty() {
@@ -143,15 +192,19 @@ pub fn losses(record: &ChuRecord) -> Vec<String> {
             headers.join(", ")
         ));
     }
-    let comments =
-        record.comments.len() + record.moves.iter().map(|m| m.comments.len()).sum::<usize>();
+    let comments: usize = record
+        .moves
+        .ids()
+        .map(|id| record.moves[id].comments.len())
+        .sum();
     if comments > 0 {
         out.push(format!("USI has no comments: {comments} dropped"));
     }
-    if let Some(r) = &record.result {
-        out.push(format!("USI has no result: `{r}` dropped"));
+    if let Some(ending) = record.ending() {
+        out.push(format!("USI has no result: {} dropped", ending.kind));
     }
-    if record.start.rules() != crate::rules::RuleSet::default() {
+    out.extend(super::line_only_losses(record, "USI"));
+    if record.start.rules() != kifu_chu::RuleSet::default() {
         out.push("USI cannot name the rule set: JCSA rules dropped".to_string());
     }
     out
@@ -165,11 +218,12 @@ pub fn write(record: &ChuRecord) -> String {
     } else {
         format!("position sfen {sfen}")
     };
-    if !record.moves.is_empty() {
+    let moves = super::main_line_moves(record);
+    if !moves.is_empty() {
         out.push_str(" moves");
-        for m in &record.moves {
+        for m in moves {
             out.push(' ');
-            out.push_str(&m.mv.to_string());
+            out.push_str(&m.to_string());
         }
     }
     out.push('\n');

@@ -1,0 +1,239 @@
+//! Chu shogi record formats: the CSL notation (Western and Japanese), lishogi's chu KIF, USI
+//! move lists and JSON/NDJSON, each a [`RecordFormat<Chu>`] in one table, [`FORMATS`].
+//!
+//! Every reader replays the moves with the rules of `kifu-chu` ([`GameState`], lishogi rules
+//! unless the record names JCSA's) and returns diagnostics with byte spans (render them with
+//! [`kifu_record::SourceText`]); after the first illegal move the rest of a line is not
+//! replayed. Result words (`resign`, `1-0`, `投了` …) become ending nodes, well-known header
+//! keys [`HeaderField`]s, comments [`Comment`]s on the node they follow.
+//!
+//! ```
+//! use kifu_records::chu::{self, csl};
+//! use kifu_record::EndingKind;
+//!
+//! let read = chu::detect("1. Ln-7h 2. Ln-6e\nresign\n").records("1. Ln-7h 2. Ln-6e\nresign\n").next().unwrap();
+//! assert!(read.diagnostics.is_empty());
+//! assert_eq!(read.record.ending().unwrap().kind, EndingKind::Resign);
+//! let usi = chu::by_name("usi").unwrap().write(&[read.record]);
+//! assert_eq!(usi.text, "position startpos moves 7j7h 6c6e\n");
+//! assert_eq!(usi.warnings, ["USI has no result: resignation dropped"]);
+//! # let _ = csl::CSL;
+//! ```
+//!
+//! What each format holds (a writer lists what it had to drop):
+//!
+//! | | header | custom start | rule set | variations | times | comments | endings |
+//! |---|---|---|---|---|---|---|---|
+//! | CSL | `[Key "value"]` | `[SFEN …]` | `[Rules …]` | no | no | `{…}`, `;` | result words |
+//! | KIF | `key：value` | board diagram | `Rules：` | `変化：` | `(mm:ss/hh:mm:ss)` | `*` | closing words |
+//! | USI | no | SFEN | no | no | no | no | no |
+//! | JSON | `headers` | `sfen` | `rules` | `variations` | `time_ms`, `total_ms` | `comments` | `result`/`status`, `winner` |
+
+pub mod csl;
+mod endings;
+pub mod json;
+pub mod kif;
+mod kif_board;
+mod replay;
+pub mod usi;
+
+use kifu_chu::{Chu, Move};
+use kifu_record::{
+    Comment, CommentKind, Diagnostic, DiagnosticKind, HeaderEntry, HeaderField, NodeId, Record,
+    RecordFormat, Span,
+};
+
+pub use endings::{ending_from_word, lishogi_ending};
+
+/// A chu shogi game record.
+pub type ChuRecord = Record<Chu>;
+
+/// Every chu record format, the ones users name first.
+pub static FORMATS: &[&dyn RecordFormat<Chu>] = &[
+    &csl::CSL,
+    &csl::CSL_JAPANESE,
+    &kif::KIF,
+    &usi::USI,
+    &json::JSON,
+];
+
+/// The format a user names (`csl`, `csl-ja`, `kif`, `usi`, `json`, and the aliases `csl-jp`,
+/// `ja`, `kifu`, `sfen`, `ndjson`), in any case.
+pub fn by_name(name: &str) -> Option<&'static dyn RecordFormat<Chu>> {
+    let name = name.to_ascii_lowercase();
+    let canonical = match name.as_str() {
+        "csl-jp" | "ja" => "csl-ja",
+        "kifu" => "kif",
+        "sfen" => "usi",
+        "ndjson" => "json",
+        other => other,
+    };
+    FORMATS.iter().copied().find(|f| f.name() == canonical)
+}
+
+/// The format a file name's extension stands for (`csl`, `txt`, `kif`, `kifu`, `usi`, `sfen`,
+/// `json`, `ndjson`, `jsonl`); `None` for other files (a directory walk should skip them).
+pub fn by_extension(ext: &str) -> Option<&'static dyn RecordFormat<Chu>> {
+    let ext = ext.to_ascii_lowercase();
+    [
+        &csl::CSL as &dyn RecordFormat<Chu>,
+        &kif::KIF,
+        &usi::USI,
+        &json::JSON,
+    ]
+    .into_iter()
+    .find(|f| f.name() == ext || f.extensions().contains(&ext.as_str()))
+}
+
+/// Guesses the format of a text: JSON by its first character, USI by `position`/`startpos` or
+/// a first word that is a USI move, KIF by its `手数----指手` line or `key：value` headers, CSL
+/// otherwise.
+pub fn detect(text: &str) -> &'static dyn RecordFormat<Chu> {
+    [&json::JSON as &dyn RecordFormat<Chu>, &usi::USI, &kif::KIF]
+        .into_iter()
+        .find(|f| f.sniff(text))
+        .unwrap_or(&csl::CSL)
+}
+
+/// The moves of the main line, in order.
+pub fn main_line_moves(record: &ChuRecord) -> Vec<Move> {
+    record
+        .moves
+        .main_line()
+        .filter_map(|id| record.moves[id].mv().copied())
+        .collect()
+}
+
+/// The meaning of a header key as chu records write it, in English (CSL, JSON) or Japanese
+/// (KIF): `Black`/`先手` is the first player, `Date`/`開始日時` the start time …
+pub fn header_field(key: &str) -> Option<HeaderField> {
+    Some(match key.to_ascii_lowercase().as_str() {
+        "black" | "sente" | "先手" | "下手" => HeaderField::FirstPlayer,
+        "white" | "gote" | "後手" | "上手" => HeaderField::SecondPlayer,
+        "event" | "棋戦" => HeaderField::Event,
+        "site" | "場所" => HeaderField::Site,
+        "date" | "startdate" | "開始日時" | "対局日" => HeaderField::StartTime,
+        "enddate" | "終了日時" => HeaderField::EndTime,
+        "timecontrol" | "持ち時間" => HeaderField::TimeControl,
+        "opening" | "戦型" => HeaderField::Opening,
+        "手合割" => HeaderField::Handicap,
+        "title" | "表題" => HeaderField::Title,
+        "note" | "備考" => HeaderField::Note,
+        "rules" => HeaderField::Rules,
+        _ => return None,
+    })
+}
+
+/// Adds a header line as read, with its meaning when the key is well known.
+pub(crate) fn push_header(record: &mut ChuRecord, key: &str, value: String, span: Span) {
+    record.header.push(HeaderEntry {
+        key: key.to_string(),
+        value,
+        field: header_field(key),
+        span,
+    });
+}
+
+/// A header value by its key as written, in any case.
+pub(crate) fn header_value<'r>(record: &'r ChuRecord, key: &str) -> Option<&'r str> {
+    record
+        .header
+        .entries()
+        .iter()
+        .find(|e| e.key.eq_ignore_ascii_case(key))
+        .map(|e| e.value.as_str())
+}
+
+/// Adds a comment as read to `node`.
+pub(crate) fn add_comment(record: &mut ChuRecord, node: NodeId, text: String, span: Span) {
+    record.moves[node]
+        .comments
+        .push(Comment::new(CommentKind::Text, text, span));
+}
+
+/// The comments of a node as text.
+pub(crate) fn comment_texts(record: &ChuRecord, node: NodeId) -> impl Iterator<Item = &str> {
+    record.moves[node].comments.iter().map(|c| c.text.as_str())
+}
+
+/// The error for a text in which a reader found nothing of a record.
+pub(crate) fn no_record(text: &str, format: &str) -> Diagnostic {
+    let reason = if text.trim().is_empty() {
+        "the text is empty".to_string()
+    } else {
+        format!("nothing in it reads as a chu {format} record")
+    };
+    Diagnostic::error(
+        DiagnosticKind::NoRecord,
+        Span::new(0, text.len()),
+        format!("no chu record: {reason}"),
+    )
+}
+
+/// A span shifted by `base` bytes.
+pub(crate) fn span(base: usize, start: usize, end: usize) -> Span {
+    Span::new(base + start, base + end)
+}
+
+/// The warnings of a one-line format (CSL, USI) for what it cannot hold: variations, times and
+/// endings off the main line.
+pub(crate) fn line_only_losses(record: &ChuRecord, format: &str) -> Vec<String> {
+    let tree = &record.moves;
+    let mut out = Vec::new();
+    let variations = tree
+        .ids()
+        .filter(|&id| {
+            tree.parent(id)
+                .is_some_and(|p| tree.main_child(p) != Some(id))
+        })
+        .count();
+    if variations > 0 {
+        out.push(format!(
+            "{format} holds the main line only: {variations} variation(s) dropped"
+        ));
+    }
+    let timed = tree
+        .ids()
+        .filter(|&id| tree[id].time_ms.is_some() || tree[id].total_ms.is_some())
+        .count();
+    if timed > 0 {
+        out.push(format!(
+            "{format} has no times: the times of {timed} move(s) dropped"
+        ));
+    }
+    out
+}
+
+/// Writes every record with a one-record writer: a format that holds one game per file keeps
+/// the first and lists the others as dropped; `losses` lists what it cannot hold of each.
+pub(crate) fn write_records(
+    records: &[ChuRecord],
+    format: &str,
+    holds_many: bool,
+    write_one: impl Fn(&ChuRecord) -> String,
+    losses: impl Fn(&ChuRecord) -> Vec<String>,
+) -> kifu_record::Written {
+    let take = if holds_many {
+        records.len()
+    } else {
+        records.len().min(1)
+    };
+    let mut written = kifu_record::Written::default();
+    if records.len() > take {
+        written.warnings.push(format!(
+            "{format} holds one game per file; {} more dropped",
+            records.len() - take
+        ));
+    }
+    for (i, record) in records[..take].iter().enumerate() {
+        for loss in losses(record) {
+            written.warnings.push(if take > 1 {
+                format!("game {}: {loss}", i + 1)
+            } else {
+                loss
+            });
+        }
+        written.text.push_str(&write_one(record));
+    }
+    written
+}

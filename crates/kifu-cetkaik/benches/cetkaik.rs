@@ -19,7 +19,7 @@ fn positions() -> Vec<Position> {
     let mut out = Vec::new();
     for seed in 0..8u64 {
         let mut rng = StickRng::new(seed);
-        let mut pos = Position::initial(Side::IASide);
+        let mut pos = Position::startpos(Side::IASide);
         for _ in 0..60 {
             out.push(pos.clone());
             let list = candidates(&pos, pos.turn(), &rules);

@@ -1,6 +1,6 @@
 //! Cetkaik (机戦) rules and CKKA records.
 //!
-//! The rules engine ([`Position`], [`candidates`], [`Game`]) knows nothing of formats; the
+//! The rules engine ([`Position`], [`candidates`], [`MatchState`], [`Cetkaik`]) knows nothing of formats; the
 //! [`ckka`] module reads all four notations, replays a record against the rules and writes it
 //! back in any notation.
 //!
@@ -22,8 +22,10 @@
 pub mod ckka;
 pub mod diagram;
 pub mod game;
+pub mod match_state;
 pub mod movement;
 pub mod moves;
+pub mod notation;
 pub mod numeral;
 pub mod piece;
 pub mod play;
@@ -34,7 +36,8 @@ pub mod square;
 pub mod sticks;
 pub mod yaku;
 
-pub use game::{Declaration, Game, GameError, MoveReport};
+pub use game::{Cetkaik, CetkaikEnding, Event, SeasonStart};
+pub use match_state::{Declaration, IllegalEvent, MatchState, MoveReport};
 pub use moves::{PureMove, candidates};
 pub use piece::{Piece, Side};
 pub use play::{Effect, IllegalMove};

@@ -180,7 +180,7 @@ pub fn parse_body(
 fn mrf_string(
     c: &mut Cursor<'_>,
     diags: &mut Vec<Diagnostic>,
-) -> (Option<ElementKind>, Option<crate::game::Declaration>) {
+) -> (Option<ElementKind>, Option<crate::match_state::Declaration>) {
     let start = c.pos;
     c.bump();
     let mut escaped = false;

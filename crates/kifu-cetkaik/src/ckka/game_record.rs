@@ -1,7 +1,7 @@
 //! A record resolved against the rules: what the writers of every notation write.
 
 use super::record::{InfoItem, NamesLine};
-use crate::game::Declaration;
+use crate::match_state::Declaration;
 use crate::moves::PureMove;
 use crate::piece::Side;
 use crate::profession::{Color, Profession};
@@ -70,7 +70,7 @@ impl GameRecord {
     /// (each season starts from the initial position). Moves the replay rejected are absent.
     pub fn positions(&self) -> Vec<crate::position::Position> {
         let first = self.first_side();
-        let mut game = crate::game::Game::new(self.rules, first, self.initial_scores);
+        let mut game = crate::match_state::MatchState::new(self.rules, first, self.initial_scores);
         let mut out = Vec::new();
         for season in &self.seasons {
             game.set_first_mover(season.first);
@@ -98,7 +98,7 @@ impl GameRecord {
     pub fn final_position(&self) -> crate::position::Position {
         self.positions()
             .pop()
-            .unwrap_or_else(|| crate::position::Position::initial(self.first_side()))
+            .unwrap_or_else(|| crate::position::Position::startpos(self.first_side()))
     }
 
     /// The side that moved first in the first season.
@@ -133,7 +133,7 @@ impl GameRecord {
                         Event::Move(m) => serde_json::json!({
                             "type": "move",
                             "side": side_name(m.mover),
-                            "move": super::write::full::move_text(m),
+                            "move": crate::notation::full::move_text(m.mv, m.prof, m.throws, m.tam_first_known),
                             "completed": m.completed,
                             "captured": m.captured.map(|(c, p)| format!("{c}{p}")),
                             "comments": m.comments,

@@ -1,7 +1,7 @@
 //! Notation ③: cerke_noter's machine-readable strings (`"mauAmaimy1"`, `"miaHxaito4=tymor"`).
 
 use super::record::{Abbrev, Count, MoveNote, StickNote, TamNote};
-use crate::game::Declaration;
+use crate::match_state::Declaration;
 use crate::profession::{Color, Profession};
 use crate::square::Square;
 

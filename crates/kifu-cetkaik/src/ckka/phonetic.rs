@@ -290,8 +290,8 @@ pub fn phonetic_hand_line(
 }
 
 /// `ta xot1` (終季) and `ty mok1` (再行).
-pub fn phonetic_declaration(c: &mut Cursor<'_>) -> Option<crate::game::Declaration> {
-    use crate::game::Declaration;
+pub fn phonetic_declaration(c: &mut Cursor<'_>) -> Option<crate::match_state::Declaration> {
+    use crate::match_state::Declaration;
     for (s, d) in [
         ("ta xot1", Declaration::TaXot),
         ("ty mok1", Declaration::TyMok),

@@ -3,7 +3,7 @@
 use super::header::score;
 use super::record::{ElementKind, HandLine, Who};
 use super::scan::Cursor;
-use crate::game::Declaration;
+use crate::match_state::Declaration;
 use crate::profession::{Color, Profession};
 use crate::yaku::Hand;
 use kifu_record::{Diagnostic, DiagnosticKind, Span};

@@ -1,7 +1,7 @@
 //! A CKKA file as written: header items, the names line and body elements with spans.
 //! Nothing here is resolved against the rules; see [`crate::ckka::replay`].
 
-use crate::game::Declaration;
+use crate::match_state::Declaration;
 use crate::profession::{Color, Profession};
 use crate::square::Square;
 use crate::sticks::Throws;

@@ -5,7 +5,7 @@ use super::game_record::{DeclarationRecord, Event, GameRecord, PlayedMove, Seaso
 use super::progress::SEASON_ENDS;
 use super::record::{CkkaRecord, Element, ElementKind, HandLine, MoveNote, Notation, TamNote, Who};
 use super::resolve::resolve;
-use crate::game::{Declaration, Game};
+use crate::match_state::{Declaration, MatchState};
 use crate::piece::{Piece, Side};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -46,7 +46,7 @@ fn first_colors(record: &CkkaRecord) -> Vec<Side> {
 /// The first mover of a season, from its first moves: the owner of the first moved piece,
 /// counting back over 皇 moves.
 fn infer_first(elements: &[Element]) -> Option<Side> {
-    let initial = Position::initial(Side::IASide);
+    let initial = Position::startpos(Side::IASide);
     let mut tam_moves = 0;
     for e in elements {
         match &e.kind {
@@ -74,7 +74,7 @@ fn infer_first(elements: &[Element]) -> Option<Side> {
 
 struct Replay<'r> {
     record: &'r CkkaRecord,
-    game: Game,
+    game: MatchState,
     out: GameRecord,
     diags: Vec<Diagnostic>,
     firsts: Vec<Side>,
@@ -104,7 +104,7 @@ pub fn replay(record: &CkkaRecord, default_rules: Rules) -> (GameRecord, Vec<Dia
     scores[first.opponent().index()] = s_second;
     let mut r = Replay {
         record,
-        game: Game::new(rules, first, scores),
+        game: MatchState::new(rules, first, scores),
         out: GameRecord {
             items: record.items.clone(),
             names: record.names.clone(),

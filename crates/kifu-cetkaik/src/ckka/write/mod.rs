@@ -10,7 +10,7 @@ pub use losses::{json_losses, losses};
 
 use super::game_record::{DeclarationRecord, Event, GameRecord, PlayedMove};
 use super::record::Notation;
-use crate::game::Declaration;
+use crate::match_state::Declaration;
 use crate::numeral::to_pekzep;
 use crate::piece::Side;
 use std::fmt::Write;

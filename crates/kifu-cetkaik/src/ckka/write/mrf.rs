@@ -5,7 +5,7 @@
 
 use super::Style;
 use crate::ckka::game_record::{DeclarationRecord, GameRecord, PlayedMove};
-use crate::game::Declaration;
+use crate::match_state::Declaration;
 use crate::moves::PureMove;
 use crate::sticks::Throw;
 

@@ -4,7 +4,7 @@ use super::abbreviated::abbreviated_sticks;
 use super::{Style, player, raw};
 use crate::ckka::game_record::{DeclarationRecord, GameRecord, PlayedMove};
 use crate::ckka::phonetic::NUMBER_WORDS;
-use crate::game::Declaration;
+use crate::match_state::Declaration;
 use crate::moves::PureMove;
 use crate::numeral::to_pekzep;
 

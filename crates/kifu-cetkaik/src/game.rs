@@ -11,11 +11,11 @@ use std::fmt;
 
 use kifu_record::{Game, GameEnding, Outcome, Side as RecordSide};
 
+pub use crate::match_state::SeasonStart;
 use crate::match_state::{Declaration, IllegalEvent, MatchState};
 use crate::moves::PureMove;
 use crate::notation::full;
 use crate::piece::{Piece, Side};
-use crate::rules::Rules;
 use crate::sticks::Throws;
 use crate::yaku::Hand;
 
@@ -53,35 +53,6 @@ pub enum Event {
         declaration: Declaration,
         named: Option<Vec<Hand>>,
     },
-}
-
-/// How a season starts: who moves first, what the season carries in from the match, and the
-/// rule set it is played under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SeasonStart {
-    pub rules: Rules,
-    /// Who moves first: the record's [`kifu_record::Side::First`].
-    pub first_mover: Side,
-    /// Scores carried in, indexed by [`Side::index`].
-    pub scores: [i32; 2],
-    /// The rate carried in (1 at the start of a season under every known rule set).
-    pub rate: i32,
-    /// Which season of the match this is, from 0 (it decides when the match ends).
-    pub season: u8,
-}
-
-impl Default for SeasonStart {
-    /// The first season of a match under the standard rules (官定), 20 points each, the IA
-    /// side (black King) first.
-    fn default() -> Self {
-        SeasonStart {
-            rules: Rules::standard(),
-            first_mover: Side::IASide,
-            scores: [20, 20],
-            rate: 1,
-            season: 0,
-        }
-    }
 }
 
 /// The endings of a cetkaik record besides the shared words of [`kifu_record::EndingKind`].

@@ -1,7 +1,6 @@
 //! Seasons, rate, 再行 / 終季, scores and the end of the game: the state of a match as the
 //! rules judge its next event.
 
-use crate::game::SeasonStart;
 use crate::moves::PureMove;
 use crate::piece::Side;
 use crate::play::{Effect, IllegalMove};
@@ -55,6 +54,35 @@ impl std::str::FromStr for Declaration {
 
 /// The four seasons (a game may use fewer).
 pub const SEASON_NAMES: [char; 4] = ['春', '夏', '秋', '冬'];
+
+/// How a season starts: who moves first, what the season carries in from the match, and the
+/// rule set it is played under (the start of a `Record<Cetkaik>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeasonStart {
+    pub rules: Rules,
+    /// Who moves first: the record's [`kifu_record::Side::First`].
+    pub first_mover: Side,
+    /// Scores carried in, indexed by [`Side::index`].
+    pub scores: [i32; 2],
+    /// The rate carried in (1 at the start of a season under every known rule set).
+    pub rate: i32,
+    /// Which season of the match this is, from 0 (it decides when the match ends).
+    pub season: u8,
+}
+
+impl Default for SeasonStart {
+    /// The first season of a match under the standard rules (官定), 20 points each, the IA
+    /// side (black King) first.
+    fn default() -> Self {
+        SeasonStart {
+            rules: Rules::standard(),
+            first_mover: Side::IASide,
+            scores: [20, 20],
+            rate: 1,
+            season: 0,
+        }
+    }
+}
 
 /// What a move did, with its consequences for hands and scores.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -428,26 +428,6 @@ fn hard_tam_declarations_are_optional_and_score_the_declared_hands() {
 }
 
 #[test]
-fn replayed_positions_follow_the_record() {
-    use kifu_cetkaik::ckka;
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/cetkaik/cerke_online/case4_2022-09-08.ckka"
-    ))
-    .unwrap();
-    let (game, diags) = ckka::check(&text, Rules::standard());
-    assert!(diags.is_empty());
-    let positions = game.positions();
-    assert_eq!(positions.len(), 10);
-    let last = game.final_position();
-    assert_eq!(
-        last.get(sq("ZIA")),
-        owned(Color::Red, Profession::Vessel, Side::ASide)
-    );
-    assert_eq!(last.get(sq("TY")), Some(Piece::Tam));
-}
-
-#[test]
 fn a_side_without_a_legal_move_ends_the_game() {
     // Online, 皇 just moved (so the A side may not move it) and the A side has no piece.
     let mut p = Position::empty(Side::IASide);

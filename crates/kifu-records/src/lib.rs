@@ -5,4 +5,5 @@
 //! notations; this crate knows files: headers, move lists and trees, comments, times, endings,
 //! and what each format can and cannot hold.
 
+pub mod cetkaik;
 pub mod shogi;

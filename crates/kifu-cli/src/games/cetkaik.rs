@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use kifu_cetkaik::Rules;
-use kifu_cetkaik::ckka::{self, GameRecord, Notation};
 use kifu_record::SourceText;
+use kifu_records::cetkaik::{self as ckka, GameRecord, Notation};
 
 use crate::report::FileReport;
 

@@ -4,8 +4,8 @@ use std::path::Path;
 
 use kifu_records::shogi::csa::CsaVersion;
 
-use kifu_cetkaik::ckka::GameRecord;
 use kifu_chu::record::ChuRecord;
+use kifu_records::cetkaik::GameRecord;
 use kifu_records::shogi::ShogiRecord;
 
 use crate::error::CliError;
@@ -90,7 +90,7 @@ impl Game {
             return Some(Game::Chu);
         }
         // kifu's cetkaik JSON shares .json with shogi's JKF.
-        if kifu_cetkaik::ckka::json::looks_like_kifu_json(&text) {
+        if kifu_records::cetkaik::json::looks_like_kifu_json(&text) {
             return Some(Game::Cetkaik);
         }
         match ext.as_deref() {
@@ -105,7 +105,7 @@ impl Game {
         let first = text.split_whitespace().next().unwrap_or("");
         let usi_like = ["position", "startpos", "sfen"].contains(&first)
             || kifu_shogi::usi::parse_move(first).is_ok();
-        if !usi_like && kifu_cetkaik::ckka::sniff(&text) {
+        if !usi_like && kifu_records::cetkaik::sniff(&text) {
             return Some(Game::Cetkaik);
         }
         Some(Game::Shogi)

@@ -1,18 +1,17 @@
-//! CKKA files: reading all four notations, replaying them against the rules, writing them.
+//! Cetkaik (机戦) records: CKKA files in all four notations of the CKKA draft (⓪ full kanji,
+//! ① abbreviated, ② phonetic, ③ cerke_noter machine strings, also as the noter app's JSON)
+//! and kifu's JSON form — read with spans and diagnostics, replayed against the rules of
+//! `kifu-cetkaik`, written back in any notation.
 
 pub mod body;
 pub mod game_record;
 pub mod header;
 pub mod json;
-pub mod kanji_move;
-pub mod mrf;
 pub mod noter;
-pub mod phonetic;
+pub mod phonetic_lines;
 pub mod progress;
 pub mod record;
 pub mod replay;
-pub mod resolve;
-pub mod scan;
 pub mod write;
 
 pub use game_record::GameRecord;
@@ -91,7 +90,10 @@ fn read_text(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
 
 /// Reads and validates a record in one go: the parse diagnostics, then the replay's.
 /// `default_rules` applies when the record has no `{律:…}` header.
-pub fn check(text: &str, default_rules: crate::rules::Rules) -> (GameRecord, Vec<Diagnostic>) {
+pub fn check(
+    text: &str,
+    default_rules: kifu_cetkaik::rules::Rules,
+) -> (GameRecord, Vec<Diagnostic>) {
     let (record, mut diags) = parse(text);
     let (game, more) = replay(&record, default_rules);
     diags.extend(more);
@@ -103,7 +105,7 @@ pub fn check(text: &str, default_rules: crate::rules::Rules) -> (GameRecord, Vec
 /// with a warning that says so. Records of the 2018 硬皇力 era carry no header.
 pub fn check_detecting_rules(
     text: &str,
-    default_rules: crate::rules::Rules,
+    default_rules: kifu_cetkaik::rules::Rules,
 ) -> (GameRecord, Vec<Diagnostic>) {
     let (record, parse_diags) = parse(text);
     replay_detecting_rules(&record, parse_diags, default_rules)
@@ -114,9 +116,9 @@ pub fn check_detecting_rules(
 pub fn replay_detecting_rules(
     record: &CkkaRecord,
     parse_diags: Vec<Diagnostic>,
-    default_rules: crate::rules::Rules,
+    default_rules: kifu_cetkaik::rules::Rules,
 ) -> (GameRecord, Vec<Diagnostic>) {
-    use crate::rules::Rules;
+    use kifu_cetkaik::rules::Rules;
     let (game, diags) = replay(record, default_rules);
     let failed = diags.iter().any(Diagnostic::is_error);
     if failed && record.info("律").is_none() && record.rules.is_none() {

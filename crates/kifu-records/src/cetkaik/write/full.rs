@@ -1,9 +1,11 @@
-//! Notation ⓪ for a played move, in a file's layout (see [`crate::notation::full`]).
+//! Notation ⓪ for a played move, in a file's layout (see [`kifu_cetkaik::notation::full`]).
 
 use super::Style;
-use crate::ckka::game_record::PlayedMove;
-pub use crate::notation::full::count;
-use crate::notation::full::{move_text as full_move_text, squares_text as full_squares_text};
+use crate::cetkaik::game_record::PlayedMove;
+pub use kifu_cetkaik::notation::full::count;
+use kifu_cetkaik::notation::full::{
+    move_text as full_move_text, squares_text as full_squares_text,
+};
 
 pub struct Full;
 

@@ -1,7 +1,7 @@
 //! Moves in kanji notations ⓪ and ①: `CAI巫CAMA橋一`, `ME弓MIMY或ME`, `黒弓MY`, `ZO皇[TU]ZIZE`.
 
-use super::record::{Abbrev, Count, MoveNote, StickNote, TamNote};
-use super::scan::Cursor;
+use super::cursor::Cursor;
+use super::written::{Abbrev, Count, MoveNote, StickNote, TamNote};
 use crate::profession::{Color, Profession};
 use crate::square::Square;
 use crate::sticks::{Throw, Throws};

@@ -2,8 +2,8 @@
 //! CKKA record, reports what the replay finds and writes it in another notation.
 
 use kifu_cetkaik::Rules;
-use kifu_cetkaik::ckka::{self, Notation, write};
 use kifu_record::SourceText;
+use kifu_records::cetkaik::{self as ckka, Notation, write};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -4,12 +4,12 @@
 use super::game_record::{DeclarationRecord, Event, GameRecord, PlayedMove, SeasonRecord};
 use super::progress::SEASON_ENDS;
 use super::record::{CkkaRecord, Element, ElementKind, HandLine, MoveNote, Notation, TamNote, Who};
-use super::resolve::resolve;
-use crate::match_state::{Declaration, MatchState};
-use crate::piece::{Piece, Side};
-use crate::position::Position;
-use crate::rules::Rules;
-use crate::yaku::{Hand, HandSet};
+use kifu_cetkaik::match_state::{Declaration, MatchState};
+use kifu_cetkaik::notation::resolve::resolve;
+use kifu_cetkaik::piece::{Piece, Side};
+use kifu_cetkaik::position::Position;
+use kifu_cetkaik::rules::Rules;
+use kifu_cetkaik::yaku::{Hand, HandSet};
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 /// The rules a record asks for (`{律:…}`), else `default`.
@@ -36,7 +36,7 @@ fn first_colors(record: &CkkaRecord) -> Vec<Side> {
         .info("一位色")
         .map(|v| {
             v.chars()
-                .filter_map(crate::profession::Color::from_kanji)
+                .filter_map(kifu_cetkaik::profession::Color::from_kanji)
                 .map(Side::of_king_color)
                 .collect()
         })
@@ -83,7 +83,12 @@ struct Replay<'r> {
     /// The hand line waiting for its declaration: named hands, score, span.
     pending_line: Option<(HandLine, Span)>,
     last_gain: Option<(i32, i32)>,
-    last_move_captured: Option<Option<(crate::profession::Color, crate::profession::Profession)>>,
+    last_move_captured: Option<
+        Option<(
+            kifu_cetkaik::profession::Color,
+            kifu_cetkaik::profession::Profession,
+        )>,
+    >,
     saw_hand_line: bool,
     capture_unknown: bool,
 }
@@ -373,11 +378,11 @@ impl Replay<'_> {
                 // A slip in the start square: the one piece of that profession that can make
                 // the move is meant.
                 let rules = self.game.rules;
-                let movers: Vec<crate::square::Square> = pos
+                let movers: Vec<kifu_cetkaik::square::Square> = pos
                     .pieces_of(side)
                     .filter(|&(s, _, p)| {
                         let mut list = Vec::new();
-                        crate::moves::piece_candidates(pos, side, s, p, &rules, &mut list);
+                        kifu_cetkaik::moves::piece_candidates(pos, side, s, p, &rules, &mut list);
                         p == prof
                             && list
                                 .iter()
@@ -391,12 +396,14 @@ impl Replay<'_> {
                         span,
                         format!("continuing as if the {prof} on {s} moved"),
                     ));
-                    Some(crate::moves::PureMove::Plain { src: s, dst })
+                    Some(kifu_cetkaik::moves::PureMove::Plain { src: s, dst })
                 } else {
                     None
                 }
             }
-            MoveNote::Piece { src, dst, .. } => Some(crate::moves::PureMove::Plain { src, dst }),
+            MoveNote::Piece { src, dst, .. } => {
+                Some(kifu_cetkaik::moves::PureMove::Plain { src, dst })
+            }
             MoveNote::Tam { src, note } => {
                 let second = match note {
                     TamNote::NoStep { second, .. }
@@ -404,7 +411,7 @@ impl Replay<'_> {
                     | TamNote::StepFormer { second, .. }
                     | TamNote::StepLatter { second, .. } => second,
                 };
-                Some(crate::moves::PureMove::TamNoStep {
+                Some(kifu_cetkaik::moves::PureMove::TamNoStep {
                     src,
                     first: src,
                     second,
@@ -412,11 +419,11 @@ impl Replay<'_> {
             }
             MoveNote::Drop { color, prof, dst } => {
                 let color = color.or_else(|| {
-                    crate::profession::Color::ALL
+                    kifu_cetkaik::profession::Color::ALL
                         .into_iter()
                         .find(|&c| pos.hop1zuo1(side).count(c, prof) > 0)
                 });
-                color.map(|color| crate::moves::PureMove::Drop { color, prof, dst })
+                color.map(|color| kifu_cetkaik::moves::PureMove::Drop { color, prof, dst })
             }
         };
         match mv {
@@ -472,7 +479,7 @@ impl Replay<'_> {
                 ));
             }
         }
-        let held = crate::yaku::hands_of(self.game.position().hop1zuo1(mover));
+        let held = kifu_cetkaik::yaku::hands_of(self.game.position().hop1zuo1(mover));
         for h in &line.hands {
             let counterpart = Hand {
                 kind: h.kind,
@@ -527,7 +534,7 @@ impl Replay<'_> {
             ));
         }
         self.saw_hand_line = false;
-        let held = crate::yaku::hands_of(self.game.position().hop1zuo1(mover));
+        let held = kifu_cetkaik::yaku::hands_of(self.game.position().hop1zuo1(mover));
         let line = self.pending_line.take();
         let named: i32 = line.as_ref().map_or(0, |(l, _)| {
             l.hands

@@ -1,6 +1,6 @@
 //! Notation ③: cerke_noter's machine-readable strings (`"mauAmaimy1"`, `"miaHxaito4=tymor"`).
 
-use super::record::{Abbrev, Count, MoveNote, StickNote, TamNote};
+use super::written::{Abbrev, Count, MoveNote, StickNote, TamNote};
 use crate::match_state::Declaration;
 use crate::profession::{Color, Profession};
 use crate::square::Square;

@@ -2,8 +2,8 @@
 
 use super::Style;
 use super::full::{count, squares_text};
-use crate::ckka::game_record::PlayedMove;
-use crate::sticks::{Throw, Throws};
+use crate::cetkaik::game_record::PlayedMove;
+use kifu_cetkaik::sticks::{Throw, Throws};
 
 pub struct Abbreviated;
 

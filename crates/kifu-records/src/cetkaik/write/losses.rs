@@ -1,8 +1,8 @@
 //! What a notation cannot carry, so that a converter can warn before writing.
 
-use crate::ckka::game_record::{Event, GameRecord};
-use crate::ckka::record::Notation;
-use crate::sticks::Throw;
+use crate::cetkaik::game_record::{Event, GameRecord};
+use crate::cetkaik::record::Notation;
+use kifu_cetkaik::sticks::Throw;
 
 /// One line per detail of `game` that writing it in `notation` would lose.
 pub fn losses(game: &GameRecord, notation: Notation) -> Vec<String> {
@@ -61,12 +61,12 @@ pub fn json_losses(_game: &GameRecord) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ckka;
-    use crate::rules::Rules;
+    use crate::cetkaik;
+    use kifu_cetkaik::rules::Rules;
 
     #[test]
     fn mrf_losses_are_listed() {
-        let (g, d) = ckka::check("LAU弓LAILY無{c} ZO皇[ZU]TU\n", Rules::standard());
+        let (g, d) = cetkaik::check("LAU弓LAILY無{c} ZO皇[ZU]TU\n", Rules::standard());
         assert!(d.is_empty(), "{d:?}");
         let l = losses(&g, Notation::Mrf);
         assert_eq!(l.len(), 3, "{l:?}");

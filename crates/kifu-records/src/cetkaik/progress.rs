@@ -2,10 +2,10 @@
 
 use super::header::score;
 use super::record::{ElementKind, HandLine, Who};
-use super::scan::Cursor;
-use crate::match_state::Declaration;
-use crate::profession::{Color, Profession};
-use crate::yaku::Hand;
+use kifu_cetkaik::match_state::Declaration;
+use kifu_cetkaik::notation::cursor::Cursor;
+use kifu_cetkaik::profession::{Color, Profession};
+use kifu_cetkaik::yaku::Hand;
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 pub const SEASON_ENDS: [&str; 6] = ["春終", "夏終", "秋終", "冬終", "上季終", "下季終"];

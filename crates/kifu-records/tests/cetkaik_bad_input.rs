@@ -1,8 +1,8 @@
 //! Records with mistakes: every problem reported with line and column, nothing panics.
 
 use kifu_cetkaik::Rules;
-use kifu_cetkaik::ckka;
 use kifu_record::SourceText;
+use kifu_records::cetkaik as ckka;
 use proptest::prelude::*;
 
 /// A corpus record, read when the test runs rather than compiled in: the corpus lies outside the
@@ -162,14 +162,14 @@ fn after_a_flagged_move_the_replay_follows_the_record() {
 #[test]
 fn no_record_is_an_error() {
     for text in ["", "  \n\n", "\u{3000}\n"] {
-        let (_, d) = kifu_cetkaik::ckka::check(text, kifu_cetkaik::Rules::standard());
+        let (_, d) = kifu_records::cetkaik::check(text, kifu_cetkaik::Rules::standard());
         assert!(
             d.iter()
                 .any(|d| d.is_error() && d.message.contains("no cetkaik record")),
             "{text:?}: {d:?}"
         );
     }
-    let (_, d) = kifu_cetkaik::ckka::check("hello world\n", kifu_cetkaik::Rules::standard());
+    let (_, d) = kifu_records::cetkaik::check("hello world\n", kifu_cetkaik::Rules::standard());
     assert!(d.iter().any(|d| d.is_error()), "{d:?}");
 }
 
@@ -177,7 +177,7 @@ fn no_record_is_an_error() {
 #[test]
 fn a_move_after_the_game_end_marker_is_an_error() {
     let text = "MAU弓MAIMY橋一\tME弓MIMU橋五\n星一周\nMAI弓MAU無撃裁\n";
-    let (game, d) = kifu_cetkaik::ckka::check(text, kifu_cetkaik::Rules::standard());
+    let (game, d) = kifu_records::cetkaik::check(text, kifu_cetkaik::Rules::standard());
     let err = d.iter().find(|d| d.is_error()).expect("an error");
     assert_eq!(&text[err.span.range()], "MAI弓MAU無撃裁");
     assert!(err.message.contains("星一周"), "{}", err.message);
@@ -194,7 +194,7 @@ fn progress_words_alone_are_no_record() {
             kifu_cetkaik::Rules::cerke_online(),
             kifu_cetkaik::Rules::hard_tam(),
         ] {
-            let (_, d) = kifu_cetkaik::ckka::check(text, rules);
+            let (_, d) = kifu_records::cetkaik::check(text, rules);
             assert!(
                 d.iter()
                     .any(|d| d.is_error() && d.message.contains("no cetkaik record")),

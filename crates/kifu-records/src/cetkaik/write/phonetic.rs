@@ -2,11 +2,11 @@
 
 use super::abbreviated::abbreviated_sticks;
 use super::{Style, player, raw};
-use crate::ckka::game_record::{DeclarationRecord, GameRecord, PlayedMove};
-use crate::ckka::phonetic::NUMBER_WORDS;
-use crate::match_state::Declaration;
-use crate::moves::PureMove;
-use crate::numeral::to_pekzep;
+use crate::cetkaik::game_record::{DeclarationRecord, GameRecord, PlayedMove};
+use kifu_cetkaik::match_state::Declaration;
+use kifu_cetkaik::moves::PureMove;
+use kifu_cetkaik::notation::phonetic::NUMBER_WORDS;
+use kifu_cetkaik::numeral::to_pekzep;
 
 pub struct Phonetic;
 
@@ -21,7 +21,7 @@ fn number_words(n: i32) -> String {
 impl Style for Phonetic {
     fn move_text(&self, m: &PlayedMove) -> String {
         let prof = m.prof.map_or("tam2", |p| p.pekzep());
-        let f = |known: bool, sq: crate::square::Square| {
+        let f = |known: bool, sq: kifu_cetkaik::square::Square| {
             if known {
                 format!("[{sq}]")
             } else {

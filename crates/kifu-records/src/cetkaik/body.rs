@@ -1,15 +1,14 @@
 //! The body: a sequence of moves and progress elements in any of the four notations.
 
 use super::header::names_line;
-use super::kanji_move::{board_move, drop_move};
-use super::mrf::parse_mrf;
-use super::phonetic::{
-    looks_phonetic, phonetic_declaration, phonetic_drop, phonetic_hand_line, phonetic_move,
-};
+use super::phonetic_lines::{phonetic_declaration, phonetic_hand_line};
 use super::progress::{after_hop, hand_line, keyword};
 use super::record::{Element, ElementKind, Notation, Who};
-use super::scan::{Cursor, is_separator};
-use crate::profession::Profession;
+use kifu_cetkaik::notation::cursor::{Cursor, is_separator};
+use kifu_cetkaik::notation::kanji::{board_move, drop_move};
+use kifu_cetkaik::notation::machine::parse_mrf;
+use kifu_cetkaik::notation::phonetic::{looks_phonetic, phonetic_drop, phonetic_move};
+use kifu_cetkaik::profession::Profession;
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 const COLUMNS: &str = "KLNTZXCMP";
@@ -180,7 +179,10 @@ pub fn parse_body(
 fn mrf_string(
     c: &mut Cursor<'_>,
     diags: &mut Vec<Diagnostic>,
-) -> (Option<ElementKind>, Option<crate::match_state::Declaration>) {
+) -> (
+    Option<ElementKind>,
+    Option<kifu_cetkaik::match_state::Declaration>,
+) {
     let start = c.pos;
     c.bump();
     let mut escaped = false;

@@ -1,7 +1,7 @@
 //! Turning what a record writes into moves of the rules engine: the written profession,
 //! `片`, `或` drop colours, 皇's squares and abbreviated stick counts.
 
-use super::record::{Abbrev, Count, MoveNote, StickNote, TamNote};
+use super::written::{Abbrev, Count, MoveNote, StickNote, TamNote};
 use crate::moves::{PureMove, candidates, is_candidate};
 use crate::piece::Piece;
 use crate::play::needed_throws;

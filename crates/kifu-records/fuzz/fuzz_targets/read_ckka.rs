@@ -3,7 +3,7 @@
 #![no_main]
 
 use kifu_cetkaik::Rules;
-use kifu_cetkaik::ckka::{self, Notation, write};
+use kifu_records::cetkaik::{self as ckka, Notation, write};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

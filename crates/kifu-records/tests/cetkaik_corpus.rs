@@ -1,8 +1,8 @@
 //! The cetkaik corpus (../shared/corpus/cetkaik): every record parses; legal ones validate.
 
 use kifu_cetkaik::Rules;
-use kifu_cetkaik::ckka::{self, ElementKind, GameRecord};
 use kifu_record::SourceText;
+use kifu_records::cetkaik::{self as ckka, ElementKind, GameRecord};
 
 pub const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -172,4 +172,26 @@ fn records_without_a_rule_header_are_checked_under_the_rule_they_follow() {
         Rules::standard(),
     );
     assert!(diags.iter().any(|d| d.is_error()));
+}
+
+#[test]
+fn replayed_positions_follow_the_record() {
+    use kifu_cetkaik::{Color, Piece, Profession, Side, Square};
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let owned = |color, prof, side| Some(Piece::Owned { color, prof, side });
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/cetkaik/cerke_online/case4_2022-09-08.ckka"
+    ))
+    .unwrap();
+    let (game, diags) = ckka::check(&text, Rules::standard());
+    assert!(diags.is_empty());
+    let positions = game.positions();
+    assert_eq!(positions.len(), 10);
+    let last = game.final_position();
+    assert_eq!(
+        last.get(sq("ZIA")),
+        owned(Color::Red, Profession::Vessel, Side::ASide)
+    );
+    assert_eq!(last.get(sq("TY")), Some(Piece::Tam));
 }

@@ -1,8 +1,8 @@
 //! The header: `{…}` info items, then an optional `[name]score [name]score` line.
 
 use super::record::{InfoItem, NameEntry, NamesLine};
-use super::scan::{Cursor, is_space};
-use crate::numeral;
+use kifu_cetkaik::notation::cursor::{Cursor, is_space};
+use kifu_cetkaik::numeral;
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 /// Reads the header; returns the items, the names line and where the body starts.

@@ -1,13 +1,13 @@
 //! A record resolved against the rules: what the writers of every notation write.
 
 use super::record::{InfoItem, NamesLine};
-use crate::match_state::Declaration;
-use crate::moves::PureMove;
-use crate::piece::Side;
-use crate::profession::{Color, Profession};
-use crate::rules::Rules;
-use crate::sticks::Throws;
-use crate::yaku::Hand;
+use kifu_cetkaik::match_state::Declaration;
+use kifu_cetkaik::moves::PureMove;
+use kifu_cetkaik::piece::Side;
+use kifu_cetkaik::profession::{Color, Profession};
+use kifu_cetkaik::rules::Rules;
+use kifu_cetkaik::sticks::Throws;
+use kifu_cetkaik::yaku::Hand;
 use serde::Serialize;
 
 /// One move as played.
@@ -68,9 +68,10 @@ pub struct GameRecord {
 impl GameRecord {
     /// The position after every move, replaying the record's moves with the engine
     /// (each season starts from the initial position). Moves the replay rejected are absent.
-    pub fn positions(&self) -> Vec<crate::position::Position> {
+    pub fn positions(&self) -> Vec<kifu_cetkaik::position::Position> {
         let first = self.first_side();
-        let mut game = crate::match_state::MatchState::new(self.rules, first, self.initial_scores);
+        let mut game =
+            kifu_cetkaik::match_state::MatchState::new(self.rules, first, self.initial_scores);
         let mut out = Vec::new();
         for season in &self.seasons {
             game.set_first_mover(season.first);
@@ -95,10 +96,10 @@ impl GameRecord {
     }
 
     /// The position at the end of the record (the initial one when there is no move).
-    pub fn final_position(&self) -> crate::position::Position {
+    pub fn final_position(&self) -> kifu_cetkaik::position::Position {
         self.positions()
             .pop()
-            .unwrap_or_else(|| crate::position::Position::startpos(self.first_side()))
+            .unwrap_or_else(|| kifu_cetkaik::position::Position::startpos(self.first_side()))
     }
 
     /// The side that moved first in the first season.
@@ -133,7 +134,7 @@ impl GameRecord {
                         Event::Move(m) => serde_json::json!({
                             "type": "move",
                             "side": side_name(m.mover),
-                            "move": crate::notation::full::move_text(m.mv, m.prof, m.throws, m.tam_first_known),
+                            "move": kifu_cetkaik::notation::full::move_text(m.mv, m.prof, m.throws, m.tam_first_known),
                             "completed": m.completed,
                             "captured": m.captured.map(|(c, p)| format!("{c}{p}")),
                             "comments": m.comments,

@@ -10,9 +10,9 @@ pub use losses::{json_losses, losses};
 
 use super::game_record::{DeclarationRecord, Event, GameRecord, PlayedMove};
 use super::record::Notation;
-use crate::match_state::Declaration;
-use crate::numeral::to_pekzep;
-use crate::piece::Side;
+use kifu_cetkaik::match_state::Declaration;
+use kifu_cetkaik::numeral::to_pekzep;
+use kifu_cetkaik::piece::Side;
 use std::fmt::Write;
 
 /// Writes the game in one notation.

@@ -2,10 +2,10 @@
 //! "note":["meAxeze3", …]}`, read into the same record as a CKKA file in notation ③.
 
 use super::game_record::{Event, GameRecord};
-use super::mrf::parse_mrf;
 use super::record::{CkkaRecord, Element, ElementKind, InfoItem, Notation};
 use super::write::mrf::mrf_text;
-use crate::piece::Side;
+use kifu_cetkaik::notation::machine::parse_mrf;
+use kifu_cetkaik::piece::Side;
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
 /// Whether the text is a JSON object (its first characters are `{` and `"`).
@@ -139,8 +139,8 @@ pub fn write_noter(game: &GameRecord) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ckka;
-    use crate::rules::Rules;
+    use crate::cetkaik;
+    use kifu_cetkaik::rules::Rules;
 
     const APP: &str = r#"{"black": "kuai1", "red": "iei2", "first": "red", "season": "夏",
       "note": ["meAxeze3", "mauAmaimy1", "zoMnine", "ziaKxiacau", "caCcizo4", "zaiVzo", "ziVzo",
@@ -151,12 +151,12 @@ mod tests {
     fn the_app_file_reads_and_writes_back() {
         assert!(looks_like_noter(APP));
         assert!(!looks_like_noter("{律:官定}\nKA兵KE"));
-        let (game, d) = ckka::check(APP, Rules::standard());
+        let (game, d) = cetkaik::check(APP, Rules::standard());
         assert!(d.is_empty(), "{d:?}");
         assert_eq!(game.first_side(), Side::ASide);
         assert_eq!(game.seasons[0].events.len(), 18);
         let written = write_noter(&game);
-        let (again, d) = ckka::check(&written, Rules::standard());
+        let (again, d) = cetkaik::check(&written, Rules::standard());
         assert!(d.is_empty(), "{d:?}");
         assert_eq!(again.final_scores, game.final_scores);
         assert!(written.contains("\"caiScixe1=taxt=FHCV/HT\""), "{written}");
@@ -165,7 +165,7 @@ mod tests {
     #[test]
     fn a_bad_note_is_reported_at_its_string() {
         let text = r#"{"note": ["meAxeze3", "qqZ"]}"#;
-        let (_, d) = ckka::parse(text);
+        let (_, d) = cetkaik::parse(text);
         assert_eq!(d.len(), 1);
         assert_eq!(&text[d[0].span.range()], "\"qqZ\"");
     }

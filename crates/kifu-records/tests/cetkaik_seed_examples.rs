@@ -1,10 +1,10 @@
 //! The six examples of the CKKA specification (the CKKA README), read and replayed.
 
-use kifu_cetkaik::ckka::game_record::{Event, GameRecord};
-use kifu_cetkaik::ckka::write::write;
-use kifu_cetkaik::ckka::{self, Notation};
 use kifu_cetkaik::{Rules, Side};
 use kifu_record::SourceText;
+use kifu_records::cetkaik::game_record::{Event, GameRecord};
+use kifu_records::cetkaik::write::write;
+use kifu_records::cetkaik::{self as ckka, Notation};
 
 fn check(name: &str, text: &str, rules: Rules) -> GameRecord {
     let (rec, d1) = ckka::parse(text);

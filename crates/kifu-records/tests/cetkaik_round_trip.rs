@@ -2,10 +2,10 @@
 //! replayed again gives the same game.
 
 use kifu_cetkaik::Rules;
-use kifu_cetkaik::ckka::game_record::{Event, GameRecord};
-use kifu_cetkaik::ckka::write::{write, write_json};
-use kifu_cetkaik::ckka::{self, Notation};
 use kifu_record::SourceText;
+use kifu_records::cetkaik::game_record::{Event, GameRecord};
+use kifu_records::cetkaik::write::{write, write_json};
+use kifu_records::cetkaik::{self as ckka, Notation};
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

@@ -4,14 +4,14 @@
 //! bridge count, nor for 皇's intermediate square; such moves lose that detail.
 
 use super::Style;
-use crate::ckka::game_record::{DeclarationRecord, GameRecord, PlayedMove};
-use crate::match_state::Declaration;
-use crate::moves::PureMove;
-use crate::sticks::Throw;
+use crate::cetkaik::game_record::{DeclarationRecord, GameRecord, PlayedMove};
+use kifu_cetkaik::match_state::Declaration;
+use kifu_cetkaik::moves::PureMove;
+use kifu_cetkaik::sticks::Throw;
 
 pub struct Mrf;
 
-fn lower(sq: crate::square::Square) -> String {
+fn lower(sq: kifu_cetkaik::square::Square) -> String {
     sq.to_string().to_ascii_lowercase()
 }
 
@@ -23,7 +23,7 @@ pub fn mrf_text(m: &PlayedMove, decl: Option<&DeclarationRecord>) -> String {
             format!("{}{letter}{}{}", lower(src), lower(step), lower(dst))
         }
         PureMove::Drop { color, prof, dst } => {
-            let c = if color == crate::profession::Color::Black {
+            let c = if color == kifu_cetkaik::profession::Color::Black {
                 'B'
             } else {
                 'R'

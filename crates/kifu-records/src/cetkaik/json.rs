@@ -4,8 +4,8 @@
 
 use super::body::parse_body;
 use super::record::{CkkaRecord, Element, ElementKind, InfoItem, NameEntry, NamesLine, Notation};
-use crate::numeral::to_pekzep;
-use crate::rules::Rules;
+use kifu_cetkaik::numeral::to_pekzep;
+use kifu_cetkaik::rules::Rules;
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
 use serde_json::Value;
 
@@ -242,7 +242,7 @@ fn byte_offset(text: &str, line: usize, column: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ckka::{self, write};
+    use crate::cetkaik::{self, write};
 
     const SAMPLE: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -260,7 +260,7 @@ mod tests {
     #[test]
     fn a_bad_move_is_reported_at_its_string() {
         let text = r#"{"seasons":[{"events":[{"type":"move","move":"MAU弓MAIMY橋一"},{"type":"move","move":"QQ弓"}]}]}"#;
-        let (game, d) = ckka::check(text, Rules::standard());
+        let (game, d) = cetkaik::check(text, Rules::standard());
         assert!(d.iter().any(Diagnostic::is_error), "{d:?}");
         let err = d.iter().find(|d| d.is_error()).unwrap();
         assert_eq!(&text[err.span.range()], "\"QQ弓\"", "{d:?}");
@@ -270,11 +270,11 @@ mod tests {
     #[test]
     fn the_corpus_record_reads_back_from_json() {
         let text = std::fs::read_to_string(SAMPLE).unwrap();
-        let (game, d) = ckka::check(&text, Rules::cerke_online());
+        let (game, d) = cetkaik::check(&text, Rules::cerke_online());
         assert!(!d.iter().any(Diagnostic::is_error), "{d:?}");
         let json = write::write_json(&game);
         assert!(looks_like_kifu_json(&json));
-        let (again, d) = ckka::check(&json, Rules::standard());
+        let (again, d) = cetkaik::check(&json, Rules::standard());
         assert!(d.is_empty(), "{d:?}");
         assert_eq!(again.to_json(), game.to_json());
         assert_eq!(

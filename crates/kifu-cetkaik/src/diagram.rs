@@ -65,12 +65,12 @@ mod tests {
 
     #[test]
     fn the_initial_diagram_shows_every_piece() {
-        let d = diagram(&Position::initial(Side::IASide), false);
+        let d = diagram(&Position::startpos(Side::IASide), false);
         let board: String = d.lines().take(10).collect();
         assert_eq!(board.matches('v').count(), 24);
         assert_eq!(board.matches('^').count(), 24);
         assert!(d.contains("皇"));
         assert!(d.lines().nth(1).unwrap().starts_with("A   v黒筆 v黒馬"));
-        assert!(diagram(&Position::initial(Side::IASide), true).contains("\x1b[31m"));
+        assert!(diagram(&Position::startpos(Side::IASide), true).contains("\x1b[31m"));
     }
 }

@@ -1,314 +1,184 @@
-//! Seasons, rate, 再行 / 終季, scores and the end of the game.
+//! Cetkaik as a [`kifu_record::Game`]: a `Record<Cetkaik>` is one season of a match.
+//!
+//! A cetkaik match is several seasons (春 夏 秋 冬, or two under some rules); scores and the
+//! first mover carry from one season to the next. The record model's records are single
+//! games, so a season is the unit here: its start says who moves first and what the season
+//! carries in, its moves are the events the rules judge (a move with its sticks, or the
+//! 再行 / 終季 that follows a hand), and the match that groups seasons lives with the files in
+//! `kifu-records`.
 
-use crate::moves::PureMove;
-use crate::piece::Side;
-use crate::play::{Effect, IllegalMove};
-use crate::position::Position;
-use crate::rules::{FutileMove, Rules, StepOnTam};
-use crate::sticks::Throws;
-use crate::yaku::{HandSet, hands_of};
 use std::fmt;
 
-/// What the player who created a hand says.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Declaration {
-    /// 再行 ty mok1: the season goes on at double rate.
-    TyMok,
-    /// 終季 ta xot1: the season ends and the mover scores.
-    TaXot,
+use kifu_record::{Game, GameEnding, Outcome, Side as RecordSide};
+
+pub use crate::match_state::SeasonStart;
+use crate::match_state::{Declaration, IllegalEvent, MatchState};
+use crate::moves::PureMove;
+use crate::notation::full;
+use crate::piece::{Piece, Side};
+use crate::sticks::Throws;
+use crate::yaku::Hand;
+
+/// The game of cetkaik (机戦), for the generic record model.
+///
+/// ```
+/// use kifu_cetkaik::{Cetkaik, Event, SeasonStart, Side, Throws};
+/// use kifu_record::{Game, Outcome, Record, Side as RecordSide, Span};
+///
+/// let start = SeasonStart { first_mover: Side::IASide, ..SeasonStart::default() };
+/// let mut record: Record<Cetkaik> = Record::new(start);
+/// let position = Cetkaik::start_position(&record.start);
+/// let mv = position.legal_moves().into_iter().find(|m| m.to_string() == "KAI-KY").unwrap();
+/// // A plain step needs no sticks.
+/// let event = Event::Move { mv, throws: Throws::default() };
+/// assert_eq!(Cetkaik::move_text(&position, &event), "KAI兵KY無撃裁");
+/// let root = record.moves.root();
+/// record.moves.add_move(root, event, Span::default());
+/// let (_, after) = record.positions().last().unwrap();
+/// assert_eq!(Cetkaik::turn(&after), RecordSide::Second);
+/// assert_eq!(record.outcome(), Outcome::None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cetkaik;
+
+/// One event of a season as the rules play it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// A piece moves (or is dropped from hand) with the sticks thrown for it.
+    Move { mv: PureMove, throws: Throws },
+    /// 再行 or 終季 by the player who just made a hand. `named` lists the hands the record's
+    /// hand line names (under rules where 終季 scores declared hands only, that is what
+    /// counts); `None` when the record names none, and every undeclared hand held counts.
+    Declare {
+        declaration: Declaration,
+        named: Option<Vec<Hand>>,
+    },
 }
 
-/// The four seasons (a game may use fewer).
-pub const SEASON_NAMES: [char; 4] = ['春', '夏', '秋', '冬'];
-
-/// What a move did, with its consequences for hands and scores.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct MoveReport {
-    pub mover: Side,
-    pub effect: Effect,
-    /// Hands held by the mover after the move.
-    pub held: HandSet,
-    /// Hand names held now and not before.
-    pub created: HandSet,
-    /// Penalty points that count as a hand (撃皇, 皇再来, 皇無行 under the strict rule).
-    pub penalty_hand: i32,
-    /// Points lost at once (撃皇 under cerke_online), already applied.
-    pub immediate_penalty: i32,
-    /// The mover must now say 再行 or 終季.
-    pub must_declare: bool,
+/// The endings of a cetkaik record besides the shared words of [`kifu_record::EndingKind`].
+/// A season ends by its 終季 event, not by an ending; what a record can still say is that the
+/// whole match is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CetkaikEnding {
+    /// 星一周 ("the stars went round"): the match is over; `winner` by the final scores,
+    /// `None` when they are equal.
+    MatchOver { winner: Option<RecordSide> },
 }
 
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum GameError {
-    Illegal(IllegalMove),
-    /// A move was played while a declaration was due.
-    DeclarationPending(Side),
-    /// A declaration without a hand made by the last move.
-    NothingToDeclare,
-    GameOver,
+impl GameEnding for CetkaikEnding {
+    fn outcome(&self, _mover: RecordSide) -> Outcome {
+        match self {
+            CetkaikEnding::MatchOver {
+                winner: Some(winner),
+            } => Outcome::Win(*winner),
+            CetkaikEnding::MatchOver { winner: None } => Outcome::Draw,
+        }
+    }
 }
 
-impl fmt::Display for GameError {
+impl fmt::Display for CetkaikEnding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::Illegal(e) => e.fmt(f),
-            GameError::DeclarationPending(s) => {
-                write!(
-                    f,
-                    "{s} made a hand and must declare 再行 or 終季 before the next move"
-                )
-            }
-            GameError::NothingToDeclare => {
-                f.write_str("no hand was made by the last move, so there is nothing to declare")
-            }
-            GameError::GameOver => f.write_str("the game is already over"),
+            CetkaikEnding::MatchOver { .. } => f.write_str("end of the match (星一周)"),
         }
     }
 }
 
-/// A whole game: seasons of play from the starting position.
-#[derive(Clone, Debug)]
-pub struct Game {
-    pub rules: Rules,
-    position: Position,
-    scores: [i32; 2],
-    rate: i32,
-    season: u8,
-    penalties: [i32; 2],
-    /// Points of the hands declared this season (for `gain_from_declared_hands`).
-    declared: [i32; 2],
-    pending: Option<Side>,
-    over: bool,
+/// The record side of a board side in the season `state` plays: the season's first mover is
+/// [`RecordSide::First`].
+pub fn record_side(state: &MatchState, side: Side) -> RecordSide {
+    if side == state.season_first() {
+        RecordSide::First
+    } else {
+        RecordSide::Second
+    }
 }
 
-impl Game {
-    /// A game whose first season starts with `first`; `scores` indexed by [`Side::index`].
-    pub fn new(rules: Rules, first: Side, scores: [i32; 2]) -> Game {
-        Game {
-            rules,
-            position: Position::initial(first),
-            scores,
-            rate: 1,
-            season: 0,
-            penalties: [0; 2],
-            declared: [0; 2],
-            pending: None,
-            over: false,
-        }
-    }
-
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// Direct access for tests and tools that set up positions by hand.
-    #[doc(hidden)]
-    pub fn position_mut_for_tests(&mut self) -> &mut Position {
-        &mut self.position
-    }
-
-    pub fn score(&self, side: Side) -> i32 {
-        self.scores[side.index()]
-    }
-
-    pub fn rate(&self) -> i32 {
-        self.rate
-    }
-
-    /// 0-based season number.
-    pub fn season(&self) -> u8 {
-        self.season
-    }
-
-    pub fn pending_declaration(&self) -> Option<Side> {
-        self.pending
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.over
-    }
-
-    /// Sets who moves first in the current season (before its first move).
-    pub fn set_first_mover(&mut self, side: Side) {
-        self.position.set_turn(side);
-    }
-
-    /// What 終季 would score for `side` now: (hands held + penalty hands) × rate.
-    pub fn season_gain(&self, side: Side) -> i32 {
-        let hands = if self.rules.gain_from_declared_hands {
-            self.declared[side.index()]
-        } else {
-            hands_of(self.position.hop1zuo1(side)).points(self.rules.king_hand_points)
-        };
-        (hands + self.penalties[side.index()]) * self.rate
-    }
-
-    pub fn play(&mut self, mv: PureMove, throws: Throws) -> Result<MoveReport, GameError> {
-        if self.over {
-            return Err(GameError::GameOver);
-        }
-        if let Some(s) = self.pending {
-            if !self.rules.declaration_optional {
-                return Err(GameError::DeclarationPending(s));
+impl MatchState {
+    /// Plays one event, or leaves the state as it was and says why it cannot happen.
+    pub fn play_event(&mut self, event: &Event) -> Result<(), IllegalEvent> {
+        let mut next = self.clone();
+        match event {
+            Event::Move { mv, throws } => {
+                next.play(*mv, *throws)?;
             }
-            self.pending = None;
-        }
-        let mover = self.position.turn();
-        let before = hands_of(self.position.hop1zuo1(mover));
-        let effect = self
-            .position
-            .play(mv, throws, &self.rules)
-            .map_err(GameError::Illegal)?;
-        let held = hands_of(self.position.hop1zuo1(mover));
-        let created = held.minus(before);
-        let mut report = MoveReport {
-            mover,
-            effect,
-            held,
-            created,
-            penalty_hand: 0,
-            immediate_penalty: 0,
-            must_declare: false,
-        };
-        let kut2tam2 = effect.stepped_on_tam
-            && (effect.completed || !self.rules.failed_move_exempts_step_on_tam);
-        if kut2tam2 {
-            match self.rules.step_on_tam {
-                StepOnTam::ImmediatePenalty(p) => report.immediate_penalty += p * self.rate,
-                StepOnTam::PenaltyHand(p) => report.penalty_hand += p,
+            Event::Declare { declaration, named } => {
+                let points = next.named_points(named.as_deref());
+                next.declare_hands(*declaration, points)?;
             }
         }
-        for (happened, rule) in [
-            (effect.tam_moved_again, self.rules.tam_moved_again),
-            (effect.tam_returned, self.rules.tam_returns),
-        ] {
-            if let (true, FutileMove::PenaltyHand(p)) = (happened, rule) {
-                report.penalty_hand += p;
+        *self = next;
+        Ok(())
+    }
+}
+
+impl Game for Cetkaik {
+    const NAME: &'static str = "cetkaik";
+    type Position = MatchState;
+    type Move = Event;
+    type Start = SeasonStart;
+    type Ending = CetkaikEnding;
+    type IllegalMove = IllegalEvent;
+
+    fn start_position(start: &SeasonStart) -> MatchState {
+        MatchState::at(start)
+    }
+
+    fn turn(state: &MatchState) -> RecordSide {
+        record_side(state, state.turn())
+    }
+
+    fn check_move(state: &MatchState, event: &Event) -> Result<(), IllegalEvent> {
+        state.clone().play_event(event)
+    }
+
+    fn play_unchecked(state: &mut MatchState, event: &Event) {
+        // Known legal: nothing can fail, and a state is left as it was if it did.
+        let _ = state.play_event(event);
+    }
+
+    fn play(state: &mut MatchState, event: &Event) -> Result<(), IllegalEvent> {
+        // One pass instead of the provided check-then-play (two).
+        state.play_event(event)
+    }
+
+    fn outcome(state: &MatchState) -> Option<Outcome> {
+        state.outcome().map(|winner| match winner {
+            Some(side) => Outcome::Win(record_side(state, side)),
+            None => Outcome::Draw,
+        })
+    }
+
+    /// Notation ⓪ of the event: `MAU兵MAI無撃裁`, `ZO皇[ZU]TUZY`, `再行`, `終季`.
+    fn move_text(state: &MatchState, event: &Event) -> String {
+        match event {
+            Event::Move { mv, throws } => {
+                let prof = mv
+                    .src()
+                    .and_then(|src| state.position().get(src))
+                    .and_then(Piece::prof)
+                    .or(match mv {
+                        PureMove::Drop { prof, .. } => Some(*prof),
+                        _ => None,
+                    });
+                full::move_text(*mv, prof, *throws, true)
             }
-        }
-        if report.immediate_penalty != 0 {
-            self.transfer(mover, report.immediate_penalty);
-        }
-        self.penalties[mover.index()] += report.penalty_hand;
-        report.must_declare = !created.is_empty() || report.penalty_hand != 0;
-        if report.must_declare && !self.over {
-            self.pending = Some(mover);
-        }
-        // A side that cannot move loses the game as it stands (the leader wins).
-        if !self.over && !report.must_declare && !self.side_to_move_can_move() {
-            self.over = true;
-        }
-        Ok(report)
-    }
-
-    /// Applies a move without checking it, to keep a replay going after an illegal move:
-    /// the piece goes where the record says, a piece there is captured, the turn passes.
-    /// Returns what it captured; a hand it makes is owed a declaration as after [`Game::play`].
-    pub fn force(
-        &mut self,
-        mv: PureMove,
-    ) -> Option<(crate::profession::Color, crate::profession::Profession)> {
-        let side = self.position.turn();
-        let before = hands_of(self.position.hop1zuo1(side));
-        let mut captured = None;
-        let pos = &mut self.position;
-        match mv {
-            PureMove::Drop { color, prof, dst } => {
-                pos.hop1zuo1_mut(side).remove(color, prof);
-                pos.put(dst, Some(crate::piece::Piece::Owned { color, prof, side }));
-            }
-            _ => {
-                let src = mv.src().expect("board move");
-                let piece = pos.get(src);
-                if let Some(crate::piece::Piece::Owned {
-                    color,
-                    prof,
-                    side: s,
-                }) = pos.get(mv.dst())
-                    && s != side
-                    && piece != Some(crate::piece::Piece::Tam)
-                {
-                    pos.hop1zuo1_mut(side).add(color, prof);
-                    captured = Some((color, prof));
-                }
-                pos.put(src, None);
-                pos.put(mv.dst(), piece);
-            }
-        }
-        pos.tam_moved_last = mv.is_tam();
-        pos.set_turn(side.opponent());
-        if !hands_of(self.position.hop1zuo1(side))
-            .minus(before)
-            .is_empty()
-        {
-            self.pending = Some(side);
-        }
-        captured
-    }
-
-    /// Whether the side to move has any legal move. 皇 nearly always can move, which answers
-    /// the question without generating every candidate.
-    pub fn side_to_move_can_move(&self) -> bool {
-        let pos = &self.position;
-        if let Some(t) = pos.tam()
-            && !(pos.tam_moved_last() && self.rules.tam_moved_again == FutileMove::Forbidden)
-            && self.rules.tam_returns != FutileMove::Forbidden
-            && t.neighbours().any(|n| pos.get(n).is_none())
-        {
-            return true;
-        }
-        !crate::moves::candidates(pos, pos.turn(), &self.rules).is_empty()
-    }
-
-    /// 再行 or 終季 after a hand; returns the points the mover gained (0 for 再行).
-    pub fn declare(&mut self, d: Declaration) -> Result<i32, GameError> {
-        let named = self.pending.map_or(0, |s| self.undeclared_points(s));
-        self.declare_hands(d, named)
-    }
-
-    /// Points of the hands `side` holds beyond those already declared this season.
-    pub fn undeclared_points(&self, side: Side) -> i32 {
-        let held = hands_of(self.position.hop1zuo1(side)).points(self.rules.king_hand_points);
-        (held - self.declared[side.index()]).max(0)
-    }
-
-    /// Like [`Game::declare`], naming hands worth `named_points` (what the hand line lists;
-    /// it matters when 終季 scores declared hands only).
-    pub fn declare_hands(&mut self, d: Declaration, named_points: i32) -> Result<i32, GameError> {
-        let Some(mover) = self.pending.take() else {
-            return Err(GameError::NothingToDeclare);
-        };
-        self.declared[mover.index()] += named_points;
-        match d {
-            Declaration::TyMok => {
-                if self.rules.rate_doubles {
-                    self.rate = (self.rate * 2).min(64);
-                }
-                Ok(0)
-            }
-            Declaration::TaXot => {
-                let gain = self.season_gain(mover);
-                self.transfer(mover, gain);
-                self.season += 1;
-                if self.season >= self.rules.seasons {
-                    self.over = true;
-                }
-                self.rate = 1;
-                self.penalties = [0; 2];
-                self.declared = [0; 2];
-                self.position = Position::initial(mover.opponent());
-                Ok(gain)
-            }
+            Event::Declare { declaration, .. } => declaration.to_string(),
         }
     }
 
-    fn transfer(&mut self, to: Side, points: i32) {
-        let total = self.scores[0] + self.scores[1];
-        let mine = (self.scores[to.index()] + points).clamp(0, total.max(0));
-        self.scores[to.index()] = mine;
-        self.scores[to.opponent().index()] = total - mine;
-        if mine == 0 || mine == total {
-            self.over = true;
-        }
+    /// The board as [`crate::Position`]'s diagram draws it (notation ⓪'s piece words `黒筆`,
+    /// `皇`, `・`, with `^`/`v` for the IA and A sides, the pieces in hand and the side to
+    /// move), then the scores and the rate: CKKA has no board notation of its own.
+    fn position_text(state: &MatchState) -> String {
+        format!(
+            "{}\nscores: {} {}, {} {}; rate ×{}",
+            state.position(),
+            Side::IASide,
+            state.score(Side::IASide),
+            Side::ASide,
+            state.score(Side::ASide),
+            state.rate()
+        )
     }
 }

@@ -1,29 +1,35 @@
-//! Cetkaik (机戦) rules and CKKA records.
+//! Cetkaik (机戦) rules, and the CKKA draft's notation of a single move.
 //!
-//! The rules engine ([`Position`], [`candidates`], [`Game`]) knows nothing of formats; the
-//! [`ckka`] module reads all four notations, replays a record against the rules and writes it
-//! back in any notation.
+//! The rules engine ([`Position`], [`candidates`], [`MatchState`]) knows nothing of files;
+//! [`Cetkaik`] presents it to the record model as a [`kifu_record::Game`] (one record is one
+//! season), and [`notation`] reads and writes one move in each CKKA notation. CKKA files
+//! (headers, bodies, hand lines, replay, writers) are in `kifu-records` (`kifu_records::cetkaik`).
 //!
 //! ```
-//! use kifu_cetkaik::{Rules, ckka};
-//! use kifu_cetkaik::ckka::{Notation, write};
+//! use kifu_cetkaik::notation::{cursor::Cursor, kanji::board_move, resolve::resolve};
+//! use kifu_cetkaik::{MatchState, Rules, Side};
 //!
-//! let text = "{一位色:黒}\nMAU弓MAIMY橋一\tME弓MIMU橋五\n";
-//! let (game, diagnostics) = ckka::check(text, Rules::standard());
-//! assert!(diagnostics.is_empty());
-//! assert_eq!(write::write(&game, Notation::Abbreviated), "{一位色:黒}\nMAU弓MAIMY一    ME弓MIMU五\n");
-//! assert_eq!(write::write(&game, Notation::Mrf), "{一位色:黒}\n\"mauAmaimy1\",\n\"meAmimu5\",\n");
+//! let mut state = MatchState::new(Rules::standard(), Side::IASide, [20, 20]);
+//! assert!(!state.legal_moves().is_empty());
+//! // Read `MAU弓MAIMY橋一` as notation ⓪ writes it, resolve it against the position, play it.
+//! let (mut diags, mut explicit) = (Vec::new(), false);
+//! let written = board_move(&mut Cursor::new("MAU弓MAIMY橋一", 0), &mut diags, &mut explicit).unwrap();
+//! let resolved = resolve(state.position(), &written, &state.rules).unwrap();
+//! state.play(resolved.mv, resolved.throws).unwrap();
+//! assert_eq!(state.turn(), Side::ASide);
 //!
-//! // A move the rules forbid is reported with its place.
-//! let (_, diagnostics) = ckka::check("MAU弓MAIMY橋一\nME弓MU無撃裁\n", Rules::standard());
-//! assert_eq!(diagnostics[0].message, "ply 2: 黒弓 on ME cannot move to MU");
+//! // A move the rules forbid says why.
+//! let written = board_move(&mut Cursor::new("ME弓MU無撃裁", 0), &mut diags, &mut explicit).unwrap();
+//! let err = resolve(state.position(), &written, &state.rules).unwrap_err();
+//! assert_eq!(err.to_string(), "黒弓 on ME cannot move to MU");
 //! ```
 
-pub mod ckka;
 pub mod diagram;
 pub mod game;
+pub mod match_state;
 pub mod movement;
 pub mod moves;
+pub mod notation;
 pub mod numeral;
 pub mod piece;
 pub mod play;
@@ -34,7 +40,8 @@ pub mod square;
 pub mod sticks;
 pub mod yaku;
 
-pub use game::{Declaration, Game, GameError, MoveReport};
+pub use game::{Cetkaik, CetkaikEnding, Event, SeasonStart};
+pub use match_state::{Declaration, IllegalEvent, MatchState, MoveReport};
 pub use moves::{PureMove, candidates};
 pub use piece::{Piece, Side};
 pub use play::{Effect, IllegalMove};

@@ -6,8 +6,8 @@ use crate::piece::Piece;
 use crate::position::Position;
 use crate::profession::{Color, Profession};
 use crate::rules::Rules;
+use crate::square::Square;
 use crate::sticks::{Throw, Throws, WATER_NEEDS};
-use std::fmt;
 
 /// What a played move did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -23,27 +23,29 @@ pub struct Effect {
     pub tam_returned: bool,
 }
 
-/// Why a move cannot be played.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// Why a move cannot be played with the throws recorded for it.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum IllegalMove {
+    #[error("{0} is not a legal move here")]
     NotACandidate(PureMove),
+    /// Names the throw (`bridge`, `water`).
+    #[error("this move needs a {0} throw, none recorded")]
     MissingThrow(&'static str),
+    #[error("this move needs no {0} throw, but one is recorded")]
     UnexpectedThrow(&'static str),
-    /// A throw said to succeed whose count is too small, or to fail whose count is enough.
-    InconsistentThrow(String),
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalMove::NotACandidate(m) => write!(f, "{m} is not a legal move here"),
-            IllegalMove::MissingThrow(w) => write!(f, "this move needs a {w} throw, none recorded"),
-            IllegalMove::UnexpectedThrow(w) => {
-                write!(f, "this move needs no {w} throw, but one is recorded")
-            }
-            IllegalMove::InconsistentThrow(s) => f.write_str(s),
-        }
-    }
+    /// Five sticks show at most five dark faces.
+    #[error("a throw of five sticks cannot show {0}")]
+    ImpossibleCount(u8),
+    /// A bridge throw said to succeed whose count falls short of the destination.
+    #[error(
+        "a bridge throw of {count} cannot reach {dst}, {distance} squares from {step}; the move should be marked 此無"
+    )]
+    BridgeFallsShort {
+        count: u8,
+        step: Square,
+        dst: Square,
+        distance: u8,
+    },
 }
 
 /// Which throws a move needs: (bridge, water before knowing the bridge result).
@@ -77,11 +79,11 @@ pub fn draw_throws(pos: &Position, mv: PureMove, rng: &mut crate::sticks::StickR
     t
 }
 
-fn succeeded(t: Throw, needs: u8) -> Result<bool, String> {
+fn succeeded(t: Throw, needs: u8) -> Result<bool, IllegalMove> {
     match t {
         Throw::UnknownSuccess => Ok(true),
         Throw::UnknownFailure => Ok(false),
-        Throw::Count(n) if n > 5 => Err(format!("a throw of five sticks cannot show {n}")),
+        Throw::Count(n) if n > 5 => Err(IllegalMove::ImpossibleCount(n)),
         Throw::Count(n) => Ok(n >= needs),
     }
 }
@@ -106,12 +108,15 @@ impl Position {
             (true, Some(t)) => {
                 let (step, dst) = (mv.step().expect("ranged step"), mv.dst());
                 let dist = step.distance(dst);
-                let reaches = succeeded(t, dist).map_err(IllegalMove::InconsistentThrow)?;
+                let reaches = succeeded(t, dist)?;
                 match (t, reaches, throws.bridge_void) {
-                    (Throw::Count(n), false, false) => {
-                        return Err(IllegalMove::InconsistentThrow(format!(
-                            "a bridge throw of {n} cannot reach {dst}, {dist} squares from {step}; the move should be marked 此無"
-                        )));
+                    (Throw::Count(count), false, false) => {
+                        return Err(IllegalMove::BridgeFallsShort {
+                            count,
+                            step,
+                            dst,
+                            distance: dist,
+                        });
                     }
                     (_, true, false) => {}
                     // A failed count, or giving up after seeing the sticks.
@@ -125,7 +130,7 @@ impl Position {
                 (true, None) => return Err(IllegalMove::MissingThrow("water")),
                 (false, Some(_)) => return Err(IllegalMove::UnexpectedThrow("water")),
                 (true, Some(t)) => {
-                    if !succeeded(t, WATER_NEEDS).map_err(IllegalMove::InconsistentThrow)? {
+                    if !succeeded(t, WATER_NEEDS)? {
                         completed = false;
                     }
                 }

@@ -69,7 +69,7 @@ impl Position {
     }
 
     /// The starting position of every season; `first` moves first.
-    pub fn initial(first: Side) -> Position {
+    pub fn startpos(first: Side) -> Position {
         // Rows A E I (A side) and AI AU IA (IA side) as drawn in the reference diagram.
         const ROWS: [(u8, Side, &str); 6] = [
             (0, Side::ASide, "黒筆黒馬黒車黒将赤王赤将赤車赤馬赤筆"),
@@ -213,7 +213,7 @@ mod tests {
         use Color::*;
         use Profession::*;
         use Side::*;
-        let p = Position::initial(IASide);
+        let p = Position::startpos(IASide);
         assert_eq!(at(&p, "KA"), Some((Black, Officer, ASide)));
         assert_eq!(at(&p, "ZA"), Some((Red, King, ASide)));
         assert_eq!(at(&p, "KE"), Some((Red, Shaman, ASide)));

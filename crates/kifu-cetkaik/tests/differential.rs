@@ -285,7 +285,7 @@ fn playouts(rules: Rules, games: u64, plies: usize) -> (usize, usize) {
         } else {
             Side::ASide
         };
-        let mut pos = Position::initial(first);
+        let mut pos = Position::startpos(first);
         for _ in 0..plies {
             let mine = ours(&pos, &rules);
             let other = theirs(&pos, rules.tam_itself_is_tam_hue);
@@ -379,7 +379,7 @@ fn oracle_rules(tam_itself_is_tam_hue: bool) -> Rules {
 
 #[test]
 fn initial_position_equals_naive_representation() {
-    let ours = field(&Position::initial(Side::IASide)).board;
+    let ours = field(&Position::startpos(Side::IASide)).board;
     assert_eq!(ours, absolute::yhuap_initial_board());
 }
 

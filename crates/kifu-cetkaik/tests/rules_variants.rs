@@ -4,8 +4,8 @@ use kifu_cetkaik::moves::PureMove;
 use kifu_cetkaik::play::needed_throws;
 use kifu_cetkaik::rules::{FutileMove, StepOnTam};
 use kifu_cetkaik::{
-    Color, Declaration, Game, Piece, Position, Profession, Rules, Side, Square, StickRng, Throw,
-    Throws, candidates,
+    Color, Declaration, MatchState, Piece, Position, Profession, Rules, Side, Square, StickRng,
+    Throw, Throws, candidates,
 };
 
 fn sq(s: &str) -> Square {
@@ -46,14 +46,14 @@ fn tam_itself_is_tam_hue_changes_the_second_leg_after_stepping_on_tam() {
     assert!(online.contains(&ahead) && online.contains(&sideways));
 }
 
-fn game_from(rules: Rules, pos: Position) -> Game {
-    let mut g = Game::new(rules, pos.turn(), [20, 20]);
+fn game_from(rules: Rules, pos: Position) -> MatchState {
+    let mut g = MatchState::new(rules, pos.turn(), [20, 20]);
     // Replace the starting position by the test position.
     *game_position(&mut g) = pos;
     g
 }
 
-fn game_position(g: &mut Game) -> &mut Position {
+fn game_position(g: &mut MatchState) -> &mut Position {
     g.position_mut_for_tests()
 }
 
@@ -182,7 +182,7 @@ fn animals_position() -> Position {
     p
 }
 
-fn run_animals(rules: Rules) -> Game {
+fn run_animals(rules: Rules) -> MatchState {
     let mut g = game_from(rules, animals_position());
     let up = |a: &str, b: &str| PureMove::Plain {
         src: sq(a),
@@ -263,7 +263,7 @@ fn seeded_simulations_end_with_consistent_scores() {
         } else {
             Rules::cerke_online()
         };
-        let mut g = Game::new(rules, Side::IASide, [20, 20]);
+        let mut g = MatchState::new(rules, Side::IASide, [20, 20]);
         let mut plies = 0;
         while !g.is_over() && plies < 20_000 {
             let pos = g.position().clone();
@@ -349,7 +349,7 @@ fn hard_tam_declarations_are_optional_and_score_the_declared_hands() {
     assert!(!r.must_declare);
     assert_eq!(
         g.declare_hands(Declaration::TaXot, 0),
-        Err(kifu_cetkaik::GameError::NothingToDeclare)
+        Err(kifu_cetkaik::IllegalEvent::NothingToDeclare)
     );
     // Standard rule: a made hand must be declared before the next move.
     let mut p = animals_position();
@@ -425,26 +425,6 @@ fn hard_tam_declarations_are_optional_and_score_the_declared_hands() {
     .unwrap();
     // Capturing the Pawn makes no new hand for IA (no Archer), so nothing is scored either.
     assert_eq!(hard.season_gain(Side::IASide), 0);
-}
-
-#[test]
-fn replayed_positions_follow_the_record() {
-    use kifu_cetkaik::ckka;
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/cetkaik/cerke_online/case4_2022-09-08.ckka"
-    ))
-    .unwrap();
-    let (game, diags) = ckka::check(&text, Rules::standard());
-    assert!(diags.is_empty());
-    let positions = game.positions();
-    assert_eq!(positions.len(), 10);
-    let last = game.final_position();
-    assert_eq!(
-        last.get(sq("ZIA")),
-        owned(Color::Red, Profession::Vessel, Side::ASide)
-    );
-    assert_eq!(last.get(sq("TY")), Some(Piece::Tam));
 }
 
 #[test]

@@ -17,7 +17,7 @@ pub struct Args {
     #[arg(required = true, value_name = "FILE|DIR")]
     paths: Vec<PathBuf>,
     /// The game the records are of.
-    #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+    #[arg(long, value_parser = GameArg::parser(), default_value = "auto")]
     game: GameArg,
     /// Format of the input (csa, kif, kifu, ki2, ki2u, jkf, usi; chu: csl, csl-ja, kif, usi,
     /// json; cetkaik: ckka): for standard input, or to read every file named as this format
@@ -45,7 +45,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Outcome, CliError> {
-    let game = Game::from_arg(args.game);
+    let game = Game::from_arg(&args.game);
     let read = ReadOptions {
         format: args.format.as_deref(),
         rules: args.rules.as_deref(),
@@ -165,5 +165,10 @@ fn check_one(
             "cannot tell which game this is; use --game".into(),
         );
     };
-    crate::games::check(game, &name, path, read, bytes, only)
+    let file = crate::games::InputFile {
+        name: &name,
+        path,
+        bytes,
+    };
+    crate::games::check(game, &file, read, only)
 }

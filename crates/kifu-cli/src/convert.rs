@@ -2,11 +2,9 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use kifu_records::shogi::csa::CsaVersion;
-
 use crate::Outcome;
 use crate::error::CliError;
-use crate::games::{Game, GameArg, ReadOptions, Target, load, stream, target_holds_many};
+use crate::games::{Game, GameArg, InputFile, ReadOptions, Target, load, stream};
 use crate::inputs::{Input, expand};
 use crate::output::{Outputs, numbered};
 
@@ -38,7 +36,7 @@ pub struct Args {
     #[arg(long, visible_alias = "from", value_name = "FORMAT")]
     format: Option<String>,
     /// The game the records are of.
-    #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+    #[arg(long, value_parser = GameArg::parser(), default_value = "auto")]
     game: GameArg,
     /// Cetkaik rule set for records that do not name one.
     #[arg(long, value_name = "RULES")]
@@ -93,7 +91,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         format: args.format.as_deref(),
         rules: args.rules.as_deref(),
     };
-    let game = Game::from_arg(args.game);
+    let game = Game::from_arg(&args.game);
     let is_dir = args.input.is_dir();
     let destination = match args.output.clone() {
         None if is_dir => {
@@ -117,11 +115,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     crate::games::validate(game, &read, Some(&to))?;
     let target = Target {
         format: &to,
-        csa_version: if args.csa_version == "2.2" {
-            CsaVersion::V22
-        } else {
-            CsaVersion::V30
-        },
+        csa_version: &args.csa_version,
     };
     let inputs = if is_dir {
         expand(std::slice::from_ref(&args.input), Game::filter(game))?.0
@@ -188,7 +182,12 @@ impl Run<'_> {
         path: Option<&Path>,
     ) -> Result<Option<Vec<u8>>, CliError> {
         let name = &opened.name;
-        let mut loaded = load(opened.game, name, path, self.read, &opened.bytes)?;
+        let file = InputFile {
+            name,
+            path,
+            bytes: &opened.bytes,
+        };
+        let mut loaded = load(opened.game, &file, self.read)?;
         print_diagnostics(&loaded.report);
         if !loaded.report.is_valid() {
             eprintln!(
@@ -211,19 +210,26 @@ impl Run<'_> {
     fn convert_to_one(&self, input: &Input) -> Result<Option<Vec<u8>>, CliError> {
         let opened = self.open(input)?;
         let path = input.path.as_deref();
-        if target_holds_many(opened.game, self.target)? {
+        if opened
+            .game
+            .target_holds_many(self.target)
+            .map_err(CliError::Usage)?
+        {
             return self.convert_together(&opened, path);
         }
         let name = &opened.name;
         let mut first = None;
         let mut count = 0;
         let mut all_valid = true;
-        let report = stream(
-            opened.game,
+        let file = InputFile {
             name,
             path,
+            bytes: &opened.bytes,
+        };
+        let report = stream(
+            opened.game,
+            &file,
             self.read,
-            &opened.bytes,
             self.only,
             &mut |_, one, valid| {
                 count += 1;
@@ -271,8 +277,10 @@ impl Run<'_> {
             let game = self
                 .game
                 .or_else(|| Game::detect(input.path.as_deref(), &[]))
-                .unwrap_or(Game::Shogi);
-            let ext = crate::games::target_extension(game, self.target).map_err(CliError::Usage)?;
+                .unwrap_or_else(Game::default_game);
+            let ext = game
+                .target_extension(self.target)
+                .map_err(CliError::Usage)?;
             let relative = if walked {
                 input.relative()
             } else {
@@ -367,7 +375,11 @@ impl Run<'_> {
         let opened = self.open(input)?;
         let name = opened.name.clone();
         let path = input.path.as_deref();
-        if target_holds_many(opened.game, self.target)? {
+        if opened
+            .game
+            .target_holds_many(self.target)
+            .map_err(CliError::Usage)?
+        {
             let Some(bytes) = self.convert_together(&opened, path)? else {
                 return Err(CliError::Failed("the input has errors".into()));
             };
@@ -377,12 +389,15 @@ impl Run<'_> {
         }
         let mut split = Split::new(&name, wanted, outputs);
         let mut failed = 0;
+        let file = InputFile {
+            name: &name,
+            path,
+            bytes: &opened.bytes,
+        };
         let report = stream(
             opened.game,
-            &name,
-            path,
+            &file,
             self.read,
-            &opened.bytes,
             self.only,
             &mut |index, one, valid| {
                 let bytes = if valid {

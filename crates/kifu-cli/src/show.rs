@@ -2,8 +2,7 @@ use std::path::PathBuf;
 
 use crate::Outcome;
 use crate::error::CliError;
-use crate::games::shogi::View;
-use crate::games::{Game, GameArg, ReadOptions, Records};
+use crate::games::{Game, GameArg, InputFile, ReadOptions, View};
 use crate::inputs::Input;
 
 #[derive(clap::Args)]
@@ -35,7 +34,7 @@ pub struct Args {
     #[arg(long, value_name = "RULES")]
     rules: Option<String>,
     /// The game the record is of.
-    #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+    #[arg(long, value_parser = GameArg::parser(), default_value = "auto")]
     game: GameArg,
 }
 
@@ -59,7 +58,7 @@ fn resolve_ply(ply: Option<i64>, moves: usize) -> Result<usize, CliError> {
 }
 
 pub fn run(args: Args) -> Result<Outcome, CliError> {
-    let game = Game::from_arg(args.game);
+    let game = Game::from_arg(&args.game);
     let read = ReadOptions {
         format: args.format.as_deref(),
         rules: args.rules.as_deref(),
@@ -83,46 +82,30 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     let game = game
         .or_else(|| Game::detect(path, &bytes))
         .ok_or_else(|| format!("{name}: cannot tell which game this is; use --game"))?;
-    if game != Game::Shogi && view != View::Board {
-        return Err(CliError::usage(format!(
-            "--sfen, --csa and --bod draw shogi positions; {name} is a {} record",
-            game.name()
-        )));
-    }
     let only = crate::games::record_index(args.record)?.unwrap_or(0);
     let mut chosen = None;
-    let report = crate::games::stream(
-        game,
-        &name,
+    let file = InputFile {
+        name: &name,
         path,
-        &read,
-        &bytes,
-        Some(only),
-        &mut |_, one, _| {
-            chosen = Some(one);
-            Ok(())
-        },
-    )?;
+        bytes: &bytes,
+    };
+    let report = crate::games::stream(game, &file, &read, Some(only), &mut |_, one, _| {
+        chosen = Some(one);
+        Ok(())
+    })?;
     for d in &report.diagnostics {
         eprintln!("{}", d.rendered);
     }
     let Some(records) = chosen else {
         return Ok(Outcome::Invalid);
     };
-    let text = match &records {
-        Records::Shogi(r) => {
-            let moves = crate::games::shogi::main_line_moves(&r[0]).len();
-            crate::games::shogi::show(&r[0], resolve_ply(args.ply, moves)?, view)
-        }
-        Records::Chu(r) => {
-            let ply = resolve_ply(args.ply, r[0].moves.len())?;
-            crate::games::chu::show(&r[0], Some(ply))
-        }
-        Records::Cetkaik(r) => {
-            let moves = r[0].positions().len().saturating_sub(1);
-            let ply = resolve_ply(args.ply, moves)?;
-            crate::games::cetkaik::show(&r[0], Some(ply), crate::stdout_is_terminal())
-        }
+    let ply = resolve_ply(args.ply, records.main_line_len())?;
+    let Some(text) = records.show(ply, view, crate::stdout_is_terminal()) else {
+        return Err(CliError::usage(format!(
+            "--sfen, --csa and --bod are not drawn for {} records ({name}): --sfen is for shogi \
+             and chu, --csa and --bod for shogi",
+            game.name()
+        )));
     };
     crate::check::print_all(&text)?;
     Ok(if report.is_valid() {

@@ -95,6 +95,12 @@ pub trait RecordFormat<G: Game>: Sync {
         &[]
     }
 
+    /// The extension (without the dot) a file written in this format gets: its name unless
+    /// several formats share one (Japanese CSL is written to `.csl` too).
+    fn file_extension(&self) -> &'static str {
+        self.name()
+    }
+
     /// The encoding a file of this format is written in and expected in when reading.
     fn encoding(&self) -> TextEncoding {
         TextEncoding::Utf8

@@ -296,10 +296,37 @@ impl<G: Game> fmt::Debug for Parsed<G> {
 }
 
 /// What a writer returns: the text, and one line per thing the target format could not hold.
+///
+/// ```
+/// use kifu_record::{TextEncoding, Written};
+///
+/// let written = Written { text: "先手：羽生 ♔\n".into(), warnings: Vec::new() };
+/// let (bytes, warnings) = written.encode(TextEncoding::ShiftJis);
+/// assert_eq!(bytes.len(), 12); // 先手：羽生 in two bytes each, `?` and the newline in one
+/// assert!(warnings[0].contains("♔"));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Written {
     /// The written text.
     pub text: String,
     /// One line per thing the target format could not hold.
     pub warnings: Vec<String>,
+}
+
+impl Written {
+    /// The text as bytes in `encoding`, with a warning added when a character cannot be
+    /// written in it (it becomes `?`).
+    pub fn encode(self, encoding: crate::TextEncoding) -> (Vec<u8>, Vec<String>) {
+        let Written { text, mut warnings } = self;
+        let (bytes, lost) = crate::encode(&text, encoding);
+        if !lost.is_empty() {
+            let chars: String = lost.iter().collect();
+            warnings.push(format!(
+                "characters {} cannot be written in {}; replaced with `?`",
+                chars,
+                encoding.name()
+            ));
+        }
+        (bytes.into_owned(), warnings)
+    }
 }

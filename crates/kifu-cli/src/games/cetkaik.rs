@@ -1,11 +1,18 @@
 //! Cetkaik (机戦) records: CKKA files in all four notations.
+//!
+//! Until cetkaik's files are `RecordFormat<Cetkaik>` values of the records layer, this module
+//! drives them itself behind the same [`GameDriver`] interface as the other games.
 
 use std::path::Path;
 
 use kifu_cetkaik::Rules;
-use kifu_cetkaik::ckka::{self, GameRecord, Notation};
 use kifu_record::SourceText;
+use kifu_records::cetkaik::{self as ckka, GameRecord, Notation};
 
+use std::any::Any;
+
+use crate::error::CliError;
+use crate::games::{GameDriver, InputFile, ReadOptions, RecordBatch, Target, View};
 use crate::report::FileReport;
 
 pub fn wants(path: &Path, explicit: bool) -> bool {
@@ -128,5 +135,146 @@ pub fn show(game: &GameRecord, ply: Option<usize>, colour: bool) -> String {
             kifu_cetkaik::diagram::diagram(pos, colour)
         ),
         None => "no position".to_string(),
+    }
+}
+
+/// Cetkaik's entry in the table of game drivers.
+pub static DRIVER: CetkaikDriver = CetkaikDriver;
+
+pub struct CetkaikDriver;
+
+impl GameDriver for CetkaikDriver {
+    fn name(&self) -> &'static str {
+        "cetkaik"
+    }
+
+    fn wants(&self, path: &Path, explicit: bool) -> bool {
+        wants(path, explicit)
+    }
+
+    fn owns_extension(&self, extension: &str) -> bool {
+        is_ckka_extension(extension)
+    }
+
+    /// kifu's cetkaik JSON shares `.json` with shogi's JKF.
+    fn claims_content(&self, text: &str) -> bool {
+        ckka::json::looks_like_kifu_json(text)
+    }
+
+    /// CKKA text, unless the first word reads as USI (a shogi or chu move list).
+    fn sniff_weakly(&self, text: &str) -> bool {
+        let first = text.split_whitespace().next().unwrap_or("");
+        let usi_like = ["position", "startpos", "sfen"].contains(&first)
+            || kifu_shogi::usi::parse_move(first).is_ok();
+        !usi_like && ckka::sniff(text)
+    }
+
+    fn format_names(&self) -> Vec<&'static str> {
+        vec!["ckka", "ckka1", "ckka2", "ckka3", "json"]
+    }
+
+    fn knows_format(&self, name: &str) -> bool {
+        parse_target(name).is_ok()
+    }
+
+    fn check_read_options(&self, read: &ReadOptions<'_>) -> Result<(), String> {
+        rules(read.rules).map(drop)
+    }
+
+    fn target_extension(&self, target: &Target<'_>) -> Result<&'static str, String> {
+        Ok(match parse_target(target.format)? {
+            Some(_) => "ckka",
+            None => "json",
+        })
+    }
+
+    fn target_holds_many(&self, target: &Target<'_>) -> Result<bool, String> {
+        parse_target(target.format).map(|_| false)
+    }
+
+    fn stream(
+        &self,
+        file: &InputFile<'_>,
+        read: &ReadOptions<'_>,
+        only: Option<usize>,
+        each: &mut dyn FnMut(usize, Box<dyn RecordBatch>, bool) -> Result<(), CliError>,
+    ) -> Result<FileReport, CliError> {
+        let rules = rules(read.rules).map_err(CliError::Usage)?;
+        let (record, mut report) = load(file.name, read.format, file.bytes, rules);
+        let valid = report.is_valid();
+        match (record, only) {
+            (None, _) => {}
+            (Some(_), Some(n)) if n > 0 => {
+                return Err(crate::games::no_such_record(n + 1, 1, file.name));
+            }
+            (Some(record), _) => {
+                report.records = 1;
+                each(0, Box::new(Matches(vec![record])), valid)?;
+            }
+        }
+        Ok(report)
+    }
+
+    fn empty_batch(&self) -> Box<dyn RecordBatch> {
+        Box::new(Matches(Vec::new()))
+    }
+}
+
+/// Cetkaik matches read by this module.
+struct Matches(Vec<GameRecord>);
+
+impl RecordBatch for Matches {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn append(&mut self, other: Box<dyn RecordBatch>) {
+        let other = other
+            .into_any()
+            .downcast::<Matches>()
+            .expect("records of one file are of one game");
+        self.0.extend(other.0);
+    }
+
+    fn pick(self: Box<Self>, n: usize, name: &str) -> Result<Box<dyn RecordBatch>, CliError> {
+        let count = self.0.len();
+        if n == 0 || n > count {
+            return Err(crate::games::no_such_record(n, count, name));
+        }
+        let mut records = self.0;
+        Ok(Box::new(Matches(vec![records.swap_remove(n - 1)])))
+    }
+
+    fn write(
+        &self,
+        range: std::ops::Range<usize>,
+        target: &Target<'_>,
+    ) -> Result<(Vec<u8>, Vec<String>), CliError> {
+        let to = parse_target(target.format).map_err(CliError::Usage)?;
+        let mut bytes = Vec::new();
+        let mut warnings = Vec::new();
+        for game in &self.0[range] {
+            let (one, lost) = write(game, to);
+            bytes.extend(one);
+            warnings.extend(lost);
+        }
+        Ok((bytes, warnings))
+    }
+
+    fn main_line_len(&self) -> usize {
+        self.0
+            .first()
+            .map_or(0, |game| game.positions().len().saturating_sub(1))
+    }
+
+    fn show(&self, ply: usize, view: View, colour: bool) -> Option<String> {
+        match view {
+            View::Board => Some(show(self.0.first()?, Some(ply), colour)),
+            _ => None,
+        }
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
     }
 }

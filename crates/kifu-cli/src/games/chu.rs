@@ -1,30 +1,66 @@
-//! Chu shogi records: CSL notation (Western or Japanese), lishogi KIF, USI lists, JSON/NDJSON.
+//! Chu shogi on the command line: which files are chu records (lishogi's exports share
+//! `.kif`, `.json` and `.usi` with shogi) and how `kifu show` draws a position.
 
 use std::path::Path;
 
-use kifu_chu::Chu;
-use kifu_record::{RecordFormat, SourceText};
-use kifu_records::chu::{self as chu_records, ChuRecord};
+use kifu_chu::{Chu, GameState};
+use kifu_record::{NodeId, Record};
+use kifu_records::chu as chu_records;
 
-/// A chu record format, from `kifu_records::chu::FORMATS`.
-pub type Format = &'static dyn RecordFormat<Chu>;
+use crate::games::View;
+use crate::games::driver::CliGame;
 
-use crate::report::FileReport;
+impl CliGame for Chu {
+    /// Extensions that are chu records whatever else is around; the rest only with
+    /// `--game chu`.
+    fn wants(path: &Path, explicit: bool) -> bool {
+        match ext(path).as_deref() {
+            Some(e) if Chu::owns_extension(e) => true,
+            Some("json" | "kif" | "kifu" | "usi" | "sfen" | "txt") => explicit,
+            _ => false,
+        }
+    }
 
-/// Extensions that are chu records whatever else is around; the rest only with `--game chu`.
-pub fn wants(path: &Path, explicit: bool) -> bool {
-    let ext = ext(path);
-    match ext.as_deref() {
-        Some("csl" | "chu" | "ndjson" | "jsonl") => true,
-        Some("json" | "kif" | "kifu" | "usi" | "sfen" | "txt") => explicit,
-        _ => false,
+    fn owns_extension(extension: &str) -> bool {
+        matches!(extension, "csl" | "chu" | "ndjson" | "jsonl")
+    }
+
+    fn claims_content(text: &str) -> bool {
+        sniff(text)
+    }
+
+    fn show(
+        record: &Record<Chu>,
+        game: &GameState,
+        node: NodeId,
+        view: View,
+        _colour: bool,
+    ) -> Option<String> {
+        let ply = record.moves[node].ply();
+        let position = game.position();
+        match view {
+            View::Sfen => Some(format!("{}\n", position.to_sfen())),
+            View::Board => {
+                let mut out = String::new();
+                for entry in record.header.entries() {
+                    out.push_str(&format!("[{} \"{}\"]\n", entry.key, entry.value));
+                }
+                out.push_str(&format!(
+                    "after {ply} moves\n{}SFEN: {}\n",
+                    position.board_text(),
+                    position.to_sfen()
+                ));
+                Some(out)
+            }
+            View::Bod | View::Csa => None,
+        }
     }
 }
 
 /// Whether a text is a chu record by its content (lishogi's exports and kifu's own share
 /// .kif/.json/.usi with shogi): the chu start position or name, a 12×12 board diagram, kifu's
 /// chu JSON, or USI moves that leave the 9×9 board.
-pub fn sniff(text: &str) -> bool {
+fn sniff(text: &str) -> bool {
     if text.contains("中将棋") || text.contains("lfcsgekgscfl") || text.contains("１２ １１")
     {
         return true;
@@ -55,101 +91,4 @@ fn ext(path: &Path) -> Option<String> {
     path.extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
-}
-
-pub fn parse_format(name: &str) -> Result<Format, String> {
-    chu_records::by_name(name)
-        .ok_or_else(|| format!("unknown chu format `{name}` (one of: csl, csl-ja, kif, usi, json)"))
-}
-
-fn format_for(path: Option<&Path>, forced: Option<Format>, text: &str) -> Format {
-    if let Some(f) = forced {
-        return f;
-    }
-    match path.and_then(ext).as_deref() {
-        Some(e @ ("json" | "ndjson" | "jsonl" | "usi" | "sfen" | "kif" | "kifu")) => {
-            chu_records::by_extension(e).unwrap_or_else(|| chu_records::detect(text))
-        }
-        _ => chu_records::detect(text),
-    }
-}
-
-pub fn load(
-    name: &str,
-    path: Option<&Path>,
-    forced: Option<&str>,
-    bytes: &[u8],
-) -> Result<(Vec<ChuRecord>, FileReport), String> {
-    let forced = forced.map(parse_format).transpose()?;
-    // UTF-16 without a byte-order mark is valid UTF-8 full of NULs: refuse it, do not read it
-    // as a text with nothing in it.
-    let decoded = match bytes.iter().position(|&b| b == 0) {
-        Some(at) => Err(format!(
-            "a NUL byte at offset {at}: UTF-16 or binary data? chu records are read as UTF-8"
-        )),
-        None => std::str::from_utf8(bytes).map_err(|e| {
-            format!(
-                "not UTF-8 (byte {}): chu records are read as UTF-8",
-                e.valid_up_to()
-            )
-        }),
-    };
-    let text = match decoded {
-        Ok(t) => t,
-        Err(msg) => {
-            return Ok((
-                Vec::new(),
-                FileReport::failed(name.to_string(), "chu", "?", msg),
-            ));
-        }
-    };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let format = format_for(path, forced, text);
-    let parsed = kifu_record::Parsed::collect(format.records(text));
-    let (records, diagnostics) = (parsed.records, parsed.diagnostics);
-    let mut report = FileReport::new(name.to_string(), "chu", format.name());
-    report.records = records.len();
-    report.plies = records
-        .iter()
-        .map(|r| chu_records::main_line_moves(r).len())
-        .sum();
-    report.add_diagnostics(&SourceText::new(name, text), &diagnostics);
-    Ok((records, report))
-}
-
-/// Writes every record (several to one file where the format holds several, NDJSON for JSON);
-/// a one-game format keeps the first and says so. The warnings also list what the format cannot
-/// hold of each record.
-pub fn write(records: &[ChuRecord], to: Format) -> (Vec<u8>, Vec<String>) {
-    let written = to.write(records);
-    (written.text.into_bytes(), written.warnings)
-}
-
-pub fn extension(to: Format) -> &'static str {
-    match to.name() {
-        "csl-ja" => "csl",
-        other => other,
-    }
-}
-
-/// The position after `ply` moves of the first record (the end when `None`), as SFEN.
-pub fn show(record: &ChuRecord, ply: Option<usize>) -> String {
-    let mut pos = record.start.clone();
-    let moves = chu_records::main_line_moves(record);
-    let n = ply.unwrap_or(moves.len()).min(moves.len());
-    for &m in &moves[..n] {
-        if pos.play(m).is_err() {
-            break;
-        }
-    }
-    let mut out = String::new();
-    for entry in record.header.entries() {
-        out.push_str(&format!("[{} \"{}\"]\n", entry.key, entry.value));
-    }
-    out.push_str(&format!(
-        "after {n} moves\n{}SFEN: {}\n",
-        pos.board_text(),
-        pos.to_sfen()
-    ));
-    out
 }

@@ -1,34 +1,164 @@
-//! Which game a file belongs to, and each game's adapter from bytes to reports and output.
+//! The games the command line knows, as one table of drivers: every command finds the game of
+//! a file and then calls its driver, never a `match` on the game.
+//!
+//! A driver is written once for every game ([`driver::Driver`]), on top of the records layer
+//! (`kifu_records::GameRecords`); what differs between games (which files are theirs, how
+//! `kifu show` draws a position, options only one game has) is a [`driver::CliGame`]
+//! implementation in the game's module.
 
+use std::any::Any;
+use std::fmt;
 use std::path::Path;
 
-use kifu_records::shogi::csa::CsaVersion;
-
-use kifu_cetkaik::ckka::GameRecord;
-use kifu_records::chu::ChuRecord;
-use kifu_records::shogi::ShogiRecord;
+use clap::builder::TypedValueParser;
 
 use crate::error::CliError;
 use crate::report::FileReport;
 
 pub mod cetkaik;
 pub mod chu;
+pub mod driver;
 pub mod shogi;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameArg {
-    /// Decide by file extension, then by content.
-    Auto,
-    Shogi,
-    Chu,
-    Cetkaik,
+/// Every game, the default (the one a file nothing else claims is read as) first.
+static DRIVERS: [&dyn GameDriver; 3] = [
+    &driver::Driver::<kifu_shogi::Shogi>::NEW,
+    &driver::Driver::<kifu_chu::Chu>::NEW,
+    &cetkaik::DRIVER,
+];
+
+/// What a command needs of a game.
+pub trait GameDriver: Sync {
+    /// The name users type (`--game shogi`).
+    fn name(&self) -> &'static str;
+
+    /// Whether a file found in a directory is a record of this game, judged by its name.
+    /// `explicit` (the user named the game) admits extensions other games share.
+    fn wants(&self, path: &Path, explicit: bool) -> bool;
+
+    /// Whether an extension (lower case) is this game's and no other's.
+    fn owns_extension(&self, extension: &str) -> bool;
+
+    /// Whether content only this game writes is in the text (checked before extensions:
+    /// lishogi's chu exports share `.kif` with shogi).
+    fn claims_content(&self, text: &str) -> bool;
+
+    /// Whether the text reads as this game when neither content nor extension decided.
+    fn sniff_weakly(&self, _text: &str) -> bool {
+        false
+    }
+
+    /// Every format the game reads and writes, by name, for messages.
+    fn format_names(&self) -> Vec<&'static str>;
+
+    /// Whether `name` names a format of this game.
+    fn knows_format(&self, name: &str) -> bool {
+        self.format_names().contains(&name)
+    }
+
+    /// Checks the options only some games take (`--rules` for cetkaik).
+    fn check_read_options(&self, _read: &ReadOptions<'_>) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// The extension a file converted to `target` gets.
+    fn target_extension(&self, target: &Target<'_>) -> Result<&'static str, String>;
+
+    /// Whether one file of `target` holds several records.
+    fn target_holds_many(&self, target: &Target<'_>) -> Result<bool, String>;
+
+    /// Reads one file record by record: `each` gets each record's index (from 0), the record
+    /// alone and whether it was read without errors, and the record is dropped before the
+    /// next is read. `only` (from 0) hands out that record alone.
+    fn stream(
+        &self,
+        file: &InputFile<'_>,
+        read: &ReadOptions<'_>,
+        only: Option<usize>,
+        each: &mut dyn FnMut(usize, Box<dyn RecordBatch>, bool) -> Result<(), CliError>,
+    ) -> Result<FileReport, CliError>;
+
+    /// An empty batch of this game's records, to gather a file's records in.
+    fn empty_batch(&self) -> Box<dyn RecordBatch>;
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Game {
-    Shogi,
-    Chu,
-    Cetkaik,
+/// Records of one game, held by a command without knowing the game.
+pub trait RecordBatch {
+    fn len(&self) -> usize;
+
+    /// Appends the records of another batch of the same game.
+    fn append(&mut self, other: Box<dyn RecordBatch>);
+
+    /// Keeps only record `n` (counted from 1), or says how many there are.
+    fn pick(self: Box<Self>, n: usize, name: &str) -> Result<Box<dyn RecordBatch>, CliError>;
+
+    /// Writes the records in `range` as one file of `target`, with what it could not hold.
+    fn write(
+        &self,
+        range: std::ops::Range<usize>,
+        target: &Target<'_>,
+    ) -> Result<(Vec<u8>, Vec<String>), CliError>;
+
+    /// The number of moves `kifu show` can step through in the first record.
+    fn main_line_len(&self) -> usize;
+
+    /// The first record's position after `ply` moves, drawn as `view` asks (`None` when this
+    /// game has no such view).
+    fn show(&self, ply: usize, view: View, colour: bool) -> Option<String>;
+
+    /// The batch as `Any`, for [`RecordBatch::append`].
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
+}
+
+/// A game, as the command line handles it: a driver from the table.
+#[derive(Clone, Copy)]
+pub struct Game(&'static dyn GameDriver);
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Game {}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::ops::Deref for Game {
+    type Target = dyn GameDriver;
+    fn deref(&self) -> &(dyn GameDriver + 'static) {
+        self.0
+    }
+}
+
+/// `--game`: a game's name, or `auto` to decide by extension, then by content.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameArg(Option<Game>);
+
+impl GameArg {
+    /// The value parser of `--game`, listing the names from the table.
+    pub fn parser() -> impl clap::builder::TypedValueParser<Value = GameArg> {
+        let names: Vec<&'static str> = std::iter::once("auto")
+            .chain(DRIVERS.iter().map(|d| d.name()))
+            .collect();
+        clap::builder::PossibleValuesParser::new(names).map(|name| GameArg(Game::by_name(&name)))
+    }
+}
+
+impl Default for GameArg {
+    fn default() -> GameArg {
+        GameArg(None)
+    }
+}
+
+impl fmt::Display for GameArg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.map_or("auto", |g| g.name()))
+    }
 }
 
 /// How to read inputs, as given on the command line.
@@ -40,75 +170,86 @@ pub struct ReadOptions<'a> {
     pub rules: Option<&'a str>,
 }
 
+/// One input file in memory.
+pub struct InputFile<'a> {
+    /// How reports name it (its path, or `-`).
+    pub name: &'a str,
+    pub path: Option<&'a Path>,
+    pub bytes: &'a [u8],
+}
+
+/// The target of a conversion.
+pub struct Target<'a> {
+    pub format: &'a str,
+    /// `--csa-version` for shogi's CSA (`2.2` or `3.0`).
+    pub csa_version: &'a str,
+}
+
+/// How `kifu show` draws a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The players and the board, as the game draws it, with its machine notation.
+    Board,
+    /// A KIF board diagram (BOD) alone (shogi).
+    Bod,
+    /// SFEN alone (shogi, chu).
+    Sfen,
+    /// CSA position lines (shogi).
+    Csa,
+}
+
 impl Game {
-    pub const ALL: [Game; 3] = [Game::Shogi, Game::Chu, Game::Cetkaik];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::Shogi => "shogi",
-            Game::Chu => "chu",
-            Game::Cetkaik => "cetkaik",
-        }
+    /// Every game, the default first.
+    pub fn all() -> impl Iterator<Item = Game> {
+        DRIVERS.iter().map(|&d| Game(d))
     }
 
-    pub fn from_arg(arg: GameArg) -> Option<Game> {
-        match arg {
-            GameArg::Auto => None,
-            GameArg::Shogi => Some(Game::Shogi),
-            GameArg::Chu => Some(Game::Chu),
-            GameArg::Cetkaik => Some(Game::Cetkaik),
-        }
+    /// The game a file nothing else claims is read as (shogi).
+    pub fn default_game() -> Game {
+        Game(DRIVERS[0])
     }
 
-    /// Whether a file found in a directory is a record of this game, judged by its name.
-    /// `explicit` (the user named the game) admits extensions other games share.
-    pub fn wants(self, path: &Path, explicit: bool) -> bool {
-        match self {
-            Game::Shogi => shogi::format_of_path(path).is_some(),
-            Game::Chu => chu::wants(path, explicit),
-            Game::Cetkaik => cetkaik::wants(path, explicit),
-        }
+    pub fn by_name(name: &str) -> Option<Game> {
+        Game::all().find(|g| g.name() == name)
+    }
+
+    pub fn from_arg(arg: &GameArg) -> Option<Game> {
+        arg.0
     }
 
     /// The file filter for directory walks: the named game's, or any game's.
     pub fn filter(game: Option<Game>) -> impl Fn(&Path) -> bool {
         move |p: &Path| match game {
             Some(g) => g.wants(p, true),
-            None => Game::ALL.into_iter().any(|g| g.wants(p, false)),
+            None => Game::all().any(|g| g.wants(p, false)),
         }
     }
 
-    /// The game of a file: by an extension only one game uses, else by its first bytes.
+    /// The game of a file: by content only one game writes, then by an extension only one
+    /// game uses, then by what the text reads as; a text nothing claims is the default game's.
     pub fn detect(path: Option<&Path>, bytes: &[u8]) -> Option<Game> {
-        let ext = path
+        let extension = path
             .and_then(|p| p.extension())
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase);
         let text = lossy_utf8(bytes);
-        // lishogi's chu exports share .kif/.json/.usi with shogi; their board gives them away.
-        if chu::sniff(&text) {
-            return Some(Game::Chu);
+        if let Some(game) = Game::all().find(|g| g.claims_content(&text)) {
+            return Some(game);
         }
-        // kifu's cetkaik JSON shares .json with shogi's JKF.
-        if kifu_cetkaik::ckka::json::looks_like_kifu_json(&text) {
-            return Some(Game::Cetkaik);
-        }
-        match ext.as_deref() {
-            Some(e) if cetkaik::is_ckka_extension(e) => return Some(Game::Cetkaik),
-            Some("csl" | "chu" | "ndjson" | "jsonl") => return Some(Game::Chu),
+        match extension.as_deref() {
             Some("txt") | None => {}
-            Some(_) if path.is_some_and(|p| Game::Shogi.wants(p, false)) => {
-                return Some(Game::Shogi);
+            Some(e) => {
+                if let Some(game) = Game::all().find(|g| g.owns_extension(e)) {
+                    return Some(game);
+                }
+                return Game::all().find(|g| path.is_some_and(|p| g.wants(p, false)));
             }
-            Some(_) => return None,
         }
-        let first = text.split_whitespace().next().unwrap_or("");
-        let usi_like = ["position", "startpos", "sfen"].contains(&first)
-            || kifu_shogi::usi::parse_move(first).is_ok();
-        if !usi_like && kifu_cetkaik::ckka::sniff(&text) {
-            return Some(Game::Cetkaik);
-        }
-        Some(Game::Shogi)
+        Some(
+            Game::all()
+                .find(|g| g.sniff_weakly(&text))
+                .unwrap_or_else(Game::default_game),
+        )
     }
 }
 
@@ -130,46 +271,36 @@ pub fn validate(
     read: &ReadOptions<'_>,
     to: Option<&str>,
 ) -> Result<(), CliError> {
-    if let Some(name) = read.format {
-        known_format(game, name, "--format", |g, n| match g {
-            Game::Shogi => shogi::parse_format(n).map(drop),
-            Game::Chu => chu::parse_format(n).map(drop),
-            Game::Cetkaik => cetkaik::parse_target(n).map(drop),
-        })?;
+    let candidates: Vec<Game> = match game {
+        Some(g) => vec![g],
+        None => Game::all().collect(),
+    };
+    for (flag, name) in [("--format", read.format), ("--to", to)] {
+        let Some(name) = name else { continue };
+        if !candidates.iter().any(|g| g.knows_format(name)) {
+            let known: Vec<String> = candidates
+                .iter()
+                .map(|g| format!("{}: {}", g.name(), g.format_names().join(", ")))
+                .collect();
+            return Err(CliError::Usage(format!(
+                "{flag}: unknown format `{name}` ({}{})",
+                known.join("; "),
+                if game.is_none() {
+                    "; name the game with --game"
+                } else {
+                    ""
+                }
+            )));
+        }
     }
-    if let Some(name) = to {
-        known_format(game, name, "--to", |g, n| {
-            target_extension(
-                g,
-                &Target {
-                    format: n,
-                    csa_version: CsaVersion::V30,
-                },
-            )
-            .map(drop)
-        })?;
-    }
-    if let Some(rules) = read.rules {
-        cetkaik::rules(Some(rules)).map_err(CliError::Usage)?;
+    if read.rules.is_some() {
+        for g in &candidates {
+            if let Err(e) = g.check_read_options(read) {
+                return Err(CliError::Usage(e));
+            }
+        }
     }
     Ok(())
-}
-
-fn known_format(
-    game: Option<Game>,
-    name: &str,
-    flag: &str,
-    parse: impl Fn(Game, &str) -> Result<(), String>,
-) -> Result<(), CliError> {
-    match game {
-        Some(g) => parse(g, name).map_err(|e| CliError::Usage(format!("{flag}: {e}"))),
-        None if Game::ALL.iter().any(|&g| parse(g, name).is_ok()) => Ok(()),
-        None => Err(CliError::Usage(format!(
-            "{flag}: unknown format `{name}`; shogi: csa, kif, kifu, ki2, ki2u, jkf, usi; \
-             chu (--game chu): csl, csl-ja, kif, usi, json; \
-             cetkaik (--game cetkaik): ckka, ckka1, ckka2, ckka3, json"
-        ))),
-    }
 }
 
 /// `--record N` as an index from 0: records are counted from 1 on the command line.
@@ -190,215 +321,45 @@ pub fn no_such_record(n: usize, count: usize, name: &str) -> CliError {
     ))
 }
 
-/// Whether `target` holds several games in one file (CSA, USI lists, chu NDJSON).
-pub fn target_holds_many(game: Game, target: &Target<'_>) -> Result<bool, CliError> {
-    Ok(match game {
-        Game::Shogi => {
-            use kifu_records::shogi::Format;
-            matches!(
-                shogi::parse_format(target.format).map_err(CliError::Usage)?,
-                Format::Csa | Format::Usi
-            )
-        }
-        Game::Chu => chu::parse_format(target.format)
-            .map_err(CliError::Usage)?
-            .holds_many(),
-        Game::Cetkaik => {
-            cetkaik::parse_target(target.format).map_err(CliError::Usage)?;
-            false
-        }
-    })
-}
-
-/// The records of one file, of whichever game.
-pub enum Records {
-    Shogi(Vec<ShogiRecord>),
-    Chu(Vec<ChuRecord>),
-    Cetkaik(Vec<GameRecord>),
-}
-
-/// One file read: its records and what reading them found.
+/// One file read whole: its records and what reading them found.
 pub struct Loaded {
-    pub records: Records,
+    pub records: Box<dyn RecordBatch>,
     pub report: FileReport,
 }
 
-impl Records {
-    pub fn len(&self) -> usize {
-        match self {
-            Records::Shogi(r) => r.len(),
-            Records::Chu(r) => r.len(),
-            Records::Cetkaik(r) => r.len(),
-        }
-    }
-
-    /// Keeps only record `n` (counted from 1), or says how many there are.
-    pub fn pick(self, n: usize, name: &str) -> Result<Records, CliError> {
-        let count = self.len();
-        if n == 0 || n > count {
-            return Err(no_such_record(n, count, name));
-        }
-        fn nth<T>(mut v: Vec<T>, n: usize) -> Vec<T> {
-            vec![v.swap_remove(n - 1)]
-        }
-        Ok(match self {
-            Records::Shogi(r) => Records::Shogi(nth(r, n)),
-            Records::Chu(r) => Records::Chu(nth(r, n)),
-            Records::Cetkaik(r) => Records::Cetkaik(nth(r, n)),
-        })
-    }
-
-    /// Writes the records in `range` as one file of `target`, with what it could not hold.
-    pub fn write(
-        &self,
-        range: std::ops::Range<usize>,
-        target: &Target<'_>,
-    ) -> Result<(Vec<u8>, Vec<String>), CliError> {
-        Ok(match self {
-            Records::Shogi(r) => {
-                let to = shogi::parse_format(target.format).map_err(CliError::Usage)?;
-                shogi::write(&r[range], to, target.csa_version)
-            }
-            Records::Chu(r) => {
-                let to = chu::parse_format(target.format).map_err(CliError::Usage)?;
-                chu::write(&r[range], to)
-            }
-            Records::Cetkaik(r) => {
-                let to = cetkaik::parse_target(target.format).map_err(CliError::Usage)?;
-                let mut bytes = Vec::new();
-                let mut warnings = Vec::new();
-                for game in &r[range] {
-                    let (one, lost) = cetkaik::write(game, to);
-                    bytes.extend(one);
-                    warnings.extend(lost);
-                }
-                (bytes, warnings)
-            }
-        })
-    }
-}
-
-/// Reads one file of `game` (every record in it), replaying every move.
-pub fn load(
-    game: Game,
-    name: &str,
-    path: Option<&Path>,
-    read: &ReadOptions<'_>,
-    bytes: &[u8],
-) -> Result<Loaded, CliError> {
-    let (records, mut report) = match game {
-        Game::Shogi => {
-            let from = read
-                .format
-                .map(shogi::parse_format)
-                .transpose()
-                .map_err(CliError::Usage)?;
-            let (records, report) = shogi::load(name, path, from, bytes);
-            (Records::Shogi(records), report)
-        }
-        Game::Chu => {
-            let (records, report) = chu::load(name, path, read.format, bytes)?;
-            (Records::Chu(records), report)
-        }
-        Game::Cetkaik => {
-            let rules = cetkaik::rules(read.rules).map_err(CliError::Usage)?;
-            let (record, report) = cetkaik::load(name, read.format, bytes, rules);
-            (Records::Cetkaik(record.into_iter().collect()), report)
-        }
-    };
-    report.require_a_record(bytes);
+/// Reads every record of one file of `game`, replaying every move.
+pub fn load(game: Game, file: &InputFile<'_>, read: &ReadOptions<'_>) -> Result<Loaded, CliError> {
+    let mut records = game.empty_batch();
+    let report = stream(game, file, read, None, &mut |_, one, _| {
+        records.append(one);
+        Ok(())
+    })?;
     Ok(Loaded { records, report })
 }
 
-/// Reads one file record by record: `each` gets each record's index (from 0), the record
-/// alone and whether it was read without errors, and the record is dropped before the next is
-/// read (shogi; chu and cetkaik files are read whole first, and a record of them is valid when
-/// the whole file is). `only` (from 0) hands out that record alone.
+/// Reads one file of `game` record by record (see [`GameDriver::stream`]); a file without
+/// any record is an error of the report.
 pub fn stream(
     game: Game,
-    name: &str,
-    path: Option<&Path>,
+    file: &InputFile<'_>,
     read: &ReadOptions<'_>,
-    bytes: &[u8],
     only: Option<usize>,
-    each: &mut dyn FnMut(usize, Records, bool) -> Result<(), CliError>,
+    each: &mut dyn FnMut(usize, Box<dyn RecordBatch>, bool) -> Result<(), CliError>,
 ) -> Result<FileReport, CliError> {
-    let mut report = if game == Game::Shogi {
-        let from = read
-            .format
-            .map(shogi::parse_format)
-            .transpose()
-            .map_err(CliError::Usage)?;
-        shogi::stream(
-            name,
-            path,
-            from,
-            bytes,
-            only,
-            &mut |index, record, valid| each(index, Records::Shogi(vec![record]), valid),
-        )?
-    } else {
-        let loaded = load(game, name, path, read, bytes)?;
-        let valid = loaded.report.is_valid();
-        let mut report = loaded.report;
-        let records = match only {
-            // Nothing to choose from: the report says why.
-            Some(_) if loaded.records.len() == 0 => Vec::new(),
-            Some(n) => {
-                let picked = loaded.records.pick(n + 1, name)?;
-                report.records = 1;
-                vec![(n, picked)]
-            }
-            None => split(loaded.records).into_iter().enumerate().collect(),
-        };
-        for (index, one) in records {
-            each(index, one, valid)?;
-        }
-        return Ok(report);
-    };
-    report.require_a_record(bytes);
+    let mut report = game.stream(file, read, only, each)?;
+    report.require_a_record(file.bytes);
     Ok(report)
 }
 
-/// One `Records` per record.
-fn split(records: Records) -> Vec<Records> {
-    match records {
-        Records::Shogi(r) => r.into_iter().map(|x| Records::Shogi(vec![x])).collect(),
-        Records::Chu(r) => r.into_iter().map(|x| Records::Chu(vec![x])).collect(),
-        Records::Cetkaik(r) => r.into_iter().map(|x| Records::Cetkaik(vec![x])).collect(),
-    }
-}
-
-/// Reads and validates one file of `game`.
+/// Reads and validates one file of `game`; each record is dropped as soon as it is checked.
 pub fn check(
     game: Game,
-    name: &str,
-    path: Option<&Path>,
+    file: &InputFile<'_>,
     read: &ReadOptions<'_>,
-    bytes: &[u8],
     only: Option<usize>,
 ) -> FileReport {
-    // Each record is dropped as soon as it is checked.
-    match stream(game, name, path, read, bytes, only, &mut |_, _, _| Ok(())) {
+    match stream(game, file, read, only, &mut |_, _, _| Ok(())) {
         Ok(report) => report,
-        Err(e) => FileReport::failed(name.to_string(), game.name(), "?", e.to_string()),
+        Err(e) => FileReport::failed(file.name.to_string(), game.name(), "?", e.to_string()),
     }
-}
-
-/// The target of a conversion.
-pub struct Target<'a> {
-    pub format: &'a str,
-    pub csa_version: CsaVersion,
-}
-
-/// The extension a converted file of `game` gets, or why the target is unknown.
-pub fn target_extension(game: Game, target: &Target<'_>) -> Result<&'static str, String> {
-    Ok(match game {
-        Game::Shogi => shogi::parse_format(target.format)?.extension(),
-        Game::Chu => chu::extension(chu::parse_format(target.format)?),
-        Game::Cetkaik => match cetkaik::parse_target(target.format)? {
-            Some(_) => "ckka",
-            None => "json",
-        },
-    })
 }

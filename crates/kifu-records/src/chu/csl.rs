@@ -32,6 +32,11 @@ impl RecordFormat<Chu> for Csl {
         if self.japanese { &[] } else { &["txt"] }
     }
 
+    /// Both notations are written to `.csl` files.
+    fn file_extension(&self) -> &'static str {
+        "csl"
+    }
+
     /// Anything that is not another chu format is read as CSL (see [`super::detect`]).
     fn sniff(&self, _text: &str) -> bool {
         true

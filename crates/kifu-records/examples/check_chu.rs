@@ -1,8 +1,8 @@
-//! `cargo run -p kifu-chu --example check -- FILE…`: reads chu records in any format, replays
-//! them, and prints diagnostics as `file:line:column: severity: message`.
+//! `cargo run -p kifu-records --example check_chu -- FILE…`: reads chu records in any format,
+//! replays them, and prints diagnostics as `file:line:column: severity: message`.
 
-use kifu_chu::record::{Format, parse_any};
 use kifu_record::SourceText;
+use kifu_records::chu;
 
 fn main() {
     let mut failed = false;
@@ -16,22 +16,19 @@ fn main() {
             }
         };
         let ext = path.rsplit('.').next().unwrap_or("");
-        let (format, records, diags) = match Format::from_extension(ext) {
-            Some(f) => {
-                let (r, d) = f.parse(&text);
-                (f, r, d)
-            }
-            None => parse_any(&text),
-        };
+        let format = chu::by_extension(ext).unwrap_or_else(|| chu::detect(&text));
         let src = SourceText::new(path.as_str(), &text);
-        for d in &diags {
-            println!("{}", src.render(d));
+        let (mut games, mut plies) = (0, 0);
+        for read in format.records(&text) {
+            for d in &read.diagnostics {
+                println!("{}", src.render(d));
+            }
+            failed |= read.has_errors();
+            games += 1;
+            plies += chu::main_line_moves(&read.record).len();
         }
-        failed |= diags.iter().any(|d| d.is_error());
-        let plies: usize = records.iter().map(|r| r.moves.len()).sum();
         println!(
-            "{path}: {} game(s), {plies} plies as {}",
-            records.len(),
+            "{path}: {games} game(s), {plies} plies as {}",
             format.name()
         );
     }

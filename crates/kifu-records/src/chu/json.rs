@@ -252,11 +252,21 @@ fn read_object(
                 format!("unknown status `{word}`, kept as written"),
             ));
         }
-        if !replay.broken {
+        // lishogi's statuses are judgements under lishogi's rules; a record that names other
+        // rules may end where they do not.
+        if !replay.broken && record.start.rules() == RuleSet::LISHOGI {
             check_status(&kind, s, winner, &replay, whole, diags);
         }
-        let at = replay.node;
-        record.moves.add_ending(at, kind, sp);
+        match record.moves.main_child(replay.node) {
+            // The moves list closed with the ending itself (to carry its time): the status
+            // names the same ending, with its winner.
+            Some(ending) if record.moves[ending].is_ending() => {
+                record.moves[ending].item = NodeItem::End(kind);
+            }
+            _ => {
+                record.moves.add_ending(replay.node, kind, sp);
+            }
+        }
     }
     record
 }
@@ -331,9 +341,14 @@ fn read_line(
     for item in items {
         if let Some(status) = item.get("ending").and_then(Value::as_str) {
             let sp = locate(text, *cursor, end, status);
-            record
+            let node = record
                 .moves
                 .add_ending(replay.node, lishogi_ending(status, None), sp);
+            for c in strings(item.get("comments")) {
+                add_comment(record, node, c, sp);
+            }
+            record.moves[node].time_ms = item.get("time_ms").and_then(Value::as_u64);
+            record.moves[node].total_ms = item.get("total_ms").and_then(Value::as_u64);
             return;
         }
         let usi = match item {
@@ -465,7 +480,14 @@ fn line_json(record: &ChuRecord, from: NodeId, first: Option<NodeId>) -> Vec<Val
                 game.game.play_unchecked(*m);
                 o
             }
-            NodeItem::End(kind) if !tree.is_main_line(id) => {
+            // The main line's ending is the top-level result; it is repeated here only to
+            // carry its time or comments.
+            NodeItem::End(kind)
+                if !tree.is_main_line(id)
+                    || node.time_ms.is_some()
+                    || node.total_ms.is_some()
+                    || !node.comments.is_empty() =>
+            {
                 json!({"ending": lishogi_status(kind)})
             }
             _ => break,

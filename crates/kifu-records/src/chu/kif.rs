@@ -518,7 +518,7 @@ fn write_line(
         let n = node.ply();
         let has_alternative = tree.next_sibling(id).is_some();
         let mark = if has_alternative { "+" } else { "" };
-        let time = if timed {
+        let time = if timed && (node.time_ms.is_some() || node.total_ms.is_some()) {
             format!("   {}", write_times(node.time_ms, node.total_ms))
         } else {
             String::new()

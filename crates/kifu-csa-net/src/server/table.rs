@@ -168,7 +168,7 @@ pub(crate) fn seat(
         summary.position = PositionBlock::new(h.position());
         summary.to_move = summary.position.start.turn();
     }
-    let table = Arc::new(Table {
+    Arc::new(Table {
         id,
         game,
         names,
@@ -190,8 +190,7 @@ pub(crate) fn seat(
         }),
         timer: Notify::new(),
         watchers: Mutex::new(Vec::new()),
-    });
-    table
+    })
 }
 
 impl Table {

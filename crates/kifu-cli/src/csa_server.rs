@@ -3,9 +3,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use kifu_csa_net::auth::read_players;
+use kifu_csa_net::server::auth::read_players;
+use kifu_csa_net::server::log::LogTarget;
 use kifu_csa_net::server::{Config, Stopped, run_blocking};
-use kifu_csa_net::server_log::LogTarget;
 use kifu_records::shogi::csa::CsaVersion;
 
 use crate::Outcome;

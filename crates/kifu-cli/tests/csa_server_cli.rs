@@ -1,69 +1,12 @@
 //! `kifu csa-server` as a process: two scripted clients play a game to the move limit over
 //! 127.0.0.1 and the record it writes reads back with kifu's CSA reader.
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-struct Client {
-    rd: BufReader<TcpStream>,
-    wr: TcpStream,
-}
-
-impl Client {
-    fn connect(addr: &str) -> Client {
-        let s = TcpStream::connect(addr).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        Client {
-            rd: BufReader::new(s.try_clone().unwrap()),
-            wr: s,
-        }
-    }
-    fn send(&mut self, line: &str) {
-        self.wr.write_all(format!("{line}\n").as_bytes()).unwrap();
-    }
-    fn line(&mut self) -> String {
-        let mut s = String::new();
-        self.rd.read_line(&mut s).unwrap();
-        s.trim_end_matches('\n').to_owned()
-    }
-    fn until(&mut self, last: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        loop {
-            let l = self.line();
-            out.push(l.clone());
-            if l == last {
-                return out;
-            }
-        }
-    }
-}
-
-/// Starts the server and reads the address from its banner; the server dies with the guard.
-fn start(mut cmd: Command) -> (Server, String) {
-    let mut child = cmd.stdout(Stdio::piped()).spawn().unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let server = Server(child);
-    let mut banner = String::new();
-    out.read_line(&mut banner).unwrap();
-    let addr = banner
-        .trim()
-        .strip_prefix("kifu csa-server listening on ")
-        .expect("the address banner")
-        .to_owned();
-    (server, addr)
-}
+mod csa_server;
+use csa_server::{Client, ServerProcess};
 
 /// Every `.csa` file below `dir`.
 fn records_under(dir: &Path) -> Vec<PathBuf> {
@@ -108,7 +51,7 @@ fn csa_server_plays_to_the_move_limit_and_writes_the_record() {
     cmd.args(["csa-server", "--port", "0", "--max-moves", "4"])
         .args(["--quiet", "--data"])
         .arg(dir.path());
-    let (_server, addr) = start(cmd);
+    let (_server, addr) = ServerProcess::start(cmd);
 
     let mut a = Client::connect(&addr);
     a.send("LOGIN alice cli-60-5-B");
@@ -165,7 +108,7 @@ fn csa_server_keeps_passwords_a_closed_list_and_a_log_without_secrets() {
         .arg("--log")
         .arg(&log)
         .args(["--csa-version", "2.2"]);
-    let (_server, addr) = start(cmd);
+    let (_server, addr) = ServerProcess::start(cmd);
 
     let mut a = Client::connect(&addr);
     a.send("LOGIN alice pw-a-1 x1");

@@ -19,8 +19,11 @@ impl Drop for Kill {
     }
 }
 
+/// A move in USI with its time in milliseconds, as a record holds it.
+type TimedMove = (String, Option<u64>);
+
 /// Moves (USI) with their times, and the ending, of a record that must read cleanly.
-fn read_record(path: &Path) -> (Vec<(String, Option<u64>)>, Option<EndingKind<ShogiEnding>>) {
+fn read_record(path: &Path) -> (Vec<TimedMove>, Option<EndingKind<ShogiEnding>>) {
     let text = std::fs::read_to_string(path).unwrap();
     let parsed = csa::read(&text);
     assert!(!parsed.has_errors(), "{text}\n{:?}", parsed.diagnostics);

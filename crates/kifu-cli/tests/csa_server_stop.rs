@@ -3,91 +3,24 @@
 //! log, and exits 0; a second signal exits at once; after kill -9 the record of a game in
 //! progress is on disk, valid and interrupted, and a restart cleans what the crash left.
 
-use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use kifu_csa_net::store::Store;
+use kifu_csa_net::server::store::Store;
 use kifu_record::{EndingKind, NodeItem};
 
-struct Server(Child);
+mod csa_server;
+use csa_server::{Client, ServerProcess};
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Server {
-    /// Starts `kifu csa-server` in `cwd` with `--data data --log server.log` and reads the
-    /// address from its banner.
-    fn start(cwd: &Path) -> (Server, String) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-            .current_dir(cwd)
-            .args(["csa-server", "--port", "0", "--data", "data"])
-            .args(["--log", "server.log"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut banner = String::new();
-        out.read_line(&mut banner).unwrap();
-        let addr = banner
-            .trim()
-            .strip_prefix("kifu csa-server listening on ")
-            .expect("the address banner")
-            .to_owned();
-        (Server(child), addr)
-    }
-
-    fn signal(&self, name: &str) {
-        let status = Command::new("kill")
-            .args([format!("-{name}"), self.0.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-
-    fn exit_within(&mut self, patience: Duration) -> ExitStatus {
-        let until = Instant::now() + patience;
-        loop {
-            if let Some(status) = self.0.try_wait().unwrap() {
-                return status;
-            }
-            assert!(Instant::now() < until, "still running after {patience:?}");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-struct Client {
-    rd: BufReader<TcpStream>,
-    wr: TcpStream,
-}
-
-impl Client {
-    fn connect(addr: &str) -> Client {
-        let s = TcpStream::connect(addr).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        Client {
-            rd: BufReader::new(s.try_clone().unwrap()),
-            wr: s,
-        }
-    }
-    fn send(&mut self, line: &str) {
-        self.wr.write_all(format!("{line}\n").as_bytes()).unwrap();
-    }
-    fn line(&mut self) -> String {
-        let mut s = String::new();
-        self.rd.read_line(&mut s).unwrap();
-        s.trim_end_matches('\n').to_owned()
-    }
-    fn until(&mut self, last: &str) {
-        while self.line() != last {}
-    }
+/// Starts `kifu csa-server` in `cwd` with `--data data --log server.log`.
+fn start_server(cwd: &Path) -> (ServerProcess, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu"));
+    cmd.current_dir(cwd)
+        .args(["csa-server", "--port", "0", "--data", "data"])
+        .args(["--log", "server.log"]);
+    ServerProcess::start(cmd)
 }
 
 /// Two players paired, agreed and two moves into `game`; returns them and the Game_ID.
@@ -156,7 +89,7 @@ fn assert_interrupted(text: &str) {
 #[test]
 fn sigterm_ends_each_game_as_interrupted_for_players_record_index_and_log_then_exits_0() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut server, addr) = Server::start(dir.path());
+    let (mut server, addr) = start_server(dir.path());
     let (mut a, mut b, id) = game_in_progress(&addr, "stop-600-10");
     // A player still in the lobby is let go too.
     let mut waiting = Client::connect(&addr);
@@ -203,11 +136,11 @@ fn sigterm_ends_each_game_as_interrupted_for_players_record_index_and_log_then_e
 #[test]
 fn a_second_signal_during_the_graceful_stop_exits_at_once() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut server, addr) = Server::start(dir.path());
+    let (mut server, addr) = start_server(dir.path());
     let (_a, _b, _id) = game_in_progress(&addr, "twice-600-10");
     // The shell's own kill: both signals leave within microseconds, well inside the
     // graceful stop (which waits at least for the interrupted game's timer task).
-    let pid = server.0.id();
+    let pid = server.id();
     let status = Command::new("sh")
         .arg("-c")
         .arg(format!("kill -TERM {pid} && kill -INT {pid}"))
@@ -221,7 +154,7 @@ fn a_second_signal_during_the_graceful_stop_exits_at_once() {
 #[test]
 fn after_kill_9_the_game_in_progress_has_a_valid_interrupted_record_and_a_restart_cleans_up() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut server, addr) = Server::start(dir.path());
+    let (mut server, addr) = start_server(dir.path());
     let (_a, _b, id) = game_in_progress(&addr, "crash-600-10");
     let data = dir.path().join("data");
     let path = record_path(&data, &id);
@@ -252,7 +185,7 @@ fn after_kill_9_the_game_in_progress_has_a_valid_interrupted_record_and_a_restar
     std::fs::write(&tmp, "V3.0\n+7776FU\n").unwrap();
     let empty = day.join("kifu+y+a+b+20000101000000.csa");
     std::fs::write(&empty, "").unwrap();
-    let (_restarted, addr) = Server::start(dir.path());
+    let (_restarted, addr) = start_server(dir.path());
     assert!(TcpStream::connect(&addr).is_ok());
     assert!(!tmp.exists() && !empty.exists());
     assert_eq!(

@@ -50,31 +50,16 @@ fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-/// A tiny deterministic generator (xorshift64*): think times and the script.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        if n == 0 { 0 } else { self.next() % n }
-    }
-}
-
 /// A legal game of `plies` moves that neither ends nor repeats nor checks: every game
 /// plays it, and the server judges each move under the full rules.
 fn script(plies: usize) -> Vec<String> {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    // Seeded: every run plays the same script.
+    let mut rng = fastrand::Rng::with_seed(0x9e37_79b9_7f4a_7c15);
     let mut pos = Position::startpos();
     let mut out = Vec::new();
     while out.len() < plies {
         let moves = pos.legal_moves();
-        let start = rng.below(moves.len() as u64) as usize;
+        let start = rng.usize(..moves.len());
         let pick = (0..moves.len())
             .map(|i| moves[(start + i) % moves.len()])
             .find(|&m| {
@@ -203,14 +188,14 @@ async fn player(
     assert!(start.starts_with("START:"), "{start}");
     plan.held.wait().await;
     plan.go.wait().await;
-    let mut rng = Rng(0x1234_5678 ^ ((g as u64) << 1 | u64::from(black)));
+    let mut rng = fastrand::Rng::with_seed(0x1234_5678 ^ ((g as u64) << 1 | u64::from(black)));
     let mut latencies = Vec::with_capacity(plan.script.len() / 2 + 1);
     let mut line = Vec::with_capacity(16);
     for (i, mv) in plan.script.iter().enumerate() {
         let mine = (i % 2 == 0) == black;
         if mine {
             let (lo, hi) = plan.think;
-            let think = lo + rng.below(hi - lo + 1);
+            let think = rng.u64(lo..=hi);
             if think > 0 {
                 tokio::time::sleep(Duration::from_millis(think)).await;
             }

@@ -3,34 +3,49 @@
 //!
 //! The parts that decide things are sans-IO and tested without sockets:
 //! [`game_name`] (what a login asks for), [`clock`] (shogi-server's arithmetic) and
-//! [`game`] (one game judged under the full rules). [`record`] turns games into CSA records,
-//! [`store`] keeps players and the game index, and a thread of their own keeps both as games
-//! go (`record_keeper`), so that no move or result waits for a disk; [`plain_text`] keeps
-//! what players send from shaping those files. [`server`], [`connection`] and [`table`] put
-//! them on tokio: one task per connection, which judges and relays its player's moves itself.
+//! [`server::game`] (one game judged under the full rules). [`server::record`] turns games
+//! into CSA records, [`server::store`] keeps players and the game index, and a thread of its
+//! own keeps both as games go, so that no move or result waits for a disk; [`plain_text`]
+//! keeps what players send from shaping those files.
+//!
+//! [`server`] puts them on tokio: one task per connection, which talks to the server's
+//! lobby (who is logged in, who waits, the games in play) and judges and relays its
+//! player's moves itself at the game's table. Dependencies point one way: connection →
+//! lobby → table → peer (a socket), with the services every part reaches (configuration,
+//! store, log, record keeper) below them all.
+//!
+//! [`client`] is the bridge: one USI engine playing a series of games on a CSA server.
+//!
+//! A server on any free port of 127.0.0.1, one player logging in:
+//!
+//! ```
+//! use kifu_csa_net::server::{Config, Server};
+//! use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+//!
+//! # fn main() -> std::io::Result<()> {
+//! let rt = kifu_csa_net::runtime()?;
+//! rt.block_on(async {
+//!     let server = Server::bind(Config::new("127.0.0.1:0".parse().unwrap())).await?;
+//!     let addr = server.local_addr()?;
+//!     tokio::spawn(server.run());
+//!
+//!     let stream = tokio::net::TcpStream::connect(addr).await?;
+//!     let (rd, mut wr) = stream.into_split();
+//!     wr.write_all(b"LOGIN alice floodgate-600-10\n").await?;
+//!     let mut line = String::new();
+//!     BufReader::new(rd).read_line(&mut line).await?;
+//!     assert_eq!(line, "LOGIN:alice OK\n");
+//!     Ok(())
+//! })
+//! # }
+//! ```
 
-mod admission;
-pub mod auth;
 pub mod client;
-pub mod client_record;
 pub mod clock;
-mod connection;
-pub mod game;
 pub mod game_name;
-pub mod login_throttle;
-mod peer;
 pub mod plain_text;
-pub mod record;
-mod record_keeper;
 pub mod server;
-pub mod server_log;
-pub mod store;
-pub mod table;
-pub mod usi_clock;
-pub mod usi_engine;
 pub mod wall_time;
-pub mod x1;
-mod x1_reports;
 
 /// The runtime the command-line front ends run on.
 pub type Runtime = tokio::runtime::Runtime;

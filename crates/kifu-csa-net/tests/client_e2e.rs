@@ -164,7 +164,7 @@ async fn two_bridges_with_usi_engines_play_a_series_byoyomi_and_fischer() {
         assert_agree(a, b, &server_dir);
         assert!(a.plies > 0);
     }
-    let store = kifu_csa_net::store::Store::open(&server_dir.join("kifu.sqlite")).unwrap();
+    let store = kifu_csa_net::server::store::Store::open(&server_dir.join("kifu.sqlite")).unwrap();
     assert_eq!(store.games().unwrap().len(), 2);
 
     let (ra, rb, server_dir, _keep) = play(engine, ["fis-30-2F", "fis-30-2F"], 40, 1, |_| {}).await;

@@ -2,9 +2,9 @@
 //! finished game's record read back with kifu's CSA reader.
 
 use kifu_csa::server_protocol::{ClientMessage, GameSummary, PositionBlock};
-use kifu_csa_net::game::{Game, Outbox};
 use kifu_csa_net::game_name::GameName;
-use kifu_csa_net::record::{Meta, to_csa};
+use kifu_csa_net::server::game::{Game, Outbox};
+use kifu_csa_net::server::record::{Meta, to_csa};
 use kifu_record::{EndingKind, NodeItem, Side};
 use kifu_records::shogi::csa::{self, CsaVersion};
 use kifu_shogi::ShogiEnding;

@@ -5,27 +5,11 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use kifu_csa_net::server::{Config, Server};
-use kifu_csa_net::server_log::LogTarget;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpSocket;
 
 mod support;
-use support::{Client, start_game};
-
-fn config(dir: &Path) -> Config {
-    let mut c = Config::new("127.0.0.1:0".parse().unwrap());
-    c.data = Some(dir.to_owned());
-    c.log = LogTarget::File(dir.join("server.log"));
-    c
-}
-
-async fn start(config: Config) -> SocketAddr {
-    let server = Server::bind(config).await.unwrap();
-    let addr = server.local_addr().unwrap();
-    tokio::spawn(server.run());
-    addr
-}
+use support::{Client, config, start, start_game};
 
 /// Two players with a game in progress, checked after each fault.
 struct Bystanders {
@@ -95,7 +79,7 @@ async fn wait_for_log(dir: &Path, needle: &str) -> String {
 #[tokio::test]
 async fn a_wrong_password_gets_login_incorrect_and_is_cut_off() {
     let dir = tempfile::tempdir().unwrap();
-    let addr = start(config(dir.path())).await;
+    let addr = start(config(Some(dir.path()))).await;
     let mut game = Bystanders::start(addr).await;
 
     // The first login with a password registers it.
@@ -138,7 +122,7 @@ async fn a_wrong_password_gets_login_incorrect_and_is_cut_off() {
 #[tokio::test]
 async fn a_closed_players_list_refuses_everyone_else() {
     let dir = tempfile::tempdir().unwrap();
-    let mut cfg = config(dir.path());
+    let mut cfg = config(Some(dir.path()));
     cfg.players = Some(["carol", "dave"].map(str::to_owned).into());
     let addr = start(cfg).await;
     let mut game = Bystanders::start(addr).await;
@@ -153,7 +137,7 @@ async fn a_closed_players_list_refuses_everyone_else() {
 #[tokio::test]
 async fn moves_out_of_turn_wait_for_their_turn_and_oversized_lines_get_an_error() {
     let dir = tempfile::tempdir().unwrap();
-    let addr = start(config(dir.path())).await;
+    let addr = start(config(Some(dir.path()))).await;
     let mut game = Bystanders::start(addr).await;
     let mut a = Client::connect(addr).await;
     let mut b = Client::connect(addr).await;
@@ -187,7 +171,7 @@ async fn moves_out_of_turn_wait_for_their_turn_and_oversized_lines_get_an_error(
 #[tokio::test]
 async fn a_client_that_never_reads_is_cut_off_and_loses() {
     let dir = tempfile::tempdir().unwrap();
-    let addr = start(config(dir.path())).await;
+    let addr = start(config(Some(dir.path()))).await;
     let mut game = Bystanders::start(addr).await;
     let mut a = Client::connect(addr).await;
     // A small receive buffer, so the server's side fills up soon.
@@ -232,7 +216,7 @@ async fn a_client_that_never_reads_is_cut_off_and_loses() {
 #[tokio::test]
 async fn a_silent_connection_is_dropped_after_the_login_timeout() {
     let dir = tempfile::tempdir().unwrap();
-    let mut cfg = config(dir.path());
+    let mut cfg = config(Some(dir.path()));
     cfg.login_timeout = Duration::from_secs(1);
     let addr = start(cfg).await;
     let mut game = Bystanders::start(addr).await;
@@ -255,7 +239,7 @@ async fn a_silent_connection_is_dropped_after_the_login_timeout() {
 #[tokio::test]
 async fn a_flood_of_connections_is_refused_beyond_the_limits() {
     let dir = tempfile::tempdir().unwrap();
-    let mut cfg = config(dir.path());
+    let mut cfg = config(Some(dir.path()));
     cfg.max_unauthenticated_per_ip = 4;
     cfg.max_connections = 8;
     let addr = start(cfg).await;
@@ -305,7 +289,7 @@ async fn a_flood_of_connections_is_refused_beyond_the_limits() {
 #[tokio::test]
 async fn no_agree_in_time_or_a_player_gone_before_start_rejects_the_game() {
     let dir = tempfile::tempdir().unwrap();
-    let mut cfg = config(dir.path());
+    let mut cfg = config(Some(dir.path()));
     cfg.agree_timeout = Duration::from_secs(1);
     let addr = start(cfg).await;
     let mut game = Bystanders::start(addr).await;

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use kifu_csa_net::server::log::LogTarget;
 use kifu_csa_net::server::{Config, Server};
-use kifu_csa_net::server_log::LogTarget;
 use tokio::io::AsyncWriteExt;
 
 mod support;

@@ -8,30 +8,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use kifu_csa_net::login_throttle::Limits;
-use kifu_csa_net::server::{Config, Server};
-use kifu_csa_net::server_log::LogTarget;
+use kifu_csa_net::server::login_throttle::Limits;
 use tokio::io::AsyncReadExt;
 use tokio::net::TcpSocket;
 
 mod support;
-use support::{Client, start_game};
-
-fn config(dir: Option<&Path>) -> Config {
-    let mut c = Config::new("127.0.0.1:0".parse().unwrap());
-    if let Some(dir) = dir {
-        c.data = Some(dir.to_owned());
-        c.log = LogTarget::File(dir.join("server.log"));
-    }
-    c
-}
-
-async fn start(config: Config) -> SocketAddr {
-    let server = Server::bind(config).await.unwrap();
-    let addr = server.local_addr().unwrap();
-    tokio::spawn(server.run());
-    addr
-}
+use support::{Client, config, start, start_game};
 
 fn log_text(dir: &Path) -> String {
     std::fs::read_to_string(dir.join("server.log")).unwrap_or_default()

@@ -7,27 +7,19 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
-use kifu_csa_net::server::{Config, MAX_LINE_BYTES, Server};
-use kifu_csa_net::server_log::LogTarget;
-use kifu_csa_net::store::Store;
+use kifu_csa_net::server::store::Store;
+use kifu_csa_net::server::{Config, MAX_LINE_BYTES};
 use kifu_record::{EncodingSource, EndingKind, NodeItem, TextEncoding};
 use kifu_records::shogi::csa;
 
 mod support;
-use support::{Client, start_game};
+use support::{Client, start_game, start_with_handle as start};
 
+/// The shared test server's, with a short logout grace: the tests wait it out.
 fn config(dir: &Path) -> Config {
-    let mut c = Config::new("127.0.0.1:0".parse().unwrap());
-    c.data = Some(dir.to_owned());
-    c.log = LogTarget::File(dir.join("server.log"));
+    let mut c = support::config(Some(dir));
     c.logout_grace = Duration::from_secs(1);
     c
-}
-
-async fn start(config: Config) -> (SocketAddr, tokio::task::JoinHandle<std::io::Result<()>>) {
-    let server = Server::bind(config).await.unwrap();
-    let addr = server.local_addr().unwrap();
-    (addr, tokio::spawn(server.run()))
 }
 
 /// The record of `id` once its final version (with `$END_TIME`) is on disk.

@@ -3,8 +3,8 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use kifu_csa_net::server::store::Store;
 use kifu_csa_net::server::{Config, Server};
-use kifu_csa_net::store::Store;
 use kifu_records::shogi::csa;
 
 mod support;

@@ -6,18 +6,13 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use kifu_csa_net::server::{Config, Server};
-
 mod support;
 use support::Client;
 
 async fn start(event: &str) -> SocketAddr {
-    let mut config = Config::new("127.0.0.1:0".parse().unwrap());
+    let mut config = support::config(None);
     config.event = event.to_owned();
-    let server = Server::bind(config).await.unwrap();
-    let addr = server.local_addr().unwrap();
-    tokio::spawn(server.run());
-    addr
+    support::start(config).await
 }
 
 /// A player as shogi-server's functional tests make them: `<game>_<name>`, logged in with

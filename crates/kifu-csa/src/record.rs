@@ -74,26 +74,12 @@ pub fn write(session: &Session, header: &Header) -> String {
 
 /// `YYYY/MM/DD HH:MM:SS` (UTC) for a moment, as CSA's `$START_TIME` writes it.
 pub fn timestamp(at: std::time::SystemTime) -> String {
-    let secs = at
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
-    // Days since 1970-01-01 to a civil date (the proleptic Gregorian calendar).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}/{month:02}/{day:02} {:02}:{:02}:{:02}",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
+    // Only a moment past the years a civil date shows fails; it reads as the epoch.
+    let at = jiff::Timestamp::try_from(at).unwrap_or(jiff::Timestamp::UNIX_EPOCH);
+    jiff::tz::TimeZone::UTC
+        .to_datetime(at)
+        .strftime("%Y/%m/%d %H:%M:%S")
+        .to_string()
 }
 
 /// What a saved record holds for a restart.

@@ -4,7 +4,7 @@
 
 use kifu_csa::server_protocol::{ServerMessage, Step, SummaryReader};
 use kifu_csa_net::clock::Clock;
-use kifu_csa_net::usi_clock::{TimePolicy, go_times};
+use kifu_csa_net::client::usi_clock::{TimePolicy, go_times};
 use kifu_shogi::Color;
 use libfuzzer_sys::fuzz_target;
 

@@ -5,7 +5,7 @@
 
 use kifu_csa::lines::{Line, LineFramer};
 use kifu_csa::server_protocol::{ClientMessage, GameSummary};
-use kifu_csa_net::game::{Game, Outbox};
+use kifu_csa_net::server::game::{Game, Outbox};
 use kifu_csa_net::game_name::{GameName, Request};
 use libfuzzer_sys::fuzz_target;
 
@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
         let Line::Text(bytes) = line else { continue };
         let text = String::from_utf8_lossy(&bytes);
         let _ = Request::from_password(&text);
-        let _ = kifu_csa_net::auth::secret(&text, i % 2 == 0);
+        let _ = kifu_csa_net::server::auth::secret(&text, i % 2 == 0);
         let _ = kifu_csa_net::x1::X1Command::parse(&text).reply();
         // As the server reads them: a comment may be EUC-JP or Shift_JIS.
         let msg = ClientMessage::parse_bytes(&bytes);
@@ -42,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
         game.tick(now, &mut out);
         let _ = game.deadline_ms();
     }
-    let _ = kifu_csa_net::record::to_csa(
+    let _ = kifu_csa_net::server::record::to_csa(
         &game,
         &Default::default(),
         kifu_records::shogi::csa::CsaVersion::V22,

@@ -12,12 +12,12 @@ use kifu_csa::server_protocol::{
 };
 use kifu_shogi::{Color, Move, Position};
 
+use crate::client::record::Played;
+use crate::client::usi_clock::{TimePolicy, go_times};
+use crate::client::usi_engine::{Engine, Thought, absorb};
 use crate::client::{ClientConfig, ClientError, Link};
-use crate::client_record::Played;
 use crate::clock::Clock;
 use crate::game_name::GameName;
-use crate::usi_clock::{TimePolicy, go_times};
-use crate::usi_engine::{Engine, Thought, absorb};
 
 /// What the engine is doing for this game.
 #[derive(Debug, Default)]

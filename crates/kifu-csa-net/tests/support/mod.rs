@@ -4,7 +4,10 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
+use std::path::Path;
 use std::time::Duration;
+
+use kifu_csa_net::server::{Config, LogTarget, Server};
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
@@ -162,4 +165,29 @@ pub fn csa_records(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out.sort();
     out
+}
+
+/// A server on 127.0.0.1 (any free port); with `dir`, its records and store go there and
+/// its log to `dir/server.log`.
+pub fn config(dir: Option<&Path>) -> Config {
+    let mut c = Config::new("127.0.0.1:0".parse().unwrap());
+    if let Some(dir) = dir {
+        c.data = Some(dir.to_owned());
+        c.log = LogTarget::File(dir.join("server.log"));
+    }
+    c
+}
+
+/// Binds and runs a server on the test's runtime; its address.
+pub async fn start(config: Config) -> SocketAddr {
+    start_with_handle(config).await.0
+}
+
+/// [`start`], with the server's task, for tests that stop a server and start another.
+pub async fn start_with_handle(
+    config: Config,
+) -> (SocketAddr, tokio::task::JoinHandle<std::io::Result<()>>) {
+    let server = Server::bind(config).await.unwrap();
+    let addr = server.local_addr().unwrap();
+    (addr, tokio::spawn(server.run()))
 }

@@ -25,7 +25,7 @@ pub mod summary;
 pub mod time_rule;
 
 pub use client_message::{ClientMessage, MoveComment};
-pub use position_block::PositionBlock;
+pub use position_block::{PositionBlock, PositionBlockError};
 pub use server_message::{Reason, ServerMessage, Verdict};
 pub use summary::{GameSummary, Step, SummaryReader, SummaryTime};
 pub use time_rule::{TimeRule, TimeUnit, UnitBase};

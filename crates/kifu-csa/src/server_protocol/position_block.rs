@@ -79,18 +79,18 @@ impl PositionBlock {
 
     /// Reads the lines between `BEGIN Position` and `END Position` with kifu's CSA reader
     /// (so `PI`, P1–P9, `P+`/`P-` with `00AL` all work); the moves are replayed under the rules.
-    pub fn parse(lines: &[String]) -> Result<PositionBlock, String> {
+    pub fn parse(lines: &[String]) -> Result<PositionBlock, PositionBlockError> {
         let mut text = lines.join("\n");
         text.push('\n');
         let parsed = csa::read(&text);
         if let Some(e) = parsed.diagnostics.iter().find(|d| d.is_error()) {
-            return Err(format!("the position block: {}", e.message));
+            return Err(PositionBlockError::Invalid(e.message.clone()));
         }
         let record = parsed
             .records
             .into_iter()
             .next()
-            .ok_or("the position block holds no position")?;
+            .ok_or(PositionBlockError::NoPosition)?;
         let mut block = PositionBlock::new(record.start.position.clone());
         // The reader keeps `T` as milliseconds of seconds; the block's numbers are units,
         // so the raw number is recovered from the whole seconds.
@@ -102,6 +102,16 @@ impl PositionBlock {
         }
         Ok(block)
     }
+}
+
+/// Why a summary's `BEGIN Position` … `END Position` block was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionBlockError {
+    /// What kifu's CSA reader said of it (a bad line, an illegal move).
+    #[error("the position block: {0}")]
+    Invalid(String),
+    #[error("the position block holds no position")]
+    NoPosition,
 }
 
 #[cfg(test)]

@@ -273,7 +273,7 @@ impl SummaryReader {
             }
         };
         let your_turn = sign("Your_Turn")?;
-        let position = PositionBlock::parse(&self.position)?;
+        let position = PositionBlock::parse(&self.position).map_err(|e| e.to_string())?;
         let now = position.current().turn();
         let to_move = match self.field("To_Move") {
             None => now,

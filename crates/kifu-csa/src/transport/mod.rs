@@ -11,7 +11,7 @@ mod serial;
 mod stdio;
 mod tcp;
 
-pub use serial::{SerialSettings, SerialTransport};
+pub use serial::{SerialSettings, SerialSettingsError, SerialTransport};
 pub use stdio::StdioTransport;
 pub use tcp::TcpTransport;
 
@@ -36,13 +36,26 @@ pub enum LineSpec {
     Stdio,
 }
 
+/// Why a line's description (`--line`) was not understood.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineSpecError {
+    #[error("`{0}`: give host and port, as in tcp:localhost:4081")]
+    NoPort(String),
+    #[error("`{0}` is not a line: use serial:DEVICE, tcp-listen:PORT, tcp:HOST:PORT or stdio")]
+    UnknownKind(String),
+    #[error(transparent)]
+    Serial(#[from] SerialSettingsError),
+}
+
 impl LineSpec {
-    pub fn parse(text: &str) -> Result<LineSpec, String> {
+    /// Reads `serial:DEVICE[,settings]`, `tcp-listen:[HOST:]PORT`, `tcp:HOST:PORT`, `stdio`
+    /// or `-`.
+    pub fn parse(text: &str) -> Result<LineSpec, LineSpecError> {
         if text == "stdio" || text == "-" {
             return Ok(LineSpec::Stdio);
         }
         if let Some(rest) = text.strip_prefix("serial:") {
-            return SerialSettings::parse(rest).map(LineSpec::Serial);
+            return Ok(LineSpec::Serial(SerialSettings::parse(rest)?));
         }
         if let Some(rest) = text.strip_prefix("tcp-listen:") {
             let addr = if rest.contains(':') {
@@ -54,15 +67,11 @@ impl LineSpec {
         }
         if let Some(rest) = text.strip_prefix("tcp:") {
             if !rest.contains(':') {
-                return Err(format!(
-                    "`{text}`: give host and port, as in tcp:localhost:4081"
-                ));
+                return Err(LineSpecError::NoPort(text.to_owned()));
             }
             return Ok(LineSpec::TcpConnect(rest.to_owned()));
         }
-        Err(format!(
-            "`{text}` is not a line: use serial:DEVICE, tcp-listen:PORT, tcp:HOST:PORT or stdio"
-        ))
+        Err(LineSpecError::UnknownKind(text.to_owned()))
     }
 
     /// Opens the line. `on_listening` is told the bound address before a listener waits

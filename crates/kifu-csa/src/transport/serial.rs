@@ -18,6 +18,19 @@ pub struct SerialSettings {
     pub flow: FlowControl,
 }
 
+/// Why a serial line's settings were not understood.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SerialSettingsError {
+    #[error("serial: name a device")]
+    NoDevice,
+    #[error("serial setting `{0}` is not KEY=VALUE")]
+    NotKeyValue(String),
+    #[error("serial setting {key}={value} is not understood")]
+    BadValue { key: String, value: String },
+    #[error("unknown serial setting `{0}`")]
+    UnknownKey(String),
+}
+
 impl SerialSettings {
     /// The protocol's settings on `path`.
     pub fn new(path: &str) -> SerialSettings {
@@ -32,18 +45,21 @@ impl SerialSettings {
     }
 
     /// `DEVICE[,baud=N][,data=5|6|7|8][,parity=none|odd|even][,stop=1|2][,flow=xonxoff|rtscts|none]`
-    pub fn parse(text: &str) -> Result<SerialSettings, String> {
+    pub fn parse(text: &str) -> Result<SerialSettings, SerialSettingsError> {
         let mut parts = text.split(',');
         let path = parts
             .next()
             .filter(|p| !p.is_empty())
-            .ok_or("serial: name a device")?;
+            .ok_or(SerialSettingsError::NoDevice)?;
         let mut s = SerialSettings::new(path);
         for part in parts {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("serial setting `{part}` is not KEY=VALUE"))?;
-            let bad = || format!("serial setting {key}={value} is not understood");
+                .ok_or_else(|| SerialSettingsError::NotKeyValue(part.to_owned()))?;
+            let bad = || SerialSettingsError::BadValue {
+                key: key.to_owned(),
+                value: value.to_owned(),
+            };
             match key {
                 "baud" => s.baud = value.parse().map_err(|_| bad())?,
                 "data" => {
@@ -78,7 +94,7 @@ impl SerialSettings {
                         _ => return Err(bad()),
                     }
                 }
-                _ => return Err(format!("unknown serial setting `{key}`")),
+                _ => return Err(SerialSettingsError::UnknownKey(key.to_owned())),
             }
         }
         Ok(s)

@@ -2,6 +2,24 @@
 //! x1), the summary, AGREE, the engine's moves with eval/PV comments, keep-alive pings,
 //! re-login after a lost connection, a new engine process after a dead one, a series of
 //! games, and a record of every game. One game's play (clock, go/ponder) is in `client/game.rs`.
+//!
+//! Ten games of an engine on floodgate's 10-minute, 10-second game, records kept:
+//!
+//! ```no_run
+//! use kifu_csa_net::client::{ClientConfig, run_series};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let mut config = ClientConfig::new("127.0.0.1", 4081, "bot", "secret", "/usr/local/bin/engine");
+//! config.game = Some("floodgate-600-10".to_owned());
+//! config.games = 10;
+//! config.records = Some("records".into());
+//! let reports = kifu_csa_net::runtime()?.block_on(run_series(&config))?;
+//! for r in &reports {
+//!     println!("{} {:?} after {} plies", r.game_id, r.verdict, r.plies);
+//! }
+//! # Ok(())
+//! # }
+//! ```
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -15,12 +33,14 @@ use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::time::Instant;
 
-use crate::client_record;
-use crate::record::Meta;
-use crate::usi_engine::{Engine, EngineError};
+use crate::client::usi_engine::{Engine, EngineError};
+use crate::server::record::Meta;
 use crate::wall_time::Stamp;
 
 mod game;
+pub mod record;
+pub mod usi_clock;
+pub mod usi_engine;
 
 pub use game::MAX_MOVE_LINE;
 use game::Table;
@@ -324,10 +344,9 @@ async fn play_one(config: &ClientConfig, engine: &mut Engine) -> Result<GameRepo
         Err(_) => (game.reason.clone(), None),
     };
     let record = config.records.as_ref().and_then(|dir| {
-        let text =
-            client_record::to_csa(&game.summary, &game.played, reason.as_ref(), verdict, &meta);
+        let text = record::to_csa(&game.summary, &game.played, reason.as_ref(), verdict, &meta);
         // A server restarted may give a Game_ID again: the earlier record stays.
-        crate::record::write_new(dir, &file_stem(&id), &text)
+        crate::server::record::write_new(dir, &file_stem(&id), &text)
             .map_err(|e| eprintln!("csa-client: record of {id} not written: {e}"))
             .ok()
     });

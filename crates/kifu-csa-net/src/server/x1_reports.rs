@@ -3,13 +3,13 @@
 //! `##[TAG] +OK`), and `%%CHAT`.
 
 use crate::plain_text::escape_controls;
-use crate::server::{Shared, Status};
+use crate::server::lobby::{Lobby, Status};
 
 /// One line per logged-in player, as shogi-server writes them: `<name> <x1|CSA> <status>`,
 /// and for a player waiting or seated the game name and its side (`+`, `-`, `*`). The
 /// status is `connected`, `game_waiting`, `agree_waiting`, `start_waiting` or `game`.
-pub(crate) fn who(shared: &Shared) -> Vec<String> {
-    let online = shared.online.lock().unwrap();
+pub(crate) fn who(lobby: &Lobby) -> Vec<String> {
+    let online = lobby.online.lock().unwrap();
     let mut names: Vec<&String> = online.keys().collect();
     names.sort();
     let mut out: Vec<String> = names
@@ -37,8 +37,8 @@ pub(crate) fn who(shared: &Shared) -> Vec<String> {
 }
 
 /// One line per game in progress: its id.
-pub(crate) fn list(shared: &Shared) -> Vec<String> {
-    let games = shared.games.lock().unwrap();
+pub(crate) fn list(lobby: &Lobby) -> Vec<String> {
+    let games = lobby.games.lock().unwrap();
     let mut ids: Vec<&String> = games.keys().collect();
     ids.sort();
     let mut out: Vec<String> = ids.iter().map(|id| format!("##[LIST] {id}")).collect();
@@ -48,8 +48,8 @@ pub(crate) fn list(shared: &Shared) -> Vec<String> {
 
 /// The game's state, or nothing but the closing line for an id not in progress (as
 /// shogi-server answers).
-pub(crate) fn show(shared: &Shared, id: &str) -> Vec<String> {
-    let table = shared
+pub(crate) fn show(lobby: &Lobby, id: &str) -> Vec<String> {
+    let table = lobby
         .games
         .lock()
         .unwrap()
@@ -62,20 +62,20 @@ pub(crate) fn show(shared: &Shared, id: &str) -> Vec<String> {
 
 /// The rated players. This server keeps results but computes no ratings, so the list is
 /// empty: only the closing line.
-pub(crate) fn rating(_shared: &Shared) -> Vec<String> {
+pub(crate) fn rating(_lobby: &Lobby) -> Vec<String> {
     vec!["##[RATING] +OK".to_owned()]
 }
 
 /// `##[CHAT][<from>] <message>` to every x1 player (CSA-mode players are not told, as in
 /// shogi-server). The message's control characters are escaped: a lone CR in it must not
 /// give the other players a line of its own (`##[CHAT][x] hi\r#WIN`).
-pub(crate) fn chat(shared: &Shared, from: &str, message: &str) {
+pub(crate) fn chat(lobby: &Lobby, from: &str, message: &str) {
     let line = format!(
         "##[CHAT][{}] {}",
         escape_controls(from),
         escape_controls(message)
     );
-    let peers: Vec<_> = shared
+    let peers: Vec<_> = lobby
         .online
         .lock()
         .unwrap()

@@ -9,8 +9,8 @@ use kifu_record::{
 };
 use kifu_records::shogi::{ShogiRecord, StartPosition, csa};
 
-use crate::game::{Ending, Game, PlayedMove};
 use crate::plain_text::escape_controls;
+use crate::server::game::{Ending, Game, PlayedMove};
 
 /// Text a player chose, as a record may hold it: one line, no control characters.
 fn plain(text: &str) -> String {

@@ -7,25 +7,15 @@
 //! The queue is bounded: a client that does not read is cut off when it overflows.
 
 use std::io;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 
-use kifu_shogi::Color;
 use tokio::net::TcpStream;
 use tokio::sync::Notify;
-
-use crate::table::Table;
 
 /// Bytes queued for a client that does not read; beyond this it is cut off. A summary is
 /// about 1 KiB, a move line 20 bytes: this is thousands of unread lines.
 pub const OUT_LIMIT: usize = 64 * 1024;
-
-/// Where a seated player's lines go.
-#[derive(Clone)]
-pub(crate) struct Seat {
-    pub table: Arc<Table>,
-    pub color: Color,
-}
 
 #[derive(Default)]
 struct Outgoing {
@@ -41,8 +31,6 @@ pub(crate) struct Peer {
     out: Mutex<Outgoing>,
     /// Wakes the connection's own task: something to flush, a seat, a game over, a cut-off.
     pub wake: Notify,
-    /// Handed over by the lobby when the player is paired.
-    seat: Mutex<Option<Seat>>,
     /// Set when the player's game has ended and every result line is queued.
     game_over: AtomicBool,
     /// Set when the player logged in again on another connection: this one is let go.
@@ -55,7 +43,6 @@ impl Peer {
             stream,
             out: Mutex::new(Outgoing::default()),
             wake: Notify::new(),
-            seat: Mutex::new(None),
             game_over: AtomicBool::new(false),
             replaced: AtomicBool::new(false),
         }
@@ -140,14 +127,9 @@ impl Peer {
         let _ = socket2::SockRef::from(&self.stream).shutdown(std::net::Shutdown::Both);
     }
 
-    pub fn give_seat(&self, seat: Seat) {
+    /// A new game begins for this player: an earlier game's end no longer counts.
+    pub fn new_game(&self) {
         self.game_over.store(false, Ordering::Release);
-        *self.seat.lock().unwrap() = Some(seat);
-        self.wake.notify_one();
-    }
-
-    pub fn take_seat(&self) -> Option<Seat> {
-        self.seat.lock().unwrap().take()
     }
 
     pub fn end_game(&self) {

@@ -8,7 +8,7 @@ use kifu_shogi::ShogiEnding;
 use kifu_shogi::{Color, Move};
 
 use crate::plain_text::escape_controls;
-use crate::record::{Meta, csa_text, time_control};
+use crate::server::record::{Meta, csa_text, time_control};
 
 /// A move as relayed, with its charge and (for our own moves) the engine's comment.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! One task per connection: it reads the client's lines and acts on them itself (a move is
-//! judged and relayed from here, see [`crate::table`]), flushes what the socket did not take
+//! judged and relayed from here, see [`crate::server::table`]), flushes what the socket did not take
 //! at once, and follows the player from login through the lobby and games to logout.
 
 use std::net::SocketAddr;
@@ -11,14 +11,16 @@ use kifu_csa::server_protocol::ClientMessage;
 use tokio::net::TcpStream;
 use tokio::time::Instant;
 
-use crate::admission::Ticket;
-use crate::auth;
 use crate::game_name::{LOGIN_SYNTAX, MAX_PASSWORD, Request};
-use crate::peer::{Peer, Seat};
 use crate::plain_text::escape_controls;
-use crate::server::{Presence, Shared, Status, join, leave, someone_waits};
-use crate::x1::X1Command;
-use crate::x1_reports::{chat, list, rating, show, who};
+use crate::server::admission::Ticket;
+use crate::server::auth;
+use crate::server::lobby::{Lobby, Presence, Status};
+use crate::server::login_gate::LoginGate;
+use crate::server::peer::Peer;
+use crate::server::table::{Seat, SeatSlot, Table};
+use crate::server::x1::X1Command;
+use crate::server::x1_reports::{chat, list, rating, show, who};
 
 enum State {
     Login,
@@ -44,7 +46,10 @@ struct Conn {
     /// This connection's id (a re-login under the same name gets a new one).
     id: u64,
     peer: Arc<Peer>,
-    shared: Arc<Shared>,
+    /// Where the lobby puts this player's seat when it is paired.
+    slot: Arc<SeatSlot>,
+    lobby: Arc<Lobby>,
+    gate: Arc<LoginGate>,
     from: SocketAddr,
     ticket: Ticket,
     state: State,
@@ -55,7 +60,7 @@ struct Conn {
     /// grace, drain).
     deadline: Option<Instant>,
     /// Games this connection watches (`%%MONITOR2ON`).
-    watching: Vec<std::sync::Weak<crate::table::Table>>,
+    watching: Vec<std::sync::Weak<Table>>,
 }
 
 fn valid_name(name: &str) -> bool {
@@ -77,18 +82,26 @@ fn tune(stream: &TcpStream) {
     let _ = socket2::SockRef::from(stream).set_tcp_keepalive(&keepalive);
 }
 
-pub(crate) async fn run(stream: TcpStream, from: SocketAddr, ticket: Ticket, shared: Arc<Shared>) {
+pub(crate) async fn run(
+    stream: TcpStream,
+    from: SocketAddr,
+    ticket: Ticket,
+    lobby: Arc<Lobby>,
+    gate: Arc<LoginGate>,
+) {
     tune(&stream);
-    let deadline = Some(Instant::now() + shared.config.login_timeout);
+    let deadline = Some(Instant::now() + lobby.services.config.login_timeout);
     let mut conn = Conn {
-        id: shared.new_conn_id(),
+        id: lobby.new_conn_id(),
         peer: Arc::new(Peer::new(stream)),
-        shared,
+        slot: Arc::new(SeatSlot::default()),
+        lobby,
+        gate,
         from,
         ticket,
         state: State::Login,
         x1: false,
-        framer: LineFramer::with_limit(crate::server::MAX_LINE_BYTES),
+        framer: LineFramer::with_limit(crate::server::config::MAX_LINE_BYTES),
         lines: Vec::new(),
         deadline,
         watching: Vec::new(),
@@ -121,7 +134,8 @@ impl Conn {
     /// Refuses a login: `why` goes to the log, `tell` (if any) to the client as an error
     /// line after `LOGIN:incorrect`, so it learns what to change before the close.
     fn refuse_login(&mut self, why: &str, tell: Option<&str>) {
-        self.shared
+        self.lobby
+            .services
             .log
             .line(format_args!("login refused from {}: {why}", self.from));
         self.send("LOGIN:incorrect");
@@ -148,13 +162,13 @@ impl Conn {
 
     /// Outside a game a logged-in player is let go after this much silence.
     fn lobby_deadline(&self) -> Option<Instant> {
-        Some(Instant::now() + self.shared.config.lobby_timeout)
+        Some(Instant::now() + self.lobby.services.config.lobby_timeout)
     }
 
     /// Follows what other tasks did: a seat handed over, a game over.
     fn follow(&mut self) {
         if let State::Waiting(name) = &mut self.state
-            && let Some(seat) = self.peer.take_seat()
+            && let Some(seat) = self.slot.take()
         {
             self.state = State::Playing(std::mem::take(name), seat);
             self.deadline = None;
@@ -164,13 +178,13 @@ impl Conn {
         {
             let name = std::mem::take(name);
             if self.x1 {
-                self.shared.set_status(&name, Status::Connected);
+                self.lobby.set_status(&name, Status::Connected);
                 self.state = State::Idle(name);
                 self.deadline = self.lobby_deadline();
             } else {
-                self.shared.go_offline(&name, self.id);
+                self.lobby.go_offline(&name, self.id);
                 self.state = State::Finished;
-                self.deadline = Some(Instant::now() + self.shared.config.logout_grace);
+                self.deadline = Some(Instant::now() + self.lobby.services.config.logout_grace);
             }
         }
     }
@@ -244,8 +258,8 @@ impl Conn {
                         State::Login => return End::CutOff("no login in time"),
                         _ if closing => return End::CutOff("its last lines were not read in time"),
                         State::Idle(_) | State::Waiting(_) => {
-                            let secs = self.shared.config.lobby_timeout.as_secs();
-                            self.shared.log.line(format_args!(
+                            let secs = self.lobby.services.config.lobby_timeout.as_secs();
+                            self.lobby.services.log.line(format_args!(
                                 "let go {} {}: silent for {secs} s outside a game",
                                 self.from,
                                 self.name().unwrap_or("")
@@ -273,7 +287,7 @@ impl Conn {
                 // Never judged: the player may send its move again, shorter.
                 return self.send(&format!(
                     "##[ERROR] line too long: {length} bytes (the limit is {})",
-                    crate::server::MAX_LINE_BYTES
+                    crate::server::config::MAX_LINE_BYTES
                 ));
             }
         };
@@ -329,22 +343,22 @@ impl Conn {
     fn x1_command(&mut self, line: &str) {
         let command = X1Command::parse(line);
         match command {
-            X1Command::Who => self.send_lines(who(&self.shared)),
-            X1Command::List => self.send_lines(list(&self.shared)),
-            X1Command::Show(id) => self.send_lines(show(&self.shared, &id)),
+            X1Command::Who => self.send_lines(who(&self.lobby)),
+            X1Command::List => self.send_lines(list(&self.lobby)),
+            X1Command::Show(id) => self.send_lines(show(&self.lobby, &id)),
             X1Command::Chat(message) => {
                 let name = self.name().unwrap_or("").to_owned();
-                chat(&self.shared, &name, &message);
+                chat(&self.lobby, &name, &message);
             }
-            X1Command::Rating => self.send_lines(rating(&self.shared)),
+            X1Command::Rating => self.send_lines(rating(&self.lobby)),
             X1Command::Monitor2On(id) => {
-                if let Some(t) = self.shared.game_table(&id) {
+                if let Some(t) = self.lobby.game_table(&id) {
                     t.watch(self.id, &self.peer);
                     self.watching.push(Arc::downgrade(&t));
                 }
             }
             X1Command::Monitor2Off(id) => {
-                if let Some(t) = self.shared.game_table(&id) {
+                if let Some(t) = self.lobby.game_table(&id) {
                     t.unwatch(self.id);
                 }
             }
@@ -359,9 +373,7 @@ impl Conn {
                 _ => self.send("##[ERROR] %%GAME is for players not in a game nor waiting for one"),
             },
             X1Command::Challenge(request) => match &mut self.state {
-                State::Idle(_)
-                    if !someone_waits(&self.shared, &request.game.name, request.color) =>
-                {
+                State::Idle(_) if !self.lobby.someone_waits(&request.game.name, request.color) => {
                     self.send(&format!(
                         "##[ERROR] can't find rival for {}",
                         request.game.name
@@ -377,12 +389,12 @@ impl Conn {
             X1Command::Cancel => {
                 if let State::Waiting(name) = &mut self.state {
                     let name = std::mem::take(name);
-                    leave(&self.shared, self.id);
+                    self.lobby.leave(self.id);
                     self.state = State::Waiting(name);
                     // Paired a moment before leaving: the game stands.
                     self.follow();
                     if let State::Waiting(name) = &mut self.state {
-                        self.shared.set_status(name, Status::Connected);
+                        self.lobby.set_status(name, Status::Connected);
                         self.state = State::Idle(std::mem::take(name));
                     }
                 } else if !matches!(self.state, State::Idle(_)) {
@@ -432,12 +444,12 @@ impl Conn {
             }
         };
         let secret = auth::secret(&password, x1).map(str::to_owned);
-        let tag = self.shared.secret_tag(&name, secret.as_deref());
+        let tag = self.gate.secret_tag(&name, secret.as_deref());
         if let Err((why, tell)) = self.check_password(&name, secret, tag).await {
             return self.refuse_login(&format!("{name}: {why}"), Some(&tell));
         }
         {
-            let mut online = self.shared.online.lock().unwrap();
+            let mut online = self.lobby.online.lock().unwrap();
             if let Some(old) = online.get(&name) {
                 // The same secret proves the same player (shogi-server drops the old
                 // connection then). Without any secret, only a connection outside a game
@@ -451,8 +463,8 @@ impl Conn {
                     );
                 }
                 old.peer.replace();
-                leave(&self.shared, old.conn);
-                self.shared.log.line(format_args!(
+                self.lobby.leave(old.conn);
+                self.lobby.services.log.line(format_args!(
                     "{name} logged in again from {}: its connection from {} is dropped",
                     self.from, old.from
                 ));
@@ -475,14 +487,15 @@ impl Conn {
         self.deadline = self.lobby_deadline();
         self.send(&format!("LOGIN:{name} OK"));
         let Some(request) = request else {
-            self.shared
+            self.lobby
+                .services
                 .log
                 .line(format_args!("login {name} from {} (x1)", self.from));
             self.send("##[LOGIN] +OK x1");
             self.state = State::Idle(name);
             return;
         };
-        self.shared.log.line(format_args!(
+        self.lobby.services.log.line(format_args!(
             "login {name} from {} for {}",
             self.from, request.game.name
         ));
@@ -499,20 +512,19 @@ impl Conn {
         secret: Option<String>,
         tag: Option<u64>,
     ) -> Result<(), (String, String)> {
-        let shared = &self.shared;
-        if shared.store.is_none() && shared.config.players.is_none() {
+        let services = &self.lobby.services;
+        let gate = &self.gate;
+        if services.store.is_none() && services.config.players.is_none() {
             return Ok(());
         }
         let incorrect = "incorrect name or password".to_owned();
         let ip = self.from.ip();
-        if tag.is_some() && shared.verified.lock().unwrap().get(name) == tag.as_ref() {
-            if shared.store.is_some() {
-                let shared = shared.clone();
+        if tag.is_some() && gate.verified.lock().unwrap().get(name) == tag.as_ref() {
+            if let Some(store) = services.store.clone() {
                 let who = name.to_owned();
-                let counted = tokio::task::spawn_blocking(move || {
-                    shared.store.as_ref().map(|s| s.lock().unwrap().login(&who))
-                })
-                .await;
+                let counted =
+                    tokio::task::spawn_blocking(move || Some(store.lock().unwrap().login(&who)))
+                        .await;
                 if !matches!(counted, Ok(Some(Ok(())))) {
                     return Err((
                         "the store failed".to_owned(),
@@ -522,31 +534,31 @@ impl Conn {
             }
             return Ok(());
         }
-        if let Err(t) = shared.throttle.check(ip, name) {
+        if let Err(t) = gate.throttle.check(ip, name) {
             return Err((t.reason(), t.reason()));
         }
         // Only a secret can cost a hash: those wait for their address's turn, then for the
         // lane, and are judged against the allowances again when their turn comes.
         let hashing = secret.is_some();
-        let gate = hashing.then(|| shared.address_gate(ip));
-        let _turn = match &gate {
+        let address_gate = hashing.then(|| gate.address_gate(ip));
+        let _turn = match &address_gate {
             Some(g) => Some(g.acquire().await),
             None => None,
         };
-        if let Err(t) = shared.throttle.check(ip, name) {
+        if let Err(t) = gate.throttle.check(ip, name) {
             return Err((t.reason(), t.reason()));
         }
         let _permit = match hashing {
-            true => Some(shared.login_checks.acquire().await),
+            true => Some(gate.checks.acquire().await),
             false => None,
         };
         let verdict = {
-            let shared = shared.clone();
+            let services = services.clone();
             let who = name.to_owned();
             tokio::task::spawn_blocking(move || {
                 auth::check(
-                    shared.store.as_ref(),
-                    shared.config.players.as_ref(),
+                    services.store.as_deref(),
+                    services.config.players.as_ref(),
                     &who,
                     secret.as_deref(),
                 )
@@ -557,7 +569,7 @@ impl Conn {
         match verdict {
             Ok(()) => {
                 if let Some(tag) = tag {
-                    shared.verified.lock().unwrap().insert(name.to_owned(), tag);
+                    gate.verified.lock().unwrap().insert(name.to_owned(), tag);
                 }
                 Ok(())
             }
@@ -566,7 +578,7 @@ impl Conn {
                 "the server's store failed".to_owned(),
             )),
             Err(r) => {
-                shared.throttle.failed(ip, name);
+                gate.throttle.failed(ip, name);
                 Err((r.reason().to_owned(), incorrect))
             }
         }
@@ -574,7 +586,8 @@ impl Conn {
 
     /// Asks the lobby for a game; the seat may come at once or later.
     fn enter(&mut self, name: String, request: Request) {
-        join(&self.shared, self.id, &name, request, &self.peer);
+        self.lobby
+            .join(self.id, &name, request, &self.peer, &self.slot);
         self.state = State::Waiting(name);
         self.follow();
     }
@@ -594,16 +607,16 @@ impl Conn {
     fn leave_everything(&mut self) {
         match std::mem::replace(&mut self.state, State::Finished) {
             State::Waiting(name) | State::Idle(name) => {
-                leave(&self.shared, self.id);
-                if let Some(seat) = self.peer.take_seat() {
+                self.lobby.leave(self.id);
+                if let Some(seat) = self.slot.take() {
                     seat.table.gone(seat.color);
                 }
-                self.shared.go_offline(&name, self.id);
+                self.lobby.go_offline(&name, self.id);
             }
             State::Playing(name, seat) => {
                 seat.table.gone(seat.color);
                 // Free the name before the reply, so an immediate re-login works.
-                self.shared.go_offline(&name, self.id);
+                self.lobby.go_offline(&name, self.id);
             }
             State::Login | State::Finished => {}
         }
@@ -613,15 +626,15 @@ impl Conn {
         let name = self.name().unwrap_or("").to_owned();
         match std::mem::replace(&mut self.state, State::Finished) {
             State::Idle(name) => {
-                self.shared.go_offline(&name, self.id);
+                self.lobby.go_offline(&name, self.id);
             }
             State::Waiting(name) => {
-                leave(&self.shared, self.id);
-                self.shared.go_offline(&name, self.id);
+                self.lobby.leave(self.id);
+                self.lobby.go_offline(&name, self.id);
             }
             State::Playing(name, seat) => {
                 seat.table.gone(seat.color);
-                self.shared.go_offline(&name, self.id);
+                self.lobby.go_offline(&name, self.id);
             }
             State::Login | State::Finished => {}
         }
@@ -630,18 +643,19 @@ impl Conn {
                 t.unwatch(self.id);
             }
         }
-        if let Some(seat) = self.peer.take_seat() {
+        if let Some(seat) = self.slot.take() {
             seat.table.gone(seat.color);
         }
         match end {
-            End::CutOff(why) => self.shared.log.line(format_args!(
+            End::CutOff(why) => self.lobby.services.log.line(format_args!(
                 "cut off {}{}{}: {why}",
                 self.from,
                 if name.is_empty() { "" } else { " " },
                 name
             )),
             End::Closed if !name.is_empty() => self
-                .shared
+                .lobby
+                .services
                 .log
                 .line(format_args!("{name} ({}) closed the connection", self.from)),
             End::Closed | End::Done => {}

@@ -16,17 +16,18 @@ use std::collections::HashMap;
 use std::fs::OpenOptions;
 use std::os::unix::fs::FileExt as _;
 use std::path::{Path, PathBuf};
-use std::sync::Weak;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use kifu_csa::server_protocol::GameSummary;
 use kifu_records::shogi::csa::CsaVersion;
 
-use crate::game::{Ending, PlayedMove};
-use crate::record::{Meta, csa_text, record_of, write_atomically};
-use crate::server::Shared;
-use crate::store::GameRow;
+use crate::server::game::{Ending, PlayedMove};
+use crate::server::log::ServerLog;
+use crate::server::record::{Meta, csa_text, record_of, write_atomically};
+use crate::server::store::GameRow;
+use crate::server::store::Store;
 
 /// A game whose record file is reserved and whose `START` went out.
 pub(crate) struct Started {
@@ -93,10 +94,15 @@ pub(crate) struct RecordKeeper {
 }
 
 impl RecordKeeper {
-    /// Starts the thread. It reaches the store and the log through `shared`, and ends when
-    /// the keeper is dropped and every job is done.
-    pub fn start(shared: Weak<Shared>, version: CsaVersion) -> std::io::Result<RecordKeeper> {
+    /// Starts the thread, which indexes games in `store` and reports failures to `log`;
+    /// it ends when the keeper is dropped and every job is done.
+    pub fn start(
+        store: Option<Arc<Mutex<Store>>>,
+        log: Arc<ServerLog>,
+        version: CsaVersion,
+    ) -> std::io::Result<RecordKeeper> {
         let (tx, rx) = channel();
+        let shared = KeeperShared { store, log };
         std::thread::Builder::new()
             .name("kifu-records".to_owned())
             .spawn(move || keep(rx, shared, version))?;
@@ -142,13 +148,17 @@ struct Kept {
     indexed: bool,
 }
 
-fn log(shared: &Weak<Shared>, args: std::fmt::Arguments<'_>) {
-    if let Some(shared) = shared.upgrade() {
-        shared.log.line(args);
-    }
+/// What the keeper's thread shares with the server.
+struct KeeperShared {
+    store: Option<Arc<Mutex<Store>>>,
+    log: Arc<ServerLog>,
 }
 
-fn keep(rx: Receiver<Job>, shared: Weak<Shared>, version: CsaVersion) {
+fn log(shared: &KeeperShared, args: std::fmt::Arguments<'_>) {
+    shared.log.line(args);
+}
+
+fn keep(rx: Receiver<Job>, shared: KeeperShared, version: CsaVersion) {
     let mut games: HashMap<String, Kept> = HashMap::new();
     loop {
         let Ok(first) = rx.recv() else { return };
@@ -244,10 +254,7 @@ fn row(s: &Started, ending: Option<&Ending>, end_time: &str, plies: usize) -> Ga
 }
 
 /// Adds the started game's row; `false` if it could not (the id taken, the store failing).
-fn index_start(shared: &Weak<Shared>, s: &Started) -> bool {
-    let Some(sh) = shared.upgrade() else {
-        return false;
-    };
+fn index_start(sh: &KeeperShared, s: &Started) -> bool {
     let Some(store) = &sh.store else { return false };
     match store.lock().unwrap().begin_game(&row(s, None, "", 0)) {
         Ok(()) => true,
@@ -258,7 +265,7 @@ fn index_start(shared: &Weak<Shared>, s: &Started) -> bool {
     }
 }
 
-fn finish(shared: &Weak<Shared>, k: Kept, ending: &Ending, end_time: String, version: CsaVersion) {
+fn finish(shared: &KeeperShared, k: Kept, ending: &Ending, end_time: String, version: CsaVersion) {
     let Kept {
         started,
         moves,
@@ -284,7 +291,7 @@ fn finish(shared: &Weak<Shared>, k: Kept, ending: &Ending, end_time: String, ver
         );
     }
     let plies = moves.len();
-    let Some(sh) = shared.upgrade() else { return };
+    let sh = shared;
     let Some(store) = &sh.store else { return };
     let row = row(&started, Some(ending), &end_time, plies);
     let mut store = store.lock().unwrap();

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use argon2::{Algorithm, Argon2, Params, Version};
 
-use crate::store::Store;
+use crate::server::store::Store;
 
 /// Why a login was refused (for the log; the client only hears `LOGIN:incorrect`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,12 +16,12 @@ use kifu_shogi::Color;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
-use crate::game::{Ending, Game, Outbox};
 use crate::game_name::GameName;
-use crate::peer::{Peer, Seat};
-use crate::record::{IN_PROGRESS, Meta, to_csa};
-use crate::record_keeper::{Started, reserve};
-use crate::server::Shared;
+use crate::server::game::{Ending, Game, Outbox};
+use crate::server::peer::Peer;
+use crate::server::record::{IN_PROGRESS, Meta, to_csa};
+use crate::server::record_keeper::{Started, reserve};
+use crate::server::services::Services;
 use crate::wall_time::Stamp;
 
 enum Phase {
@@ -57,11 +57,30 @@ pub(crate) struct Table {
     pub game: GameName,
     pub names: [String; 2],
     peers: [Arc<Peer>; 2],
-    shared: Arc<Shared>,
+    services: Arc<Services>,
     state: Mutex<State>,
     timer: Notify,
     /// `%%MONITOR2ON` watchers, by connection id.
     watchers: Mutex<Vec<(u64, Arc<Peer>)>>,
+}
+
+/// Where a seated player's lines go.
+#[derive(Clone)]
+pub(crate) struct Seat {
+    pub table: Arc<Table>,
+    pub color: Color,
+}
+
+/// Where the lobby hands a paired player its seat, for the player's connection to take.
+/// The table holds the player's [`Peer`] (to write to it) but not this slot, so no
+/// reference cycle runs between a table and its players.
+#[derive(Default)]
+pub(crate) struct SeatSlot(Mutex<Option<Seat>>);
+
+impl SeatSlot {
+    pub fn take(&self) -> Option<Seat> {
+        self.0.lock().unwrap().take()
+    }
 }
 
 /// The Game_IDs given out in the current second. An id is shogi-server's
@@ -77,7 +96,8 @@ pub(crate) struct IdBook {
 /// has: the record file is reserved under it (`create_new`), so a restart within the same
 /// second gets the next suffix instead of replacing the earlier game's record.
 fn reserve_id(
-    shared: &Shared,
+    services: &Services,
+    book: &mut IdBook,
     game: &GameName,
     names: &[String; 2],
     start: &Stamp,
@@ -85,13 +105,12 @@ fn reserve_id(
     let second = start.compact();
     let base = format!(
         "{}+{}+{}+{}+{second}",
-        shared.config.event, game.name, names[0], names[1],
+        services.config.event, game.name, names[0], names[1],
     );
-    let dir = shared.config.data.as_ref().map(|d| {
+    let dir = services.config.data.as_ref().map(|d| {
         let [y, m, d2] = start.dirs();
         d.join(y).join(m).join(d2)
     });
-    let mut book = shared.ids.lock().unwrap();
     if book.second != second {
         book.second = second;
         book.taken.clear();
@@ -108,7 +127,7 @@ fn reserve_id(
             continue;
         }
         // A record moved away does not free its id: the index still holds it.
-        let indexed = shared
+        let indexed = services
             .store
             .as_ref()
             .is_some_and(|s| s.lock().unwrap().has_game(&id).unwrap_or(false));
@@ -122,7 +141,7 @@ fn reserve_id(
             Ok(Some(path)) => return (id, Some(path)),
             Ok(None) => continue,
             Err(e) => {
-                shared
+                services
                     .log
                     .line(format_args!("game {id}: no record can be written: {e}"));
                 return (id, None);
@@ -131,33 +150,34 @@ fn reserve_id(
     }
 }
 
-/// Seats two players (Black first) and returns the table; the caller sends the summaries
-/// with [`Table::open`] once both seats are handed over.
+/// Seats two players (Black first) and returns the table; the caller hands over the seats
+/// with [`Table::give_seats`], then sends the summaries with [`Table::open`].
 pub(crate) fn seat(
-    shared: &Arc<Shared>,
+    services: &Arc<Services>,
+    ids: &mut IdBook,
     game: GameName,
     players: [(String, Arc<Peer>); 2],
 ) -> Arc<Table> {
     let started = Stamp::now();
     let [(black, bp), (white, wp)] = players;
     let names = [black, white];
-    let (id, reserved) = reserve_id(shared, &game, &names, &started);
+    let (id, reserved) = reserve_id(services, ids, &game, &names, &started);
     let mut summary = GameSummary::new(&id, &names[0], &names[1], game.time_rule());
-    summary.max_moves = shared.config.max_moves;
+    summary.max_moves = services.config.max_moves;
     if let Some(h) = game.handicap {
         summary.position = PositionBlock::new(h.position());
         summary.to_move = summary.position.start.turn();
     }
-    let table = Arc::new(Table {
+    Arc::new(Table {
         id,
         game,
         names,
         peers: [bp, wp],
-        shared: shared.clone(),
+        services: services.clone(),
         state: Mutex::new(State {
             phase: Phase::Agreeing {
                 agreed: [false; 2],
-                deadline: Instant::now() + shared.config.agree_timeout,
+                deadline: Instant::now() + services.config.agree_timeout,
             },
             summary: Some(summary),
             play: None,
@@ -170,24 +190,26 @@ pub(crate) fn seat(
         }),
         timer: Notify::new(),
         watchers: Mutex::new(Vec::new()),
-    });
-    shared
-        .games
-        .lock()
-        .unwrap()
-        .insert(table.id.clone(), Arc::downgrade(&table));
-    for color in Color::ALL {
-        table.peers[color.index()].give_seat(Seat {
-            table: table.clone(),
-            color,
-        });
-    }
-    table
+    })
 }
 
 impl Table {
-    /// Sends both summaries and starts the timer task.
-    pub(crate) fn open(self: &Arc<Table>, shared: Arc<Shared>) {
+    /// Hands each player's connection its seat (Black's slot first) and wakes it.
+    pub(crate) fn give_seats(self: &Arc<Table>, slots: [&SeatSlot; 2]) {
+        for color in Color::ALL {
+            let peer = &self.peers[color.index()];
+            peer.new_game();
+            *slots[color.index()].0.lock().unwrap() = Some(Seat {
+                table: self.clone(),
+                color,
+            });
+            peer.wake.notify_one();
+        }
+    }
+
+    /// Sends both summaries and starts the timer task; `released` runs once the game is
+    /// over (or rejected) and its players told, before its record is handed on.
+    pub(crate) fn open(self: &Arc<Table>, released: impl FnOnce() + Send + 'static) {
         {
             let st = self.state.lock().unwrap();
             let summary = st.summary.as_ref().expect("a summary before START");
@@ -196,11 +218,11 @@ impl Table {
                 self.peers[color.index()].send_all(text.lines().iter().map(String::as_str));
             }
         }
-        shared.log.line(format_args!(
+        self.services.log.line(format_args!(
             "game {} paired: {} (+) vs {} (-)",
             self.id, self.names[0], self.names[1]
         ));
-        tokio::spawn(self.clone().timer_task(shared));
+        tokio::spawn(self.clone().timer_task(released));
     }
 
     fn now_ms(st: &State) -> u64 {
@@ -263,7 +285,7 @@ impl Table {
         }
         let summary = st.summary.take().expect("a summary before START");
         let start_time = Stamp::now().csa();
-        if let (Some(keeper), Some(path)) = (&self.shared.records, st.reserved.take()) {
+        if let (Some(keeper), Some(path)) = (&self.services.records, st.reserved.take()) {
             keeper.start_game(Started {
                 id: self.id.clone(),
                 game_name: self.game.name.clone(),
@@ -280,7 +302,7 @@ impl Table {
         st.play = Some(Game::new(summary, self.game.stopwatch, 0));
         st.phase = Phase::Playing;
         self.rearm(st);
-        self.shared
+        self.services
             .log
             .line(format_args!("game {} started", self.id));
     }
@@ -292,7 +314,7 @@ impl Table {
             p.close();
         }
         st.phase = Phase::Rejected;
-        if let (Some(keeper), Some(path)) = (&self.shared.records, st.reserved.take()) {
+        if let (Some(keeper), Some(path)) = (&self.services.records, st.reserved.take()) {
             keeper.discard(path);
         }
         self.timer.notify_one();
@@ -300,7 +322,7 @@ impl Table {
 
     /// Hands the moves played since the last call to the record keeper.
     fn record_moves(&self, st: &mut State) {
-        let (Some(keeper), Some(play)) = (&self.shared.records, &st.play) else {
+        let (Some(keeper), Some(play)) = (&self.services.records, &st.play) else {
             return;
         };
         for played in &play.moves()[st.recorded..] {
@@ -369,14 +391,15 @@ impl Table {
         }
     }
 
-    async fn timer_task(self: Arc<Table>, shared: Arc<Shared>) {
+    async fn timer_task(self: Arc<Table>, released: impl FnOnce()) {
+        let services = self.services.clone();
         loop {
             let deadline = {
                 let mut st = self.state.lock().unwrap();
                 match st.phase {
                     Phase::Rejected => {
-                        shared.log.line(format_args!("game {} rejected", self.id));
-                        self.release(&shared);
+                        services.log.line(format_args!("game {} rejected", self.id));
+                        self.release(released);
                         return;
                     }
                     Phase::Ended => break,
@@ -404,7 +427,7 @@ impl Table {
         let plies = st.play.as_ref().map_or(0, |p| p.moves().len());
         // One line appended to the log, so that whoever has the result finds it logged.
         if let Some(ending) = &ending {
-            self.log_ending(&shared, ending, plies);
+            self.log_ending(ending, plies);
         }
         self.tell_watchers(&st.outbox.lines[0], true);
         for color in Color::ALL {
@@ -415,9 +438,9 @@ impl Table {
         self.record_moves(&mut st);
         drop(st);
         self.watchers.lock().unwrap().clear();
-        self.release(&shared);
+        self.release(released);
         let Some(ending) = ending else { return };
-        if let Some(keeper) = &shared.records {
+        if let Some(keeper) = &services.records {
             keeper.finish(&self.id, ending, Stamp::now().csa());
         }
     }
@@ -443,13 +466,13 @@ impl Table {
         self.peers.iter().any(|p| p.status().2)
     }
 
-    fn log_ending(&self, shared: &Shared, ending: &Ending, plies: usize) {
+    fn log_ending(&self, ending: &Ending, plies: usize) {
         let result = match ending.winner {
             Some(c) => format!("{} wins", self.names[c.index()]),
             None if ending.reason == Reason::Chudan => "interrupted".to_owned(),
             None => "draw".to_owned(),
         };
-        shared.log.line(format_args!(
+        self.services.log.line(format_args!(
             "game {} ended: #{} {result} after {plies} {}{}",
             self.id,
             ending.reason.token(),
@@ -462,8 +485,8 @@ impl Table {
         ));
     }
 
-    fn release(&self, shared: &Shared) {
-        shared.games.lock().unwrap().remove(&self.id);
+    fn release(&self, released: impl FnOnce()) {
+        released();
         for p in &self.peers {
             p.end_game();
         }
@@ -570,7 +593,7 @@ impl Table {
                     start_time: st.start_time.clone(),
                     end_time: None,
                 };
-                to_csa(play, &meta, self.shared.config.csa_version)
+                to_csa(play, &meta, self.services.config.csa_version)
             }
             None => String::new(),
         };

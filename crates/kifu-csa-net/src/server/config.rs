@@ -1,0 +1,78 @@
+//! How a server runs: its address, data directory, limits and timeouts.
+
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use kifu_records::shogi::csa::CsaVersion;
+
+use crate::server::log::LogTarget;
+use crate::server::login_throttle;
+
+/// The longest line the server reads, in bytes. shogi-server reads lines of any length and
+/// floodgate clients send `,'*` comments with whole PVs (hundreds of bytes); this is thirty
+/// times the longest such line seen, and a line over it is answered
+/// `##[ERROR] line too long: <n> bytes (the limit is 8192)` without being judged.
+pub const MAX_LINE_BYTES: usize = 8192;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address to listen on (port 0: any free port, see [`crate::server::Server::local_addr`]).
+    pub bind: SocketAddr,
+    /// Records go under `data/YYYY/MM/DD/<Game_ID>.csa`, the store in `data/kifu.sqlite`.
+    pub data: Option<PathBuf>,
+    /// Ply limit announced as `Max_Moves` (0 = none).
+    pub max_moves: u32,
+    /// The `<event>` part of game ids.
+    pub event: String,
+    /// How long a connection may stay without logging in.
+    pub login_timeout: Duration,
+    /// How long a paired player may take to `AGREE` before the game is rejected.
+    pub agree_timeout: Duration,
+    /// How long a finished CSA-mode player may stay for its `LOGOUT`.
+    pub logout_grace: Duration,
+    /// A closed list: only these names may log in.
+    pub players: Option<HashSet<String>>,
+    /// Connections held at once; more are refused.
+    pub max_connections: usize,
+    /// Connections from one address that have not logged in yet; more are refused.
+    pub max_unauthenticated_per_ip: usize,
+    /// Players logged in from one address at once; more logins are refused.
+    pub max_logged_in_per_ip: usize,
+    /// How long a logged-in player may stay silent outside a game (x1 between games, any
+    /// player waiting for an opponent) before it is let go.
+    pub lobby_timeout: Duration,
+    /// Failed logins allowed before the limits bite, and how fast that allowance comes
+    /// back: per name and per address (see [`crate::server::login_throttle`]).
+    pub login_failures: login_throttle::Limits,
+    /// Where the server's log goes.
+    pub log: LogTarget,
+    /// The CSA edition records are written in.
+    pub csa_version: CsaVersion,
+}
+
+impl Config {
+    /// A server on `bind` with the defaults: 256 plies, 5 minutes to log in, 2 to agree,
+    /// nothing kept on disk, nothing logged.
+    pub fn new(bind: SocketAddr) -> Config {
+        Config {
+            bind,
+            data: None,
+            max_moves: 256,
+            event: "kifu".to_owned(),
+            login_timeout: Duration::from_secs(300),
+            agree_timeout: Duration::from_secs(120),
+            logout_grace: Duration::from_secs(10),
+            players: None,
+            max_connections: 12_000,
+            max_unauthenticated_per_ip: 512,
+            max_logged_in_per_ip: 1_000,
+            lobby_timeout: Duration::from_secs(30 * 60),
+            login_failures: login_throttle::Limits::default(),
+            log: LogTarget::Off,
+            csa_version: CsaVersion::V30,
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! The lobby: who is logged in, who waits for which game, and the games being played.
+//! Connections talk to it; it seats paired players at a [`Table`] and keeps only weak
+//! references to tables, so a game lives as long as its players and its timer, not as long
+//! as the server.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+
+use kifu_shogi::Color;
+
+use crate::game_name::Request;
+use crate::server::peer::Peer;
+use crate::server::services::Services;
+use crate::server::table::{self, IdBook, SeatSlot, Table};
+
+/// A player waiting for an opponent.
+struct Waiting {
+    /// Which connection: a player logging in again replaces its name's old connection.
+    conn: u64,
+    name: String,
+    color: Option<Color>,
+    peer: Arc<Peer>,
+    /// Where its connection finds the seat once it is paired.
+    slot: Arc<SeatSlot>,
+}
+
+/// A logged-in player: what `%%WHO` shows of it, and what a new login under its name
+/// needs to replace it.
+pub(crate) struct Presence {
+    pub x1: bool,
+    pub status: Status,
+    pub conn: u64,
+    pub peer: Arc<Peer>,
+    /// The tag of the secret it logged in with ([`crate::server::login_gate::LoginGate::secret_tag`]).
+    pub secret: Option<u64>,
+    pub from: SocketAddr,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Status {
+    Connected,
+    /// In the lobby for a game name, with the side asked for.
+    Waiting(String, Option<Color>),
+    /// Seated at a game.
+    Game {
+        game: String,
+        color: Color,
+        table: Weak<Table>,
+    },
+}
+
+pub(crate) struct Lobby {
+    pub services: Arc<Services>,
+    waiting: Mutex<HashMap<String, Vec<Waiting>>>,
+    /// Logged-in players by name, with what `%%WHO` tells of them.
+    pub online: Mutex<HashMap<String, Presence>>,
+    /// Games seated and not over yet, for `%%LIST`, `%%SHOW` and a graceful stop.
+    pub games: Mutex<HashMap<String, Weak<Table>>>,
+    ids: Mutex<IdBook>,
+    next_conn: AtomicU64,
+}
+
+impl Lobby {
+    pub fn new(services: Arc<Services>) -> Lobby {
+        Lobby {
+            services,
+            waiting: Mutex::new(HashMap::new()),
+            online: Mutex::new(HashMap::new()),
+            games: Mutex::new(HashMap::new()),
+            ids: Mutex::new(IdBook::default()),
+            next_conn: AtomicU64::new(1),
+        }
+    }
+
+    pub fn new_conn_id(&self) -> u64 {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The table of a game in progress, by its Game_ID (`None` once it has ended).
+    pub fn game_table(&self, id: &str) -> Option<Arc<Table>> {
+        self.games.lock().unwrap().get(id).and_then(Weak::upgrade)
+    }
+
+    /// Every game in progress.
+    pub fn tables(&self) -> Vec<Arc<Table>> {
+        self.games
+            .lock()
+            .unwrap()
+            .values()
+            .filter_map(Weak::upgrade)
+            .collect()
+    }
+
+    /// Sets a logged-in player's status (no-op for names not online).
+    pub fn set_status(&self, name: &str, status: Status) {
+        if let Some(p) = self.online.lock().unwrap().get_mut(name) {
+            p.status = status;
+        }
+    }
+
+    /// Takes a name offline, unless a newer connection holds it now.
+    pub fn go_offline(&self, name: &str, conn: u64) {
+        let mut online = self.online.lock().unwrap();
+        if online.get(name).is_some_and(|p| p.conn == conn) {
+            online.remove(name);
+        }
+    }
+
+    /// Puts a player in the lobby, or pairs it with a compatible waiting player at once. The
+    /// seats are handed over under the lobby's lock, so a player leaving the lobby either
+    /// was seated before or will never be.
+    pub fn join(
+        self: &Arc<Lobby>,
+        conn: u64,
+        name: &str,
+        request: Request,
+        peer: &Arc<Peer>,
+        slot: &Arc<SeatSlot>,
+    ) {
+        self.set_status(
+            name,
+            Status::Waiting(request.game.name.clone(), request.color),
+        );
+        let me = Waiting {
+            conn,
+            name: name.to_owned(),
+            color: request.color,
+            peer: peer.clone(),
+            slot: slot.clone(),
+        };
+        let mut lobby = self.waiting.lock().unwrap();
+        let queue = lobby.entry(request.game.name.clone()).or_default();
+        let fits = |w: &Waiting| match (w.color, me.color) {
+            (Some(a), Some(b)) => a != b,
+            _ => true,
+        };
+        let Some(i) = queue.iter().position(fits) else {
+            queue.push(me);
+            return;
+        };
+        let other = queue.remove(i);
+        if queue.is_empty() {
+            lobby.remove(&request.game.name);
+        }
+        // The earlier arrival gets its wish; without wishes, the earlier one plays Black.
+        let other_black = match (other.color, me.color) {
+            (Some(c), _) => c == Color::Black,
+            (None, Some(c)) => c == Color::White,
+            (None, None) => true,
+        };
+        let (black, white) = if other_black {
+            (other, me)
+        } else {
+            (me, other)
+        };
+        let t = table::seat(
+            &self.services,
+            &mut self.ids.lock().unwrap(),
+            request.game,
+            [(black.name, black.peer), (white.name, white.peer)],
+        );
+        self.games
+            .lock()
+            .unwrap()
+            .insert(t.id.clone(), Arc::downgrade(&t));
+        t.give_seats([&black.slot, &white.slot]);
+        drop(lobby);
+        for (n, color) in t.names.iter().zip(Color::ALL) {
+            let status = Status::Game {
+                game: t.game.name.clone(),
+                color,
+                table: Arc::downgrade(&t),
+            };
+            self.set_status(n, status);
+        }
+        // The game's task holds the lobby weakly: a server dropped with games in play
+        // is not kept alive by them.
+        let lobby = Arc::downgrade(self);
+        let id = t.id.clone();
+        t.open(move || {
+            if let Some(lobby) = lobby.upgrade() {
+                lobby.games.lock().unwrap().remove(&id);
+            }
+        });
+    }
+
+    /// Takes a connection out of the lobby.
+    pub fn leave(&self, conn: u64) {
+        let mut lobby = self.waiting.lock().unwrap();
+        for queue in lobby.values_mut() {
+            queue.retain(|w| w.conn != conn);
+        }
+        lobby.retain(|_, q| !q.is_empty());
+    }
+
+    /// Whether someone waits for this game name with a side that fits (for `%%CHALLENGE`).
+    pub fn someone_waits(&self, game: &str, color: Option<Color>) -> bool {
+        let lobby = self.waiting.lock().unwrap();
+        lobby.get(game).is_some_and(|q| {
+            q.iter().any(|w| match (w.color, color) {
+                (Some(a), Some(b)) => a != b,
+                _ => true,
+            })
+        })
+    }
+}

@@ -1,0 +1,19 @@
+//! What every part of a running server reaches: its configuration, the store, the log and
+//! the record keeper. Nothing here knows of connections, the lobby or games, so each of
+//! those depends on it and it on none of them.
+
+use std::sync::{Arc, Mutex};
+
+use crate::server::config::Config;
+use crate::server::log::ServerLog;
+use crate::server::record_keeper::RecordKeeper;
+use crate::server::store::Store;
+
+pub(crate) struct Services {
+    pub config: Config,
+    /// Players and the game index (with `--data`); the record keeper's thread holds it too.
+    pub store: Option<Arc<Mutex<Store>>>,
+    pub log: Arc<ServerLog>,
+    /// Writes records and index rows off the runtime (with `--data`).
+    pub records: Option<RecordKeeper>,
+}

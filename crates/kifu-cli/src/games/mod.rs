@@ -278,19 +278,28 @@ pub fn validate(
     for (flag, name) in [("--format", read.format), ("--to", to)] {
         let Some(name) = name else { continue };
         if !candidates.iter().any(|g| g.knows_format(name)) {
-            let known: Vec<String> = candidates
-                .iter()
-                .map(|g| format!("{}: {}", g.name(), g.format_names().join(", ")))
-                .collect();
-            return Err(CliError::Usage(format!(
-                "{flag}: unknown format `{name}` ({}{})",
-                known.join("; "),
-                if game.is_none() {
-                    "; name the game with --game"
-                } else {
-                    ""
+            return Err(CliError::Usage(match game {
+                Some(g) => format!(
+                    "{flag}: unknown {} format `{name}` (one of: {})",
+                    g.name(),
+                    g.format_names().join(", ")
+                ),
+                None => {
+                    let known: Vec<String> = candidates
+                        .iter()
+                        .enumerate()
+                        .map(|(i, g)| {
+                            let needs = if i == 0 {
+                                String::new()
+                            } else {
+                                format!(" (--game {})", g.name())
+                            };
+                            format!("{}{needs}: {}", g.name(), g.format_names().join(", "))
+                        })
+                        .collect();
+                    format!("{flag}: unknown format `{name}`; {}", known.join("; "))
                 }
-            )));
+            }));
         }
     }
     if read.rules.is_some() {

@@ -97,7 +97,8 @@ impl Game {
             Some(e) if cetkaik::is_ckka_extension(e) => return Some(Game::Cetkaik),
             Some("csl" | "chu" | "ndjson" | "jsonl") => return Some(Game::Chu),
             Some("txt") | None => {}
-            Some(_) if path.is_some_and(|p| Game::Shogi.wants(p, false)) => {
+            // `Game::Shogi.wants(path)`, on the extension already at hand.
+            Some(e) if kifu_records::shogi::Format::from_name(e).is_some() => {
                 return Some(Game::Shogi);
             }
             Some(_) => return None,

@@ -20,9 +20,9 @@ impl CliGame for Shogi {
         Shogi::format_by_extension(path).is_some()
     }
 
-    fn owns_extension(_extension: &str) -> bool {
-        // Every shogi extension (.kif, .json, .usi …) is shared with chu or cetkaik files.
-        false
+    /// `.kif`, `.json`, `.usi` and `.txt` are shared with chu or cetkaik files; these are not.
+    fn owns_extension(extension: &str) -> bool {
+        matches!(extension, "csa" | "ki2" | "ki2u" | "jkf")
     }
 
     fn claims_content(_text: &str) -> bool {

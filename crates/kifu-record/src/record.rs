@@ -302,7 +302,7 @@ impl<G: Game> fmt::Debug for Parsed<G> {
 ///
 /// let written = Written { text: "先手：羽生 ♔\n".into(), warnings: Vec::new() };
 /// let (bytes, warnings) = written.encode(TextEncoding::ShiftJis);
-/// assert_eq!(bytes.len(), 12); // 先手：羽生 in two bytes each, `?` and the newline in one
+/// assert!(bytes.ends_with(b" ?\n")); // ♔ has no Shift_JIS code
 /// assert!(warnings[0].contains("♔"));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

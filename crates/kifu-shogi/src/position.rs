@@ -500,6 +500,12 @@ impl Position {
         Ok(())
     }
 
+    /// Makes room for `moves` more moves in the history, so that a replay of a game does not
+    /// regrow it move by move.
+    pub fn reserve(&mut self, moves: usize) {
+        self.history.reserve(moves);
+    }
+
     /// The same position with the move history forgotten (it becomes the set-up position).
     pub fn without_history(&self) -> Position {
         let mut p = self.clone();
@@ -538,11 +544,11 @@ impl Position {
 }
 
 impl Clone for Position {
-    /// The copy gets room for a game's worth of moves, so replaying from a cloned start
-    /// position does not regrow the history move by move.
+    /// The copy holds the history it has and no more: a start position is copied into every
+    /// record read, and room for a game's moves (12 KB) is the replay's to ask for, with
+    /// [`Position::reserve`].
     fn clone(&self) -> Position {
-        let mut history = Vec::with_capacity(self.history.capacity().max(256));
-        history.extend_from_slice(&self.history);
+        let history = self.history.clone();
         Position {
             board: self.board,
             by_color: self.by_color,

@@ -65,8 +65,12 @@ pub(crate) struct Replay {
     after_end: Option<AfterEnd>,
 }
 
+/// Room made in the replay's history up front: most games end within 256 moves.
+pub(crate) const MOVES_RESERVED: usize = 256;
+
 impl Replay {
-    pub(crate) fn new(position: Position, cursor: NodeId) -> Replay {
+    pub(crate) fn new(mut position: Position, cursor: NodeId) -> Replay {
+        position.reserve(MOVES_RESERVED);
         Replay {
             position,
             cursor,

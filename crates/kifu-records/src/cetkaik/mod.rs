@@ -4,6 +4,7 @@
 //! `kifu-cetkaik`, written back in any notation.
 
 pub mod body;
+pub mod format;
 pub mod game_record;
 pub mod header;
 pub mod json;
@@ -12,11 +13,14 @@ pub mod phonetic_lines;
 pub mod progress;
 pub mod record;
 pub mod replay;
+pub mod seasons;
 pub mod write;
 
+pub use format::{Ckka, FORMATS, KifuJson, NoterApp};
 pub use game_record::GameRecord;
 pub use record::{CkkaRecord, Element, ElementKind, Notation};
 pub use replay::replay;
+pub use seasons::{match_of, season_records};
 
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
 

@@ -3,7 +3,7 @@
 //! in every format read back into the same match.
 
 use kifu_cetkaik::{Cetkaik, Rules};
-use kifu_record::{Game, Outcome, RecordFormat};
+use kifu_record::{Game, Outcome};
 use kifu_records::cetkaik::{self as ckka, FORMATS};
 
 const CORPUS: &str = concat!(

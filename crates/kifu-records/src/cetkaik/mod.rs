@@ -28,14 +28,18 @@ use kifu_record::{Diagnostic, DiagnosticKind, Span};
 /// A cerke_noter app file (a JSON object with a `note` array) is read as notation ③, kifu's
 /// JSON form (an object with `seasons`) as [`json::parse_json`] reads it.
 pub fn parse(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
-    // A CKKA header may open with `{"` too: only JSON, or a broken kifu JSON, is read as JSON.
-    if noter::looks_like_noter(text)
-        && !text.contains("\"note\"")
-        && (serde_json::from_str::<serde_json::Value>(text).is_ok() || text.contains("\"seasons\""))
-    {
-        return json::parse_json(text);
+    // A CKKA header may open with `{"` too: only JSON that is not a noter file is read as
+    // kifu's JSON, and so is text that opens like JSON and names `seasons` but does not
+    // parse (a damaged kifu JSON file, whose errors the JSON reader reports best).
+    if !noter::looks_like_noter(text) {
+        return parse_text(text);
     }
-    parse_text(text)
+    match noter::json_kind(text) {
+        Some(noter::JsonKind::Noter) => parse_text(text),
+        Some(noter::JsonKind::Kifu | noter::JsonKind::Other) => json::parse_json(text),
+        None if text.contains("\"seasons\"") => json::parse_json(text),
+        None => parse_text(text),
+    }
 }
 
 /// A text with no header, no names and no move holds no record (a lone `終季` or `星一周` is

@@ -90,6 +90,7 @@ fn seasons_of(parsed: (CkkaRecord, Vec<Diagnostic>)) -> Records<'static, Cetkaik
 
 impl RecordFormat<Cetkaik> for Ckka {
     fn name(&self) -> &'static str {
+        // As `Notation`'s Display writes it, but 'static.
         match self.notation {
             Notation::Full => "ckka",
             Notation::Abbreviated => "ckka1",

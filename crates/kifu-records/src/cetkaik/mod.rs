@@ -179,6 +179,31 @@ impl Notation {
     }
 }
 
+/// A name that is no CKKA notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a CKKA notation (one of: ckka, ckka1, ckka2, ckka3)")]
+pub struct UnknownNotation(pub String);
+
+impl std::str::FromStr for Notation {
+    type Err = UnknownNotation;
+
+    fn from_str(s: &str) -> Result<Notation, UnknownNotation> {
+        Notation::from_format_name(s).ok_or_else(|| UnknownNotation(s.to_owned()))
+    }
+}
+
+impl std::fmt::Display for Notation {
+    /// The format name: `ckka` (⓪), `ckka1`, `ckka2`, `ckka3`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Notation::Full => "ckka",
+            Notation::Abbreviated => "ckka1",
+            Notation::Phonetic => "ckka2",
+            Notation::Mrf => "ckka3",
+        })
+    }
+}
+
 /// Parses raw bytes: CKKA is UTF-8 without a byte-order mark.
 pub fn parse_bytes(bytes: &[u8]) -> Result<(CkkaRecord, Vec<Diagnostic>), Diagnostic> {
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {

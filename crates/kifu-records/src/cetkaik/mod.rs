@@ -2,6 +2,27 @@
 //! ① abbreviated, ② phonetic, ③ cerke_noter machine strings, also as the noter app's JSON)
 //! and kifu's JSON form — read with spans and diagnostics, replayed against the rules of
 //! `kifu-cetkaik`, written back in any notation.
+//!
+//! ```
+//! use kifu_cetkaik::Cetkaik;
+//! use kifu_record::{Game, RecordFormat};
+//! use kifu_records::cetkaik::FORMATS;
+//!
+//! // A match file is read as its seasons, one `Record<Cetkaik>` each, replayed with the rules.
+//! let text = "{一位色:黒}\n[JV]二十 [SY]二十\nMAU弓MAIMY橋一\tME弓MIMU橋五\n";
+//! let seasons: Vec<_> = FORMATS[0].records(text).collect();
+//! assert!(seasons.iter().all(|s| s.diagnostics.is_empty()));
+//! let season = &seasons[0].record;
+//! let (_, start) = season.positions().next().unwrap();
+//! let first = season.moves.main_line().next().unwrap();
+//! let event = season.moves[first].mv().unwrap();
+//! assert_eq!(Cetkaik::move_text(&start, event), "MAU弓MAIMY橋一");
+//!
+//! // Written back in notation ① (FORMATS[1]): seasons are grouped into one match again.
+//! let written = FORMATS[1].write(&[season.clone()]);
+//! assert_eq!(written.text, "{一位色:黒}\n[JV]二十 [SY]二十\nMAU弓MAIMY一    ME弓MIMU五\n");
+//! assert!(written.warnings.is_empty());
+//! ```
 
 pub mod body;
 pub mod format;

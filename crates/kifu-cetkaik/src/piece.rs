@@ -49,6 +49,24 @@ impl Side {
     }
 }
 
+/// A text that names neither side.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a side (expected `ia`, `a`, or the King's colour 黒 / 赤)")]
+pub struct UnknownSide(pub String);
+
+impl std::str::FromStr for Side {
+    type Err = UnknownSide;
+
+    /// `ia` / `a` (as kifu's JSON form writes them) or the colour of the side's King.
+    fn from_str(s: &str) -> Result<Side, UnknownSide> {
+        match s {
+            "ia" | "IA" | "黒" => Ok(Side::IASide),
+            "a" | "A" | "赤" => Ok(Side::ASide),
+            _ => Err(UnknownSide(s.to_owned())),
+        }
+    }
+}
+
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -47,6 +47,43 @@ impl fmt::Display for Color {
     }
 }
 
+/// A text that is not a colour (`黒` or `赤`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a colour (expected 黒 or 赤)")]
+pub struct UnknownColor(pub String);
+
+impl std::str::FromStr for Color {
+    type Err = UnknownColor;
+
+    fn from_str(s: &str) -> Result<Color, UnknownColor> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Color::from_kanji), chars.next()) {
+            (Some(color), None) => Ok(color),
+            _ => Err(UnknownColor(s.to_owned())),
+        }
+    }
+}
+
+/// A text that is not a profession (its kanji, `兵`, or its pekzep name, `kauk2`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a profession (its kanji such as 兵, or its pekzep name such as kauk2)")]
+pub struct UnknownProfession(pub String);
+
+impl std::str::FromStr for Profession {
+    type Err = UnknownProfession;
+
+    fn from_str(s: &str) -> Result<Profession, UnknownProfession> {
+        let mut chars = s.chars();
+        let by_kanji = match (chars.next().and_then(Profession::from_kanji), chars.next()) {
+            (Some(prof), None) => Some(prof),
+            _ => None,
+        };
+        by_kanji
+            .or_else(|| Profession::from_pekzep(s))
+            .ok_or_else(|| UnknownProfession(s.to_owned()))
+    }
+}
+
 /// The ten professions of the non-皇 pieces.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Profession {

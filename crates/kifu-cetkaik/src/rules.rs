@@ -128,6 +128,25 @@ impl Rules {
     }
 }
 
+/// A name that is no known rule set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a known cetkaik rule set (官定 / standard, cerke_online, 硬皇力 / hard-tam)")]
+pub struct UnknownRules(pub String);
+
+impl std::str::FromStr for Rules {
+    type Err = UnknownRules;
+
+    fn from_str(s: &str) -> Result<Rules, UnknownRules> {
+        Rules::by_name(s).ok_or_else(|| UnknownRules(s.to_owned()))
+    }
+}
+
+impl std::fmt::Display for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
 impl Default for Rules {
     fn default() -> Rules {
         Rules::standard()

@@ -122,12 +122,17 @@ impl Square {
     }
 }
 
+/// A text that names no square (column K L N T Z X C M P, then row A E I U O Y AI AU IA).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a square (a column K L N T Z X C M P, then a row A E I U O Y AI AU IA)")]
+pub struct UnknownSquare(pub String);
+
 impl std::str::FromStr for Square {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Square, ()> {
+    type Err = UnknownSquare;
+    fn from_str(s: &str) -> Result<Square, UnknownSquare> {
         match Square::parse_prefix(s) {
             Some((sq, n)) if n == s.len() => Ok(sq),
-            _ => Err(()),
+            _ => Err(UnknownSquare(s.to_owned())),
         }
     }
 }

@@ -1,5 +1,8 @@
 //! Stick throws (裁 ciurl): five two-sided sticks, the result is the number of dark faces.
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
 /// One throw as a record knows it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Throw {
@@ -24,31 +27,31 @@ pub struct Throws {
 /// Water entry succeeds with at least three dark faces.
 pub const WATER_NEEDS: u8 = 3;
 
-/// A small seeded generator (SplitMix64) for simulations; replays take throws from records.
+/// Throws five sticks with `rng`: each shows its dark face with probability 1/2, so the count
+/// follows the binomial distribution B(5, ½).
+pub fn throw_sticks(rng: &mut impl Rng) -> u8 {
+    // One random byte, one stick per low bit: fair and independent, one draw per throw.
+    (rng.random::<u8>() & 0b1_1111).count_ones() as u8
+}
+
+/// A seeded generator for simulations and tests (replays take throws from records): the same
+/// seed gives the same throws with the same `rand` release (Cargo.lock pins it).
 #[derive(Clone, Debug)]
-pub struct StickRng(u64);
+pub struct StickRng(StdRng);
 
 impl StickRng {
     pub fn new(seed: u64) -> StickRng {
-        StickRng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        StickRng(StdRng::seed_from_u64(seed))
     }
 
     /// Uniform in `0..n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        self.0.random_range(0..n)
     }
 
-    /// Throws five sticks; each shows its dark face with probability 1/2.
+    /// Throws five sticks (see [`throw_sticks`]).
     pub fn throw(&mut self) -> u8 {
-        (self.next_u64() & 0b11111).count_ones() as u8
+        throw_sticks(&mut self.0)
     }
 }
 

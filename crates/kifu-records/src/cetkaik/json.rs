@@ -12,9 +12,7 @@ use serde_json::Value;
 /// Whether the text is a JSON object with a `seasons` array (kifu's form, not cerke_noter's).
 pub fn looks_like_kifu_json(text: &str) -> bool {
     super::noter::looks_like_noter(text)
-        && serde_json::from_str::<Value>(text)
-            .ok()
-            .is_some_and(|v| v.get("seasons").is_some_and(Value::is_array))
+        && super::noter::json_kind(text) == Some(super::noter::JsonKind::Kifu)
 }
 
 /// Finds a JSON string literal in the text at or after `*from`, moving `*from` past it.

@@ -2,8 +2,30 @@
 //! ① abbreviated, ② phonetic, ③ cerke_noter machine strings, also as the noter app's JSON)
 //! and kifu's JSON form — read with spans and diagnostics, replayed against the rules of
 //! `kifu-cetkaik`, written back in any notation.
+//!
+//! ```
+//! use kifu_cetkaik::Cetkaik;
+//! use kifu_record::{Game, RecordFormat};
+//! use kifu_records::cetkaik::FORMATS;
+//!
+//! // A match file is read as its seasons, one `Record<Cetkaik>` each, replayed with the rules.
+//! let text = "{一位色:黒}\n[JV]二十 [SY]二十\nMAU弓MAIMY橋一\tME弓MIMU橋五\n";
+//! let seasons: Vec<_> = FORMATS[0].records(text).collect();
+//! assert!(seasons.iter().all(|s| s.diagnostics.is_empty()));
+//! let season = &seasons[0].record;
+//! let (_, start) = season.positions().next().unwrap();
+//! let first = season.moves.main_line().next().unwrap();
+//! let event = season.moves[first].mv().unwrap();
+//! assert_eq!(Cetkaik::move_text(&start, event), "MAU弓MAIMY橋一");
+//!
+//! // Written back in notation ① (FORMATS[1]): seasons are grouped into one match again.
+//! let written = FORMATS[1].write(&[season.clone()]);
+//! assert_eq!(written.text, "{一位色:黒}\n[JV]二十 [SY]二十\nMAU弓MAIMY一    ME弓MIMU五\n");
+//! assert!(written.warnings.is_empty());
+//! ```
 
 pub mod body;
+pub mod format;
 pub mod game_record;
 pub mod header;
 pub mod json;
@@ -12,11 +34,14 @@ pub mod phonetic_lines;
 pub mod progress;
 pub mod record;
 pub mod replay;
+pub mod seasons;
 pub mod write;
 
+pub use format::{Ckka, FORMATS, KifuJson, NoterApp};
 pub use game_record::GameRecord;
 pub use record::{CkkaRecord, Element, ElementKind, Notation};
 pub use replay::replay;
+pub use seasons::{match_of, season_records};
 
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
@@ -24,14 +49,18 @@ use kifu_record::{Diagnostic, DiagnosticKind, Span};
 /// A cerke_noter app file (a JSON object with a `note` array) is read as notation ③, kifu's
 /// JSON form (an object with `seasons`) as [`json::parse_json`] reads it.
 pub fn parse(text: &str) -> (CkkaRecord, Vec<Diagnostic>) {
-    // A CKKA header may open with `{"` too: only JSON, or a broken kifu JSON, is read as JSON.
-    if noter::looks_like_noter(text)
-        && !text.contains("\"note\"")
-        && (serde_json::from_str::<serde_json::Value>(text).is_ok() || text.contains("\"seasons\""))
-    {
-        return json::parse_json(text);
+    // A CKKA header may open with `{"` too: only JSON that is not a noter file is read as
+    // kifu's JSON, and so is text that opens like JSON and names `seasons` but does not
+    // parse (a damaged kifu JSON file, whose errors the JSON reader reports best).
+    if !noter::looks_like_noter(text) {
+        return parse_text(text);
     }
-    parse_text(text)
+    match noter::json_kind(text) {
+        Some(noter::JsonKind::Noter) => parse_text(text),
+        Some(noter::JsonKind::Kifu | noter::JsonKind::Other) => json::parse_json(text),
+        None if text.contains("\"seasons\"") => json::parse_json(text),
+        None => parse_text(text),
+    }
 }
 
 /// A text with no header, no names and no move holds no record (a lone `終季` or `星一周` is
@@ -168,6 +197,31 @@ impl Notation {
             "ckka3" => Some(Notation::Mrf),
             _ => None,
         }
+    }
+}
+
+/// A name that is no CKKA notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a CKKA notation (one of: ckka, ckka1, ckka2, ckka3)")]
+pub struct UnknownNotation(pub String);
+
+impl std::str::FromStr for Notation {
+    type Err = UnknownNotation;
+
+    fn from_str(s: &str) -> Result<Notation, UnknownNotation> {
+        Notation::from_format_name(s).ok_or_else(|| UnknownNotation(s.to_owned()))
+    }
+}
+
+impl std::fmt::Display for Notation {
+    /// The format name: `ckka` (⓪), `ckka1`, `ckka2`, `ckka3`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Notation::Full => "ckka",
+            Notation::Abbreviated => "ckka1",
+            Notation::Phonetic => "ckka2",
+            Notation::Mrf => "ckka3",
+        })
     }
 }
 

@@ -7,18 +7,58 @@ use super::write::mrf::mrf_text;
 use kifu_cetkaik::notation::machine::parse_mrf;
 use kifu_cetkaik::piece::Side;
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
+use serde_json::value::RawValue;
 
-/// Whether the text is a JSON object (its first characters are `{` and `"`).
+/// Whether the text opens like a JSON object (`{` then `"`): a cheap first test before
+/// parsing; a CKKA header item may open so too.
 pub fn looks_like_noter(text: &str) -> bool {
     let mut chars = text.chars().filter(|c| !c.is_whitespace());
     chars.next() == Some('{') && chars.next() == Some('"')
+}
+
+/// What a JSON text is, by its top-level keys.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum JsonKind {
+    /// cerke_noter's app file: a `note` array.
+    Noter,
+    /// kifu's JSON form: a `seasons` array.
+    Kifu,
+    /// Another JSON value.
+    Other,
+}
+
+/// The kind of JSON the text is, or `None` when it is not JSON.
+pub fn json_kind(text: &str) -> Option<JsonKind> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let is_array = |key: &str| value.get(key).is_some_and(serde_json::Value::is_array);
+    Some(if is_array("note") {
+        JsonKind::Noter
+    } else if is_array("seasons") {
+        JsonKind::Kifu
+    } else {
+        JsonKind::Other
+    })
+}
+
+/// The `note` array with each entry as the text it was written as, so that diagnostics
+/// point into the file.
+#[derive(serde::Deserialize)]
+struct Notes<'t> {
+    #[serde(borrow)]
+    note: Vec<&'t RawValue>,
+}
+
+/// Where a slice borrowed from `text` lies in it.
+fn span_in(text: &str, part: &str) -> Span {
+    let start = part.as_ptr() as usize - text.as_ptr() as usize;
+    Span::new(start, start + part.len())
 }
 
 /// Reads a cerke_noter file; `None` if the text is not a JSON object with a `note` array.
 pub fn parse_noter(text: &str) -> Option<(CkkaRecord, Vec<Diagnostic>)> {
     let value: serde_json::Value = serde_json::from_str(text).ok()?;
     let obj = value.as_object()?;
-    let notes = obj.get("note")?.as_array()?;
+    let notes: Notes<'_> = serde_json::from_str(text).ok()?;
     let mut diags = Vec::new();
     let mut items = Vec::new();
     let item = |key: &str, value: String| InfoItem {
@@ -43,27 +83,17 @@ pub fn parse_noter(text: &str) -> Option<(CkkaRecord, Vec<Diagnostic>)> {
         items.push(item("季", plain(v)));
     }
     let mut body = Vec::new();
-    let mut search_from = text.find("\"note\"").unwrap_or(0);
-    for note in notes {
-        let Some(s) = note.as_str() else {
+    for raw in notes.note {
+        let span = span_in(text, raw.get());
+        let Ok(s) = serde_json::from_str::<String>(raw.get()) else {
             diags.push(Diagnostic::error(
                 DiagnosticKind::Syntax,
-                Span::point(search_from),
+                span,
                 "a note entry is not a string",
             ));
             continue;
         };
-        // Point diagnostics at the string in the file when it is written plainly.
-        let literal = serde_json::to_string(s).unwrap_or_default();
-        let span = match text[search_from..].find(&literal) {
-            Some(i) => {
-                let start = search_from + i;
-                search_from = start + literal.len();
-                Span::new(start, search_from)
-            }
-            None => Span::point(search_from),
-        };
-        match parse_mrf(s) {
+        match parse_mrf(&s) {
             Ok(m) => {
                 let comments = m.final_hands.into_iter().map(|f| format!("={f}")).collect();
                 body.push(Element {

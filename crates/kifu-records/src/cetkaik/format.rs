@@ -1,0 +1,191 @@
+//! The cetkaik record formats as [`RecordFormat`]s, in one table: CKKA in each of its four
+//! notations, cerke_noter's app file and kifu's JSON form.
+
+use kifu_cetkaik::{Cetkaik, Declaration, Rules};
+use kifu_record::{Diagnostic, RecordFormat, RecordRead, Records, Written};
+
+use super::record::{CkkaRecord, ElementKind, Notation};
+use super::seasons::{match_of, season_records};
+use super::write::{json_losses, losses, write, write_json};
+use super::{json, noter, parse_text, replay_detecting_rules};
+
+/// A CKKA file written in one notation. Reading accepts every notation (a file may mix
+/// them); the notation decides what [`RecordFormat::write`] writes and what it recognises.
+pub struct Ckka {
+    pub notation: Notation,
+}
+
+/// cerke_noter's app file: a JSON object with a `note` array of notation ③ strings.
+pub struct NoterApp;
+
+/// kifu's JSON form of a match (what `kifu convert --to json` writes).
+pub struct KifuJson;
+
+/// Every cetkaik format, the first the default: commands look formats up here by name,
+/// extension or content.
+pub static FORMATS: [&dyn RecordFormat<Cetkaik>; 6] = [
+    &Ckka {
+        notation: Notation::Full,
+    },
+    &Ckka {
+        notation: Notation::Abbreviated,
+    },
+    &Ckka {
+        notation: Notation::Phonetic,
+    },
+    &Ckka {
+        notation: Notation::Mrf,
+    },
+    &NoterApp,
+    &KifuJson,
+];
+
+/// The format named `name` (`ckka`, `ckka1` … `ckka3`, `noter`, `json`).
+pub fn by_name(name: &str) -> Option<&'static dyn RecordFormat<Cetkaik>> {
+    FORMATS
+        .iter()
+        .copied()
+        .find(|f| f.name() == name || f.extensions().contains(&name))
+}
+
+/// Where each season after the first starts in the text: right after the element that
+/// ended the season before (`終季`, alone or in a hand line).
+fn season_boundaries(record: &CkkaRecord) -> Vec<u32> {
+    record
+        .body
+        .iter()
+        .filter(|e| match &e.kind {
+            ElementKind::Declaration(d) => *d == Declaration::TaXot,
+            ElementKind::HandLine(line) => line.declaration == Some(Declaration::TaXot),
+            _ => false,
+        })
+        .map(|e| e.span.end)
+        .collect()
+}
+
+/// Replays a parsed file and hands its seasons out as records. A diagnostic goes with the
+/// season its place falls in (the header's with the first).
+fn seasons_of(parsed: (CkkaRecord, Vec<Diagnostic>)) -> Records<'static, Cetkaik> {
+    let (record, parse_diags) = parsed;
+    let (game, diagnostics) = replay_detecting_rules(&record, parse_diags, Rules::standard());
+    let boundaries = season_boundaries(&record);
+    let mut seasons: Vec<RecordRead<Cetkaik>> = season_records(&game)
+        .into_iter()
+        .map(|record| RecordRead {
+            record,
+            diagnostics: Vec::new(),
+        })
+        .collect();
+    let last = seasons.len() - 1;
+    for d in diagnostics {
+        let season = boundaries
+            .iter()
+            .take_while(|&&end| end <= d.span.start)
+            .count()
+            .min(last);
+        seasons[season].diagnostics.push(d);
+    }
+    Box::new(seasons.into_iter())
+}
+
+impl RecordFormat<Cetkaik> for Ckka {
+    fn name(&self) -> &'static str {
+        // As `Notation`'s Display writes it, but 'static.
+        match self.notation {
+            Notation::Full => "ckka",
+            Notation::Abbreviated => "ckka1",
+            Notation::Phonetic => "ckka2",
+            Notation::Mrf => "ckka3",
+        }
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        match self.notation {
+            Notation::Full => &["ckka0"],
+            _ => &[],
+        }
+    }
+
+    fn sniff(&self, text: &str) -> bool {
+        let (record, diags) = parse_text(text);
+        let moves = record
+            .body
+            .iter()
+            .filter(|e| matches!(e.kind, ElementKind::Move { .. }))
+            .count();
+        moves > 0
+            && diags.iter().filter(|d| d.is_error()).count() < moves
+            && record.notation() == self.notation
+            && !noter::looks_like_noter(text)
+    }
+
+    fn holds_many(&self) -> bool {
+        true
+    }
+
+    fn records<'t>(&self, text: &'t str) -> Records<'t, Cetkaik> {
+        seasons_of(parse_text(text))
+    }
+
+    fn write(&self, records: &[kifu_record::Record<Cetkaik>]) -> Written {
+        let game = match_of(records);
+        Written {
+            text: write(&game, self.notation),
+            warnings: losses(&game, self.notation),
+        }
+    }
+}
+
+impl RecordFormat<Cetkaik> for NoterApp {
+    fn name(&self) -> &'static str {
+        "noter"
+    }
+
+    fn sniff(&self, text: &str) -> bool {
+        noter::looks_like_noter(text) && noter::parse_noter(text).is_some()
+    }
+
+    fn holds_many(&self) -> bool {
+        true
+    }
+
+    fn records<'t>(&self, text: &'t str) -> Records<'t, Cetkaik> {
+        // The CKKA reader takes a noter file as such, and says what is wrong with anything
+        // else.
+        seasons_of(parse_text(text))
+    }
+
+    fn write(&self, records: &[kifu_record::Record<Cetkaik>]) -> Written {
+        let game = match_of(records);
+        Written {
+            text: noter::write_noter(&game),
+            warnings: losses(&game, Notation::Mrf),
+        }
+    }
+}
+
+impl RecordFormat<Cetkaik> for KifuJson {
+    fn name(&self) -> &'static str {
+        "json"
+    }
+
+    fn sniff(&self, text: &str) -> bool {
+        json::looks_like_kifu_json(text)
+    }
+
+    fn holds_many(&self) -> bool {
+        true
+    }
+
+    fn records<'t>(&self, text: &'t str) -> Records<'t, Cetkaik> {
+        seasons_of(json::parse_json(text))
+    }
+
+    fn write(&self, records: &[kifu_record::Record<Cetkaik>]) -> Written {
+        let game = match_of(records);
+        Written {
+            text: write_json(&game),
+            warnings: json_losses(&game),
+        }
+    }
+}

@@ -286,7 +286,9 @@ impl<'t> Builder<'t> {
                 .setup
                 .finish(side, self.record.start_span, &mut self.diags);
             self.line.position = self.record.start.position.clone();
-            self.line.position.reserve(crate::shogi::replay::MOVES_RESERVED);
+            self.line
+                .position
+                .reserve(crate::shogi::replay::MOVES_RESERVED);
         } else {
             self.diags.push(Diagnostic::warning(
                 DiagnosticKind::Syntax,

@@ -229,20 +229,11 @@ impl RecordBatch for Matches {
     }
 
     fn append(&mut self, other: Box<dyn RecordBatch>) {
-        let other = other
-            .into_any()
-            .downcast::<Matches>()
-            .expect("records of one file are of one game");
-        self.0.extend(other.0);
+        self.0.extend(crate::games::same_game::<Matches>(other).0);
     }
 
     fn pick(self: Box<Self>, n: usize, name: &str) -> Result<Box<dyn RecordBatch>, CliError> {
-        let count = self.0.len();
-        if n == 0 || n > count {
-            return Err(crate::games::no_such_record(n, count, name));
-        }
-        let mut records = self.0;
-        Ok(Box::new(Matches(vec![records.swap_remove(n - 1)])))
+        Ok(Box::new(Matches(crate::games::pick_one(self.0, n, name)?)))
     }
 
     fn write(

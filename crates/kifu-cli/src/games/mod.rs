@@ -329,6 +329,23 @@ pub fn no_such_record(n: usize, count: usize, name: &str) -> CliError {
     ))
 }
 
+/// The records of `other`, a batch of the same game as the one appending them.
+pub fn same_game<T: 'static>(other: Box<dyn RecordBatch>) -> T {
+    *other
+        .into_any()
+        .downcast::<T>()
+        .expect("records of one file are of one game")
+}
+
+/// Record `n` (counted from 1) of `records`, or a usage error saying how many there are.
+pub fn pick_one<T>(mut records: Vec<T>, n: usize, name: &str) -> Result<Vec<T>, CliError> {
+    let count = records.len();
+    if n == 0 || n > count {
+        return Err(no_such_record(n, count, name));
+    }
+    Ok(vec![records.swap_remove(n - 1)])
+}
+
 /// One file read whole: its records and what reading them found.
 pub struct Loaded {
     pub records: Box<dyn RecordBatch>,

@@ -24,6 +24,7 @@ mod declaration;
 mod game;
 mod hand;
 mod handicap;
+mod illegal;
 mod legality;
 mod movegen;
 mod mv;
@@ -44,7 +45,7 @@ pub use declaration::{DeclarationCount, DeclarationFailure, DeclarationRule, Dec
 pub use game::{Shogi, ShogiEnding, StartPosition, color_of, named_position, side_of};
 pub use hand::{Hand, kanji_number};
 pub use handicap::Handicap;
-pub use legality::IllegalMove;
+pub use illegal::IllegalMove;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use mv::Move;
 pub use outcome::Outcome;

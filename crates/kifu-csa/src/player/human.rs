@@ -94,7 +94,7 @@ fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         return csa_move(pos, text);
     }
     if text.is_ascii() {
-        return kifu_shogi::usi::parse_move(text);
+        return kifu_shogi::usi::parse_move(text).map_err(|e| e.to_string());
     }
     kif_move(pos, text)
 }

@@ -1,5 +1,6 @@
 use std::fmt;
 use std::ops::Not;
+use std::str::FromStr;
 
 /// The two sides. Black (先手, 下手 in handicap games) moves first in an even game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -61,5 +62,31 @@ impl Not for Color {
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.japanese())
+    }
+}
+
+/// Text that names neither side.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a side (先手, 後手, or SFEN's b, w)")]
+pub struct ParseColorError(pub String);
+
+/// Reads what [`Display`](fmt::Display) writes (`先手`, `後手`) and SFEN's `b` / `w`.
+///
+/// ```
+/// use kifu_shogi::Color;
+///
+/// assert_eq!("後手".parse::<Color>().unwrap(), Color::White);
+/// assert_eq!("b".parse::<Color>().unwrap().to_string(), "先手");
+/// assert!("x".parse::<Color>().is_err());
+/// ```
+impl FromStr for Color {
+    type Err = ParseColorError;
+
+    fn from_str(text: &str) -> Result<Color, ParseColorError> {
+        match text {
+            "先手" | "b" => Ok(Color::Black),
+            "後手" | "w" => Ok(Color::White),
+            _ => Err(ParseColorError(text.to_owned())),
+        }
     }
 }

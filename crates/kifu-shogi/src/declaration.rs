@@ -1,5 +1,8 @@
 //! 入玉宣言: winning (or drawing) by declaration when the king has entered the enemy camp.
 
+use std::fmt;
+use std::str::FromStr;
+
 use crate::attacks;
 use crate::{Color, PieceKind, Position};
 
@@ -99,6 +102,43 @@ impl Position {
         DeclarationCount {
             points,
             pieces_in_camp: camp.count(),
+        }
+    }
+}
+
+/// Written by its Japanese name: `27点法`, `24点法`.
+impl fmt::Display for DeclarationRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DeclarationRule::Points27 => "27点法",
+            DeclarationRule::Points24 => "24点法",
+        })
+    }
+}
+
+/// Text that names no declaration rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a declaration rule (27点法 or 24点法, or 27 or 24)")]
+pub struct ParseDeclarationRuleError(pub String);
+
+/// Reads the name [`Display`](fmt::Display) writes, or just the number (as in CSA's
+/// `$JISHOGI:27`).
+///
+/// ```
+/// use kifu_shogi::DeclarationRule;
+///
+/// assert_eq!("24".parse::<DeclarationRule>().unwrap(), DeclarationRule::Points24);
+/// assert_eq!(DeclarationRule::Points27.to_string().parse::<DeclarationRule>().unwrap(), DeclarationRule::Points27);
+/// assert!("30".parse::<DeclarationRule>().is_err());
+/// ```
+impl FromStr for DeclarationRule {
+    type Err = ParseDeclarationRuleError;
+
+    fn from_str(text: &str) -> Result<DeclarationRule, ParseDeclarationRuleError> {
+        match text {
+            "27点法" | "27" => Ok(DeclarationRule::Points27),
+            "24点法" | "24" => Ok(DeclarationRule::Points24),
+            _ => Err(ParseDeclarationRuleError(text.to_owned())),
         }
     }
 }

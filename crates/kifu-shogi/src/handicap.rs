@@ -1,5 +1,8 @@
 //! The start positions of KIF's 手合割 list.
 
+use std::fmt;
+use std::str::FromStr;
+
 use crate::{Color, Position};
 
 /// A start position by name: 平手 or one of the handicaps, where the
@@ -122,6 +125,34 @@ impl Handicap {
             let s = h.sfen();
             s.rsplit_once(' ').map(|(a, _)| a) == Some(board_and_side)
         })
+    }
+}
+
+impl fmt::Display for Handicap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kif_name())
+    }
+}
+
+/// Text that is not a KIF handicap name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a KIF handicap name (平手, 香落ち, 角落ち, 飛車落ち, 二枚落ち, …)")]
+pub struct ParseHandicapError(pub String);
+
+/// Reads a KIF `手合割` name, as [`Handicap::from_kif_name`] does.
+///
+/// ```
+/// use kifu_shogi::Handicap;
+///
+/// let h: Handicap = "飛香落ち".parse().unwrap();
+/// assert_eq!(h.to_string(), "飛香落ち");
+/// assert!("九枚落ち".parse::<Handicap>().is_err());
+/// ```
+impl FromStr for Handicap {
+    type Err = ParseHandicapError;
+
+    fn from_str(text: &str) -> Result<Handicap, ParseHandicapError> {
+        Handicap::from_kif_name(text).ok_or_else(|| ParseHandicapError(text.to_owned()))
     }
 }
 

@@ -24,6 +24,7 @@ mod declaration;
 mod game;
 mod hand;
 mod handicap;
+mod illegal;
 mod legality;
 mod movegen;
 mod mv;
@@ -39,18 +40,22 @@ pub mod usi;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use color::Color;
-pub use declaration::{DeclarationCount, DeclarationFailure, DeclarationRule, DeclarationVerdict};
+pub use color::{Color, ParseColorError};
+pub use declaration::{
+    DeclarationCount, DeclarationFailure, DeclarationRule, DeclarationVerdict,
+    ParseDeclarationRuleError,
+};
 pub use game::{Shogi, ShogiEnding, StartPosition, color_of, named_position, side_of};
 pub use hand::{Hand, kanji_number};
-pub use handicap::Handicap;
-pub use legality::IllegalMove;
+pub use handicap::{Handicap, ParseHandicapError};
+pub use illegal::IllegalMove;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use mv::Move;
 pub use outcome::Outcome;
 pub use perft::{perft, perft_divide};
-pub use piece::{Piece, PieceKind};
+pub use piece::{ParsePieceError, ParsePieceKindError, Piece, PieceKind};
 pub use position::{Position, PositionError};
 pub use repetition::Repetition;
 pub use sfen::SfenError;
-pub use square::Square;
+pub use square::{ParseSquareError, Square};
+pub use usi::UsiMoveError;

@@ -1,4 +1,5 @@
 use std::fmt;
+use std::str::FromStr;
 
 use crate::Color;
 
@@ -286,6 +287,71 @@ impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.sfen())
     }
+}
+
+/// Text that is not the name of a piece kind.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a piece name (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)")]
+pub struct ParsePieceKindError(pub String);
+
+/// Reads the KIF name that [`Display`](fmt::Display) writes.
+///
+/// ```
+/// use kifu_shogi::PieceKind;
+///
+/// assert_eq!("成銀".parse::<PieceKind>().unwrap(), PieceKind::ProSilver);
+/// assert_eq!(PieceKind::Dragon.to_string().parse::<PieceKind>().unwrap(), PieceKind::Dragon);
+/// assert!("X".parse::<PieceKind>().is_err());
+/// ```
+impl FromStr for PieceKind {
+    type Err = ParsePieceKindError;
+
+    fn from_str(text: &str) -> Result<PieceKind, ParsePieceKindError> {
+        PieceKind::ALL
+            .into_iter()
+            .find(|kind| kind.kif_name() == text)
+            .ok_or_else(|| ParsePieceKindError(text.to_owned()))
+    }
+}
+
+/// Text that is not a piece in SFEN form.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not an SFEN piece (like P, +p or K)")]
+pub struct ParsePieceError(pub String);
+
+/// Reads the SFEN form that [`Display`](fmt::Display) writes: upper case for 先手.
+///
+/// ```
+/// use kifu_shogi::{Color, Piece, PieceKind};
+///
+/// let piece: Piece = "+r".parse().unwrap();
+/// assert_eq!(piece, Piece::new(Color::White, PieceKind::Dragon));
+/// assert_eq!(piece.to_string(), "+r");
+/// assert!("+K".parse::<Piece>().is_err());
+/// ```
+impl FromStr for Piece {
+    type Err = ParsePieceError;
+
+    fn from_str(text: &str) -> Result<Piece, ParsePieceError> {
+        Piece::ALL_SFEN
+            .into_iter()
+            .find(|piece| piece.sfen() == text)
+            .ok_or_else(|| ParsePieceError(text.to_owned()))
+    }
+}
+
+impl Piece {
+    /// Every piece of both sides, for lookups by name.
+    const ALL_SFEN: [Piece; 28] = {
+        let mut all = [Piece::new(Color::Black, PieceKind::Pawn); 28];
+        let mut i = 0;
+        while i < 14 {
+            all[i] = Piece::new(Color::Black, PieceKind::ALL[i]);
+            all[i + 14] = Piece::new(Color::White, PieceKind::ALL[i]);
+            i += 1;
+        }
+        all
+    };
 }
 
 #[cfg(test)]

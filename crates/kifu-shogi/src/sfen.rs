@@ -1,6 +1,7 @@
 //! SFEN positions: `<board> <side> <hands> [<move number>]`.
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
+use std::str::FromStr;
 
 use crate::{Color, Hand, Piece, PieceKind, Position, PositionError, Square};
 
@@ -273,6 +274,30 @@ fn parse_hands(column: usize, text: &str) -> Result<[Hand; 2], SfenError> {
         ));
     }
     Ok(hands)
+}
+
+/// Reads SFEN, as [`Position::from_sfen`] does.
+///
+/// ```
+/// use kifu_shogi::Position;
+///
+/// let pos: Position = "4k4/9/9/9/9/9/9/9/4K4 b G 1".parse().unwrap();
+/// assert_eq!(pos.to_string(), "4k4/9/9/9/9/9/9/9/4K4 b G 1");
+/// assert!("not sfen".parse::<Position>().is_err());
+/// ```
+impl FromStr for Position {
+    type Err = SfenError;
+
+    fn from_str(text: &str) -> Result<Position, SfenError> {
+        Position::from_sfen(text)
+    }
+}
+
+/// Writes SFEN ([`Position::to_sfen`]); [`Position::diagram`] draws the board instead.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_sfen())
+    }
 }
 
 #[cfg(test)]

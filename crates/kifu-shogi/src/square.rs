@@ -1,4 +1,5 @@
 use std::fmt;
+use std::str::FromStr;
 
 use crate::Color;
 
@@ -106,6 +107,29 @@ impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [a, b] = self.usi();
         write!(f, "{}{}", a as char, b as char)
+    }
+}
+
+/// Text that is not a square.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a square (USI `7g`, or `77`)")]
+pub struct ParseSquareError(pub String);
+
+/// Reads what [`Square::parse`] reads: USI `7g`, also `77`.
+///
+/// ```
+/// use kifu_shogi::Square;
+///
+/// let sq: Square = "7g".parse().unwrap();
+/// assert_eq!(sq, Square::new(7, 7).unwrap());
+/// assert_eq!(sq.to_string(), "7g");
+/// assert!("0a".parse::<Square>().is_err());
+/// ```
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(text: &str) -> Result<Square, ParseSquareError> {
+        Square::parse(text).ok_or_else(|| ParseSquareError(text.to_owned()))
     }
 }
 

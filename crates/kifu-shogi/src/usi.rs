@@ -1,6 +1,8 @@
 //! USI moves (`7g7f`, `8h2b+`, `P*5e`) and `position startpos|sfen … moves …` lines.
 
-use crate::{Move, PieceKind, Position, Square};
+use std::str::FromStr;
+
+use crate::{IllegalMove, Move, PieceKind, Position, Square};
 
 /// A problem in USI text; `column` is 1-based, in characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -10,42 +12,75 @@ pub struct UsiError {
     pub reason: String,
 }
 
+/// Why text is not a USI move, or not a legal one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UsiMoveError {
+    #[error("`{text}` is cut short")]
+    CutShort { text: String },
+    #[error("`{text}` is not a square (file 1–9, rank a–i)")]
+    NotASquare { text: String },
+    #[error("`{letter}` is not a piece that can be dropped (R B G S N L P)")]
+    NotADropPiece { letter: char },
+    #[error("`{text}` is not a USI move (like 7g7f, 8h2b+ or P*5e)")]
+    NotAMove { text: String },
+    #[error("{text}: {reason}")]
+    Illegal { text: String, reason: IllegalMove },
+}
+
 /// Parses the syntax of one USI move; legality is the position's business
 /// (see [`Position::parse_usi_move`]).
-pub fn parse_move(text: &str) -> Result<Move, String> {
+pub fn parse_move(text: &str) -> Result<Move, UsiMoveError> {
     let b = text.as_bytes();
-    let square = |i: usize| -> Result<Square, String> {
-        let s = text
-            .get(i..i + 2)
-            .ok_or_else(|| format!("`{text}` is cut short"))?;
+    let square = |i: usize| -> Result<Square, UsiMoveError> {
+        let s = text.get(i..i + 2).ok_or_else(|| UsiMoveError::CutShort {
+            text: text.to_owned(),
+        })?;
         Square::parse(s)
             .filter(|_| b[i + 1].is_ascii_lowercase())
-            .ok_or_else(|| format!("`{s}` is not a square (file 1–9, rank a–i)"))
+            .ok_or_else(|| UsiMoveError::NotASquare { text: s.to_owned() })
     };
     match b {
         [p, b'*', _, _] => {
             let kind = PieceKind::from_sfen_letter(*p as char)
                 .filter(|k| k.is_hand_kind() && p.is_ascii_uppercase())
-                .ok_or_else(|| {
-                    format!(
-                        "`{}` is not a piece that can be dropped (R B G S N L P)",
-                        *p as char
-                    )
-                })?;
+                .ok_or(UsiMoveError::NotADropPiece { letter: *p as char })?;
             Ok(Move::drop(kind, square(2)?))
         }
         [_, _, _, _] | [_, _, _, _, b'+'] => Ok(Move::normal(square(0)?, square(2)?, b.len() == 5)),
-        _ => Err(format!(
-            "`{text}` is not a USI move (like 7g7f, 8h2b+ or P*5e)"
-        )),
+        _ => Err(UsiMoveError::NotAMove {
+            text: text.to_owned(),
+        }),
+    }
+}
+
+/// Reads a USI move's syntax, as [`parse_move`] does; whether it is legal depends on a
+/// position ([`Position::parse_usi_move`]).
+///
+/// ```
+/// use kifu_shogi::Move;
+///
+/// let mv: Move = "8h2b+".parse().unwrap();
+/// assert!(mv.is_promotion());
+/// assert_eq!(mv.to_string(), "8h2b+");
+/// assert!("K*5e".parse::<Move>().is_err());
+/// ```
+impl FromStr for Move {
+    type Err = UsiMoveError;
+
+    fn from_str(text: &str) -> Result<Move, UsiMoveError> {
+        parse_move(text)
     }
 }
 
 impl Position {
     /// Parses a USI move and checks it is legal here.
-    pub fn parse_usi_move(&self, text: &str) -> Result<Move, String> {
+    pub fn parse_usi_move(&self, text: &str) -> Result<Move, UsiMoveError> {
         let mv = parse_move(text)?;
-        self.check_move(mv).map_err(|e| format!("{text}: {e}"))?;
+        self.check_move(mv)
+            .map_err(|reason| UsiMoveError::Illegal {
+                text: text.to_owned(),
+                reason,
+            })?;
         Ok(mv)
     }
 }

@@ -4,8 +4,8 @@
 
 use std::io::{BufRead, Write};
 
-use kifu_records::shogi::ki2::notation::{self, Ki2Move};
-use kifu_records::shogi::kif::syntax::{Action, Destination};
+use kifu_shogi::notation::ki2::{self, Ki2Move};
+use kifu_shogi::notation::kif::{Action, Destination};
 use kifu_shogi::{Move, Position, Square};
 
 use super::{Player, ThinkRequest};
@@ -94,7 +94,7 @@ fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         return csa_move(pos, text);
     }
     if text.is_ascii() {
-        return kifu_shogi::usi::parse_move(text);
+        return kifu_shogi::usi::parse_move(text).map_err(|e| e.to_string());
     }
     kif_move(pos, text)
 }
@@ -109,11 +109,11 @@ fn csa_move(pos: &Position, text: &str) -> Result<Move, String> {
 /// are resolved the way kifu's KI2 reader resolves them, so a move that needs one to be
 /// unique is refused without it, naming the candidates.
 fn kif_move(pos: &Position, text: &str) -> Result<Move, String> {
-    let (written, used) = notation::parse(text).map_err(|why| format!("`{text}`: {why}"))?;
+    let (written, used) = ki2::parse(text).map_err(|why| format!("`{text}`: {why}"))?;
     let prev_to = pos.moves_played().last().map(|m| m.to());
     let origin = text[used..].trim();
     if origin.is_empty() {
-        return notation::resolve(pos, prev_to, &written).map_err(|why| {
+        return ki2::resolve(pos, prev_to, &written).map_err(|why| {
             let candidates = candidates(pos, prev_to, &written);
             if candidates.is_empty() {
                 format!("`{text}`: {why}")

@@ -180,7 +180,7 @@ fn read_line(text: &str, line: &str, offset: usize, diags: &mut Vec<Diagnostic>)
                 replay.end(&mut record.moves, kind, span, diags);
             }
             None => {
-                let resolved = kifu_shogi::usi::parse_move(word).map_err(|e| (None, e));
+                let resolved = kifu_shogi::usi::parse_move(word).map_err(|e| (None, e.to_string()));
                 replay.play(&mut record.moves, resolved, span, text, diags);
             }
         }

@@ -1,7 +1,8 @@
-//! How shogi moves are written, one move at a time: here the CSA move text of records and of
-//! the protocol (`+7776FU`). Record files are the business of `kifu-records`; this module only
-//! turns one move's text into a [`crate::Move`] and back, once for the record readers and the
-//! CSA protocol alike.
+//! How shogi moves are written, one move at a time: the CSA move text of records and of the
+//! protocol (`+7776FU`), KIF's move words (`７六歩(77)`) and KI2's JSA notation (`５八金右`).
+//! Record files are the business of `kifu-records`; this module only turns one move's text
+//! into a [`crate::Move`] and back, once for the record readers, the CSA protocol and the
+//! players that take typed moves alike.
 //!
 //! ```
 //! use kifu_shogi::Position;
@@ -13,3 +14,5 @@
 //! ```
 
 pub mod csa;
+pub mod ki2;
+pub mod kif;

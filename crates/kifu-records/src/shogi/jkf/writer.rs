@@ -6,8 +6,8 @@ use serde_json::{Map, Value, json};
 
 use kifu_record::{CommentKind, EndingKind, HeaderField, Node, NodeId, NodeItem, Side};
 
-use crate::shogi::ki2::notation::jkf_relative;
 use crate::shogi::{ShogiRecord, Written, side_of};
+use kifu_shogi::notation::ki2::{Movement, Relative, disambiguation};
 use kifu_shogi::{Color, Move, PieceKind, Position, Square};
 
 /// Writes one record as a JKF document (pretty-printed JSON).
@@ -326,4 +326,28 @@ fn move_value(pos: &Position, mv: Move, prev_to: Option<Square>) -> Value {
         m.insert("relative".to_owned(), json!(rel));
     }
     Value::Object(m)
+}
+
+/// JKF's letters for the words (`L` `C` `R`, `U` `M` `D`, `H` for 打), e.g. `LU`.
+fn jkf_relative(pos: &Position, mv: Move) -> Option<String> {
+    let (rel, mov, drop) = disambiguation(pos, mv);
+    let mut s = String::new();
+    if let Some(r) = rel {
+        s.push(match r {
+            Relative::Left => 'L',
+            Relative::Straight => 'C',
+            Relative::Right => 'R',
+        });
+    }
+    if let Some(m) = mov {
+        s.push(match m {
+            Movement::Up => 'U',
+            Movement::Sideways => 'M',
+            Movement::Down => 'D',
+        });
+    }
+    if drop {
+        s.push('H');
+    }
+    (!s.is_empty()).then_some(s)
 }

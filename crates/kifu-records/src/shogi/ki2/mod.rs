@@ -6,8 +6,6 @@
 //! 引) that identify each move, as the JSA rules ask. As table entries the format is the two
 //! values [`KI2`] (Shift_JIS) and [`KI2U`] (UTF-8) of [`Ki2Format`].
 
-pub mod notation;
-
 use kifu_record::{Record, RecordFormat, Records, TextEncoding};
 use kifu_shogi::Shogi;
 

@@ -2,10 +2,10 @@
 
 use kifu_record::{EndingKind, Side};
 
-use super::notation::{parse, resolve, write as notation};
 use super::{read, write};
 use crate::shogi::compare::assert_same_game;
 use crate::shogi::{corpus, kif};
+use kifu_shogi::notation::ki2::{parse, resolve, write as notation};
 use kifu_shogi::{Move, Position, Square};
 
 fn sq(file: u8, rank: u8) -> Square {
@@ -19,7 +19,7 @@ fn pos(sfen: &str) -> Position {
 fn resolve_text(p: &Position, text: &str) -> Result<Move, String> {
     let (m, len) = parse(text).unwrap();
     assert_eq!(len, text.len(), "{text}");
-    resolve(p, None, &m)
+    resolve(p, None, &m).map_err(|e| e.to_string())
 }
 
 #[test]

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
-use super::syntax::piece_name;
 use crate::shogi::StartPosition;
+use kifu_shogi::notation::kif::piece_name;
 use kifu_shogi::{Color, Hand, Move, Piece, PieceKind, Position, Square};
 
 #[derive(Clone)]

@@ -8,10 +8,11 @@ use kifu_record::{
 use kifu_shogi::ShogiEnding;
 
 use super::board::Diagram;
-use super::syntax::{Action, Body, Destination, KifMove, ending_word, move_line};
-use crate::shogi::ki2::notation;
+use super::syntax::{Body, ending_word, move_line};
 use crate::shogi::replay::{Replay, Resolved};
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
+use kifu_shogi::notation::ki2;
+use kifu_shogi::notation::kif::{Action, Destination, KifMove};
 use kifu_shogi::{Color, Handicap, Move, Position, Square};
 
 /// Reads a KIF or KIFU text (one game; variations included).
@@ -349,7 +350,7 @@ impl Reader<'_, '_> {
             Err(reason) => {
                 replay.play(
                     tree,
-                    Err((None, reason.to_owned())),
+                    Err((None, reason.to_string())),
                     body_span,
                     text,
                     self.diags,
@@ -394,14 +395,14 @@ impl Reader<'_, '_> {
             }
             let replay = self.line.as_mut().expect("started");
             let tree = &mut self.record.moves;
-            match notation::parse(&line[at..]) {
+            match ki2::parse(&line[at..]) {
                 Ok((m, len)) => {
                     let span = Span::new(start + at, start + at + len);
                     let resolved = if replay.is_closed() {
                         Err((None, String::new()))
                     } else {
                         let prev = tree[replay.cursor].mv().map(|m| m.to());
-                        notation::resolve(&replay.position, prev, &m).map_err(|e| (None, e))
+                        ki2::resolve(&replay.position, prev, &m).map_err(|e| (None, e.to_string()))
                     };
                     replay.play(tree, resolved, span, text, self.diags);
                     at += len;
@@ -431,7 +432,7 @@ impl Reader<'_, '_> {
                         }
                         None => replay.play(
                             tree,
-                            Err((None, reason.to_owned())),
+                            Err((None, reason.to_string())),
                             span,
                             text,
                             self.diags,

@@ -1,41 +1,9 @@
-//! KIF lines and move text, with no knowledge of the rules.
+//! KIF lines, with no knowledge of the rules; the move words on them are read by the shared
+//! KIF move notation ([`kifu_shogi::notation::kif`]).
 
 use kifu_record::EndingKind;
 use kifu_shogi::ShogiEnding;
-
-use kifu_shogi::PieceKind;
-
-/// Where a KIF move goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Destination {
-    /// File and rank, 1–9 each.
-    Square(u8, u8),
-    /// `同`: the square of the previous move.
-    Same,
-}
-
-/// The word after the piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    None,
-    /// `成`
-    Promote,
-    /// `不成` (not part of Kakinoki's spec, but written by many programs) or `生`.
-    NoPromote,
-    /// `打`
-    Drop,
-}
-
-/// A KIF move as written: `７六歩(77)`, `同　角成(88)`, `５五角打`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KifMove {
-    pub to: Destination,
-    /// The piece before the move.
-    pub piece: PieceKind,
-    pub action: Action,
-    /// The origin square `(77)`; none for drops (and for some writers' moves).
-    pub from: Option<(u8, u8)>,
-}
+use kifu_shogi::notation::kif::{self, KifMove, KifMoveError, digit, is_space, space_len};
 
 /// What a numbered line holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +11,15 @@ pub enum Body {
     Move(KifMove),
     /// A termination word (`投了`, `中断`, … or an unknown word kept verbatim).
     Ending(EndingKind<ShogiEnding>),
+}
+
+/// Why a numbered line holds neither a move nor a termination word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BodyError {
+    #[error("a move or a termination word is missing")]
+    Missing,
+    #[error(transparent)]
+    Move(#[from] KifMoveError),
 }
 
 /// Time spent and the mover's total, in milliseconds.
@@ -58,30 +35,12 @@ pub struct MoveLine {
     pub ply: u32,
     /// Where the move or ending text starts and ends in the line.
     pub body_at: (usize, usize),
-    pub body: Result<Body, &'static str>,
+    pub body: Result<Body, BodyError>,
     pub times: Option<Result<Times, &'static str>>,
     /// A trailing `+`: "an alternative to this move is written later".
     pub has_variation: bool,
     /// Text after the move that is neither a time nor `+`, if any.
     pub trailing: Option<(usize, usize)>,
-}
-
-fn is_space(c: char) -> bool {
-    c == ' ' || c == '\u{3000}' || c == '\t'
-}
-
-/// Bytes of leading spaces (ASCII, tab, U+3000) — a byte loop, as this runs several times
-/// for every move line.
-fn space_len(s: &str) -> usize {
-    let b = s.as_bytes();
-    let mut i = 0;
-    loop {
-        match b.get(i) {
-            Some(b' ' | b'\t') => i += 1,
-            Some(0xE3) if b.get(i + 1) == Some(&0x80) && b.get(i + 2) == Some(&0x80) => i += 3,
-            _ => return i,
-        }
-    }
 }
 
 /// Parses `   1 ７六歩(77)   ( 0:16/00:00:16)+`; `None` if the line does not start with a
@@ -197,69 +156,6 @@ fn times(s: &str) -> Result<Times, &'static str> {
     })
 }
 
-fn digit(c: char) -> Option<u8> {
-    match c {
-        '1'..='9' => Some(c as u8 - b'0'),
-        '１'..='９' => Some((c as u32 - '１' as u32) as u8 + 1),
-        _ => None,
-    }
-}
-
-fn kanji_digit(c: char) -> Option<u8> {
-    Some(match c {
-        '一' => 1,
-        '二' => 2,
-        '三' => 3,
-        '四' => 4,
-        '五' => 5,
-        '六' => 6,
-        '七' => 7,
-        '八' => 8,
-        '九' => 9,
-        _ => return digit(c),
-    })
-}
-
-/// Piece names in moves, longest first.
-const PIECE_NAMES: [(&str, PieceKind); 19] = [
-    ("成銀", PieceKind::ProSilver),
-    ("成桂", PieceKind::ProKnight),
-    ("成香", PieceKind::ProLance),
-    ("玉", PieceKind::King),
-    ("王", PieceKind::King),
-    ("飛", PieceKind::Rook),
-    ("龍", PieceKind::Dragon),
-    ("竜", PieceKind::Dragon),
-    ("角", PieceKind::Bishop),
-    ("馬", PieceKind::Horse),
-    ("金", PieceKind::Gold),
-    ("銀", PieceKind::Silver),
-    ("全", PieceKind::ProSilver),
-    ("桂", PieceKind::Knight),
-    ("圭", PieceKind::ProKnight),
-    ("香", PieceKind::Lance),
-    ("杏", PieceKind::ProLance),
-    ("歩", PieceKind::Pawn),
-    ("と", PieceKind::ProPawn),
-];
-
-/// The piece a name at the start of `s` denotes, and the name's length in bytes.
-pub fn piece_name(s: &str) -> Option<(PieceKind, usize)> {
-    let first = s.chars().next()?;
-    if first == '成' {
-        return PIECE_NAMES[..3]
-            .iter()
-            .find(|(name, _)| s.starts_with(name))
-            .map(|&(name, kind)| (kind, name.len()));
-    }
-    let mut buf = [0u8; 4];
-    let first = &*first.encode_utf8(&mut buf);
-    PIECE_NAMES[3..]
-        .iter()
-        .find(|(name, _)| *name == first)
-        .map(|&(name, kind)| (kind, name.len()))
-}
-
 /// Termination words (Kakinoki's, plus the de-facto ones other programs write).
 pub fn ending_word(word: &str) -> Option<EndingKind<ShogiEnding>> {
     Some(match word {
@@ -283,7 +179,7 @@ pub fn ending_word(word: &str) -> Option<EndingKind<ShogiEnding>> {
 }
 
 /// The move or ending at the start of `s`, and how many bytes it took.
-fn body(s: &str) -> (Result<Body, &'static str>, usize) {
+fn body(s: &str) -> (Result<Body, BodyError>, usize) {
     let mut rest = s;
     // All the marks start with the byte 0xE2; most lines have none.
     for mark in ['▲', '△', '☗', '☖', '▼', '▽'] {
@@ -306,50 +202,29 @@ fn body(s: &str) -> (Result<Body, &'static str>, usize) {
         let word = &rest[..word_len];
         let consumed = s.len() - rest.len() + word_len;
         if word.is_empty() {
-            return (Err("a move or a termination word is missing"), consumed);
+            return (Err(BodyError::Missing), consumed);
         }
         if let Some(why) = move_shaped(word) {
             // Text shaped like a move is a move with a mistake, never an unknown ending.
             let whole = rest.len() - after_move_text(rest).len();
-            return (Err(why), s.len() - rest.len() + whole.max(word_len));
+            return (Err(why.into()), s.len() - rest.len() + whole.max(word_len));
         }
         let kind = ending_word(word).unwrap_or_else(|| EndingKind::Unknown(word.to_owned()));
         return (Ok(Body::Ending(kind)), consumed);
     }
-    let (parsed, used) = kif_move(rest);
-    (parsed.map(Body::Move), s.len() - rest.len() + used)
+    let (parsed, used) = kif::parse(rest);
+    (
+        parsed.map(Body::Move).map_err(BodyError::from),
+        s.len() - rest.len() + used,
+    )
 }
 
-/// Why a word that is not a termination word looks like a move (a kanji file such as
-/// `二五歩`, a piece name, an origin `(26)`), if it does.
-fn move_shaped(word: &str) -> Option<&'static str> {
-    let first = word.chars().next()?;
+/// Why a word that is not a termination word looks like a move, if it does.
+fn move_shaped(word: &str) -> Option<KifMoveError> {
     if ending_word(word).is_some() {
         return None;
     }
-    if kanji_digit(first).is_some() {
-        return Some("the file of a square is written as a digit (`２五`), not a kanji");
-    }
-    if word.contains('(') || word.contains('（') {
-        return Some("a move is a square, a piece name and an origin (`７六歩(77)`)");
-    }
-    let mut rest = word;
-    while let Some(c) = rest.chars().next() {
-        if piece_name(rest).is_some() && !matches!(c, '成' | 'と') || c == '打' {
-            return Some("a move starts with its square (`７六`) or `同`");
-        }
-        rest = &rest[c.len_utf8()..];
-    }
-    None
-}
-
-/// True if `s` starts with an origin square: two digits in parentheses.
-fn is_origin(s: &str) -> bool {
-    let mut cs = s.chars();
-    cs.next() == Some('(')
-        && cs.next().and_then(digit).is_some()
-        && cs.next().and_then(digit).is_some()
-        && cs.next() == Some(')')
+    kif::move_shaped(word)
 }
 
 /// The text of a malformed move: up to the time in parentheses or the end of the line.
@@ -366,83 +241,11 @@ fn after_move_text(s: &str) -> &str {
     ""
 }
 
-fn kif_move(s: &str) -> (Result<KifMove, &'static str>, usize) {
-    let mut chars = s.char_indices().peekable();
-    let fail = |at: usize, why| (Err(why), at.max(1));
-    let to = match chars.next() {
-        Some((_, '同')) => {
-            while chars.peek().is_some_and(|&(_, c)| is_space(c)) {
-                chars.next();
-            }
-            Destination::Same
-        }
-        Some((_, c)) => {
-            let file = digit(c).expect("caller checked the first character");
-            match chars.next().and_then(|(_, r)| kanji_digit(r)) {
-                Some(rank) => Destination::Square(file, rank),
-                None => return fail(s.len(), "a destination is a file and a rank (`７六`)"),
-            }
-        }
-        None => return fail(0, "a move is missing"),
-    };
-    let at = chars.peek().map_or(s.len(), |&(i, _)| i);
-    let Some((piece, len)) = piece_name(&s[at..]) else {
-        let end = s[at..].find(is_space).map_or(s.len(), |i| at + i);
-        return fail(end, "unknown piece name");
-    };
-    let mut at = at + len;
-    let action = if let Some(r) = s[at..].strip_prefix("不成") {
-        at = s.len() - r.len();
-        Action::NoPromote
-    } else if let Some(r) = s[at..].strip_prefix('生') {
-        at = s.len() - r.len();
-        Action::NoPromote
-    } else if let Some(r) = s[at..].strip_prefix('成') {
-        at = s.len() - r.len();
-        Action::Promote
-    } else if let Some(r) = s[at..].strip_prefix('打') {
-        at = s.len() - r.len();
-        Action::Drop
-    } else {
-        Action::None
-    };
-    let mut from = None;
-    // Some writers put a space (often a full-width one) before the origin: `同銀　(79)`.
-    // Only an origin is taken here; a time in parentheses stays for the caller.
-    let gap = space_len(&s[at..]);
-    if gap > 0 && is_origin(&s[at + gap..]) {
-        at += gap;
-    }
-    if let Some(r) = s[at..].strip_prefix('(') {
-        let mut cs = r.chars();
-        let (f, rk, close) = (cs.next(), cs.next(), cs.next());
-        match (f.and_then(digit), rk.and_then(digit), close) {
-            (Some(f), Some(r), Some(')')) => {
-                from = Some((f, r));
-                at = s.len() - cs.as_str().len();
-            }
-            _ => {
-                return fail(
-                    s.len(),
-                    "an origin square is two digits in parentheses: `(77)`",
-                );
-            }
-        }
-    }
-    (
-        Ok(KifMove {
-            to,
-            piece,
-            action,
-            from,
-        }),
-        at,
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kifu_shogi::PieceKind;
+    use kifu_shogi::notation::kif::{Action, Destination};
 
     fn mv(line: &str) -> KifMove {
         match move_line(line).unwrap().body {

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use kifu_record::{CommentKind, EndingKind, HeaderField, Node, NodeId, NodeItem, Side};
 
 use crate::shogi::{ShogiRecord, Written, side_of};
-use kifu_shogi::{Color, Handicap, Move, PieceKind, Position, Square};
+use kifu_shogi::{Color, Handicap, Move, Position};
 
 /// Writes one record as KIF text.
 pub fn write(record: &ShogiRecord) -> Written {
@@ -87,9 +87,6 @@ fn kif_key(field: HeaderField, handicap_game: bool) -> Option<&'static str> {
 fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
-
-const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
-const NUMBERS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
 impl Writer {
     fn header(&mut self, record: &ShogiRecord) {
@@ -204,7 +201,7 @@ impl Writer {
                     };
                     let text = format!(
                         "{mark}{}",
-                        crate::shogi::ki2::notation::write(&pos, *mv, prev_to)
+                        kifu_shogi::notation::ki2::write(&pos, *mv, prev_to)
                     );
                     prev_to = Some(mv.to());
                     if !node.illegal {
@@ -276,7 +273,7 @@ impl Writer {
             let mover = pos.turn();
             let text = match &node.item {
                 NodeItem::Move(mv) => {
-                    let t = move_text(&pos, *mv, prev_to);
+                    let t = kifu_shogi::notation::kif::write(&pos, *mv, prev_to);
                     prev_to = Some(mv.to());
                     if !node.illegal {
                         pos.play_unchecked(*mv);
@@ -479,31 +476,4 @@ fn state_at(record: &ShogiRecord, node: NodeId) -> (Position, [u64; 2]) {
         }
     }
     (pos, totals)
-}
-
-/// `７六歩(77)`, `同　角成(88)`, `５五角打`.
-fn move_text(pos: &Position, mv: Move, prev_to: Option<Square>) -> String {
-    let to = mv.to();
-    let mut s = String::with_capacity(24);
-    if prev_to == Some(to) {
-        s.push_str("同　");
-    } else {
-        s.push(FILES[to.file() as usize - 1]);
-        s.push_str(NUMBERS[to.rank() as usize - 1]);
-    }
-    match mv.from() {
-        None => {
-            s.push_str(mv.drop_kind().unwrap_or(PieceKind::Pawn).kif_name());
-            s.push('打');
-        }
-        Some(from) => {
-            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
-            s.push_str(kind.kif_name());
-            if mv.is_promotion() {
-                s.push('成');
-            }
-            let _ = write!(s, "({}{})", from.file(), from.rank());
-        }
-    }
-    s
 }

@@ -1,9 +1,51 @@
-//! JSA move notation (KI2): `▲７六歩`, `△同　銀`, `▲５八金右`, `▲１三角成`, `▲５五角打`, with
-//! the relative words resolved against the position when reading and chosen minimally
-//! (as the JSA rules say) when writing.
+//! KI2 move words, the JSA notation: `▲７六歩`, `△同　銀`, `▲５八金右`, `▲１三角成`,
+//! `▲５五角打`. The relative words (右 左 直 上 寄 引 打) are resolved against a [`Position`]
+//! when reading and chosen minimally, as the JSA rules say, when writing. The KI2 file (its
+//! header, several moves to a line, `まで`) belongs to `kifu-records`.
+//!
+//! ```
+//! use kifu_shogi::Position;
+//! use kifu_shogi::notation::ki2;
+//!
+//! let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/3GGG2K b - 1").unwrap();
+//! let (written, _) = ki2::parse("▲５八金直").unwrap();
+//! let mv = ki2::resolve(&pos, None, &written).unwrap();
+//! assert_eq!(mv.usi(), "5i5h");
+//! assert_eq!(ki2::write(&pos, mv, None), "５八金直");
+//! ```
 
-use crate::shogi::kif::syntax::{Action, Destination, piece_name};
-use kifu_shogi::{Color, Move, Piece, PieceKind, Position, Square};
+use super::kif::{Action, Destination, FILES, RANKS, kanji_digit, piece_name};
+use crate::{Color, Move, Piece, PieceKind, Position, Square};
+
+/// Why text is not a KI2 move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Ki2ParseError {
+    #[error("a move starts with a square (`７六`) or `同`")]
+    NoDestination,
+    #[error("unknown piece name")]
+    UnknownPiece,
+}
+
+/// Why a KI2 move names no legal move of the position, or more than one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Ki2ResolveError {
+    #[error("it is {turn}'s turn, but the move is marked for the other side")]
+    WrongSide { turn: Color },
+    #[error("the destination is off the board")]
+    OffBoard,
+    #[error("`同` but there is no previous move")]
+    NoPreviousMove,
+    #[error("{} cannot be dropped on {}{}", .piece.kif_name(), .to.file(), .to.rank())]
+    CannotDrop { piece: PieceKind, to: Square },
+    #[error("no {} can move to {}{}", .piece.kif_name(), .to.file(), .to.rank())]
+    NoPiece { piece: PieceKind, to: Square },
+    #[error("no piece matches the relative words")]
+    NoMatch,
+    #[error(
+        "{count} pieces of that kind can move there; a relative word (右 左 直 上 寄 引) is needed"
+    )]
+    Ambiguous { count: usize },
+}
 
 /// `右` / `左` / `直`: which of several pieces moved, seen from the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,19 +75,8 @@ pub struct Ki2Move {
     pub action: Action,
 }
 
-fn digit(c: char) -> Option<u8> {
-    match c {
-        '1'..='9' => Some(c as u8 - b'0'),
-        '１'..='９' => Some((c as u32 - '１' as u32) as u8 + 1),
-        _ => "一二三四五六七八九"
-            .chars()
-            .position(|k| k == c)
-            .map(|i| i as u8 + 1),
-    }
-}
-
 /// Reads one move at the start of `s`; returns it and the bytes it took.
-pub fn parse(s: &str) -> Result<(Ki2Move, usize), &'static str> {
+pub fn parse(s: &str) -> Result<(Ki2Move, usize), Ki2ParseError> {
     let mut rest = s;
     let mut color = None;
     if let Some(c) = rest.chars().next() {
@@ -63,17 +94,20 @@ pub fn parse(s: &str) -> Result<(Ki2Move, usize), &'static str> {
         Destination::Same
     } else {
         let mut cs = rest.chars();
-        match (cs.next().and_then(digit), cs.next().and_then(digit)) {
+        match (
+            cs.next().and_then(kanji_digit),
+            cs.next().and_then(kanji_digit),
+        ) {
             (Some(f), Some(r)) => {
                 rest = cs.as_str();
                 // Printed media sometimes write `７六同歩`.
                 rest = rest.strip_prefix('同').unwrap_or(rest);
                 Destination::Square(f, r)
             }
-            _ => return Err("a move starts with a square (`７六`) or `同`"),
+            _ => return Err(Ki2ParseError::NoDestination),
         }
     };
-    let (piece, len) = piece_name(rest).ok_or("unknown piece name")?;
+    let (piece, len) = piece_name(rest).ok_or(Ki2ParseError::UnknownPiece)?;
     rest = &rest[len..];
     let relative = [
         ('右', Relative::Right),
@@ -176,18 +210,20 @@ fn select_relative(
 }
 
 /// The legal move a KI2 move denotes, or why there is none (or several).
-pub fn resolve(pos: &Position, prev_to: Option<Square>, m: &Ki2Move) -> Result<Move, String> {
+pub fn resolve(
+    pos: &Position,
+    prev_to: Option<Square>,
+    m: &Ki2Move,
+) -> Result<Move, Ki2ResolveError> {
     let color = pos.turn();
     if let Some(c) = m.color
         && c != color
     {
-        return Err(format!(
-            "it is {color}'s turn, but the move is marked for the other side"
-        ));
+        return Err(Ki2ResolveError::WrongSide { turn: color });
     }
     let to = match m.to {
-        Destination::Square(f, r) => Square::new(f, r).ok_or("the destination is off the board")?,
-        Destination::Same => prev_to.ok_or("`同` but there is no previous move")?,
+        Destination::Square(f, r) => Square::new(f, r).ok_or(Ki2ResolveError::OffBoard)?,
+        Destination::Same => prev_to.ok_or(Ki2ResolveError::NoPreviousMove)?,
     };
     let promote = m.action == Action::Promote;
     let mut board: Vec<(Square, Move)> = Vec::new();
@@ -208,14 +244,7 @@ pub fn resolve(pos: &Position, prev_to: Option<Square>, m: &Ki2Move) -> Result<M
         }
     }
     if m.action == Action::Drop {
-        return drop.ok_or_else(|| {
-            format!(
-                "{} cannot be dropped on {}{}",
-                m.piece.kif_name(),
-                to.file(),
-                to.rank()
-            )
-        });
+        return drop.ok_or(Ki2ResolveError::CannotDrop { piece: m.piece, to });
     }
     if board.is_empty() {
         if let Some(d) = drop
@@ -224,12 +253,7 @@ pub fn resolve(pos: &Position, prev_to: Option<Square>, m: &Ki2Move) -> Result<M
         {
             return Ok(d);
         }
-        return Err(format!(
-            "no {} can move to {}{}",
-            m.piece.kif_name(),
-            to.file(),
-            to.rank()
-        ));
+        return Err(Ki2ResolveError::NoPiece { piece: m.piece, to });
     }
     let mut from: Vec<Square> = board.iter().map(|b| b.0).collect();
     if let Some(mv) = m.movement {
@@ -240,11 +264,8 @@ pub fn resolve(pos: &Position, prev_to: Option<Square>, m: &Ki2Move) -> Result<M
     }
     match from.as_slice() {
         [one] => Ok(board.iter().find(|b| b.0 == *one).expect("from the list").1),
-        [] => Err("no piece matches the relative words".to_owned()),
-        _ => Err(format!(
-            "{} pieces of that kind can move there; a relative word (右 左 直 上 寄 引) is needed",
-            from.len()
-        )),
+        [] => Err(Ki2ResolveError::NoMatch),
+        _ => Err(Ki2ResolveError::Ambiguous { count: from.len() }),
     }
 }
 
@@ -357,33 +378,9 @@ pub fn write(pos: &Position, mv: Move, prev_to: Option<Square>) -> String {
             s.push('\u{3000}');
         }
     } else {
-        s.push(['１', '２', '３', '４', '５', '６', '７', '８', '９'][to.file() as usize - 1]);
-        s.push(['一', '二', '三', '四', '五', '六', '七', '八', '九'][to.rank() as usize - 1]);
+        s.push(FILES[to.file() as usize - 1]);
+        s.push(RANKS[to.rank() as usize - 1]);
     }
     s.push_str(&tail);
     s
-}
-
-/// JKF's letters for the words (`L` `C` `R`, `U` `M` `D`, `H` for 打), e.g. `LU`.
-pub fn jkf_relative(pos: &Position, mv: Move) -> Option<String> {
-    let (rel, mov, drop) = disambiguation(pos, mv);
-    let mut s = String::new();
-    if let Some(r) = rel {
-        s.push(match r {
-            Relative::Left => 'L',
-            Relative::Straight => 'C',
-            Relative::Right => 'R',
-        });
-    }
-    if let Some(m) = mov {
-        s.push(match m {
-            Movement::Up => 'U',
-            Movement::Sideways => 'M',
-            Movement::Down => 'D',
-        });
-    }
-    if drop {
-        s.push('H');
-    }
-    (!s.is_empty()).then_some(s)
 }

@@ -136,7 +136,8 @@ impl std::ops::Deref for Game {
 }
 
 /// `--game`: a game's name, or `auto` to decide by extension, then by content.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The default, `None`, is `auto`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameArg(Option<Game>);
 
 impl GameArg {
@@ -146,12 +147,6 @@ impl GameArg {
             .chain(DRIVERS.iter().map(|d| d.name()))
             .collect();
         clap::builder::PossibleValuesParser::new(names).map(|name| GameArg(Game::by_name(&name)))
-    }
-}
-
-impl Default for GameArg {
-    fn default() -> GameArg {
-        GameArg(None)
     }
 }
 

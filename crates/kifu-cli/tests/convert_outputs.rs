@@ -10,9 +10,7 @@ fn repo() -> PathBuf {
 }
 
 fn corpus(rel: &str) -> String {
-    repo()
-        .join("../shared/corpus")
-        .join(rel)
+    kifu_testkit::corpus::path(rel)
         .to_string_lossy()
         .into_owned()
 }

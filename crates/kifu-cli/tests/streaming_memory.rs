@@ -7,9 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn corpus_archive() -> Vec<u8> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpus/shogi/bulk/all_games.csa");
-    let mut bytes = std::fs::read(path).unwrap();
+    let mut bytes = kifu_testkit::corpus::bytes("shogi/bulk/all_games.csa");
     if !bytes.ends_with(b"\n") {
         bytes.push(b'\n');
     }

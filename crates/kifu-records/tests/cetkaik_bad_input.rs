@@ -8,11 +8,7 @@ use proptest::prelude::*;
 /// A corpus record, read when the test runs rather than compiled in: the corpus lies outside the
 /// crate, and the published package's tests must still build without it.
 fn corpus_text(name: &str) -> String {
-    let path = format!(
-        "{}/../../../shared/corpus/cetkaik/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    kifu_testkit::corpus::text(&format!("cetkaik/{name}"))
 }
 
 fn case1() -> String {

@@ -179,11 +179,7 @@ fn replayed_positions_follow_the_record() {
     use kifu_cetkaik::{Color, Piece, Profession, Side, Square};
     let sq = |s: &str| s.parse::<Square>().unwrap();
     let owned = |color, prof, side| Some(Piece::Owned { color, prof, side });
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/cetkaik/cerke_online/case4_2022-09-08.ckka"
-    ))
-    .unwrap();
+    let text = kifu_testkit::corpus::text("cetkaik/cerke_online/case4_2022-09-08.ckka");
     let (game, diags) = ckka::check(&text, Rules::standard());
     assert!(diags.is_empty());
     let positions = game.positions();

@@ -13,11 +13,7 @@ type Format = &'static dyn RecordFormat<Chu>;
 
 /// Read when the test runs: the corpus lies outside the crate.
 fn games() -> String {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/chu/lishogi-games.ndjson"
-    );
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    kifu_testkit::corpus::text("chu/lishogi-games.ndjson")
 }
 
 fn parse(f: Format, text: &str) -> (Vec<ChuRecord>, Vec<Diagnostic>) {

@@ -27,11 +27,7 @@ type Reader = fn(&str) -> (ChuRecord, Vec<Diagnostic>);
 /// Read when the test runs rather than compiled in: the corpus lies outside the crate, and the
 /// published package's tests must still build without it.
 fn lishogi_games() -> String {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/chu/lishogi-games.ndjson"
-    );
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    kifu_testkit::corpus::text("chu/lishogi-games.ndjson")
 }
 
 fn errors(d: &[Diagnostic]) -> Vec<&Diagnostic> {

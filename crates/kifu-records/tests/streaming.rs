@@ -69,11 +69,7 @@ fn each_streamed_record_carries_only_its_own_problems() {
 
 #[test]
 fn usi_lines_stream_one_game_each() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/shogi/lishogi-usi/games.txt"
-    ))
-    .unwrap();
+    let text = kifu_testkit::corpus::text("shogi/lishogi-usi/games.txt");
     let reads: Vec<_> = Format::Usi.records(&text).collect();
     assert_eq!(reads.len(), 500);
     assert!(reads.iter().all(|r| r.diagnostics.is_empty()));

@@ -39,11 +39,7 @@ fn peak_during(f: impl FnOnce()) -> usize {
 
 #[test]
 fn streaming_an_archive_holds_one_record_at_a_time() {
-    let one = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/shogi/bulk/all_games.csa"
-    ))
-    .unwrap();
+    let one = kifu_testkit::corpus::text("shogi/bulk/all_games.csa");
     // 2,000 real games, 2 MB of text.
     let archive = format!("{one}\n/\n").repeat(4);
     let mut count = 0;

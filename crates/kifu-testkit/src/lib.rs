@@ -1,5 +1,6 @@
 //! The real programs kifu's tests talk to — the USI engine `sekirei` from crates.io, `socat`,
-//! which makes pseudo-terminal pairs, and the pinned interop peers — found on this machine.
+//! which makes pseudo-terminal pairs, and the pinned interop peers — found on this machine;
+//! and the shared record corpus, read at run time through [`corpus`].
 //!
 //! Tests never install software and never skip when a part is missing: a skipped test proves
 //! nothing. `scripts/setup-test-deps` installs every part (the README's test command runs it
@@ -9,6 +10,8 @@
 //! let engine = kifu_testkit::sekirei();
 //! assert!(engine.is_file());
 //! ```
+
+pub mod corpus;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -192,7 +192,9 @@ impl<G: CliGame> RecordBatch for Batch<G> {
     }
 
     fn pick(self: Box<Self>, n: usize, name: &str) -> Result<Box<dyn RecordBatch>, CliError> {
-        Ok(Box::new(Batch::<G>(crate::games::pick_one(self.0, n, name)?)))
+        Ok(Box::new(Batch::<G>(crate::games::pick_one(
+            self.0, n, name,
+        )?)))
     }
 
     fn write(

@@ -136,6 +136,7 @@ impl std::ops::Deref for Game {
 }
 
 /// `--game`: a game's name, or `auto` to decide by extension, then by content.
+/// The default, `None`, is `auto`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameArg(Option<Game>);
 

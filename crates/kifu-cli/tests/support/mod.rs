@@ -11,9 +11,9 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// A file or folder of the shared test corpus (`../shared/corpus`, beside the checkout).
+/// A file or folder of the shared test corpus, as the test kit finds it.
 pub fn corpus(rel: &str) -> PathBuf {
-    repo().join("../shared/corpus").join(rel)
+    kifu_testkit::corpus::path(rel)
 }
 
 /// `kifu ARGS` with an empty standard input.

@@ -199,8 +199,6 @@ pub fn read_bytes(bytes: &[u8], format: Format) -> (Cow<'_, str>, Parsed) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shogi::compare::assert_same_game;
-    use crate::shogi::corpus;
 
     #[test]
     fn names_and_paths() {
@@ -222,47 +220,6 @@ mod tests {
         assert_eq!(Format::sniff("7g7f 3c3d\n"), Format::Usi);
         assert_eq!(Format::sniff("▲７六歩　△３四歩\n"), Format::Ki2u);
         assert_eq!(Format::sniff("position startpos moves 7g7f\n"), Format::Usi);
-    }
-
-    #[test]
-    fn every_format_to_every_format() {
-        let path = corpus::dir("shogi/bulk/kif/game_0007.kif");
-        let bytes = std::fs::read(&path).unwrap();
-        let (_, original) = read_bytes(&bytes, Format::Kif);
-        assert!(original.diagnostics.is_empty());
-        for from in Format::ALL {
-            let (bytes, _) = from.encode(from.write(&original.records, csa::CsaVersion::V30));
-            let (_, there) = read_bytes(&bytes, from);
-            assert!(
-                there.diagnostics.is_empty(),
-                "{from:?}: {:?}",
-                there.diagnostics
-            );
-            for to in Format::ALL {
-                let (bytes, _) = to.encode(to.write(&there.records, csa::CsaVersion::V22));
-                let (_, back) = read_bytes(&bytes, to);
-                assert!(
-                    back.diagnostics.is_empty(),
-                    "{from:?}->{to:?}: {:?}",
-                    back.diagnostics
-                );
-                // USI and KI2 keep only the moves; the others keep times as well.
-                let a = &original.records[0];
-                let b = &back.records[0];
-                let moves = |r: &ShogiRecord| -> Vec<_> {
-                    r.moves
-                        .main_line()
-                        .filter_map(|id| r.moves[id].mv().copied())
-                        .collect()
-                };
-                assert_eq!(moves(a), moves(b), "{from:?}->{to:?}");
-                let times =
-                    |f: Format| matches!(f, Format::Csa | Format::Kif | Format::Kifu | Format::Jkf);
-                if times(from) && times(to) {
-                    assert_same_game(a, b, false, &format!("{from:?}->{to:?}"));
-                }
-            }
-        }
     }
 
     #[test]

@@ -40,15 +40,12 @@
 //! [`Position::check_move`]: kifu_shogi::Position::check_move
 //! [`Diagnostic`]: kifu_record::Diagnostic
 
-mod compare;
-mod corpus;
 pub mod csa;
 mod format;
 mod formats;
 pub mod jkf;
 pub mod ki2;
 pub mod kif;
-mod random_games;
 mod record;
 mod replay;
 mod sniffing;

@@ -268,8 +268,6 @@ pub fn write(records: &[ShogiRecord]) -> Written {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shogi::compare::assert_same_game;
-    use crate::shogi::corpus;
     use kifu_shogi::{Move, Square};
 
     #[test]
@@ -312,23 +310,5 @@ mod tests {
         );
         assert!(msgs.iter().any(|m| m.1.contains("bad SFEN")), "{msgs:?}");
         assert_eq!(parsed.records.len(), 2);
-    }
-
-    #[test]
-    fn corpus_lishogi_games_check_clean_and_round_trip() {
-        let parsed = corpus::read_clean("shogi/lishogi-usi/games.txt", read);
-        assert_eq!(parsed.records.len(), 500);
-        let plies: usize = parsed
-            .records
-            .iter()
-            .map(|r| r.moves.main_line().count())
-            .sum();
-        assert_eq!(plies, 38_654);
-        let written = write(&parsed.records);
-        assert!(written.warnings.is_empty(), "{:?}", written.warnings);
-        let again = read(&written.text);
-        for (a, b) in parsed.records.iter().zip(&again.records) {
-            assert_same_game(a, b, true, "usi");
-        }
     }
 }

@@ -79,6 +79,3 @@ impl RecordFormat<Shogi> for CsaFormat {
         write_all(records, self.version)
     }
 }
-
-#[cfg(test)]
-mod tests;

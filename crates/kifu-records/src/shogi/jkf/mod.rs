@@ -57,6 +57,3 @@ impl RecordFormat<Shogi> for JkfFormat {
         crate::shogi::record::write_first(records, "JKF holds one game", write)
     }
 }
-
-#[cfg(test)]
-mod tests;

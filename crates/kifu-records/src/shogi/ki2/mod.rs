@@ -78,6 +78,3 @@ impl RecordFormat<Shogi> for Ki2Format {
         crate::shogi::record::write_first(records, "KI2 holds one game per file", write)
     }
 }
-
-#[cfg(test)]
-mod tests;

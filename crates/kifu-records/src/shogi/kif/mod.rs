@@ -85,6 +85,3 @@ impl RecordFormat<Shogi> for KifFormat {
         crate::shogi::record::write_first(records, "KIF holds one game per file", write)
     }
 }
-
-#[cfg(test)]
-mod tests;

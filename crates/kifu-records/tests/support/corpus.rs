@@ -1,30 +1,12 @@
-//! Access to the shared test corpus (`../shared/corpus` next to the repository).
+//! The shared corpus as the record tests read it: the test kit finds the files; this decodes
+//! them the way the readers' callers do and renders diagnostics for assertion messages.
 
-#![cfg(test)]
-
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use kifu_record::{Diagnostic, SourceText, TextEncoding, decode};
+use kifu_records::shogi::Parsed;
 
-pub fn dir(sub: &str) -> PathBuf {
-    match std::env::var_os("KIFU_CORPUS") {
-        Some(root) => PathBuf::from(root).join(sub),
-        None => Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/corpus")
-            .join(sub),
-    }
-}
-
-/// Files under `sub` with extension `ext`, sorted.
-pub fn files(sub: &str, ext: &str) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir(sub))
-        .unwrap_or_else(|e| panic!("corpus folder {sub}: {e}"))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some(ext))
-        .collect();
-    out.sort();
-    out
-}
+pub use kifu_testkit::corpus::{files, path};
 
 /// The decoded text of a corpus file (decoding warnings, such as a wrong encoding line,
 /// are tested separately).
@@ -47,8 +29,8 @@ pub fn render(path: &Path, text: &str, diags: &[Diagnostic]) -> String {
 }
 
 /// Reads a corpus file with `read` and asserts it gave no diagnostic at all.
-pub fn read_clean(sub: &str, read: fn(&str) -> crate::shogi::Parsed) -> crate::shogi::Parsed {
-    let path = dir(sub);
+pub fn read_clean(rel: &str, read: fn(&str) -> Parsed) -> Parsed {
+    let path = path(rel);
     let text = text(&path);
     let parsed = read(&text);
     assert!(

@@ -2,10 +2,13 @@
 
 use kifu_record::{CommentKind, EndingKind, HeaderField, NodeItem};
 
-use super::{read, write};
-use crate::shogi::compare::assert_same_game;
-use crate::shogi::{corpus, csa};
+mod support;
+
+use kifu_records::shogi::csa;
+use kifu_records::shogi::kif::{read, write};
 use kifu_shogi::{Handicap, Move, PieceKind, Square};
+use support::compare::assert_same_game;
+use support::corpus;
 
 fn sq(file: u8, rank: u8) -> Square {
     Square::new(file, rank).unwrap()
@@ -83,7 +86,7 @@ fn moves_comments_bookmarks() {
 
 #[test]
 fn variations_attach_like_kifu_for_windows() {
-    let path = corpus::dir("shogi/jkf-suite/kif/fork.kif");
+    let path = corpus::path("shogi/jkf-suite/kif/fork.kif");
     let text = corpus::text(&path);
     let parsed = read(&text);
     assert!(
@@ -228,10 +231,10 @@ fn corpus_bulk_kif_and_kifu_check_clean_and_match_csa() {
                 corpus::render(&path, &text, &parsed.diagnostics)
             );
             let stem = path.file_stem().unwrap().to_str().unwrap();
-            let csa_path = corpus::dir(&format!("shogi/bulk/csa/{stem}.csa"));
+            let csa_path = corpus::path(&format!("shogi/bulk/csa/{stem}.csa"));
             let from_csa = csa::read(&corpus::text(&csa_path));
             // same moves, times and ending as the CSA twin (KIF adds cumulative times)
-            let strip = |r: &crate::shogi::ShogiRecord| -> Vec<_> {
+            let strip = |r: &kifu_records::shogi::ShogiRecord| -> Vec<_> {
                 r.moves
                     .main_line()
                     .map(|id| (r.moves[id].item.clone(), r.moves[id].time_ms))
@@ -339,7 +342,7 @@ mod writing {
 
     #[test]
     fn custom_position_diagram_round_trips() {
-        let path = corpus::dir("shogi/converter-suite/csa/tsumeshogi.csa");
+        let path = corpus::path("shogi/converter-suite/csa/tsumeshogi.csa");
         let original = &csa::read(&corpus::text(&path)).records[0];
         let kif = write(original);
         assert!(
@@ -361,7 +364,7 @@ mod writing {
 
 #[test]
 fn a_wrong_encoding_line_is_warned_and_the_file_still_reads() {
-    let path = corpus::dir("shogi/jkf-suite/kif/no_henka.kif");
+    let path = corpus::path("shogi/jkf-suite/kif/no_henka.kif");
     let bytes = std::fs::read(&path).unwrap();
     let decoded = kifu_record::decode(&bytes, kifu_record::TextEncoding::for_path(&path));
     assert_eq!(decoded.encoding, kifu_record::TextEncoding::ShiftJis);

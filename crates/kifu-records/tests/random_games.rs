@@ -1,31 +1,15 @@
 //! Round trips of random legal games (with variations, times, comments and endings) through
 //! every format that can hold them: read(write(record)) must give the same record.
 
-#![cfg(test)]
+mod support;
 
 use kifu_record::{Comment, CommentKind, EndingKind, NodeId, Span};
-use kifu_shogi::ShogiEnding;
-
-use crate::shogi::compare::assert_same_game;
-use crate::shogi::csa::CsaVersion;
-use crate::shogi::{Format, ShogiRecord, StartPosition, read_bytes};
-use kifu_shogi::{Handicap, Position};
-
-/// xorshift64*: deterministic, so a failure names its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use kifu_records::shogi::csa::CsaVersion;
+use kifu_records::shogi::{Format, ShogiRecord, StartPosition, read_bytes};
+use kifu_shogi::{Handicap, Position, ShogiEnding};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use support::compare::assert_same_game;
 
 const ENDINGS: [EndingKind<ShogiEnding>; 5] = [
     EndingKind::Resign,
@@ -38,7 +22,7 @@ const ENDINGS: [EndingKind<ShogiEnding>; 5] = [
 /// Plays a random line from `node`; returns the nodes added.
 fn grow(
     record: &mut ShogiRecord,
-    rng: &mut Rng,
+    rng: &mut StdRng,
     mut node: NodeId,
     mut pos: Position,
     plies: usize,
@@ -54,14 +38,14 @@ fn grow(
             added.push((id, pos.clone()));
             return added;
         }
-        let mv = moves[rng.below(moves.len())];
+        let mv = moves[rng.random_range(0..moves.len())];
         let before = pos.clone();
         pos.play_unchecked(mv);
         node = record.moves.add_move(node, mv, Span::default());
         if rich {
-            record.moves[node].time_ms = Some(rng.below(120) as u64 * 1000);
-            if rng.below(8) == 0 {
-                let text = format!("コメント {}", rng.below(1000));
+            record.moves[node].time_ms = Some(rng.random_range(0..120u64) * 1000);
+            if rng.random_ratio(1, 8) {
+                let text = format!("コメント {}", rng.random_range(0..1000));
                 record.moves[node].comments.push(Comment::new(
                     CommentKind::Text,
                     text,
@@ -71,33 +55,34 @@ fn grow(
         }
         added.push((node, before));
     }
-    let kind = ENDINGS[rng.below(ENDINGS.len())].clone();
+    let kind = ENDINGS[rng.random_range(0..ENDINGS.len())].clone();
     let id = record.moves.add_ending(node, kind, Span::default());
     if rich {
-        record.moves[id].time_ms = Some(rng.below(30) as u64 * 1000);
+        record.moves[id].time_ms = Some(rng.random_range(0..30u64) * 1000);
     }
     added.push((id, pos));
     added
 }
 
 fn random_game(seed: u64, variations: bool, rich: bool) -> ShogiRecord {
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let handicap = if rng.below(4) == 0 {
-        Handicap::ALL[rng.below(Handicap::ALL.len())]
+    // Seeded, so a failure names the seed that reproduces it.
+    let mut rng = StdRng::seed_from_u64(seed);
+    let handicap = if rng.random_ratio(1, 4) {
+        Handicap::ALL[rng.random_range(0..Handicap::ALL.len())]
     } else {
         Handicap::Even
     };
     let mut record = ShogiRecord::new(StartPosition::handicap(handicap));
     let root = record.moves.root();
     let start = record.start.position.clone();
-    let plies = 1 + rng.below(120);
+    let plies = rng.random_range(1..=120);
     let main = grow(&mut record, &mut rng, root, start, plies, rich);
     if variations {
-        for _ in 0..rng.below(4) {
+        for _ in 0..rng.random_range(0..4) {
             // branch before a random node of the main line
-            let (node, before) = &main[rng.below(main.len())];
+            let (node, before) = &main[rng.random_range(0..main.len())];
             let parent = record.moves.parent(*node).expect("not the root");
-            let len = 1 + rng.below(20);
+            let len = rng.random_range(1..=20);
             grow(&mut record, &mut rng, parent, before.clone(), len, rich);
         }
     }
@@ -183,13 +168,13 @@ fn deeply_nested_variations() {
     let depth = record.moves.variations(record.moves.root()).count();
     assert_eq!(depth, 1);
     round_trip(&record, Format::Kifu, true, 0);
-    let jkf = crate::shogi::jkf::write(&record);
+    let jkf = kifu_records::shogi::jkf::write(&record);
     assert!(
         jkf.warnings.iter().any(|w| w.contains("nested more than")),
         "{:?}",
         jkf.warnings
     );
-    let back = crate::shogi::jkf::read(&jkf.text);
+    let back = kifu_records::shogi::jkf::read(&jkf.text);
     assert!(!back.has_errors(), "{:?}", back.diagnostics.first());
 }
 

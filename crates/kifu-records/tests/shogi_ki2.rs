@@ -2,11 +2,14 @@
 
 use kifu_record::{EndingKind, Side};
 
-use super::{read, write};
-use crate::shogi::compare::assert_same_game;
-use crate::shogi::{corpus, kif};
+mod support;
+
+use kifu_records::shogi::ki2::{read, write};
+use kifu_records::shogi::kif;
 use kifu_shogi::notation::ki2::{parse, resolve, write as notation};
 use kifu_shogi::{Move, Position, Square};
+use support::compare::assert_same_game;
+use support::corpus;
 
 fn sq(file: u8, rank: u8) -> Square {
     Square::new(file, rank).unwrap()
@@ -116,7 +119,7 @@ fn corpus_ki2_check_clean() {
 
 #[test]
 fn results_from_the_summary_line() {
-    let path = corpus::dir("shogi/jkf-suite/ki2/illegal.ki2");
+    let path = corpus::path("shogi/jkf-suite/ki2/illegal.ki2");
     let parsed = read(&corpus::text(&path));
     let t = &parsed.records[0].moves;
     assert_eq!(t.ending().unwrap().kind, EndingKind::IllegalMoveLoss);
@@ -145,7 +148,7 @@ fn bulk_games_round_trip_through_ki2() {
             back.diagnostics,
             written.text
         );
-        let moves = |r: &crate::shogi::ShogiRecord| -> Vec<_> {
+        let moves = |r: &kifu_records::shogi::ShogiRecord| -> Vec<_> {
             r.moves
                 .main_line()
                 .map(|id| r.moves[id].item.clone())

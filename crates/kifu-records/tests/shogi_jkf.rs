@@ -2,9 +2,12 @@
 
 use serde_json::Value;
 
-use super::{read, to_value, write};
-use crate::shogi::compare::assert_same_game;
-use crate::shogi::{Format, corpus};
+mod support;
+
+use kifu_records::shogi::Format;
+use kifu_records::shogi::jkf::{read, to_value, write};
+use support::compare::assert_same_game;
+use support::corpus;
 
 /// What is compared of a move entry: colour, squares, piece, promotion, special, times,
 /// comments (optionally) and forks, recursively. `same`, `capture` and `relative` are
@@ -73,7 +76,7 @@ fn compare_with_golden(input: &std::path::Path, golden: &std::path::Path, with_c
     }
     let format = Format::from_path(input).unwrap_or(Format::Kifu);
     let bytes = std::fs::read(input).unwrap();
-    let (_, parsed) = crate::shogi::read_bytes(&bytes, format);
+    let (_, parsed) = kifu_records::shogi::read_bytes(&bytes, format);
     assert!(!parsed.has_errors(), "{name}: {:?}", parsed.diagnostics);
     let ours = to_value(&parsed.records[0], &mut Vec::new());
     let gold: Value = serde_json::from_str(&std::fs::read_to_string(golden).unwrap()).unwrap();
@@ -122,7 +125,7 @@ fn compare_with_golden(input: &std::path::Path, golden: &std::path::Path, with_c
 fn jkf_suite_goldens() {
     for sub in ["csa", "kif", "ki2", "jkf"] {
         let dir = format!("shogi/jkf-suite/{sub}");
-        for path in std::fs::read_dir(corpus::dir(&dir))
+        for path in std::fs::read_dir(corpus::path(&dir))
             .unwrap()
             .map(|e| e.unwrap().path())
         {
@@ -153,7 +156,7 @@ fn round_trip_through_jkf() {
     paths.extend(corpus::files("shogi/converter-suite/csa", "csa"));
     for path in paths {
         let format = Format::from_path(&path).unwrap();
-        let (_, original) = crate::shogi::read_bytes(&std::fs::read(&path).unwrap(), format);
+        let (_, original) = kifu_records::shogi::read_bytes(&std::fs::read(&path).unwrap(), format);
         let written = write(&original.records[0]);
         let back = read(&written.text);
         assert!(
@@ -231,9 +234,9 @@ fn relative_words_agree_with_the_reference() {
         "kif/oui201407080101.kif",
         "kif/20081220kyoochi.kif",
     ] {
-        let path = corpus::dir(&format!("shogi/jkf-suite/{name}"));
+        let path = corpus::path(&format!("shogi/jkf-suite/{name}"));
         let format = Format::from_path(&path).unwrap();
-        let (_, parsed) = crate::shogi::read_bytes(&std::fs::read(&path).unwrap(), format);
+        let (_, parsed) = kifu_records::shogi::read_bytes(&std::fs::read(&path).unwrap(), format);
         let name = path.file_name().unwrap().to_str().unwrap();
         let ours = to_value(&parsed.records[0], &mut Vec::new());
         let gold: Value = serde_json::from_str(

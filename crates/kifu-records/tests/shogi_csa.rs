@@ -3,9 +3,11 @@
 use kifu_record::{CommentKind, EndingKind, HeaderField, NodeItem, Side};
 use kifu_shogi::ShogiEnding;
 
-use super::read;
-use crate::shogi::corpus;
+mod support;
+
+use kifu_records::shogi::csa::read;
 use kifu_shogi::{Color, Handicap, Move, PieceKind, Square};
+use support::corpus;
 
 fn sq(file: u8, rank: u8) -> Square {
     Square::new(file, rank).unwrap()
@@ -312,7 +314,7 @@ fn corpus_bulk_csa_checks_clean() {
 fn corpus_all_games_multi_record() {
     let parsed = corpus::read_clean("shogi/bulk/all_games.csa", read);
     assert_eq!(parsed.records.len(), 500);
-    let single = read(&corpus::text(&corpus::dir("shogi/bulk/csa/game_0500.csa")));
+    let single = read(&corpus::text(&corpus::path("shogi/bulk/csa/game_0500.csa")));
     assert_eq!(
         parsed.records[499].moves.main_line().count(),
         single.records[0].moves.main_line().count()
@@ -347,8 +349,8 @@ fn corpus_peer_suites_check_clean() {
 
 mod writing {
     use super::*;
-    use crate::shogi::compare::{assert_same_game, header_of};
-    use crate::shogi::csa::{CsaVersion, write, write_all};
+    use crate::support::compare::{assert_same_game, header_of};
+    use kifu_records::shogi::csa::{CsaVersion, write, write_all};
 
     #[test]
     fn bulk_files_are_rewritten_byte_for_byte_as_v22() {

@@ -1,12 +1,10 @@
 //! Comparing records by content, ignoring where things were written (spans) — what a round
 //! trip through another format must preserve.
 
-#![cfg(test)]
-
 use kifu_record::{EndingKind, Node, NodeId, NodeItem, Side};
 use kifu_shogi::ShogiEnding;
 
-use crate::shogi::{ShogiRecord, side_of};
+use kifu_records::shogi::{ShogiRecord, side_of};
 use kifu_shogi::Move;
 
 /// What the comparison looks at in a header: key, value and meaning.

@@ -249,3 +249,62 @@ fn csa_time(rule: &TimeRule) -> String {
     }
     .to_csa_time()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server_protocol::UnitBase;
+    use kifu_records::shogi::csa;
+
+    fn text(builder: RecordBuilder) -> String {
+        csa::write(&builder.finish(), csa::CsaVersion::V30).text
+    }
+
+    #[test]
+    fn charges_are_in_each_sides_unit_and_listed_moves_keep_unknown_times() {
+        let minute = TimeRule {
+            unit: TimeUnit {
+                count: 1,
+                base: UnitBase::Min,
+            },
+            total: Some(10),
+            ..TimeRule::default()
+        };
+        let mut summary = GameSummary::new("g", "b", "w", TimeRule::default());
+        summary.time = SummaryTime::PerSide {
+            black: TimeRule::default(),
+            white: minute,
+        };
+        let mut pos = summary.position.start.clone();
+        for usi in ["7g7f", "3c3d"] {
+            let mv = pos.parse_usi_move(usi).unwrap();
+            pos.play_unchecked(mv);
+            summary.position.moves.push((mv, None));
+        }
+        let mut game = RecordBuilder::from_summary(&summary, None, None);
+        let mv = game.position().parse_usi_move("2g2f").unwrap();
+        game.play_charged(mv, Some(2));
+        let mv = game.position().parse_usi_move("8c8d").unwrap();
+        game.play_charged(mv, Some(2));
+        let text = text(game);
+        assert!(
+            text.contains("-3334FU\n+2726FU\nT2\n-8384FU\nT120\n"),
+            "{text}"
+        );
+        assert!(text.contains("'Time_Unit:1min\n"), "{text}");
+    }
+
+    #[test]
+    fn names_comments_and_notes_cannot_end_a_line() {
+        let mut game = RecordBuilder::new(Position::startpos());
+        game.players("a\nb", "c");
+        let mv = game.position().parse_usi_move("7g7f").unwrap();
+        game.play(mv, None)
+            .comment(CommentKind::Engine, "1\r%TORYO");
+        game.end(EndingKind::Abort, "lost\nline");
+        let text = text(game);
+        assert!(text.contains("N+a\\x0Ab\n"), "{text}");
+        assert!(text.contains("'** 1\\x0D%TORYO\n"), "{text}");
+        assert!(text.contains("%CHUDAN\n'lost\\x0Aline\n"), "{text}");
+    }
+}

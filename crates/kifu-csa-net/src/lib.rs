@@ -43,7 +43,8 @@
 pub mod client;
 pub mod clock;
 pub mod game_name;
-pub mod plain_text;
+/// Moved to [`kifu_csa::plain_text`], where records are built; kept here for old paths.
+pub use kifu_csa::plain_text;
 pub mod server;
 pub mod wall_time;
 

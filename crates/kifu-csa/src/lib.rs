@@ -7,7 +7,8 @@
 //! - [`session`] is the state machine of one side: events in, actions out, no I/O;
 //! - [`clock`] derives both clocks from per-ply times;
 //! - [`record`] writes the game as a CSA file (times, `%CHUDAN` when interrupted) and reads
-//!   it back to resume;
+//!   it back to resume; [`record::RecordBuilder`] builds any game's record as it goes;
+//! - [`plain_text`] keeps what players send from shaping the files it is written to;
 //! - [`transport`] opens the line (serial, TCP listen/connect, stdio) behind one trait;
 //! - [`player`] decides this side's moves (USI engine, a person, a record's moves);
 //! - [`driver`] runs a session with a transport and a player, saving after every ply.
@@ -36,6 +37,7 @@ pub mod clock;
 pub mod driver;
 pub mod lines;
 pub mod message;
+pub mod plain_text;
 pub mod player;
 pub mod record;
 pub mod server_protocol;

@@ -1,14 +1,14 @@
 //! The client's record of a game: what the server relayed, with times, the engine's own
 //! comments and the ending as announced (`%CHUDAN` when the connection was lost).
 
+use kifu_csa::record::RecordBuilder;
 use kifu_csa::server_protocol::{GameSummary, Reason, Verdict};
-use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, Side, Span};
-use kifu_records::shogi::{ShogiRecord, StartPosition, csa};
+use kifu_record::{CommentKind, EndingKind, Side};
+use kifu_records::shogi::csa;
 use kifu_shogi::ShogiEnding;
 use kifu_shogi::{Color, Move};
 
-use crate::plain_text::escape_controls;
-use crate::server::record::{Meta, csa_text, time_control};
+use crate::server::record::{Meta, csa_text};
 
 /// A move as relayed, with its charge and (for our own moves) the engine's comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,54 +52,19 @@ pub fn to_csa(
     verdict: Option<Verdict>,
     meta: &Meta,
 ) -> String {
-    let mut record = ShogiRecord::new(StartPosition::custom(summary.position.start.clone()));
-    let h = &mut record.header;
-    let plain = |text: &str| escape_controls(text).into_owned();
-    h.set(HeaderField::FirstPlayer, "N+", plain(&summary.black));
-    h.set(HeaderField::SecondPlayer, "N-", plain(&summary.white));
-    h.set(HeaderField::Event, "EVENT", plain(&summary.game_id));
-    if let Some(t) = &meta.start_time {
-        h.set(HeaderField::StartTime, "START_TIME", t.clone());
-    }
-    if let Some(t) = &meta.end_time {
-        h.set(HeaderField::EndTime, "END_TIME", t.clone());
-    }
-    time_control(h, &summary.time);
-    if summary.max_moves > 0 {
-        h.set(
-            HeaderField::MaxMoves,
-            "MAX_MOVES",
-            summary.max_moves.to_string(),
-        );
-    }
-    let mut pos = summary.position.start.clone();
-    let tree = &mut record.moves;
-    let mut at = tree.root();
-    let ms = |color: Color, t: u64| {
-        let unit = summary.time.of(color).unit.millis();
-        Some(t.saturating_mul(unit))
-    };
-    let listed = summary
-        .position
-        .moves
-        .iter()
-        .map(|(mv, t)| (*mv, t.unwrap_or(0), None));
-    let relayed = played.iter().map(|p| (p.mv, p.t, p.comment.clone()));
-    for (mv, t, comment) in listed.chain(relayed) {
-        at = tree.add_move(at, mv, Span::default());
-        tree[at].time_ms = ms(pos.turn(), t);
-        if let Some(c) = comment {
-            tree[at].comments.push(Comment::new(
-                CommentKind::Engine,
-                plain(&c),
-                Span::default(),
-            ));
+    let mut game = RecordBuilder::from_summary(
+        summary,
+        meta.start_time.as_deref(),
+        meta.end_time.as_deref(),
+    );
+    for p in played {
+        game.play_charged(p.mv, Some(p.t));
+        if let Some(c) = &p.comment {
+            game.comment(CommentKind::Engine, c);
         }
-        pos.play_unchecked(mv);
     }
-    let kind = ending(reason, verdict, summary.your_turn);
-    tree.add_ending(at, kind, Span::default());
-    csa_text(&record, csa::CsaVersion::V30)
+    game.end(ending(reason, verdict, summary.your_turn), "");
+    csa_text(&game.finish(), csa::CsaVersion::V30)
 }
 
 #[cfg(test)]

@@ -3,19 +3,12 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use kifu_csa::server_protocol::{GameSummary, MoveComment, SummaryTime, TimeRule, TimeUnit};
-use kifu_record::{
-    Comment, CommentKind, EndingKind, Header, HeaderEntry, HeaderField, Span, TimeControl,
-};
-use kifu_records::shogi::{ShogiRecord, StartPosition, csa};
+use kifu_csa::record::RecordBuilder;
+use kifu_csa::server_protocol::{GameSummary, MoveComment};
+use kifu_record::{CommentKind, EndingKind};
+use kifu_records::shogi::{ShogiRecord, csa};
 
-use crate::plain_text::escape_controls;
 use crate::server::game::{Ending, Game, PlayedMove};
-
-/// Text a player chose, as a record may hold it: one line, no control characters.
-fn plain(text: &str) -> String {
-    escape_controls(text).into_owned()
-}
 
 /// Header facts the game itself does not know.
 #[derive(Clone, Debug, Default)]
@@ -34,124 +27,37 @@ pub fn to_record(game: &Game, meta: &Meta) -> ShogiRecord {
 
 /// [`to_record`] from the parts: the record keeper holds these, not a whole [`Game`].
 pub(crate) fn record_of(
-    s: &GameSummary,
+    summary: &GameSummary,
     moves: &[PlayedMove],
     ending: Option<&Ending>,
     meta: &Meta,
 ) -> ShogiRecord {
-    let mut record = ShogiRecord::new(StartPosition::custom(s.position.start.clone()));
-    let h = &mut record.header;
-    h.set(HeaderField::FirstPlayer, "N+", plain(&s.black));
-    h.set(HeaderField::SecondPlayer, "N-", plain(&s.white));
-    h.set(HeaderField::Event, "EVENT", plain(&s.game_id));
-    if let Some(t) = &meta.start_time {
-        h.set(HeaderField::StartTime, "START_TIME", t.clone());
-    }
-    if let Some(t) = &meta.end_time {
-        h.set(HeaderField::EndTime, "END_TIME", t.clone());
-    }
-    time_control(h, &s.time);
-    if s.max_moves > 0 {
-        h.set(HeaderField::MaxMoves, "MAX_MOVES", s.max_moves.to_string());
-    }
-    let unit_ms = |color| s.time.of(color).unit.millis();
-    let ms = |t: u64, unit: u64| Some(t.saturating_mul(unit));
-    let tree = &mut record.moves;
-    let mut at = tree.root();
-    let mut pos = s.position.start.clone();
-    for (mv, t) in &s.position.moves {
-        at = tree.add_move(at, *mv, Span::default());
-        tree[at].time_ms = t.and_then(|t| ms(t, unit_ms(pos.turn())));
-        pos.play_unchecked(*mv);
-    }
+    let mut game = RecordBuilder::from_summary(
+        summary,
+        meta.start_time.as_deref(),
+        meta.end_time.as_deref(),
+    );
     for played in moves {
-        let unit = unit_ms(pos.turn());
-        at = tree.add_move(at, played.mv, Span::default());
-        tree[at].time_ms = ms(played.t, unit);
+        game.play_charged(played.mv, Some(played.t));
         if let Some(c) = &played.comment {
             // A free `,'text` comment is kept as shogi-server keeps it, after `'*`.
             let kind = match c {
                 MoveComment::Engine(_) => CommentKind::Engine,
                 MoveComment::Text(_) => CommentKind::Text,
             };
-            tree[at]
-                .comments
-                .push(Comment::new(kind, plain(c.text()), Span::default()));
+            game.comment(kind, c.text());
         }
-        pos.play_unchecked(played.mv);
     }
-    let (kind, note) = match ending {
-        Some(e) => (e.record.clone(), e.note.clone()),
-        None => (EndingKind::Abort, IN_PROGRESS.to_owned()),
+    match ending {
+        Some(e) => game.end(e.record.clone(), &e.note),
+        None => game.end(EndingKind::Abort, IN_PROGRESS),
     };
-    at = tree.add_ending(at, kind, Span::default());
-    if !note.is_empty() {
-        tree[at].comments.push(Comment::new(
-            CommentKind::Hidden,
-            plain(&note),
-            Span::default(),
-        ));
-    }
-    record
+    game.finish()
 }
 
 /// The note under the `%CHUDAN` of a record written while its game went on: what a crash
 /// of the server leaves on disk.
 pub const IN_PROGRESS: &str = "the game was in progress when this record was written";
-
-/// The summary's clocks as `$TIME` (or `$TIME+`/`$TIME-` when the sides differ; V2.2 writes
-/// `$TIME_LIMIT` where it can), with what CSA has no field for — a unit other than the
-/// second, `Least_Time_Per_Move`, `Delay`, `Time_Roundup` — as `'Key:value` comments, as
-/// shogi-server writes `'Least_Time_Per_Move:` and `'Increment:`.
-pub(crate) fn time_control(h: &mut Header, time: &SummaryTime) {
-    let tc = |r: &TimeRule| {
-        let unit = r.unit.millis();
-        TimeControl {
-            initial_ms: r.total.unwrap_or(0).saturating_mul(unit),
-            byoyomi_ms: r.byoyomi.saturating_mul(unit),
-            increment_ms: r.increment.saturating_mul(unit),
-        }
-        .to_csa_time()
-    };
-    let rules: Vec<&TimeRule> = match time {
-        SummaryTime::Both(r) => {
-            h.set(HeaderField::TimeControl, "TIME", tc(r));
-            vec![r]
-        }
-        SummaryTime::PerSide { black, white } => {
-            h.set(HeaderField::FirstTimeControl, "TIME+", tc(black));
-            h.set(HeaderField::SecondTimeControl, "TIME-", tc(white));
-            vec![black, white]
-        }
-    };
-    let mut extra = |key: &str, value: String| {
-        if !h.entries().iter().any(|e| e.key == key) {
-            h.push(HeaderEntry {
-                key: key.to_owned(),
-                value,
-                field: None,
-                span: Span::default(),
-            });
-        }
-    };
-    for r in rules {
-        if r.total.is_none() {
-            extra("Total_Time", "unlimited".to_owned());
-        }
-        if r.unit != TimeUnit::SECOND {
-            extra("Time_Unit", r.unit.to_string());
-        }
-        if r.least > 0 {
-            extra("Least_Time_Per_Move", r.least.to_string());
-        }
-        if r.delay > 0 {
-            extra("Delay", r.delay.to_string());
-        }
-        if r.roundup {
-            extra("Time_Roundup", "YES".to_owned());
-        }
-    }
-}
 
 /// The game as CSA text of the given edition (V3.0 keeps more: comments on time control,
 /// `%MAX_MOVES`; V2.2 is for older readers).

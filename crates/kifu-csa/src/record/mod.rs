@@ -2,14 +2,19 @@
 //! included, with `%CHUDAN`), and read back to resume.
 //!
 //! Writing and reading go through kifu's own CSA format module, so a record written here
-//! is checked by the same reader every other kifu command uses.
+//! is checked by the same reader every other kifu command uses. [`RecordBuilder`] builds
+//! the record as a game goes, for this crate's sessions and for server games alike.
 
-use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, NodeItem, Span};
-use kifu_records::shogi::{ShogiRecord, StartPosition, csa};
+mod builder;
+
+use kifu_record::{EndingKind, HeaderField, NodeItem};
+use kifu_records::shogi::{ShogiRecord, csa};
 use kifu_shogi::ShogiEnding;
 use kifu_shogi::{Color, Move, Position};
 
 use crate::session::{Config, Session, State};
+
+pub use builder::RecordBuilder;
 
 /// Names and times for the header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,48 +28,32 @@ pub struct Header {
 /// The session's game as a record: start position, every ply with its time, and the ending
 /// (`%CHUDAN` when interrupted, none while play goes on).
 pub fn to_record(session: &Session, header: &Header) -> ShogiRecord {
-    let mut record = ShogiRecord::new(StartPosition::custom(session.start().clone()));
-    record
-        .header
-        .set(HeaderField::FirstPlayer, "N+", header.black.clone());
-    record
-        .header
-        .set(HeaderField::SecondPlayer, "N-", header.white.clone());
+    let mut game = RecordBuilder::new(session.start().clone());
+    game.players(&header.black, &header.white);
     if let Some(t) = &header.start_time {
-        record
-            .header
-            .set(HeaderField::StartTime, "START_TIME", t.clone());
+        game.start_time(t);
     }
     if let Some(tc) = session.config().time {
-        record
-            .header
-            .set(HeaderField::TimeControl, "TIME", tc.to_csa_time());
+        game.time_control(tc);
     }
-    let tree = &mut record.moves;
-    let mut at = tree.root();
     for (mv, ms) in session.moves() {
-        at = tree.add_move(at, mv, Span::default());
-        tree[at].time_ms = Some(ms);
+        game.play(mv, Some(ms));
     }
     let mover = session.position().turn();
-    let (kind, note) = match session.state() {
+    match session.state() {
         State::Ended(end) => {
             let mut note = end.reason.clone();
             if end.by != mover {
                 note = format!("{note} (sent by {} out of turn)", end.by);
             }
-            (Some(end.kind.clone()), note)
+            game.end(end.kind.clone(), &note);
         }
-        State::Interrupted(why) => (Some(EndingKind::Abort), why.clone()),
-        _ => (None, String::new()),
-    };
-    if let Some(kind) = kind {
-        at = tree.add_ending(at, kind, Span::default());
-        tree[at]
-            .comments
-            .push(Comment::new(CommentKind::Hidden, note, Span::default()));
+        State::Interrupted(why) => {
+            game.end(EndingKind::Abort, why);
+        }
+        _ => {}
     }
-    record
+    game.finish()
 }
 
 /// The CSA V3.0 text of the session's game (millisecond times, so a resume is exact).

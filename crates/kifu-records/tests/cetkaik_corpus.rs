@@ -4,23 +4,9 @@ use kifu_cetkaik::Rules;
 use kifu_record::SourceText;
 use kifu_records::cetkaik::{self as ckka, ElementKind, GameRecord};
 
-pub const CORPUS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/cetkaik"
-);
+mod support;
 
-pub const FILES: [&str; 6] = [
-    "ckka-samples/sample1.txt",
-    "ckka-samples/sample2.txt",
-    "cerke_online/case1_2022-05-31.ckka",
-    "cerke_online/case4_2022-09-08.ckka",
-    "fedirrgavir/001_jv_sy.txt",
-    "fedirrgavir/004_complement_jv.txt",
-];
-
-fn read(name: &str) -> String {
-    std::fs::read_to_string(format!("{CORPUS}/{name}")).expect("corpus file")
-}
+use support::cetkaik::{FILES, read};
 
 #[test]
 fn every_corpus_record_parses_without_errors() {

@@ -46,19 +46,12 @@ fn every_cetkaik_target_reads_back_by_extension_and_by_content() {
     ] {
         let out = kifu_with(&["convert", src, "--to", to], b"");
         assert_eq!(out.status.code(), Some(0), "{to}: {}", text(&out.stderr));
-        let file = dir.join(format!("game.{ext}"));
-        std::fs::write(&file, &out.stdout).unwrap();
-        let (game, _, records, back, errors) = checked(&[file.to_str().unwrap()], b"");
-        assert_eq!(
-            (game.as_str(), records, back, errors),
-            ("cetkaik", 1, plies, 0),
-            "{to} by extension"
-        );
-        let (game, _, _, back, errors) = checked(&["-"], &out.stdout);
-        assert_eq!(
-            (game.as_str(), back, errors),
-            ("cetkaik", plies, 0),
-            "{to} by content"
+        reads_back(
+            &dir.join(format!("game.{ext}")),
+            &out.stdout,
+            "cetkaik",
+            plies,
+            to,
         );
     }
     // The format named on the command line is the one read.
@@ -111,19 +104,12 @@ fn every_chu_target_reads_back_by_extension_and_by_content() {
             &one,
         );
         assert_eq!(out.status.code(), Some(0), "{to}: {}", text(&out.stderr));
-        let file = dir.join(format!("game.{ext}"));
-        std::fs::write(&file, &out.stdout).unwrap();
-        let (game, _, records, back, errors) = checked(&[file.to_str().unwrap()], b"");
-        assert_eq!(
-            (game.as_str(), records, back, errors),
-            ("chu", 1, plies, 0),
-            "{to} by extension"
-        );
-        let (game, _, _, back, errors) = checked(&["-"], &out.stdout);
-        assert_eq!(
-            (game.as_str(), back, errors),
-            ("chu", plies, 0),
-            "{to} by content"
+        reads_back(
+            &dir.join(format!("game.{ext}")),
+            &out.stdout,
+            "chu",
+            plies,
+            to,
         );
     }
     // All ten games to JSON: NDJSON that reads back as ten games.
@@ -194,4 +180,22 @@ fn bomless_utf16_is_read_whole_or_refused() {
     assert_eq!(out.status.code(), Some(1));
     let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
     assert!(all.contains("NUL"), "{all}");
+}
+
+/// A converted record, written to `file`, reads back as one valid record of `game` with `plies`
+/// moves, judged by its extension and, from standard input, by its content alone.
+fn reads_back(file: &std::path::Path, bytes: &[u8], game: &str, plies: u64, to: &str) {
+    std::fs::write(file, bytes).unwrap();
+    let (found, _, records, back, errors) = checked(&[file.to_str().unwrap()], b"");
+    assert_eq!(
+        (found.as_str(), records, back, errors),
+        (game, 1, plies, 0),
+        "{to} by extension"
+    );
+    let (found, _, _, back, errors) = checked(&["-"], bytes);
+    assert_eq!(
+        (found.as_str(), back, errors),
+        (game, plies, 0),
+        "{to} by content"
+    );
 }

@@ -109,6 +109,115 @@ impl<G: Game> Record<G> {
         }
     }
 
+    /// Replays the main line without copying a position per move: `visit` sees each move's
+    /// node, the position before it and the move, and then the move is played. Stops at the
+    /// first move kept although illegal or refused by the rules, and returns the last node
+    /// played (the root if none) with the position after it. Exporters and viewers that look
+    /// at every ply of thousands of games use this rather than [`Record::positions`], which
+    /// hands out an owned position per ply.
+    ///
+    /// ```
+    /// # use kifu_record::{Game, NoEnding, Outcome, Record, Side, Span};
+    /// # #[derive(Debug)] struct Count;
+    /// # #[derive(Debug, thiserror::Error)] #[error("only +1")] struct Bad;
+    /// # impl Game for Count {
+    /// #     const NAME: &'static str = "count";
+    /// #     type Position = u32; type Move = u32; type Start = u32; type Ending = NoEnding;
+    /// #     type IllegalMove = Bad;
+    /// #     fn start_position(s: &u32) -> u32 { *s }
+    /// #     fn turn(p: &u32) -> Side { if p % 2 == 0 { Side::First } else { Side::Second } }
+    /// #     fn check_move(_: &u32, m: &u32) -> Result<(), Bad> { if *m == 1 { Ok(()) } else { Err(Bad) } }
+    /// #     fn play_unchecked(p: &mut u32, m: &u32) { *p += m }
+    /// #     fn outcome(_: &u32) -> Option<Outcome> { None }
+    /// #     fn move_text(_: &u32, m: &u32) -> String { m.to_string() }
+    /// #     fn position_text(p: &u32) -> String { p.to_string() }
+    /// # }
+    /// let mut record: Record<Count> = Record::new(10);
+    /// let first = record.moves.add_move(record.moves.root(), 1, Span::default());
+    /// let second = record.moves.add_move(first, 1, Span::default());
+    /// record.moves.add_move(second, 5, Span::default()); // refused by the rules
+    /// let mut before = Vec::new();
+    /// let (last, position) = record.walk_main_line(|_, position, _| before.push(*position));
+    /// assert_eq!(before, [10, 11]);
+    /// assert_eq!((last, position), (second, 12));
+    /// ```
+    pub fn walk_main_line(
+        &self,
+        mut visit: impl FnMut(NodeId, &G::Position, &G::Move),
+    ) -> (NodeId, G::Position) {
+        let tree = &self.moves;
+        let mut position = G::start_position(&self.start);
+        let mut last = tree.root();
+        let mut next = tree.main_child(last);
+        while let Some(id) = next {
+            let NodeItem::Move(mv) = &tree[id].item else {
+                break;
+            };
+            if tree[id].illegal || G::check_move(&position, mv).is_err() {
+                break;
+            }
+            visit(id, &position, mv);
+            G::play_unchecked(&mut position, mv);
+            last = id;
+            next = tree.main_child(id);
+        }
+        (last, position)
+    }
+
+    /// Replays the whole move tree, variations included, depth first with the main line of
+    /// each branch before its alternatives: `visit` sees each playable move's node, the
+    /// position before it and the move. A position is copied only where the tree branches. A
+    /// move kept although illegal, or refused by the rules, is not visited and neither is
+    /// anything after it.
+    ///
+    /// ```
+    /// # use kifu_record::{Game, NoEnding, Outcome, Record, Side, Span};
+    /// # #[derive(Debug)] struct Count;
+    /// # #[derive(Debug, thiserror::Error)] #[error("only +1")] struct Bad;
+    /// # impl Game for Count {
+    /// #     const NAME: &'static str = "count";
+    /// #     type Position = u32; type Move = u32; type Start = u32; type Ending = NoEnding;
+    /// #     type IllegalMove = Bad;
+    /// #     fn start_position(s: &u32) -> u32 { *s }
+    /// #     fn turn(p: &u32) -> Side { if p % 2 == 0 { Side::First } else { Side::Second } }
+    /// #     fn check_move(_: &u32, m: &u32) -> Result<(), Bad> { if *m <= 2 { Ok(()) } else { Err(Bad) } }
+    /// #     fn play_unchecked(p: &mut u32, m: &u32) { *p += m }
+    /// #     fn outcome(_: &u32) -> Option<Outcome> { None }
+    /// #     fn move_text(_: &u32, m: &u32) -> String { m.to_string() }
+    /// #     fn position_text(p: &u32) -> String { p.to_string() }
+    /// # }
+    /// let mut record: Record<Count> = Record::new(0);
+    /// let root = record.moves.root();
+    /// let first = record.moves.add_move(root, 1, Span::default());
+    /// record.moves.add_move(first, 1, Span::default());
+    /// record.moves.add_move(root, 2, Span::default()); // a variation of the first move
+    /// let mut seen = Vec::new();
+    /// record.walk_tree(|_, before, mv| seen.push((*before, *mv)));
+    /// assert_eq!(seen, [(0, 1), (1, 1), (0, 2)]);
+    /// ```
+    pub fn walk_tree(&self, mut visit: impl FnMut(NodeId, &G::Position, &G::Move)) {
+        let tree = &self.moves;
+        // Moves still to visit, each with the position before it.
+        let mut pending: Vec<(NodeId, G::Position)> = Vec::new();
+        let mut next = descend::<G>(
+            tree,
+            tree.root(),
+            G::start_position(&self.start),
+            &mut pending,
+        );
+        while let Some((id, mut position)) = next.take().or_else(|| pending.pop()) {
+            let NodeItem::Move(mv) = &tree[id].item else {
+                continue;
+            };
+            if tree[id].illegal || G::check_move(&position, mv).is_err() {
+                continue;
+            }
+            visit(id, &position, mv);
+            G::play_unchecked(&mut position, mv);
+            next = descend::<G>(tree, id, position, &mut pending);
+        }
+    }
+
     /// The result the record states: by its ending if it has one, else by the position at
     /// the end of the main line (a checkmate nobody wrote down still decides the game).
     pub fn outcome(&self) -> Outcome {
@@ -123,6 +232,23 @@ impl<G: Game> Record<G> {
             None => G::outcome(&position).unwrap_or(Outcome::None),
         }
     }
+}
+
+/// The first child of `parent` with the position after `parent`, having put the other
+/// children on `pending` (last first, so they come off in the order they were written) each
+/// with a copy of that position.
+fn descend<G: Game>(
+    tree: &GameTree<G>,
+    parent: NodeId,
+    position: G::Position,
+    pending: &mut Vec<(NodeId, G::Position)>,
+) -> Option<(NodeId, G::Position)> {
+    let first = tree.main_child(parent)?;
+    let alternatives: Vec<NodeId> = tree.variations(parent).collect();
+    for &alternative in alternatives.iter().rev() {
+        pending.push((alternative, position.clone()));
+    }
+    Some((first, position))
 }
 
 /// The main line's positions, from [`Record::positions`].

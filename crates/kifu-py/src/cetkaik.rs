@@ -34,10 +34,13 @@ impl CetkaikPosition {
     fn parse(&self, text: &str) -> Result<Event, String> {
         for declaration in [Declaration::TyMok, Declaration::TaXot] {
             if text == declaration.kanji() {
-                return Ok(Event::Declare {
+                let event = Event::Declare {
                     declaration,
                     named: None,
-                });
+                };
+                Cetkaik::check_move(&self.state, &event)
+                    .map_err(|rule| format!("{text}: {rule}"))?;
+                return Ok(event);
             }
         }
         let event = self

@@ -6,7 +6,7 @@ use std::path::Path;
 use kifu_record::{Diagnostic as RustDiagnostic, NodeItem, Record, SourceText, decode};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 
 use crate::games::{PyGame, ending_word};
 
@@ -95,6 +95,7 @@ pub trait RecordOps: Send + Sync {
     fn start_text(&self) -> String;
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>>;
     fn ply_count(&self) -> usize;
+    fn replayed_moves(&self) -> Vec<String>;
     fn header<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>>;
     fn ending(&self) -> Option<String>;
     fn outcome(&self) -> Option<&'static str>;
@@ -119,11 +120,13 @@ impl<G: PyGame> RecordOps for Record<G> {
     }
 
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let mut texts = Vec::with_capacity(self.moves.len());
-        self.walk_main_line(|_, position, mv| {
-            texts.push(PyString::new(py, &G::move_text(position, mv)));
-        });
-        PyList::new(py, texts)
+        PyList::new(py, G::main_line_texts(py, self))
+    }
+
+    fn replayed_moves(&self) -> Vec<String> {
+        let mut texts = Vec::new();
+        self.walk_main_line(|_, position, mv| texts.push(G::move_text(position, mv)));
+        texts
     }
 
     fn ply_count(&self) -> usize {
@@ -385,6 +388,12 @@ impl PyRecord {
     /// The start position as a position object.
     fn start_position(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         self.inner.start_position(py)
+    }
+
+    /// The main line replayed move by move (what :attr:`moves` gives, computed the slow way:
+    /// for kifu's own tests).
+    fn _replayed_moves(&self) -> Vec<String> {
+        self.inner.replayed_moves()
     }
 
     /// The number of moves in the main line.

@@ -2,7 +2,10 @@
 
 use kifu_shogi::{Outcome as ShogiOutcome, Position, side_of};
 use pyo3::exceptions::{PyIndexError, PyValueError};
+use std::sync::OnceLock;
+
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString};
 
 use crate::IllegalMove;
@@ -63,13 +66,7 @@ impl ShogiPosition {
     /// Every legal move, as USI strings.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let moves = self.position.legal_moves();
-        let mut buffer = [0u8; 8];
-        PyList::new(
-            py,
-            moves
-                .iter()
-                .map(|&mv| PyString::new(py, usi_text(mv, &mut buffer))),
-        )
+        PyList::new(py, moves.iter().map(|&mv| usi_string(py, mv)))
     }
 
     /// Plays a move (USI). Raises :class:`kifu.IllegalMove`, naming the rule, if the rules
@@ -162,8 +159,38 @@ impl ShogiPosition {
     }
 }
 
+/// Every move's USI string, made once and shared: a list of moves (`Record.moves`,
+/// `Position.legal_moves`) then costs a reference count per move instead of a new string.
+/// Indexed by [`move_key`]; filled as moves are first seen.
+static USI_STRINGS: PyOnceLock<Box<[OnceLock<Py<PyString>>]>> = PyOnceLock::new();
+
+/// Distinct keys: destination (81) × origin (81 squares, then 16 piece kinds dropped) ×
+/// promotion (2).
+const MOVE_KEYS: usize = 81 * (81 + 16) * 2;
+
+fn move_key(mv: kifu_shogi::Move) -> usize {
+    let origin = match (mv.from(), mv.drop_kind()) {
+        (Some(from), _) => from.index(),
+        (None, Some(kind)) => 81 + (kind as usize & 15),
+        (None, None) => 81 + 15,
+    };
+    (mv.to().index() + 81 * origin) * 2 + usize::from(mv.is_promotion())
+}
+
+/// A move's USI text as a Python string, shared between every list that holds it.
+pub fn usi_string<'py>(py: Python<'py>, mv: kifu_shogi::Move) -> Bound<'py, PyString> {
+    let table = USI_STRINGS.get_or_init(py, || (0..MOVE_KEYS).map(|_| OnceLock::new()).collect());
+    table[move_key(mv)]
+        .get_or_init(|| {
+            let mut buffer = [0u8; 8];
+            PyString::new(py, usi_text(mv, &mut buffer)).unbind()
+        })
+        .bind(py)
+        .clone()
+}
+
 /// The USI text of a move written into `buffer` (no allocation per move).
-fn usi_text(mv: kifu_shogi::Move, buffer: &mut [u8; 8]) -> &str {
+pub fn usi_text(mv: kifu_shogi::Move, buffer: &mut [u8; 8]) -> &str {
     use std::io::Write;
     let mut cursor = std::io::Cursor::new(&mut buffer[..]);
     let _ = write!(cursor, "{mv}");

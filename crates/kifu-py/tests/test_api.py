@@ -142,3 +142,20 @@ def test_help_shows_the_docstrings():
     text = pydoc.render_doc(kifu.Record)
     assert "diagnostics" in text and "to_string" in text and "USI" in text
     assert "二歩" in pydoc.render_doc(Position.check_move)
+
+
+def test_the_type_stubs_name_what_exists():
+    import ast
+
+    package = pathlib.Path(kifu.__file__).parent
+    for stub, module in [("__init__.pyi", kifu), ("shogi.pyi", kifu.shogi), ("chu.pyi", kifu.chu), ("cetkaik.pyi", kifu.cetkaik)]:
+        tree = ast.parse((package / stub).read_text())
+        for node in tree.body:
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+                assert hasattr(module, node.name), (stub, node.name)
+                if isinstance(node, ast.ClassDef):
+                    cls = getattr(module, node.name)
+                    for item in node.body:
+                        if isinstance(item, ast.FunctionDef) and not item.name.startswith("__"):
+                            assert hasattr(cls, item.name), (stub, node.name, item.name)
+    assert (package / "py.typed").exists()

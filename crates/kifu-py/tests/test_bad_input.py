@@ -61,6 +61,7 @@ def read_checked(source, **options):
         # Everything a record offers works on a damaged one too.
         r.moves, r.header, r.ending, r.times, r.comments, r.variations, r.start, r.winner
         r.positions()
+        assert r.moves == r._replayed_moves()
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(corpus_dir()).as_posix())

@@ -45,6 +45,8 @@ def test_a_file_reads_as_the_command_line_reads_it(path, cli_reports):
     )
     assert ours == theirs
     assert all(r.valid for r in records) == (report["errors"] == 0)
+    for r in records:
+        assert r.moves == r._replayed_moves()
 
 
 def test_every_bulk_game_gives_the_moves_it_was_made_from(corpus):

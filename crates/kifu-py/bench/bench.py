@@ -10,8 +10,8 @@
 3. Position.legal_moves() + push/pop per call against cshogi.Board's legal_moves (as USI) +
    push_usi/pop, over the positions of the bulk games.
 
-Run it pinned to one core for (1) and (3) (`taskset -c 0`); timings are medians of several
-runs, interleaved, with the ratios printed from the same run.
+(1) and (3) run pinned to the first core the process may use, (2) on all of them; timings are
+medians of RUNS runs (default 5), interleaved, with the ratios printed from the same run.
 """
 
 import os
@@ -127,6 +127,9 @@ def main():
         print(f"kifu {kifu.__version__}, cshogi {cshogi.__version__ if hasattr(cshogi, '__version__') else '?'}; "
               f"{len(paths)} CSA files in {directory}; load {os.getloadavg()}")
 
+        cores = sorted(os.sched_getaffinity(0))
+        one_core = {cores[0]}
+        os.sched_setaffinity(0, one_core)
         medians, results = compare("kifu.read", kifu_read, "cshogi", cshogi_read, paths)
         assert results["kifu.read"] == results["cshogi"], results
         k, c = medians["kifu.read"], medians["cshogi"]
@@ -135,10 +138,10 @@ def main():
         print(f"  cshogi         {c:7.3f} s  {len(paths) / c:9.0f} games/s")
         print(f"  kifu / cshogi speed: {c / k:.1f}×")
 
-        cores = os.cpu_count() or 1
-        print(f"kifu.read_many (cores: {cores}, affinity: {len(os.sched_getaffinity(0))}):")
+        os.sched_setaffinity(0, set(cores))
+        print(f"kifu.read_many on {len(cores)} cores:")
         base = None
-        for jobs in sorted({1, 2, cores}):
+        for jobs in sorted({1, 2, len(cores)}):
             times = []
             for _ in range(RUNS):
                 seconds, plies = timed(kifu_read_many, paths, jobs)
@@ -148,6 +151,7 @@ def main():
             print(f"  jobs={jobs:<3} {m:7.3f} s  {len(paths) / m:9.0f} games/s  ({base / m:.2f}× jobs=1)"
                   f"  {c / m:.1f}× cshogi")
 
+        os.sched_setaffinity(0, one_core)
         games = positions_of_bulk_games()
         medians, results = compare("kifu", kifu_positions, "cshogi", cshogi_positions, games)
         assert results["kifu"] == results["cshogi"]

@@ -159,3 +159,15 @@ def test_the_type_stubs_name_what_exists():
                         if isinstance(item, ast.FunctionDef) and not item.name.startswith("__"):
                             assert hasattr(cls, item.name), (stub, node.name, item.name)
     assert (package / "py.typed").exists()
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    for obj in (kifu.Record, kifu.parse, kifu.shogi.Position, kifu.chu.Position):
+        finder = doctest.DocTestFinder(recurse=False)
+        runner = doctest.DocTestRunner()
+        for test in finder.find(obj, obj.__name__, globs={}):
+            runner.run(test)
+        assert runner.failures == 0, obj
+        assert runner.tries > 0, obj

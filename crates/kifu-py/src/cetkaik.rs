@@ -6,7 +6,7 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
 use crate::IllegalMove;
-use crate::record::Outcome;
+use crate::outcome::Outcome;
 
 /// A cetkaik (机戦) match as the rules see it: the board of the current season, the scores,
 /// the rate and whose turn it is, under the standard rules.

@@ -5,7 +5,7 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::IllegalMove;
-use crate::record::Outcome;
+use crate::outcome::Outcome;
 
 /// A chu shogi (中将棋) position with the game's history (the repetition rules need it), under
 /// lishogi's rules. Moves are lishogi USI strings (``7i7h``, ``7i7h+``, a lion's double move

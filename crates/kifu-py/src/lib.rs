@@ -11,7 +11,7 @@ use kifu_cetkaik::Cetkaik;
 use kifu_chu::Chu;
 use kifu_shogi::Shogi;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyIOError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 use rayon::prelude::*;
@@ -19,6 +19,7 @@ use rayon::prelude::*;
 mod cetkaik;
 mod chu;
 mod games;
+mod outcome;
 mod record;
 mod shogi;
 
@@ -46,7 +47,16 @@ impl ReadFailure {
     fn into_py_err(self, py: Python<'_>, name: Option<&str>) -> PyErr {
         let prefix = name.map(|n| format!("{n}: ")).unwrap_or_default();
         match self {
-            ReadFailure::Io(e) => PyIOError::new_err(format!("{prefix}{e}")),
+            // OSError(errno, strerror, filename) makes the subclass Python itself would raise
+            // (FileNotFoundError, PermissionError …).
+            ReadFailure::Io(e) => match (e.raw_os_error(), name) {
+                (Some(errno), Some(name)) => {
+                    let message = e.to_string();
+                    let strerror = message.split(" (os error").next().unwrap_or(&message);
+                    PyOSError::new_err((errno, strerror.to_string(), name.to_string()))
+                }
+                _ => PyOSError::new_err(format!("{prefix}{e}")),
+            },
             ReadFailure::Usage(message) => PyValueError::new_err(message),
             ReadFailure::Unreadable {
                 line,
@@ -314,7 +324,7 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMove", py.get_type::<IllegalMove>())?;
     m.add_class::<PyRecord>()?;
     m.add_class::<record::Diagnostic>()?;
-    m.add_class::<record::Outcome>()?;
+    m.add_class::<outcome::Outcome>()?;
     m.add_class::<record::Variation>()?;
     m.add_class::<ReadMany>()?;
     // Each game's position is `Position` in its submodule (kifu.shogi …): registered here

@@ -45,24 +45,6 @@ impl Diagnostic {
     }
 }
 
-/// How a game stands decided: `kind` says how (``"checkmate"``, ``"repetition"``,
-/// ``"TORYO"`` …) and `winner` who won (``"first"``, ``"second"``, or ``None`` for a draw).
-#[pyclass(module = "kifu", name = "Outcome", frozen, get_all)]
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    /// How the game ended.
-    pub kind: String,
-    /// ``"first"``, ``"second"``, or ``None`` for a draw.
-    pub winner: Option<&'static str>,
-}
-
-#[pymethods]
-impl Outcome {
-    fn __repr__(&self) -> String {
-        format!("Outcome(kind={:?}, winner={:?})", self.kind, self.winner)
-    }
-}
-
 /// One line of play other than the main line: `moves` from the start of the game (so it can be
 /// replayed on its own), leaving the main line or another variation at move `start_ply`
 /// (counted from 1), with the ending written at its end if any.

@@ -9,7 +9,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString};
 
 use crate::IllegalMove;
-use crate::record::Outcome;
+use crate::outcome::Outcome;
 
 /// A shogi position, with the moves played on it (for repetition and :meth:`pop`).
 ///

@@ -1,6 +1,7 @@
 """Type stubs of kifu: records of shogi, chu shogi and cetkaik, read, checked and replayed."""
 
 import os
+import pathlib
 from typing import Dict, Iterable, Iterator, List, Literal, Optional, Tuple, Union
 
 from . import cetkaik as cetkaik
@@ -89,9 +90,9 @@ class Record:
     def start_position(self) -> _AnyPosition: ...
     def __len__(self) -> int: ...
 
-class ReadMany(Iterator[Tuple[str, Union[List[Record], OSError, ReadError]]]):
+class ReadMany(Iterator[Tuple[pathlib.Path, Union[List[Record], OSError, ReadError]]]):
     def __iter__(self) -> "ReadMany": ...
-    def __next__(self) -> Tuple[str, Union[List[Record], OSError, ReadError]]: ...
+    def __next__(self) -> Tuple[pathlib.Path, Union[List[Record], OSError, ReadError]]: ...
 
 def read(
     source: Union[_Path, bytes, bytearray],

@@ -1,0 +1,116 @@
+"""Type stubs of kifu: records of shogi, chu shogi and cetkaik, read, checked and replayed."""
+
+import os
+import pathlib
+from typing import Dict, Iterable, Iterator, List, Literal, Optional, Tuple, Union
+
+from . import cetkaik as cetkaik
+from . import chu as chu
+from . import shogi as shogi
+
+__version__: str
+
+_Path = Union[str, "os.PathLike[str]"]
+_Game = Literal["shogi", "chu", "cetkaik"]
+_AnyPosition = Union[shogi.Position, chu.Position, cetkaik.Position]
+
+class ReadError(ValueError):
+    """The input is not text in the format's encoding (or names no known game or format)."""
+
+    line: int
+    column: int
+
+class IllegalMove(ValueError):
+    """A move the rules forbid, naming the rule."""
+
+class Diagnostic:
+    """One problem found in a record, at a line and column (from 1)."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def severity(self) -> Literal["error", "warning"]: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+
+class Outcome:
+    """How a game stands decided, and who won (None for a draw)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def winner(self) -> Optional[Literal["first", "second"]]: ...
+
+class Variation:
+    """A line of the move tree other than the main line, with its moves from the start."""
+
+    @property
+    def start_ply(self) -> int: ...
+    @property
+    def moves(self) -> List[str]: ...
+    @property
+    def ending(self) -> Optional[str]: ...
+
+class Record:
+    """One game record with its header, moves, variations, times, comments and diagnostics."""
+
+    @property
+    def game(self) -> _Game: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def path(self) -> Optional[str]: ...
+    @property
+    def start(self) -> str: ...
+    @property
+    def moves(self) -> List[str]: ...
+    @property
+    def header(self) -> Dict[str, str]: ...
+    @property
+    def ending(self) -> Optional[str]: ...
+    @property
+    def winner(self) -> Optional[Literal["first", "second", "draw"]]: ...
+    @property
+    def times(self) -> List[Optional[float]]: ...
+    @property
+    def comments(self) -> Dict[int, List[str]]: ...
+    @property
+    def variations(self) -> List[Variation]: ...
+    @property
+    def valid(self) -> bool: ...
+    @property
+    def diagnostics(self) -> List[Diagnostic]: ...
+    def to_string(self, format: str) -> Tuple[str, List[str]]: ...
+    def to_bytes(self, format: str) -> Tuple[bytes, List[str]]: ...
+    def positions(self) -> List[_AnyPosition]: ...
+    def start_position(self) -> _AnyPosition: ...
+    def __len__(self) -> int: ...
+
+class ReadMany(Iterator[Tuple[pathlib.Path, Union[List[Record], OSError, ReadError]]]):
+    def __iter__(self) -> "ReadMany": ...
+    def __next__(self) -> Tuple[pathlib.Path, Union[List[Record], OSError, ReadError]]: ...
+
+def read(
+    source: Union[_Path, bytes, bytearray],
+    *,
+    format: Optional[str] = None,
+    game: Optional[_Game] = None,
+) -> List[Record]: ...
+def parse(
+    text: Union[str, bytes, bytearray],
+    *,
+    format: Optional[str] = None,
+    game: Optional[_Game] = None,
+) -> List[Record]: ...
+def read_many(
+    paths: Iterable[_Path],
+    *,
+    jobs: int = 0,
+    format: Optional[str] = None,
+    game: Optional[_Game] = None,
+) -> ReadMany: ...
+def formats(game: _Game) -> List[str]: ...

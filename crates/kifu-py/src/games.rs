@@ -1,0 +1,341 @@
+//! The three games as the Python module needs them: each game's table of formats, how a file's
+//! game and format are chosen, and how a position becomes a Python object.
+//!
+//! The command line chooses the game of a file in its own crate (`kifu-cli/src/games/`); the
+//! library has no such function yet, so the same order of evidence is written here, on the
+//! public pieces of `kifu-records`: content only one game writes, then an extension only one
+//! game uses, then what the text reads as, shogi when nothing decides.
+
+use std::path::Path;
+
+use kifu_cetkaik::Cetkaik;
+use kifu_chu::Chu;
+use kifu_record::{EndingKind, Game, NodeItem, Record, RecordFormat};
+use kifu_records::GameRecords;
+use kifu_records::cetkaik as ckka;
+use kifu_shogi::{Shogi, ShogiEnding};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+/// A game of the family, as the Python module handles it.
+pub trait PyGame:
+    Game<Position: Send + Sync, Move: Send + Sync, Start: Send + Sync, Ending: Send + Sync>
+{
+    /// Every format of the game, the one written by default first.
+    fn formats() -> &'static [&'static dyn RecordFormat<Self>];
+
+    /// The format a user names, in any case.
+    fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>>;
+
+    /// The format of a file by its extension, if the extension decides it.
+    fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Self>>;
+
+    /// The format of a text judged by its content.
+    fn sniff_format(text: &str) -> &'static dyn RecordFormat<Self>;
+
+    /// The word for one of this game's own endings, in the style of CSA's `%` words.
+    fn ending_word(ending: &Self::Ending) -> String;
+
+    /// A position as a Python object of the game's submodule (`kifu.shogi.Position` …).
+    fn position_object(py: Python<'_>, position: Self::Position) -> PyResult<Py<PyAny>>;
+
+    /// The moves of the main line as Python strings in the game's machine notation, up to
+    /// the first move the rules refuse. The default replays the line; a game whose readers
+    /// put on the tree only moves their replay accepted (and mark the rest `illegal`) may
+    /// read the tree directly when its notation needs no position.
+    fn main_line_texts<'py>(py: Python<'py>, record: &Record<Self>) -> Vec<Bound<'py, PyString>> {
+        let mut texts = Vec::with_capacity(record.moves.len());
+        record.walk_main_line(|_, position, mv| {
+            texts.push(PyString::new(py, &Self::move_text(position, mv)));
+        });
+        texts
+    }
+}
+
+impl PyGame for Shogi {
+    fn formats() -> &'static [&'static dyn RecordFormat<Self>] {
+        <Shogi as GameRecords>::formats()
+    }
+    fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>> {
+        <Shogi as GameRecords>::format_by_name(&name.to_ascii_lowercase())
+    }
+    fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Self>> {
+        <Shogi as GameRecords>::format_by_extension(path)
+    }
+    fn sniff_format(text: &str) -> &'static dyn RecordFormat<Self> {
+        <Shogi as GameRecords>::sniff_format(text)
+    }
+    fn ending_word(ending: &ShogiEnding) -> String {
+        match ending {
+            ShogiEnding::Impasse => "JISHOGI",
+            ShogiEnding::DeclareWin => "KACHI",
+            ShogiEnding::DeclareDraw => "HIKIWAKE",
+            ShogiEnding::Try => "TRY",
+        }
+        .to_string()
+    }
+    fn position_object(py: Python<'_>, position: kifu_shogi::Position) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, crate::shogi::ShogiPosition::from_position(position))?.into_any())
+    }
+
+    /// Every shogi reader adds moves through the records layer's replay, which puts a move
+    /// on the tree only once the rules accepted it (or marks it `illegal` when the record's
+    /// ending excuses it), and USI needs no position: the line is read without replaying it
+    /// again, which halves the time of `Record.moves` (tests compare it with the replay).
+    fn main_line_texts<'py>(py: Python<'py>, record: &Record<Self>) -> Vec<Bound<'py, PyString>> {
+        let tree = &record.moves;
+        tree.main_line()
+            .map_while(|id| match &tree[id].item {
+                NodeItem::Move(mv) if !tree[id].illegal => Some(crate::shogi::usi_string(py, *mv)),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+impl PyGame for Chu {
+    fn formats() -> &'static [&'static dyn RecordFormat<Self>] {
+        <Chu as GameRecords>::formats()
+    }
+    fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>> {
+        <Chu as GameRecords>::format_by_name(name)
+    }
+    fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Self>> {
+        <Chu as GameRecords>::format_by_extension(path)
+    }
+    fn sniff_format(text: &str) -> &'static dyn RecordFormat<Self> {
+        <Chu as GameRecords>::sniff_format(text)
+    }
+    fn ending_word(ending: &kifu_chu::Outcome) -> String {
+        use kifu_chu::EndReason;
+        match ending.reason {
+            EndReason::RoyalsCaptured => "ROYALS_CAPTURED",
+            EndReason::NoLegalMoves => "NO_LEGAL_MOVES",
+            EndReason::BareKing => "BARE_KING",
+            EndReason::OnlyRoyals => "ONLY_ROYALS",
+            EndReason::Repetition => "SENNICHITE",
+            EndReason::PerpetualCheck => "PERPETUAL_CHECK",
+            EndReason::Checkmate => "TSUMI",
+        }
+        .to_string()
+    }
+    fn position_object(py: Python<'_>, position: kifu_chu::GameState) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, crate::chu::ChuPosition::from_state(position))?.into_any())
+    }
+}
+
+impl PyGame for Cetkaik {
+    fn formats() -> &'static [&'static dyn RecordFormat<Self>] {
+        &ckka::FORMATS
+    }
+    fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>> {
+        ckka::format::by_name(&name.to_ascii_lowercase())
+    }
+    fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Self>> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        if is_ckka_extension(&extension) {
+            // Reading takes every notation; the extension names the one a file is written in.
+            ckka::format::by_name(&extension)
+        } else {
+            None
+        }
+    }
+    fn sniff_format(text: &str) -> &'static dyn RecordFormat<Self> {
+        let by_name = |name| ckka::format::by_name(name).expect("cetkaik's table names it");
+        if ckka::json::looks_like_kifu_json(text) {
+            by_name("json")
+        } else if ckka::noter::looks_like_noter(text) && ckka::noter::parse_noter(text).is_some() {
+            by_name("noter")
+        } else {
+            by_name("ckka")
+        }
+    }
+    fn ending_word(ending: &kifu_cetkaik::CetkaikEnding) -> String {
+        match ending {
+            kifu_cetkaik::CetkaikEnding::MatchOver { .. } => "MATCH_OVER".to_string(),
+        }
+    }
+    fn position_object(py: Python<'_>, position: kifu_cetkaik::MatchState) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, crate::cetkaik::CetkaikPosition::from_state(position))?.into_any())
+    }
+}
+
+/// The games by name, the default first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameName {
+    Shogi,
+    Chu,
+    Cetkaik,
+}
+
+impl GameName {
+    pub const ALL: [GameName; 3] = [GameName::Shogi, GameName::Chu, GameName::Cetkaik];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameName::Shogi => Shogi::NAME,
+            GameName::Chu => Chu::NAME,
+            GameName::Cetkaik => Cetkaik::NAME,
+        }
+    }
+
+    pub fn by_name(name: &str) -> Option<GameName> {
+        GameName::ALL.into_iter().find(|g| g.name() == name)
+    }
+
+    /// The format names of the game, for messages.
+    pub fn format_names(self) -> Vec<&'static str> {
+        fn names<G: PyGame>() -> Vec<&'static str> {
+            G::formats().iter().map(|f| f.name()).collect()
+        }
+        match self {
+            GameName::Shogi => names::<Shogi>(),
+            GameName::Chu => names::<Chu>(),
+            GameName::Cetkaik => names::<Cetkaik>(),
+        }
+    }
+
+    /// Whether `format` names one of the game's formats.
+    pub fn knows_format(self, format: &str) -> bool {
+        match self {
+            GameName::Shogi => <Shogi as PyGame>::format_by_name(format).is_some(),
+            GameName::Chu => <Chu as PyGame>::format_by_name(format).is_some(),
+            GameName::Cetkaik => <Cetkaik as PyGame>::format_by_name(format).is_some(),
+        }
+    }
+
+    /// An extension (lower case) only this game uses.
+    fn owns_extension(self, extension: &str) -> bool {
+        match self {
+            GameName::Shogi => matches!(extension, "csa" | "ki2" | "ki2u" | "jkf"),
+            GameName::Chu => matches!(extension, "csl" | "chu" | "ndjson" | "jsonl"),
+            GameName::Cetkaik => is_ckka_extension(extension),
+        }
+    }
+
+    /// Content only this game writes.
+    fn claims_content(self, text: &str) -> bool {
+        match self {
+            GameName::Shogi => false,
+            GameName::Chu => chu_content(text),
+            GameName::Cetkaik => ckka::json::looks_like_kifu_json(text),
+        }
+    }
+
+    /// Whether an extension shared by several games is one this game reads.
+    fn reads_extension(self, path: &Path) -> bool {
+        match self {
+            GameName::Shogi => <Shogi as PyGame>::format_by_extension(path).is_some(),
+            GameName::Chu => <Chu as PyGame>::format_by_extension(path).is_some(),
+            GameName::Cetkaik => <Cetkaik as PyGame>::format_by_extension(path).is_some(),
+        }
+    }
+
+    /// The game of a file: by an extension only one game uses, then by content only one game
+    /// writes, then by an extension a game reads, then by what the text reads as; shogi when
+    /// nothing decides.
+    pub fn detect(path: Option<&Path>, bytes: &[u8]) -> GameName {
+        let extension = path
+            .and_then(|p| p.extension())
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        if let Some(e) = extension.as_deref()
+            && let Some(game) = GameName::ALL.into_iter().find(|g| g.owns_extension(e))
+        {
+            return game;
+        }
+        let text = lossy_utf8(bytes);
+        if let Some(game) = GameName::ALL.into_iter().find(|g| g.claims_content(&text)) {
+            return game;
+        }
+        if let (Some(path), Some(e)) = (path, extension.as_deref())
+            && e != "txt"
+            && let Some(game) = GameName::ALL.into_iter().find(|g| g.reads_extension(path))
+        {
+            return game;
+        }
+        if cetkaik_text(&text) {
+            GameName::Cetkaik
+        } else {
+            GameName::Shogi
+        }
+    }
+}
+
+/// `.ckka`, and `.ckka0` … `.ckka3` for a file that says its notation in its name.
+fn is_ckka_extension(extension: &str) -> bool {
+    matches!(extension, "ckka" | "ckka0" | "ckka1" | "ckka2" | "ckka3")
+}
+
+/// The bytes as text for sniffing, with U+FFFD for what is not UTF-8.
+pub fn lossy_utf8(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
+}
+
+/// Whether a text is a chu record by its content: the chu start position or name, a 12×12
+/// board diagram, chu JSON, a CSL game that replays from the chu start, or USI moves that leave
+/// the 9×9 board.
+fn chu_content(text: &str) -> bool {
+    if text.contains("中将棋") || text.contains("lfcsgekgscfl") || text.contains("１２ １１")
+    {
+        return true;
+    }
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    if t.starts_with('{') || t.starts_with('[') && t[1..].trim_start().starts_with('{') {
+        let compact: String = t.chars().take(4096).filter(|c| *c != ' ').collect();
+        return compact.contains("\"rules\":\"lishogi\"") || compact.contains("\"rules\":\"jcsa\"");
+    }
+    if (t.starts_with('[') || t.starts_with("1.")) && kifu_records::chu::detect(t).name() == "csl" {
+        let (record, diagnostics) = kifu_records::chu::csl::parse(t);
+        return !kifu_records::chu::main_line_moves(&record).is_empty()
+            && !diagnostics.iter().any(|d| d.is_error());
+    }
+    let first = t.split_whitespace().next().unwrap_or("");
+    let usi_list =
+        ["position", "startpos", "sfen"].contains(&first) || kifu_chu::parse_usi(first).is_some();
+    usi_list
+        && t.split_whitespace()
+            .take(200)
+            .any(|w| kifu_chu::parse_usi(w).is_some() && kifu_shogi::usi::parse_move(w).is_err())
+}
+
+/// CKKA text, unless the first word reads as USI (a shogi or chu move list).
+fn cetkaik_text(text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or("");
+    let usi_like = ["position", "startpos", "sfen"].contains(&first)
+        || kifu_shogi::usi::parse_move(first).is_ok();
+    !usi_like && ckka::sniff(text)
+}
+
+/// The word for how a line ends, in the style of CSA's `%` words (`TORYO`, `SENNICHITE` …);
+/// a word the record wrote that kifu does not know is given as written.
+pub fn ending_word<G: PyGame>(kind: &EndingKind<G::Ending>) -> String {
+    use kifu_record::{Outcome, Side};
+    match kind {
+        EndingKind::Resign => "TORYO".into(),
+        EndingKind::Abort => "CHUDAN".into(),
+        EndingKind::Repetition => "SENNICHITE".into(),
+        EndingKind::Checkmate => "TSUMI".into(),
+        EndingKind::NoCheckmate => "FUZUMI".into(),
+        EndingKind::TimeLoss => "TIME_UP".into(),
+        EndingKind::IllegalMoveWin => "ILLEGAL_MOVE_WIN".into(),
+        EndingKind::IllegalMoveLoss => "ILLEGAL_MOVE".into(),
+        EndingKind::IllegalAction(Side::First) => "+ILLEGAL_ACTION".into(),
+        EndingKind::IllegalAction(Side::Second) => "-ILLEGAL_ACTION".into(),
+        EndingKind::MaxMoves => "MAX_MOVES".into(),
+        EndingKind::TakeBack => "MATTA".into(),
+        EndingKind::Error => "ERROR".into(),
+        EndingKind::Sealed => "FUUJITE".into(),
+        EndingKind::DefaultWin => "DEFAULT_WIN".into(),
+        EndingKind::DefaultLoss => "DEFAULT_LOSS".into(),
+        EndingKind::Result(Outcome::Win(Side::First)) => "FIRST_WINS".into(),
+        EndingKind::Result(Outcome::Win(Side::Second)) => "SECOND_WINS".into(),
+        EndingKind::Result(Outcome::Draw) => "DRAW".into(),
+        EndingKind::Result(Outcome::None) => "NO_RESULT".into(),
+        EndingKind::Game(own) => G::ending_word(own),
+        EndingKind::Unknown(word) => word.clone(),
+    }
+}

@@ -1,0 +1,340 @@
+//! The Python module `kifu` (its native part, `kifu._kifu`): game records of shogi, chu shogi
+//! and cetkaik read with diagnostics, replayed, converted, and positions to play on.
+//!
+//! Everything here is a thin layer over the library crates: `kifu-records` reads and writes
+//! the files, the rules crates replay them. The Python package in `python/kifu` re-exports these
+//! names and holds the type stubs.
+
+use std::path::{Path, PathBuf};
+
+use kifu_cetkaik::Cetkaik;
+use kifu_chu::Chu;
+use kifu_shogi::Shogi;
+use pyo3::create_exception;
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyString};
+use rayon::prelude::*;
+
+mod cetkaik;
+mod chu;
+mod games;
+mod outcome;
+mod record;
+mod shogi;
+
+use games::GameName;
+use record::{PyRecord, ReadFailure, read_as};
+
+create_exception!(
+    kifu,
+    ReadError,
+    PyValueError,
+    "The input cannot be read as a record file at all (its bytes are not text in the format's \
+     encoding), or the game or format asked for does not exist. `line` and `column` (from 1) \
+     say where, when there is a place to point at. Problems inside a record are not raised: \
+     they are the record's diagnostics."
+);
+create_exception!(
+    kifu,
+    IllegalMove,
+    PyValueError,
+    "A move that the rules forbid in this position, or that is not a move at all; the message \
+     names the rule as players word it (二歩, 打ち歩詰め …)."
+);
+
+impl ReadFailure {
+    fn into_py_err(self, py: Python<'_>, name: Option<&str>) -> PyErr {
+        let prefix = name.map(|n| format!("{n}: ")).unwrap_or_default();
+        match self {
+            // OSError(errno, strerror, filename) makes the subclass Python itself would raise
+            // (FileNotFoundError, PermissionError …).
+            ReadFailure::Io(e) => match (e.raw_os_error(), name) {
+                (Some(errno), Some(name)) => {
+                    let message = e.to_string();
+                    let strerror = message.split(" (os error").next().unwrap_or(&message);
+                    PyOSError::new_err((errno, strerror.to_string(), name.to_string()))
+                }
+                _ => PyOSError::new_err(format!("{prefix}{e}")),
+            },
+            ReadFailure::Usage(message) => PyValueError::new_err(message),
+            ReadFailure::Unreadable {
+                line,
+                column,
+                message,
+            } => {
+                let err = ReadError::new_err(format!("{prefix}{line}:{column}: {message}"));
+                let value = err.value(py);
+                let _ = value.setattr("line", line);
+                let _ = value.setattr("column", column);
+                err
+            }
+        }
+    }
+}
+
+/// How to read: the game and format forced by the caller, if any.
+#[derive(Clone, Copy)]
+struct ReadOptions<'a> {
+    game: Option<GameName>,
+    format: Option<&'a str>,
+}
+
+impl<'a> ReadOptions<'a> {
+    fn new(game: Option<&str>, format: Option<&'a str>) -> PyResult<ReadOptions<'a>> {
+        let game = match game {
+            None | Some("auto") => None,
+            Some(name) => Some(GameName::by_name(name).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown game `{name}` (one of: shogi, chu, cetkaik)"
+                ))
+            })?),
+        };
+        if let Some(format) = format {
+            let candidates: Vec<GameName> = match game {
+                Some(g) => vec![g],
+                None => GameName::ALL.to_vec(),
+            };
+            if !candidates.iter().any(|g| g.knows_format(format)) {
+                let known: Vec<String> = candidates
+                    .iter()
+                    .map(|g| format!("{}: {}", g.name(), g.format_names().join(", ")))
+                    .collect();
+                return Err(PyValueError::new_err(format!(
+                    "unknown format `{format}`; {}",
+                    known.join("; ")
+                )));
+            }
+        }
+        Ok(ReadOptions { game, format })
+    }
+
+    /// Reads every record of one source.
+    fn read(&self, bytes: &[u8], path: Option<&Path>) -> Result<Vec<PyRecord>, ReadFailure> {
+        let game = match self.game {
+            Some(game) => game,
+            None => {
+                let detected = GameName::detect(path, bytes);
+                match self.format {
+                    // A format only another game has (`csl`, `ckka` …) names the game.
+                    Some(f) if !detected.knows_format(f) => GameName::ALL
+                        .into_iter()
+                        .find(|g| g.knows_format(f))
+                        .unwrap_or(detected),
+                    _ => detected,
+                }
+            }
+        };
+        match game {
+            GameName::Shogi => read_as::<Shogi>(bytes, path, self.format),
+            GameName::Chu => read_as::<Chu>(bytes, path, self.format),
+            GameName::Cetkaik => read_as::<Cetkaik>(bytes, path, self.format),
+        }
+    }
+
+    fn read_file(&self, path: &Path) -> Result<Vec<PyRecord>, ReadFailure> {
+        let bytes = std::fs::read(path).map_err(ReadFailure::Io)?;
+        self.read(&bytes, Some(path))
+    }
+}
+
+/// Reads every record of a file, or of bytes.
+///
+/// `source` is a path (``str`` or ``os.PathLike``) or the content as ``bytes``. The game
+/// (``"shogi"``, ``"chu"``, ``"cetkaik"``) and the format (``"csa"``, ``"kif"``, ``"ki2"``,
+/// ``"jkf"``, ``"usi"``, ``"csl"``, ``"ckka"`` …) come from the file's extension and content
+/// unless `game` or `format` name them. Returns a list of :class:`kifu.Record`, one per game
+/// in the file (a cetkaik match gives one per season).
+///
+/// Problems in a record do not raise: the record's ``valid`` is false and its
+/// ``diagnostics`` say what and where. Raises :class:`kifu.ReadError` (with ``line`` and
+/// ``column``) when the bytes are not text in the format's encoding, ``OSError`` when the
+/// file cannot be read, ``ValueError`` for an unknown game or format.
+#[pyfunction]
+#[pyo3(signature = (source, *, format = None, game = None))]
+fn read(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    format: Option<&str>,
+    game: Option<&str>,
+) -> PyResult<Vec<PyRecord>> {
+    let options = ReadOptions::new(game, format)?;
+    if let Ok(bytes) = source.cast::<PyBytes>() {
+        return options
+            .read(bytes.as_bytes(), None)
+            .map_err(|e| e.into_py_err(py, None));
+    }
+    if let Ok(bytes) = source.cast::<PyByteArray>() {
+        let bytes = bytes.to_vec();
+        return options
+            .read(&bytes, None)
+            .map_err(|e| e.into_py_err(py, None));
+    }
+    let path: PathBuf = source.extract().map_err(|_| {
+        PyTypeError::new_err("kifu.read takes a path (str or os.PathLike) or bytes; for a str holding a record, use kifu.parse")
+    })?;
+    let name = path.to_string_lossy().into_owned();
+    py.detach(|| options.read_file(&path))
+        .map_err(|e| e.into_py_err(py, Some(&name)))
+}
+
+/// Reads every record of a text (``str``) or of bytes, as :func:`kifu.read` reads a file;
+/// the game and format come from the content unless `game` or `format` name them.
+///
+/// >>> import kifu
+/// >>> kifu.parse("7g7f 3c3d", format="usi")[0].moves
+/// ['7g7f', '3c3d']
+#[pyfunction]
+#[pyo3(signature = (text, *, format = None, game = None))]
+fn parse(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    format: Option<&str>,
+    game: Option<&str>,
+) -> PyResult<Vec<PyRecord>> {
+    let options = ReadOptions::new(game, format)?;
+    if let Ok(text) = text.cast::<PyString>() {
+        let text = text.to_cow()?;
+        return options
+            .read(text.as_bytes(), None)
+            .map_err(|e| e.into_py_err(py, None));
+    }
+    read(py, text, format, game)
+}
+
+/// What one file of `read_many` gave.
+type FileResult = (PathBuf, Result<Vec<PyRecord>, ReadFailure>);
+
+/// The files of :func:`kifu.read_many`, read in batches on Rust threads.
+#[pyclass(module = "kifu", name = "ReadMany")]
+struct ReadMany {
+    paths: std::vec::IntoIter<PathBuf>,
+    ready: std::collections::VecDeque<FileResult>,
+    game: Option<GameName>,
+    format: Option<String>,
+    pool: rayon::ThreadPool,
+    batch: usize,
+}
+
+#[pymethods]
+impl ReadMany {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<(PathBuf, Py<PyAny>)>> {
+        if self.ready.is_empty() {
+            let batch: Vec<PathBuf> = self.paths.by_ref().take(self.batch).collect();
+            if batch.is_empty() {
+                return Ok(None);
+            }
+            let options = ReadOptions {
+                game: self.game,
+                format: self.format.as_deref(),
+            };
+            let pool = &self.pool;
+            let results: Vec<FileResult> = py.detach(|| {
+                pool.install(|| {
+                    batch
+                        .into_par_iter()
+                        .map(|path| {
+                            let read = options.read_file(&path);
+                            (path, read)
+                        })
+                        .collect()
+                })
+            });
+            self.ready.extend(results);
+        }
+        let Some((path, result)) = self.ready.pop_front() else {
+            return Ok(None);
+        };
+        let value = match result {
+            Ok(records) => records
+                .into_iter()
+                .map(|r| Py::new(py, r))
+                .collect::<PyResult<Vec<_>>>()?
+                .into_pyobject(py)?
+                .into_any()
+                .unbind(),
+            Err(failure) => {
+                let name = path.to_string_lossy().into_owned();
+                failure
+                    .into_py_err(py, Some(&name))
+                    .into_value(py)
+                    .into_any()
+            }
+        };
+        Ok(Some((path, value)))
+    }
+}
+
+/// Reads many files in parallel on Rust threads (Python's GIL is released while they read),
+/// yielding ``(path, records)`` for each file in the order given.
+///
+/// `records` is the list :func:`kifu.read` would return, or, for a file that cannot be read,
+/// the exception it would raise (:class:`kifu.ReadError`, ``OSError``), yielded rather than
+/// raised so that one bad file does not end the walk. `jobs` is the number of threads (0: one
+/// per core); `game` and `format` apply to every file.
+#[pyfunction]
+#[pyo3(signature = (paths, *, jobs = 0, format = None, game = None))]
+fn read_many(
+    paths: &Bound<'_, PyAny>,
+    jobs: usize,
+    format: Option<&str>,
+    game: Option<&str>,
+) -> PyResult<ReadMany> {
+    let options = ReadOptions::new(game, format)?;
+    let mut list = Vec::new();
+    for path in paths.try_iter()? {
+        list.push(path?.extract::<PathBuf>()?);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| PyValueError::new_err(format!("cannot start {jobs} threads: {e}")))?;
+    let batch = 64 * pool.current_num_threads();
+    Ok(ReadMany {
+        paths: list.into_iter(),
+        ready: Default::default(),
+        game: options.game,
+        format: format.map(str::to_owned),
+        pool,
+        batch,
+    })
+}
+
+/// The formats kifu reads and writes for `game`, the default first.
+#[pyfunction]
+fn formats(game: &str) -> PyResult<Vec<&'static str>> {
+    GameName::by_name(game)
+        .map(GameName::format_names)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown game `{game}` (one of: shogi, chu, cetkaik)"
+            ))
+        })
+}
+
+#[pymodule]
+fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("ReadError", py.get_type::<ReadError>())?;
+    m.add("IllegalMove", py.get_type::<IllegalMove>())?;
+    m.add_class::<PyRecord>()?;
+    m.add_class::<record::Diagnostic>()?;
+    m.add_class::<outcome::Outcome>()?;
+    m.add_class::<record::Variation>()?;
+    m.add_class::<ReadMany>()?;
+    // Each game's position is `Position` in its submodule (kifu.shogi …): registered here
+    // under distinct names for python/kifu/<game>.py to import.
+    m.add("ShogiPosition", py.get_type::<shogi::ShogiPosition>())?;
+    m.add("ChuPosition", py.get_type::<chu::ChuPosition>())?;
+    m.add("CetkaikPosition", py.get_type::<cetkaik::CetkaikPosition>())?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(read_many, m)?)?;
+    m.add_function(wrap_pyfunction!(formats, m)?)?;
+    Ok(())
+}

@@ -63,7 +63,9 @@ pub enum Event {
     /// hand line names (under rules where 終季 scores declared hands only, that is what
     /// counts); `None` when the record names none, and every undeclared hand held counts.
     Declare {
+        /// 再行 or 終季.
         declaration: Declaration,
+        /// The hands the record's hand line names.
         named: Option<Vec<Hand>>,
     },
 }
@@ -86,7 +88,10 @@ impl Event {
 pub enum CetkaikEnding {
     /// 星一周 ("the stars went round"): the match is over; `winner` by the final scores,
     /// `None` when they are equal.
-    MatchOver { winner: Option<RecordSide> },
+    MatchOver {
+        /// The side ahead at the end (`None` on equal scores).
+        winner: Option<RecordSide>,
+    },
 }
 
 impl GameEnding for CetkaikEnding {

@@ -30,7 +30,7 @@ use crate::yaku::Hand;
 /// let position = Cetkaik::start_position(&record.start);
 /// let mv = position.legal_moves().into_iter().find(|m| m.to_string() == "KAI-KY").unwrap();
 /// // A plain step needs no sticks.
-/// let event = Event::Move { mv, throws: Throws::default() };
+/// let event = Event::mv(mv, Throws::default());
 /// assert_eq!(Cetkaik::move_text(&position, &event), "KAI兵KY無撃裁");
 /// let root = record.moves.root();
 /// record.moves.add_move(root, event, Span::default());
@@ -45,14 +45,40 @@ pub struct Cetkaik;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// A piece moves (or is dropped from hand) with the sticks thrown for it.
-    Move { mv: PureMove, throws: Throws },
+    ///
+    /// What the record knows of the move, unknowns included, is the event: a throw whose
+    /// count the record does not give is [`crate::Throw::UnknownSuccess`] in `throws`, and a
+    /// 皇 move whose intermediate square it does not give is `tam_first_unknown`.
+    Move {
+        /// The move; for 皇 with `tam_first_unknown`, one intermediate square the rules allow.
+        mv: PureMove,
+        /// The sticks thrown for the move (none for plain steps, drops and 皇).
+        throws: Throws,
+        /// The record leaves 皇's intermediate square unknown (the CKKA draft's `[或]`, or a
+        /// 皇 move written with its destination only): `mv` holds one the rules allow, which a
+        /// writer must not present as written. Always false for other moves.
+        tam_first_unknown: bool,
+    },
     /// 再行 or 終季 by the player who just made a hand. `named` lists the hands the record's
     /// hand line names (under rules where 終季 scores declared hands only, that is what
     /// counts); `None` when the record names none, and every undeclared hand held counts.
     Declare {
+        /// 再行 or 終季.
         declaration: Declaration,
+        /// The hands the record's hand line names.
         named: Option<Vec<Hand>>,
     },
+}
+
+impl Event {
+    /// A move as the record gives it in full (every square known).
+    pub fn mv(mv: PureMove, throws: Throws) -> Event {
+        Event::Move {
+            mv,
+            throws,
+            tam_first_unknown: false,
+        }
+    }
 }
 
 /// The endings of a cetkaik record besides the shared words of [`kifu_record::EndingKind`].
@@ -62,7 +88,10 @@ pub enum Event {
 pub enum CetkaikEnding {
     /// 星一周 ("the stars went round"): the match is over; `winner` by the final scores,
     /// `None` when they are equal.
-    MatchOver { winner: Option<RecordSide> },
+    MatchOver {
+        /// The side ahead at the end (`None` on equal scores).
+        winner: Option<RecordSide>,
+    },
 }
 
 impl GameEnding for CetkaikEnding {
@@ -99,7 +128,7 @@ impl MatchState {
     pub fn play_event(&mut self, event: &Event) -> Result<(), IllegalEvent> {
         let mut next = self.clone();
         match event {
-            Event::Move { mv, throws } => {
+            Event::Move { mv, throws, .. } => {
                 next.play(*mv, *throws)?;
             }
             Event::Declare { declaration, named } => {
@@ -149,10 +178,15 @@ impl Game for Cetkaik {
         })
     }
 
-    /// Notation ⓪ of the event: `MAU兵MAI無撃裁`, `ZO皇[ZU]TUZY`, `再行`, `終季`.
+    /// Notation ⓪ of the event: `MAU兵MAI無撃裁`, `ZO皇[ZU]TUZY`, `ZO皇[或]TUZY`, `再行`,
+    /// `終季`.
     fn move_text(state: &MatchState, event: &Event) -> String {
         match event {
-            Event::Move { mv, throws } => {
+            Event::Move {
+                mv,
+                throws,
+                tam_first_unknown,
+            } => {
                 let prof = mv
                     .src()
                     .and_then(|src| state.position().get(src))
@@ -161,7 +195,7 @@ impl Game for Cetkaik {
                         PureMove::Drop { prof, .. } => Some(*prof),
                         _ => None,
                     });
-                full::move_text(*mv, prof, *throws, true)
+                full::move_text(*mv, prof, *throws, !tam_first_unknown)
             }
             Event::Declare { declaration, .. } => declaration.to_string(),
         }

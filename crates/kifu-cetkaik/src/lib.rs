@@ -24,6 +24,8 @@
 //! assert_eq!(err.to_string(), "黒弓 on ME cannot move to MU");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod diagram;
 pub mod game;
 pub mod match_state;

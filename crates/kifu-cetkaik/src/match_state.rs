@@ -59,6 +59,7 @@ pub const SEASON_NAMES: [char; 4] = ['春', '夏', '秋', '冬'];
 /// rule set it is played under (the start of a `Record<Cetkaik>`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeasonStart {
+    /// The rule set the season is played under.
     pub rules: Rules,
     /// Who moves first: the record's [`kifu_record::Side::First`].
     pub first_mover: Side,
@@ -87,7 +88,9 @@ impl Default for SeasonStart {
 /// What a move did, with its consequences for hands and scores.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct MoveReport {
+    /// The side that moved.
     pub mover: Side,
+    /// What the move did on the board.
     pub effect: Effect,
     /// Hands held by the mover after the move.
     pub held: HandSet,
@@ -104,6 +107,7 @@ pub struct MoveReport {
 /// Why an event (a move or a declaration) cannot happen now.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum IllegalEvent {
+    /// The move cannot be played with its throws.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
     /// A move was played while a declaration was due.
@@ -112,6 +116,7 @@ pub enum IllegalEvent {
     /// A declaration without a hand made by the last move.
     #[error("no hand was made by the last move, so there is nothing to declare")]
     NothingToDeclare,
+    /// The match is over.
     #[error("the game is already over")]
     GameOver,
 }
@@ -121,6 +126,7 @@ pub enum IllegalEvent {
 /// a season record starts one from its [`SeasonStart`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchState {
+    /// The rule set of the match.
     pub rules: Rules,
     position: Position,
     /// Who moved first in the season being played (or just ended): the record's first side.
@@ -162,6 +168,7 @@ impl MatchState {
         }
     }
 
+    /// The board, the pieces in hand and the side to move of the current season.
     pub fn position(&self) -> &Position {
         &self.position
     }
@@ -172,10 +179,12 @@ impl MatchState {
         &mut self.position
     }
 
+    /// The score of `side`.
     pub fn score(&self, side: Side) -> i32 {
         self.scores[side.index()]
     }
 
+    /// The rate scores are multiplied by (doubled by 再行 under rules that say so).
     pub fn rate(&self) -> i32 {
         self.rate
     }
@@ -185,10 +194,13 @@ impl MatchState {
         self.season
     }
 
+    /// The side that made a hand with its last move and owes 再行 or 終季.
     pub fn pending_declaration(&self) -> Option<Side> {
         self.pending
     }
 
+    /// Whether the match is over: its last season ended, a side holds every point, or the
+    /// side to move cannot move.
     pub fn is_over(&self) -> bool {
         self.over
     }
@@ -255,6 +267,7 @@ impl MatchState {
         (hands + self.penalties[side.index()]) * self.rate
     }
 
+    /// Plays a move with its throws, or says why it cannot be played.
     pub fn play(&mut self, mv: PureMove, throws: Throws) -> Result<MoveReport, IllegalEvent> {
         if self.over {
             return Err(IllegalEvent::GameOver);

@@ -11,7 +11,9 @@ use crate::square::{Square, SquareSet};
 /// capture or to step on; the caller decides which.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Reach {
+    /// Squares reached by the piece's finite (one- or two-square) moves.
     pub finite: SquareSet,
+    /// Squares reached by its ranged moves (any distance along a line).
     pub ranged: SquareSet,
 }
 

@@ -13,48 +13,74 @@ use std::fmt;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum PureMove {
     /// A piece moves (finite or ranged) without stepping.
-    Plain { src: Square, dst: Square },
+    Plain {
+        /// Where the piece starts.
+        src: Square,
+        /// Where it ends.
+        dst: Square,
+    },
     /// Steps on `step`, then a finite second leg.
     StepFinite {
+        /// Where the piece starts.
         src: Square,
+        /// The occupied square stepped on.
         step: Square,
+        /// Where it ends.
         dst: Square,
     },
     /// Steps on `step`, then a ranged second leg: needs a bridge throw.
     StepRanged {
+        /// Where the piece starts.
         src: Square,
+        /// The occupied square stepped on.
         step: Square,
+        /// Where it ends.
         dst: Square,
     },
     /// A piece from hand.
     Drop {
+        /// The piece's colour.
         color: Color,
+        /// The piece's profession.
         prof: Profession,
+        /// Where it is dropped.
         dst: Square,
     },
     /// 皇: two King steps to empty squares.
     TamNoStep {
+        /// Where 皇 starts.
         src: Square,
+        /// The square after the first King step.
         first: Square,
+        /// Where 皇 ends.
         second: Square,
     },
     /// 皇 steps on an occupied neighbour, then goes to `first` and `second`.
     TamStepFormer {
+        /// Where 皇 starts.
         src: Square,
+        /// The occupied neighbour stepped on.
         step: Square,
+        /// The square after the first stage.
         first: Square,
+        /// Where 皇 ends.
         second: Square,
     },
     /// 皇 goes to `first`, steps on an occupied neighbour of it, then goes to `second`.
     TamStepLatter {
+        /// Where 皇 starts.
         src: Square,
+        /// The square after the first King step.
         first: Square,
+        /// The occupied neighbour of `first` stepped on.
         step: Square,
+        /// Where 皇 ends.
         second: Square,
     },
 }
 
 impl PureMove {
+    /// The square the move starts from (`None` for a drop).
     pub fn src(self) -> Option<Square> {
         match self {
             PureMove::Plain { src, .. }
@@ -80,6 +106,7 @@ impl PureMove {
         }
     }
 
+    /// The square stepped on, for moves that step on a piece.
     pub fn step(self) -> Option<Square> {
         match self {
             PureMove::StepFinite { step, .. }
@@ -90,6 +117,7 @@ impl PureMove {
         }
     }
 
+    /// Whether 皇 moves.
     pub fn is_tam(self) -> bool {
         matches!(
             self,

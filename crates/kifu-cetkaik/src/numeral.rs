@@ -3,11 +3,14 @@
 
 use std::fmt;
 
+/// Why a text is no CKKA number.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NumeralError {
+    /// Nothing is written.
     Empty,
     /// Not a numeral by the grammar; says which part is wrong.
     Malformed(String),
+    /// The number does not fit an i32.
     OutOfRange,
 }
 

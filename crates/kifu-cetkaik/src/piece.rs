@@ -7,17 +7,22 @@ use std::fmt;
 /// moves up (toward row A); the A side holds the red King and moves down.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Side {
+    /// The IA side (black King).
     IASide,
+    /// The A side (red King).
     ASide,
 }
 
 impl Side {
+    /// Both sides, IA first.
     pub const BOTH: [Side; 2] = [Side::IASide, Side::ASide];
 
+    /// 0 for the IA side, 1 for the A side (the index of per-side arrays).
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The other side.
     pub fn opponent(self) -> Side {
         match self {
             Side::IASide => Side::ASide,
@@ -41,6 +46,7 @@ impl Side {
         }
     }
 
+    /// The side whose King has `color`.
     pub fn of_king_color(color: Color) -> Side {
         match color {
             Color::Black => Side::IASide,
@@ -79,15 +85,21 @@ impl fmt::Display for Side {
 /// What can stand on a square: 皇 (owned by nobody) or a piece of a side.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Piece {
+    /// 皇, which belongs to neither side.
     Tam,
+    /// A piece of one side.
     Owned {
+        /// Its colour.
         color: Color,
+        /// Its profession.
         prof: Profession,
+        /// Its owner.
         side: Side,
     },
 }
 
 impl Piece {
+    /// The piece's owner (`None` for 皇, which belongs to nobody).
     pub fn side(self) -> Option<Side> {
         match self {
             Piece::Tam => None,
@@ -95,6 +107,7 @@ impl Piece {
         }
     }
 
+    /// The piece's profession (`None` for 皇).
     pub fn prof(self) -> Option<Profession> {
         match self {
             Piece::Tam => None,

@@ -14,6 +14,7 @@ use crate::sticks::{Throw, Throws, WATER_NEEDS};
 pub struct Effect {
     /// The move reached its destination (no failed or abandoned throw).
     pub completed: bool,
+    /// The piece taken, which goes to the mover's hand.
     pub captured: Option<(Color, Profession)>,
     /// A piece stepped on 皇 (撃皇), whether or not the move completed.
     pub stepped_on_tam: bool,
@@ -26,11 +27,13 @@ pub struct Effect {
 /// Why a move cannot be played with the throws recorded for it.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum IllegalMove {
+    /// The move is no candidate move of the position.
     #[error("{0} is not a legal move here")]
     NotACandidate(PureMove),
     /// Names the throw (`bridge`, `water`).
     #[error("this move needs a {0} throw, none recorded")]
     MissingThrow(&'static str),
+    /// A throw is recorded that the move does not need (names it).
     #[error("this move needs no {0} throw, but one is recorded")]
     UnexpectedThrow(&'static str),
     /// Five sticks show at most five dark faces.
@@ -41,9 +44,13 @@ pub enum IllegalMove {
         "a bridge throw of {count} cannot reach {dst}, {distance} squares from {step}; the move should be marked 此無"
     )]
     BridgeFallsShort {
+        /// The count thrown.
         count: u8,
+        /// The square the ranged leg starts from.
         step: Square,
+        /// The destination.
         dst: Square,
+        /// The distance between them.
         distance: u8,
     },
 }

@@ -11,14 +11,17 @@ use std::fmt;
 pub struct Hop1zuo1([[u8; 10]; 2]);
 
 impl Hop1zuo1 {
+    /// How many pieces of this colour and profession are held.
     pub fn count(&self, color: Color, prof: Profession) -> u8 {
         self.0[color.index()][prof.index()]
     }
 
+    /// How many pieces of this profession are held, of either colour.
     pub fn count_prof(&self, prof: Profession) -> u8 {
         self.count(Color::Black, prof) + self.count(Color::Red, prof)
     }
 
+    /// Adds one piece.
     pub fn add(&mut self, color: Color, prof: Profession) {
         self.0[color.index()][prof.index()] += 1;
     }
@@ -33,6 +36,7 @@ impl Hop1zuo1 {
         true
     }
 
+    /// Whether nothing is held.
     pub fn is_empty(&self) -> bool {
         self.0.iter().flatten().all(|&n| n == 0)
     }
@@ -47,6 +51,16 @@ impl Hop1zuo1 {
     }
 }
 
+/// A cetkaik position: the 9×9 board, each side's pieces in hand (hop1zuo1) and the side to move.
+///
+/// ```
+/// use kifu_cetkaik::{Piece, Position, Side};
+///
+/// let pos = Position::startpos(Side::IASide);
+/// assert_eq!(pos.turn(), Side::IASide);
+/// assert_eq!(pos.get("ZO".parse().unwrap()), Some(Piece::Tam));
+/// assert!(pos.hop1zuo1(Side::ASide).is_empty());
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     board: [Option<Piece>; 81],
@@ -58,6 +72,7 @@ pub struct Position {
 }
 
 impl Position {
+    /// A board without pieces and empty hands, `turn` to move.
     pub fn empty(turn: Side) -> Position {
         Position {
             board: [None; 81],
@@ -95,10 +110,12 @@ impl Position {
         p
     }
 
+    /// The piece on `sq`.
     pub fn get(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
     }
 
+    /// Puts `piece` on `sq` (or empties it), keeping track of where 皇 is.
     pub fn put(&mut self, sq: Square, piece: Option<Piece>) {
         if self.tam == Some(sq) {
             self.tam = None;
@@ -109,14 +126,17 @@ impl Position {
         self.board[sq.index()] = piece;
     }
 
+    /// Where 皇 stands.
     pub fn tam(&self) -> Option<Square> {
         self.tam
     }
 
+    /// The side to move.
     pub fn turn(&self) -> Side {
         self.turn
     }
 
+    /// Makes `side` the side to move.
     pub fn set_turn(&mut self, side: Side) {
         self.turn = side;
     }
@@ -126,10 +146,12 @@ impl Position {
         self.tam_moved_last
     }
 
+    /// The pieces `side` holds in hand.
     pub fn hop1zuo1(&self, side: Side) -> &Hop1zuo1 {
         &self.hop1zuo1[side.index()]
     }
 
+    /// The pieces `side` holds in hand, to change.
     pub fn hop1zuo1_mut(&mut self, side: Side) -> &mut Hop1zuo1 {
         &mut self.hop1zuo1[side.index()]
     }

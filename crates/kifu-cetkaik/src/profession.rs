@@ -12,12 +12,15 @@ pub enum Color {
 }
 
 impl Color {
+    /// Both colours, black first.
     pub const ALL: [Color; 2] = [Color::Black, Color::Red];
 
+    /// 0 for black, 1 for red.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The colour as CKKA writes it: `黒` or `赤`.
     pub fn kanji(self) -> char {
         match self {
             Color::Black => '黒',
@@ -25,6 +28,7 @@ impl Color {
         }
     }
 
+    /// The colour `黒` or `赤` names.
     pub fn from_kanji(c: char) -> Option<Color> {
         match c {
             '黒' => Some(Color::Black),
@@ -33,6 +37,7 @@ impl Color {
         }
     }
 
+    /// The colour's pekzep reading (notation ②).
     pub fn pekzep(self) -> &'static str {
         match self {
             Color::Black => "huok2",
@@ -123,6 +128,7 @@ const TABLE: [(Profession, char, &str, char); 10] = [
 ];
 
 impl Profession {
+    /// Every profession, in the order of [`Profession::index`].
     pub const ALL: [Profession; 10] = [
         Profession::Vessel,
         Profession::Pawn,
@@ -136,14 +142,17 @@ impl Profession {
         Profession::King,
     ];
 
+    /// The profession's index (0 to 9).
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The profession as notation ⓪ writes it (`船`, `兵`, `弓` …).
     pub fn kanji(self) -> char {
         TABLE[self.index()].1
     }
 
+    /// The profession's pekzep reading (notation ②).
     pub fn pekzep(self) -> &'static str {
         TABLE[self.index()].2
     }
@@ -153,14 +162,17 @@ impl Profession {
         TABLE[self.index()].3
     }
 
+    /// The profession a kanji names.
     pub fn from_kanji(c: char) -> Option<Profession> {
         TABLE.iter().find(|t| t.1 == c).map(|t| t.0)
     }
 
+    /// The profession a pekzep reading names.
     pub fn from_pekzep(s: &str) -> Option<Profession> {
         TABLE.iter().find(|t| t.2 == s).map(|t| t.0)
     }
 
+    /// The profession a notation ③ (cerke_noter) letter names.
     pub fn from_mrf_letter(c: char) -> Option<Profession> {
         TABLE.iter().find(|t| t.3 == c).map(|t| t.0)
     }

@@ -24,8 +24,11 @@ pub enum StepOnTam {
 /// so that a configuration says everything a rule says.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Announcement {
+    /// Nothing.
     Nothing,
+    /// The direction of the move.
     Direction,
+    /// The exact destination.
     ExactDestination,
 }
 
@@ -39,6 +42,7 @@ pub struct Rules {
     /// The eight squares around 皇 are tam2 hue. Off in 硬皇力: spec example 3 (`ME弓MIMU四`
     /// with 皇 on CE) is legal only so (unverified beyond that move).
     pub tam_hue_around_tam: bool,
+    /// What stepping on 皇 (撃皇) costs.
     pub step_on_tam: StepOnTam,
     /// 皇再来: moving 皇 right after the opponent moved it.
     pub tam_moved_again: FutileMove,
@@ -61,6 +65,7 @@ pub struct Rules {
     pub gain_from_declared_hands: bool,
     /// Seasons in a game.
     pub seasons: u8,
+    /// How a hand is announced.
     pub announcement: Announcement,
 }
 

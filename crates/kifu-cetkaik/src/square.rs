@@ -6,6 +6,14 @@ const COLUMNS: [&str; 9] = ["K", "L", "N", "T", "Z", "X", "C", "M", "P"];
 const ROWS: [&str; 9] = ["A", "E", "I", "U", "O", "Y", "AI", "AU", "IA"];
 
 /// One square; row 0 is `A` (the A side's back rank), row 8 is `IA`.
+///
+/// ```
+/// use kifu_cetkaik::Square;
+///
+/// let sq: Square = "MAU".parse().unwrap();
+/// assert_eq!(sq.to_string(), "MAU");
+/// assert!("QQ".parse::<Square>().is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
@@ -19,6 +27,7 @@ impl Square {
         }
     }
 
+    /// The square of an index (0 to 80), as [`Square::index`] gives it.
     pub const fn from_index(index: u8) -> Option<Square> {
         if index < 81 {
             Some(Square(index))
@@ -27,18 +36,22 @@ impl Square {
         }
     }
 
+    /// The square's index, 0 to 80.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The column, 0 to 8.
     pub const fn column(self) -> u8 {
         self.0 % 9
     }
 
+    /// The row, 0 to 8.
     pub const fn row(self) -> u8 {
         self.0 / 9
     }
 
+    /// Every square, in index order.
     pub fn all() -> impl Iterator<Item = Square> + Clone {
         (0..81).map(Square)
     }
@@ -61,10 +74,12 @@ impl Square {
         dr.max(dc)
     }
 
+    /// Whether `other` is one King step away.
     pub fn is_adjacent(self, other: Square) -> bool {
         self != other && self.distance(other) == 1
     }
 
+    /// The squares one King step away.
     pub fn neighbours(self) -> impl Iterator<Item = Square> {
         const D: [(i8, i8); 8] = [
             (-1, -1),
@@ -92,10 +107,12 @@ impl Square {
         (dc == dr || dc == -dr) && dc.abs() <= 2
     }
 
+    /// The column's letter as CKKA writes it.
     pub fn column_name(self) -> &'static str {
         COLUMNS[self.column() as usize]
     }
 
+    /// The row's letters as CKKA writes them.
     pub fn row_name(self) -> &'static str {
         ROWS[self.row() as usize]
     }
@@ -155,28 +172,35 @@ impl fmt::Debug for Square {
 pub struct SquareSet(u128);
 
 impl SquareSet {
+    /// No square.
     pub const EMPTY: SquareSet = SquareSet(0);
 
+    /// Adds `sq`.
     pub fn insert(&mut self, sq: Square) {
         self.0 |= 1 << sq.0;
     }
 
+    /// Whether `sq` is in the set.
     pub fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq.0) != 0
     }
 
+    /// The squares of either set.
     pub fn union(self, other: SquareSet) -> SquareSet {
         SquareSet(self.0 | other.0)
     }
 
+    /// Whether the set has no square.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The number of squares.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// The squares, in index order.
     pub fn iter(self) -> impl Iterator<Item = Square> {
         let mut bits = self.0;
         std::iter::from_fn(move || {

@@ -17,7 +17,9 @@ pub enum Throw {
 /// The throws of one move: the bridge throw of a ranged second leg, then the water throw.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Throws {
+    /// The bridge throw of a ranged second leg (`橋N`).
     pub bridge: Option<Throw>,
+    /// The water throw of a move into water (`水N`).
     pub water: Option<Throw>,
     /// 此無 after the bridge throw: the move is void (a failed count, or the player gave up
     /// although the count would have reached).
@@ -40,6 +42,7 @@ pub fn throw_sticks(rng: &mut impl Rng) -> u8 {
 pub struct StickRng(StdRng);
 
 impl StickRng {
+    /// Throws seeded with `seed`.
     pub fn new(seed: u64) -> StickRng {
         StickRng(StdRng::seed_from_u64(seed))
     }

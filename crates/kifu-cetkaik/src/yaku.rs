@@ -50,11 +50,14 @@ const KINDS: [(HandKind, &str, &str, i32); 10] = [
 /// A hand as it is named: a kind, and whether all its pieces share a colour (同色).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Hand {
+    /// Which hand.
     pub kind: HandKind,
+    /// All its pieces share a colour (同色), which scores more.
     pub same_color: bool,
 }
 
 impl Hand {
+    /// The hand without 同色.
     pub const fn plain(kind: HandKind) -> Hand {
         Hand {
             kind,
@@ -92,6 +95,7 @@ impl Hand {
         KINDS.iter().find(|k| k.2 == s).map(|k| Hand::plain(k.0))
     }
 
+    /// The hand's pekzep reading (notation ②).
     pub fn pekzep(self) -> &'static str {
         KINDS[self.kind as usize].2
     }
@@ -135,14 +139,17 @@ impl fmt::Display for Hand {
 pub struct HandSet(u32);
 
 impl HandSet {
+    /// Adds `h`.
     pub fn insert(&mut self, h: Hand) {
         self.0 |= h.bit();
     }
 
+    /// Whether `h` is in the set.
     pub fn contains(self, h: Hand) -> bool {
         self.0 & h.bit() != 0
     }
 
+    /// Whether the set has no hand.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -152,6 +159,7 @@ impl HandSet {
         HandSet(self.0 & !before.0)
     }
 
+    /// The hands of the set.
     pub fn iter(self) -> impl Iterator<Item = Hand> {
         KINDS.iter().flat_map(move |k| {
             [false, true]
@@ -164,6 +172,7 @@ impl HandSet {
         })
     }
 
+    /// The hands' points, the hand 王 counting `king_points`.
     pub fn points(self, king_points: i32) -> i32 {
         self.iter().map(|h| h.points(king_points)).sum()
     }

@@ -47,6 +47,7 @@ impl Position {
 }
 
 impl GameState {
+    /// A game from `start`, no move played yet.
     pub fn new(start: Position) -> GameState {
         let key = start.repetition_key();
         GameState {
@@ -58,14 +59,17 @@ impl GameState {
         }
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
     }
 
+    /// The position after the moves played.
     pub fn position(&self) -> &Position {
         &self.current
     }
 
+    /// The moves played, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }

@@ -22,6 +22,8 @@
 //! assert!(game.position().is_check() == false && game.outcome().is_none());
 //! ```
 
+#![warn(missing_docs)]
+
 mod attacks;
 mod game;
 mod game_state;

@@ -6,6 +6,15 @@ use crate::square::Square;
 
 /// A move: a single step, slide or jump (`mid` is `None`), or a lion-type two-step move through
 /// `mid` (igui and jitto return to `from`, so `to == from`).
+///
+/// ```
+/// use kifu_chu::Move;
+///
+/// let lion: Move = "7j7i6h".parse().unwrap();
+/// assert_eq!(lion.mid().map(|s| s.to_string()).as_deref(), Some("7i"));
+/// assert_eq!(lion.to_string(), "7j7i6h");
+/// assert!(!lion.is_promotion());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     from: u8,
@@ -16,6 +25,7 @@ pub struct Move {
 }
 
 impl Move {
+    /// A move from `from` to `to`, promoting or not.
     pub fn new(from: Square, to: Square, promote: bool) -> Move {
         Move {
             from: from.index() as u8,
@@ -25,6 +35,7 @@ impl Move {
         }
     }
 
+    /// A double move (a lion's, or an area move) from `from` through `mid` to `to`.
     pub fn double(from: Square, mid: Square, to: Square) -> Move {
         Move {
             from: from.index() as u8,
@@ -44,18 +55,22 @@ impl Move {
         }
     }
 
+    /// The square the piece leaves.
     pub fn from(self) -> Square {
         Square::from_index(self.from)
     }
 
+    /// The square the piece ends on.
     pub fn to(self) -> Square {
         Square::from_index(self.to)
     }
 
+    /// The square passed through by a double move.
     pub fn mid(self) -> Option<Square> {
         (self.mid != 0).then(|| Square::from_index(self.mid))
     }
 
+    /// Whether the piece promotes.
     pub fn is_promotion(self) -> bool {
         self.promote
     }
@@ -115,6 +130,7 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    /// An empty list, with room for the moves of any position.
     pub fn new() -> MoveList {
         MoveList {
             moves: Vec::with_capacity(512),
@@ -126,26 +142,32 @@ impl MoveList {
         self.moves.push(m);
     }
 
+    /// Removes every move.
     pub fn clear(&mut self) {
         self.moves.clear();
     }
 
+    /// The number of moves.
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
+    /// Whether there is no move.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
+    /// The moves, in generation order.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.moves.iter()
     }
 
+    /// The moves as a slice.
     pub fn as_slice(&self) -> &[Move] {
         &self.moves
     }
 
+    /// Whether `m` is in the list.
     pub fn contains(&self, m: &Move) -> bool {
         self.moves.contains(m)
     }

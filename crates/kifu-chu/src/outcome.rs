@@ -28,6 +28,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason, in declaration order.
     pub const ALL: [EndReason; 7] = [
         EndReason::RoyalsCaptured,
         EndReason::NoLegalMoves,
@@ -65,6 +66,7 @@ impl fmt::Display for EndReason {
 #[error(
     "`{0}` is not a board ending (expected royalsLost, stalemate, bareKing, draw, repetition, perpetualCheck or checkmate)"
 )]
+/// A name that is no [`EndReason`] (the name as given).
 pub struct UnknownEndReason(pub String);
 
 impl std::str::FromStr for EndReason {
@@ -82,7 +84,9 @@ impl std::str::FromStr for EndReason {
 /// The end of a game: the reason and the winner (`None` for a draw).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// Why the game ended.
     pub reason: EndReason,
+    /// Who won (`None` for a draw).
     pub winner: Option<Color>,
 }
 

@@ -9,11 +9,14 @@ use std::fmt;
 /// The side: Black (sente, moves first, upper case in SFEN) or White (gote).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// Black (sente), who moves first.
     Black,
+    /// White (gote).
     White,
 }
 
 impl Color {
+    /// The other colour.
     pub fn opposite(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -40,38 +43,68 @@ impl std::ops::Not for Color {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Kind {
+    /// Pawn (歩兵).
     Pawn,
+    /// Go-between (仲人).
     GoBetween,
+    /// Copper general (銅将).
     Copper,
+    /// Silver general (銀将).
     Silver,
+    /// Gold general (金将).
     Gold,
+    /// Ferocious leopard (猛豹).
     Leopard,
+    /// Blind tiger (盲虎).
     Tiger,
+    /// Drunk elephant (酔象).
     Elephant,
+    /// King (玉将).
     King,
+    /// Lance (香車).
     Lance,
+    /// Reverse chariot (反車).
     ReverseChariot,
+    /// Side mover (横行).
     SideMover,
+    /// Vertical mover (竪行).
     VerticalMover,
+    /// Bishop (角行).
     Bishop,
+    /// Rook (飛車).
     Rook,
+    /// Dragon horse (龍馬).
     Horse,
+    /// Dragon king (龍王).
     Dragon,
+    /// Phoenix (鳳凰).
     Phoenix,
+    /// Kirin (麒麟).
     Kirin,
+    /// Free king (奔王).
     FreeKing,
+    /// Lion (獅子).
     Lion,
+    /// Free boar (奔猪), a promoted side mover.
     FreeBoar,
+    /// Flying ox (飛牛), a promoted vertical mover.
     FlyingOx,
+    /// Whale (鯨鯢), a promoted reverse chariot.
     Whale,
+    /// White horse (白駒), a promoted lance.
     WhiteHorse,
+    /// Flying stag (飛鹿), a promoted blind tiger.
     FlyingStag,
+    /// Crown prince (太子), a promoted drunk elephant.
     Prince,
+    /// Horned falcon (角鷹), a promoted dragon horse.
     HornedFalcon,
+    /// Soaring eagle (飛鷲), a promoted dragon king.
     SoaringEagle,
 }
 
 impl Kind {
+    /// Every kind, in declaration order.
     pub const ALL: [Kind; 29] = [
         Kind::Pawn,
         Kind::GoBetween,
@@ -155,6 +188,7 @@ impl Kind {
         matches!(self, Kind::Lion | Kind::HornedFalcon | Kind::SoaringEagle)
     }
 
+    /// Whether the kind is royal (king, or prince: the crown prince counts as a second king).
     pub fn is_royal(self) -> bool {
         matches!(self, Kind::King | Kind::Prince)
     }
@@ -188,6 +222,7 @@ impl Kind {
         })
     }
 
+    /// The kind a lishogi SFEN letter names.
     pub fn from_sfen_letter(c: char) -> Option<Kind> {
         Kind::ALL[..21]
             .iter()
@@ -239,7 +274,9 @@ impl Kind {
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The owner.
     pub color: Color,
+    /// What the piece moves as.
     pub kind: Kind,
     /// Reached its kind by promotion (and so cannot promote again).
     pub promoted: bool,
@@ -254,6 +291,7 @@ pub(crate) const WALL: u8 = 0x01;
 pub(crate) const EMPTY: u8 = 0;
 
 impl Piece {
+    /// A piece of `color` moving as `kind`, `promoted` if it reached that kind by promotion.
     pub fn new(color: Color, kind: Kind, promoted: bool) -> Piece {
         Piece {
             color,
@@ -357,6 +395,7 @@ impl fmt::Display for Kind {
 #[error(
     "`{0}` is not a chu piece kind (expected an English name such as `lion` or an SFEN letter)"
 )]
+/// A name that is no [`Kind`] (the name as given).
 pub struct UnknownKind(pub String);
 
 impl std::str::FromStr for Kind {

@@ -9,6 +9,15 @@ use crate::square::{CELLS, Square};
 pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
 
 /// A position. Cheap to copy (about 260 bytes), so search and perft copy-make.
+///
+/// ```
+/// use kifu_chu::{Color, Position, START_SFEN};
+///
+/// let pos = Position::from_sfen(START_SFEN).unwrap();
+/// assert_eq!(pos.to_sfen(), START_SFEN);
+/// assert_eq!(pos.turn(), Color::Black);
+/// assert_eq!(pos.legal_moves().len(), Position::startpos().legal_moves().len());
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) board: [u8; CELLS],
@@ -46,31 +55,38 @@ impl Position {
         }
     }
 
+    /// The rule set the position is played under.
     pub fn rules(&self) -> RuleSet {
         self.rules
     }
 
+    /// Plays the position under `rules`.
     pub fn set_rules(&mut self, rules: RuleSet) {
         self.rules = rules;
     }
 
+    /// The position played under `rules`.
     pub fn with_rules(mut self, rules: RuleSet) -> Position {
         self.rules = rules;
         self
     }
 
+    /// The side to move.
     pub fn turn(&self) -> Color {
         self.turn
     }
 
+    /// Makes `turn` the side to move.
     pub fn set_turn(&mut self, turn: Color) {
         self.turn = turn;
     }
 
+    /// The SFEN move number.
     pub fn move_number(&self) -> u32 {
         self.move_number
     }
 
+    /// Sets the SFEN move number.
     pub fn set_move_number(&mut self, n: u32) {
         self.move_number = n;
     }
@@ -80,14 +96,17 @@ impl Position {
         (self.counter_strike != 0).then(|| Square::from_index(self.counter_strike))
     }
 
+    /// Sets the counter-strike square (see [`Position::counter_strike`]).
     pub fn set_counter_strike(&mut self, sq: Option<Square>) {
         self.counter_strike = sq.map_or(0, |s| s.index() as u8);
     }
 
+    /// The piece on `sq`.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.board[sq.index()])
     }
 
+    /// Puts `piece` on `sq` (or empties it).
     pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
         self.board[sq.index()] = piece.map_or(EMPTY, Piece::code);
     }

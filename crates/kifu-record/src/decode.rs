@@ -15,11 +15,15 @@ use crate::{Diagnostic, Span};
 /// The encodings records come in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TextEncoding {
+    /// UTF-8 (with or without a byte-order mark).
     Utf8,
     /// Shift_JIS as Windows writes it (CP932, WHATWG `Shift_JIS`).
     ShiftJis,
+    /// EUC-JP.
     EucJp,
+    /// UTF-16, little-endian (recognised by its byte-order mark, or by its NULs).
     Utf16Le,
+    /// UTF-16, big-endian.
     Utf16Be,
 }
 
@@ -66,6 +70,7 @@ impl TextEncoding {
         }
     }
 
+    /// The encoding's name as WHATWG labels it (`UTF-8`, `Shift_JIS`, `EUC-JP` …).
     pub fn name(self) -> &'static str {
         self.encoding_rs().name()
     }
@@ -74,6 +79,7 @@ impl TextEncoding {
 /// How the encoding was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EncodingSource {
+    /// A byte-order mark.
     ByteOrderMark,
     /// An encoding line on the first line.
     Declared,
@@ -88,7 +94,9 @@ pub enum EncodingSource {
 pub struct Decoded<'a> {
     /// The text without a BOM. Borrowed when the input was valid UTF-8.
     pub text: Cow<'a, str>,
+    /// The encoding the text was decoded from.
     pub encoding: TextEncoding,
+    /// What decided the encoding.
     pub source: EncodingSource,
     /// Warnings (a declaration the bytes contradict, undecodable bytes), spans into `text`.
     pub diagnostics: Vec<Diagnostic>,

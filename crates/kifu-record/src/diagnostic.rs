@@ -79,6 +79,7 @@ impl fmt::Display for DiagnosticKind {
 #[error(
     "unknown diagnostic kind `{0}` (expected one of encoding, syntax, illegal-move, after-end, inconsistent, unknown, no-record)"
 )]
+/// A name that is no [`DiagnosticKind`]'s code (the name as given).
 pub struct UnknownDiagnosticKind(pub String);
 
 impl std::str::FromStr for DiagnosticKind {

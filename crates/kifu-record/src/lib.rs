@@ -26,6 +26,8 @@
 //! assert_eq!(moves.ending().unwrap().kind, EndingKind::Resign);
 //! ```
 
+#![warn(missing_docs)]
+
 mod comment;
 mod datetime;
 mod decode;

@@ -15,6 +15,7 @@ use crate::{Bookmark, Comment, Ending, EndingKind, Span};
 pub struct NodeId(u32);
 
 impl NodeId {
+    /// The node's place in its tree's arena (the root is 0).
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -28,13 +29,16 @@ const NONE: u32 = u32::MAX;
 pub enum NodeItem<M, E> {
     /// The start position (only the root).
     Start,
+    /// A move of the game.
     Move(M),
+    /// An ending (resignation, a result …).
     End(EndingKind<E>),
 }
 
 /// One position in the tree, reached by `item` from its parent.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node<M, E> {
+    /// The start, the move or the ending this node stands for.
     pub item: NodeItem<M, E>,
     /// The move or ending as written in the source (empty for the root and for built trees).
     pub span: Span,
@@ -44,7 +48,9 @@ pub struct Node<M, E> {
     pub total_ms: Option<u64>,
     /// Set on a move kept although the rules forbid it (a record ending in 反則勝ち etc.).
     pub illegal: bool,
+    /// Comments on this move (or, on the root, on the game before the first move).
     pub comments: Vec<Comment>,
+    /// Named marks on this node (KIF's `&` bookmarks).
     pub bookmarks: Vec<Bookmark>,
     ply: u32,
     parent: u32,
@@ -79,6 +85,7 @@ impl<M, E: Clone> Node<M, E> {
         self.ply
     }
 
+    /// The move, if the node is a move.
     pub fn mv(&self) -> Option<&M> {
         match &self.item {
             NodeItem::Move(m) => Some(m),
@@ -86,6 +93,7 @@ impl<M, E: Clone> Node<M, E> {
         }
     }
 
+    /// The ending with its span, if the node is an ending.
     pub fn ending(&self) -> Option<Ending<E>> {
         match &self.item {
             NodeItem::End(kind) => Some(Ending::new(kind.clone(), self.span)),
@@ -93,6 +101,7 @@ impl<M, E: Clone> Node<M, E> {
         }
     }
 
+    /// Whether the node is an ending.
     pub fn is_ending(&self) -> bool {
         matches!(self.item, NodeItem::End(_))
     }
@@ -128,6 +137,7 @@ impl<M, E: Clone> MoveTree<M, E> {
         MoveTree { nodes }
     }
 
+    /// The start position's node.
     pub fn root(&self) -> NodeId {
         NodeId(0)
     }
@@ -142,10 +152,12 @@ impl<M, E: Clone> MoveTree<M, E> {
         self.nodes.len() == 1
     }
 
+    /// The node `id`, or `None` when it is not of this tree.
     pub fn get(&self, id: NodeId) -> Option<&Node<M, E>> {
         self.nodes.get(id.index())
     }
 
+    /// The node `id` to change, or `None` when it is not of this tree.
     pub fn get_mut(&mut self, id: NodeId) -> Option<&mut Node<M, E>> {
         self.nodes.get_mut(id.index())
     }
@@ -185,6 +197,7 @@ impl<M, E: Clone> MoveTree<M, E> {
         NodeId(id)
     }
 
+    /// The node `id` was reached from (`None` for the root).
     pub fn parent(&self, id: NodeId) -> Option<NodeId> {
         let p = self[id].parent;
         (p != NONE).then_some(NodeId(p))
@@ -196,6 +209,7 @@ impl<M, E: Clone> MoveTree<M, E> {
         (c != NONE).then_some(NodeId(c))
     }
 
+    /// The next alternative to `id` (`None` after the last).
     pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
         let s = self[id].next_sibling;
         (s != NONE).then_some(NodeId(s))

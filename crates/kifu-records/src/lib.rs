@@ -97,3 +97,24 @@ impl GameRecords for kifu_chu::Chu {
         }
     }
 }
+
+impl GameRecords for kifu_cetkaik::Cetkaik {
+    fn formats() -> &'static [&'static dyn RecordFormat<Self>] {
+        &cetkaik::FORMATS
+    }
+
+    /// kifu's JSON form or CKKA text, as [`cetkaik::parse`] reads them.
+    fn sniff_format(text: &str) -> &'static dyn RecordFormat<Self> {
+        cetkaik::format::sniff(text)
+    }
+
+    fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>> {
+        cetkaik::format::by_name(name)
+    }
+
+    /// The content decides, never the extension: a `.ckka` file may be a cerke_noter app
+    /// file, a `.ckka1` file mixes notations, a `.json` file is kifu's JSON or a noter file.
+    fn format_by_extension(_path: &Path) -> Option<&'static dyn RecordFormat<Self>> {
+        None
+    }
+}

@@ -94,3 +94,54 @@ fn a_text_without_a_record_is_one_empty_season_with_an_error() {
     assert_eq!(seasons.len(), 1);
     assert!(seasons[0].has_errors());
 }
+
+/// Season records keep everything the writers write: grouped back into a match, every
+/// notation, the noter app file and kifu's JSON are written byte for byte as from the
+/// replayed match, with the same warnings — 皇's unknown intermediate square (`[或]`)
+/// included.
+#[test]
+fn season_records_write_exactly_what_the_replayed_match_writes() {
+    use kifu_records::cetkaik::write;
+    let mut texts: Vec<(String, String)> = FILES
+        .iter()
+        .map(|name| (name.to_string(), read(name)))
+        .collect();
+    for tam in [
+        "LAU弓LAILY無 ZO皇[或]TU\n",
+        "LAU弓LAILY無 ZO皇TU\n",
+        "LAU弓LAILY無 ZO皇[ZU]TU\n",
+    ] {
+        texts.push((tam.to_string(), tam.to_string()));
+    }
+    for (name, text) in &texts {
+        let (game, _) = ckka::check_detecting_rules(text, Rules::standard());
+        let again = ckka::match_of(&ckka::season_records(&game));
+        for notation in [
+            ckka::Notation::Full,
+            ckka::Notation::Abbreviated,
+            ckka::Notation::Phonetic,
+            ckka::Notation::Mrf,
+        ] {
+            assert_eq!(
+                write::write(&again, notation),
+                write::write(&game, notation),
+                "{name} in {notation}"
+            );
+            assert_eq!(
+                write::losses(&again, notation),
+                write::losses(&game, notation),
+                "{name} in {notation}"
+            );
+        }
+        assert_eq!(
+            write::write_json(&again),
+            write::write_json(&game),
+            "{name}"
+        );
+        assert_eq!(
+            ckka::noter::write_noter(&again),
+            ckka::noter::write_noter(&game),
+            "{name}"
+        );
+    }
+}

@@ -6,6 +6,7 @@ use crate::moves::PureMove;
 use crate::profession::Profession;
 use crate::sticks::{Throw, Throws, WATER_NEEDS};
 
+/// A stick count as notation ⓪ writes it (`無`, `一` … `五`).
 pub fn count(n: u8) -> char {
     ['無', '一', '二', '三', '四', '五'][n.min(5) as usize]
 }

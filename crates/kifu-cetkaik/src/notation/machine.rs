@@ -8,10 +8,43 @@ use crate::square::Square;
 /// One decoded MRF string.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MrfMove {
+    /// The move as written.
     pub note: MoveNote,
+    /// `=tymor` (再行) or `=taxt` (終季) after the move.
     pub declaration: Option<Declaration>,
     /// The free-text final-hands field (`FHCV/HT`), kept as written.
     pub final_hands: Option<String>,
+}
+
+/// Why a string is no MRF move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MrfError {
+    /// Neither a square nor a drop colour (`B`, `R`) opens the string.
+    #[error("`{0}` does not start with a square or B/R")]
+    NoStart(String),
+    /// The string ends before the piece letter.
+    #[error("`{0}` has no piece letter")]
+    NoPieceLetter(String),
+    /// A character that is no square and no stick count (0 to 5).
+    #[error("unexpected `{found}` in `{text}`")]
+    Unexpected {
+        /// The character.
+        found: char,
+        /// The whole string.
+        text: String,
+    },
+    /// A letter that names no profession.
+    #[error("unknown piece letter `{0}`")]
+    UnknownPieceLetter(char),
+    /// A drop with other than one square.
+    #[error("a drop has one square: `{0}`")]
+    DropSquares(String),
+    /// A 皇 move with other than one or two squares.
+    #[error("a 皇 move has one or two squares: `{0}`")]
+    TamSquares(String),
+    /// A move with other than one or two squares after its start.
+    #[error("a move has one or two squares: `{0}`")]
+    MoveSquares(String),
 }
 
 fn lower_square(s: &str) -> Option<(Square, usize)> {
@@ -25,7 +58,17 @@ fn lower_square(s: &str) -> Option<(Square, usize)> {
 }
 
 /// Decodes the content of one MRF string.
-pub fn parse_mrf(s: &str) -> Result<MrfMove, String> {
+///
+/// ```
+/// use kifu_cetkaik::Declaration;
+/// use kifu_cetkaik::notation::machine::parse_mrf;
+///
+/// let m = parse_mrf("miaHxaito4=tymor").unwrap();
+/// assert_eq!(m.declaration, Some(Declaration::TyMok));
+/// let err = parse_mrf("meAxeze9").unwrap_err();
+/// assert_eq!(err.to_string(), "unexpected `9` in `meAxeze9`");
+/// ```
+pub fn parse_mrf(s: &str) -> Result<MrfMove, MrfError> {
     let (body, tail) = match s.split_once('=') {
         Some((b, t)) => (b, Some(t)),
         None => (s, None),
@@ -56,15 +99,14 @@ pub fn parse_mrf(s: &str) -> Result<MrfMove, String> {
         rest = &rest[1..];
         None
     } else {
-        let (sq, n) = lower_square(rest)
-            .ok_or_else(|| format!("`{s}` does not start with a square or B/R"))?;
+        let (sq, n) = lower_square(rest).ok_or_else(|| MrfError::NoStart(s.to_owned()))?;
         rest = &rest[n..];
         Some(sq)
     };
     let letter = rest
         .chars()
         .next()
-        .ok_or_else(|| format!("`{s}` has no piece letter"))?;
+        .ok_or_else(|| MrfError::NoPieceLetter(s.to_owned()))?;
     rest = &rest[letter.len_utf8()..];
     let mut squares = Vec::new();
     while let Some((sq, n)) = lower_square(rest) {
@@ -75,15 +117,19 @@ pub fn parse_mrf(s: &str) -> Result<MrfMove, String> {
     for ch in rest.chars() {
         match ch.to_digit(10) {
             Some(d) if d <= 5 => counts.push(Count::Known(d as u8)),
-            _ => return Err(format!("unexpected `{ch}` in `{s}`")),
+            _ => {
+                return Err(MrfError::Unexpected {
+                    found: ch,
+                    text: s.to_owned(),
+                });
+            }
         }
     }
     let note = match (src, letter) {
         (None, l) => {
-            let prof = Profession::from_mrf_letter(l)
-                .ok_or_else(|| format!("unknown piece letter `{l}`"))?;
+            let prof = Profession::from_mrf_letter(l).ok_or(MrfError::UnknownPieceLetter(l))?;
             let [dst] = squares[..] else {
-                return Err(format!("a drop has one square: `{s}`"));
+                return Err(MrfError::DropSquares(s.to_owned()));
             };
             MoveNote::Drop {
                 color: drop_color,
@@ -98,17 +144,16 @@ pub fn parse_mrf(s: &str) -> Result<MrfMove, String> {
                     second,
                 },
                 [a, second] => TamNote::TwoSquares { a, second },
-                _ => return Err(format!("a 皇 move has one or two squares: `{s}`")),
+                _ => return Err(MrfError::TamSquares(s.to_owned())),
             };
             MoveNote::Tam { src, note }
         }
         (Some(src), l) => {
-            let prof = Profession::from_mrf_letter(l)
-                .ok_or_else(|| format!("unknown piece letter `{l}`"))?;
+            let prof = Profession::from_mrf_letter(l).ok_or(MrfError::UnknownPieceLetter(l))?;
             let (step, dst) = match squares[..] {
                 [d] => (None, d),
                 [st, d] => (Some(st), d),
-                _ => return Err(format!("a move has one or two squares: `{s}`")),
+                _ => return Err(MrfError::MoveSquares(s.to_owned())),
             };
             MoveNote::Piece {
                 src,
@@ -170,6 +215,9 @@ mod tests {
             ("KI".into(), Some("KE".into()), "KA".into())
         );
         assert!(parse_mrf("zzAke").is_err());
-        assert!(parse_mrf("meAxeze9").is_err());
+        assert_eq!(
+            parse_mrf("meAxeze9").unwrap_err().to_string(),
+            "unexpected `9` in `meAxeze9`"
+        );
     }
 }

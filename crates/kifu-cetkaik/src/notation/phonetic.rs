@@ -31,18 +31,21 @@ pub const NUMBER_WORDS: [(&str, char); 16] = [
     ("ut2", '下'),
 ];
 
+/// Reads one word of ASCII letters and digits.
 pub fn word<'a>(c: &mut Cursor<'a>) -> &'a str {
     let start = c.pos;
     while c.eat_char(|ch| ch.is_ascii_alphanumeric()).is_some() {}
     &c.text[start..c.pos]
 }
 
+/// The next word, not read.
 pub fn next_word<'a>(c: &Cursor<'a>) -> &'a str {
     let mut d = c.clone();
     d.skip_spaces();
     word(&mut d)
 }
 
+/// Skips one word and the spaces after it.
 pub fn skip_word(c: &mut Cursor<'_>) {
     c.skip_spaces();
     word(c);

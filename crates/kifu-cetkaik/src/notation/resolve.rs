@@ -4,16 +4,20 @@
 use super::written::{Abbrev, Count, MoveNote, StickNote, TamNote};
 use crate::moves::{PureMove, candidates, is_candidate};
 use crate::piece::Piece;
+use crate::piece::Side;
 use crate::play::needed_throws;
 use crate::position::Position;
 use crate::profession::{Color, Profession};
 use crate::rules::Rules;
+use crate::square::Square;
 use crate::sticks::{Throw, Throws, WATER_NEEDS};
 
 /// A written move, resolved: the engine move, its throws and what the record left open.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Resolved {
+    /// The engine move.
     pub mv: PureMove,
+    /// The throws, with written counts matched to the move's needs.
     pub throws: Throws,
     /// The profession of the moving piece (`None` for 皇).
     pub prof: Option<Profession>,
@@ -21,7 +25,129 @@ pub struct Resolved {
     pub tam_first_known: bool,
 }
 
-pub fn resolve(pos: &Position, note: &MoveNote, rules: &Rules) -> Result<Resolved, String> {
+/// Why a written move is no move of the position. The wording is the one the CKKA replay
+/// reports (after `ply N: `).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// A drop of a profession the side does not hold.
+    #[error("{side} has no {prof} in hand to drop")]
+    NoneInHand {
+        /// The side to move.
+        side: Side,
+        /// The written profession.
+        prof: Profession,
+    },
+    /// `或` for the colour of a drop, and the side holds both colours.
+    #[error("cannot tell the colour of 或{prof}: {side} holds both 黒{prof} and 赤{prof}")]
+    AmbiguousDropColour {
+        /// The side to move.
+        side: Side,
+        /// The written profession.
+        prof: Profession,
+    },
+    /// A drop of a colour and profession the side does not hold.
+    #[error("{side} has no {color}{prof} in hand to drop")]
+    NotInHand {
+        /// The side to move.
+        side: Side,
+        /// The written colour.
+        color: Color,
+        /// The written profession.
+        prof: Profession,
+    },
+    /// A drop on an occupied square.
+    #[error("cannot drop on {0}: the square is occupied")]
+    Occupied(Square),
+    /// A 皇 move from a square 皇 is not on.
+    #[error("皇 is not on {0}")]
+    TamNotOn(Square),
+    /// A 皇 move no candidate matches.
+    #[error(
+        "皇 cannot move from {0} as written (it takes two King steps into empty squares, stepping at most once)"
+    )]
+    TamCannotMove(Square),
+    /// A move from an empty square.
+    #[error("no piece on {0}")]
+    NoPiece(Square),
+    /// A piece move written from 皇's square.
+    #[error("the piece on {0} is 皇; write `{0}皇…`")]
+    IsTam(Square),
+    /// A move of the opponent's piece.
+    #[error("{color}{prof} on {src} belongs to the opponent; it is {side}'s turn")]
+    Opponents {
+        /// The piece's colour.
+        color: Color,
+        /// The piece's profession.
+        prof: Profession,
+        /// Its square.
+        src: Square,
+        /// The side to move.
+        side: Side,
+    },
+    /// The written profession is not the piece's.
+    #[error("the piece on {src} is {color}{prof}, not {written}")]
+    OtherPiece {
+        /// The square.
+        src: Square,
+        /// The piece's colour.
+        color: Color,
+        /// The piece's profession.
+        prof: Profession,
+        /// The profession as written (`片` for the wildcard).
+        written: char,
+    },
+    /// The piece cannot reach the destination (through the written step).
+    #[error("{color}{prof} on {src} cannot move to {dst}{}", via(.step))]
+    CannotReach {
+        /// The piece's colour.
+        color: Color,
+        /// The piece's profession.
+        prof: Profession,
+        /// Its square.
+        src: Square,
+        /// The written destination.
+        dst: Square,
+        /// The written step square, if any.
+        step: Option<Square>,
+    },
+    /// Abbreviated stick counts that do not fit the move.
+    #[error(transparent)]
+    Sticks(#[from] SticksError),
+}
+
+/// Why abbreviated stick counts do not fit a move (see [`abbreviated_throws`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SticksError {
+    /// A water throw of 3 or more, on a move marked as failed.
+    #[error("a water throw of {0} succeeds, yet the move is marked as failed")]
+    WaterSucceeds(u8),
+    /// A count on a move that throws no sticks.
+    #[error("this move needs no stick throw, but a count is written")]
+    NoThrowNeeded,
+    /// More counts than the move's throws.
+    #[error("more stick counts are written than this move needs")]
+    TooManyCounts,
+    /// A failure mark on a move that throws no sticks.
+    #[error("this move needs no stick throw, so it cannot fail")]
+    CannotFail,
+    /// A failed move said to stay elsewhere than where it started.
+    #[error("a failed move stays on {}, not {stayed}", .src.map(|s| s.to_string()).unwrap_or_default())]
+    StaysElsewhere {
+        /// Where the move starts (`None` for a drop).
+        src: Option<Square>,
+        /// Where the record says the piece stayed.
+        stayed: Square,
+    },
+}
+
+/// ` via KE` for a written step square.
+fn via(step: &Option<Square>) -> String {
+    step.map(|s| format!(" via {s}")).unwrap_or_default()
+}
+
+/// Resolves a written move against the position: the engine move it stands for, its throws,
+/// and whether 皇's intermediate square was written.
+pub fn resolve(pos: &Position, note: &MoveNote, rules: &Rules) -> Result<Resolved, ResolveError> {
     let side = pos.turn();
     match *note {
         MoveNote::Drop { color, prof, dst } => {
@@ -35,20 +161,16 @@ pub fn resolve(pos: &Position, note: &MoveNote, rules: &Rules) -> Result<Resolve
                         .collect();
                     match held[..] {
                         [c] => c,
-                        [] => return Err(format!("{side} has no {prof} in hand to drop")),
-                        _ => {
-                            return Err(format!(
-                                "cannot tell the colour of 或{prof}: {side} holds both 黒{prof} and 赤{prof}"
-                            ));
-                        }
+                        [] => return Err(ResolveError::NoneInHand { side, prof }),
+                        _ => return Err(ResolveError::AmbiguousDropColour { side, prof }),
                     }
                 }
             };
             if hand.count(color, prof) == 0 {
-                return Err(format!("{side} has no {color}{prof} in hand to drop"));
+                return Err(ResolveError::NotInHand { side, color, prof });
             }
             if pos.get(dst).is_some() {
-                return Err(format!("cannot drop on {dst}: the square is occupied"));
+                return Err(ResolveError::Occupied(dst));
             }
             Ok(Resolved {
                 mv: PureMove::Drop { color, prof, dst },
@@ -59,15 +181,14 @@ pub fn resolve(pos: &Position, note: &MoveNote, rules: &Rules) -> Result<Resolve
         }
         MoveNote::Tam { src, note } => {
             if pos.get(src) != Some(Piece::Tam) {
-                return Err(format!("皇 is not on {src}"));
+                return Err(ResolveError::TamNotOn(src));
             }
             let tam: Vec<PureMove> = candidates(pos, side, rules)
                 .into_iter()
                 .filter(|m| m.is_tam())
                 .collect();
-            let (mv, known) = resolve_tam(&tam, src, note).ok_or_else(|| {
-                format!("皇 cannot move from {src} as written (it takes two King steps into empty squares, stepping at most once)")
-            })?;
+            let (mv, known) =
+                resolve_tam(&tam, src, note).ok_or(ResolveError::TamCannotMove(src))?;
             Ok(Resolved {
                 mv,
                 throws: Throws::default(),
@@ -83,27 +204,30 @@ pub fn resolve(pos: &Position, note: &MoveNote, rules: &Rules) -> Result<Resolve
             ref sticks,
         } => {
             let actual = match pos.get(src) {
-                None => return Err(format!("no piece on {src}")),
-                Some(Piece::Tam) => {
-                    return Err(format!("the piece on {src} is 皇; write `{src}皇…`"));
-                }
+                None => return Err(ResolveError::NoPiece(src)),
+                Some(Piece::Tam) => return Err(ResolveError::IsTam(src)),
                 Some(Piece::Owned {
                     side: s,
                     color,
                     prof: p,
                 }) => {
                     if s != side {
-                        return Err(format!(
-                            "{color}{p} on {src} belongs to the opponent; it is {side}'s turn"
-                        ));
+                        return Err(ResolveError::Opponents {
+                            color,
+                            prof: p,
+                            src,
+                            side,
+                        });
                     }
-                    if prof.is_some_and(|q| q != p) {
-                        return Err(format!(
-                            "the piece on {src} is {color}{p}, not {}",
-                            prof.map_or('片', |q| q.kanji())
-                        ));
+                    if let Some(written) = prof.filter(|&q| q != p) {
+                        return Err(ResolveError::OtherPiece {
+                            src,
+                            color,
+                            prof: p,
+                            written: written.kanji(),
+                        });
                     }
-                    p
+                    (color, p)
                 }
             };
             let wants_bridge = matches!(sticks, StickNote::Explicit(t) if t.bridge.is_some());
@@ -122,11 +246,13 @@ pub fn resolve(pos: &Position, note: &MoveNote, rules: &Rules) -> Result<Resolve
                 }
             };
             let Some(mv) = mv else {
-                let via = step.map(|s| format!(" via {s}")).unwrap_or_default();
-                return Err(format!(
-                    "{}{actual} on {src} cannot move to {dst}{via}",
-                    color_of(pos, src)
-                ));
+                return Err(ResolveError::CannotReach {
+                    color: actual.0,
+                    prof: actual.1,
+                    src,
+                    dst,
+                    step,
+                });
             };
             let throws = match sticks {
                 StickNote::Explicit(t) => *t,
@@ -135,17 +261,10 @@ pub fn resolve(pos: &Position, note: &MoveNote, rules: &Rules) -> Result<Resolve
             Ok(Resolved {
                 mv,
                 throws,
-                prof: Some(actual),
+                prof: Some(actual.1),
                 tam_first_known: true,
             })
         }
-    }
-}
-
-fn color_of(pos: &Position, sq: crate::square::Square) -> String {
-    match pos.get(sq) {
-        Some(Piece::Owned { color, .. }) => color.kanji().to_string(),
-        _ => String::new(),
     }
 }
 
@@ -181,7 +300,7 @@ fn resolve_tam(
 
 /// Matches written counts to the throws the move needs: the bridge throw first (for a
 /// ranged second leg), then the water throw (if the destination is water and was reached).
-pub fn abbreviated_throws(pos: &Position, mv: PureMove, a: &Abbrev) -> Result<Throws, String> {
+pub fn abbreviated_throws(pos: &Position, mv: PureMove, a: &Abbrev) -> Result<Throws, SticksError> {
     let (bridge_needed, water_needed) = needed_throws(pos, mv);
     let mut counts = a.counts.iter().copied();
     let failed_mark = a.void || a.stayed.is_some();
@@ -213,9 +332,7 @@ pub fn abbreviated_throws(pos: &Position, mv: PureMove, a: &Abbrev) -> Result<Th
             (None | Some(Count::Unknown), true) | (Some(Count::Failed), _) => Throw::UnknownFailure,
             (Some(Count::Known(n)), void) => {
                 if void && n >= WATER_NEEDS {
-                    return Err(format!(
-                        "a water throw of {n} succeeds, yet the move is marked as failed"
-                    ));
+                    return Err(SticksError::WaterSucceeds(n));
                 }
                 Throw::Count(n)
             }
@@ -224,20 +341,20 @@ pub fn abbreviated_throws(pos: &Position, mv: PureMove, a: &Abbrev) -> Result<Th
     }
     if counts.next().is_some() {
         return Err(match (bridge_needed, water_needed) {
-            (false, false) => "this move needs no stick throw, but a count is written".to_string(),
-            _ => "more stick counts are written than this move needs".to_string(),
+            (false, false) => SticksError::NoThrowNeeded,
+            _ => SticksError::TooManyCounts,
         });
     }
     if !bridge_needed && !water_needed && failed_mark {
-        return Err("this move needs no stick throw, so it cannot fail".to_string());
+        return Err(SticksError::CannotFail);
     }
     if let Some(stay) = a.stayed
         && Some(stay) != mv.src()
     {
-        return Err(format!(
-            "a failed move stays on {}, not {stay}",
-            mv.src().map(|s| s.to_string()).unwrap_or_default()
-        ));
+        return Err(SticksError::StaysElsewhere {
+            src: mv.src(),
+            stayed: stay,
+        });
     }
     Ok(t)
 }

@@ -9,14 +9,23 @@ use crate::moves::Move;
 pub enum NotationError {
     /// The text is not notation at all.
     Syntax {
+        /// What is wrong.
         message: String,
+        /// Where the problem starts (a byte offset into the move text).
         start: usize,
+        /// Where it ends.
         end: usize,
     },
     /// Readable, but no legal move fits.
-    NoMove { message: String },
+    NoMove {
+        /// Why no legal move fits.
+        message: String,
+    },
     /// Several legal moves fit (listed, written in CSL notation).
-    Ambiguous { candidates: Vec<(Move, String)> },
+    Ambiguous {
+        /// Each fitting move with its CSL text.
+        candidates: Vec<(Move, String)>,
+    },
 }
 
 impl fmt::Display for NotationError {

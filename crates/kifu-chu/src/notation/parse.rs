@@ -28,7 +28,9 @@ pub enum Dialect {
 /// A move read from text, with remarks about tolerated mistakes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParsedMove {
+    /// The move.
     pub mv: Move,
+    /// Mistakes tolerated in reading it, for the user.
     pub warnings: Vec<String>,
 }
 

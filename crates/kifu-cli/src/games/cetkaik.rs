@@ -1,54 +1,25 @@
-//! Cetkaik (机戦) records: CKKA files in all four notations.
+//! Cetkaik (机戦) on the command line: which files are CKKA records, the rule set `--rules`
+//! names, and how `kifu show` draws a position.
 //!
-//! Until cetkaik's files are `RecordFormat<Cetkaik>` values of the records layer, this module
-//! drives them itself behind the same [`GameDriver`] interface as the other games.
+//! The records layer reads a match as its seasons, one `Record<Cetkaik>` each; commands count
+//! the match, so a file is one record ([`CliGame::ONE_RECORD_PER_FILE`]) and `kifu show`
+//! counts the moves of the whole match.
 
 use std::path::Path;
 
-use kifu_cetkaik::Rules;
-use kifu_record::SourceText;
-use kifu_records::cetkaik::{self as ckka, GameRecord, Notation};
+use kifu_cetkaik::{Cetkaik, Event, MatchState, Rules};
+use kifu_record::{NodeId, NodeItem, Record, RecordFormat, Records};
+use kifu_records::cetkaik as ckka;
 
-use std::any::Any;
-
-use crate::error::CliError;
-use crate::games::{GameDriver, InputFile, ReadOptions, RecordBatch, Target, View};
-use crate::report::FileReport;
-
-pub fn wants(path: &Path, explicit: bool) -> bool {
-    match path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .as_deref()
-    {
-        Some(e) if is_ckka_extension(e) => true,
-        Some("txt" | "json") => explicit,
-        _ => false,
-    }
-}
+use crate::games::driver::CliGame;
+use crate::games::{ReadOptions, View};
 
 /// `.ckka`, and `.ckka0` … `.ckka3` for a file that says its notation in its name.
 pub fn is_ckka_extension(ext: &str) -> bool {
     matches!(ext, "ckka" | "ckka0" | "ckka1" | "ckka2" | "ckka3")
 }
 
-/// `ckka` (notation ⓪), `ckka1`, `ckka2`, `ckka3`, or `json`.
-pub fn parse_target(name: &str) -> Result<Option<Notation>, String> {
-    Ok(Some(match name {
-        "ckka" | "ckka0" => Notation::Full,
-        "ckka1" => Notation::Abbreviated,
-        "ckka2" => Notation::Phonetic,
-        "ckka3" => Notation::Mrf,
-        "json" => return Ok(None),
-        other => {
-            return Err(format!(
-                "unknown cetkaik format `{other}` (one of: ckka, ckka1, ckka2, ckka3, json)"
-            ));
-        }
-    }))
-}
-
+/// The rule set `--rules` names, the standard one without it.
 pub fn rules(name: Option<&str>) -> Result<Rules, String> {
     match name {
         None => Ok(Rules::standard()),
@@ -56,216 +27,142 @@ pub fn rules(name: Option<&str>) -> Result<Rules, String> {
     }
 }
 
-/// Reads a record. `format` (`--format`) forces kifu's JSON form (`json`) or CKKA text (`ckka`,
-/// `ckka0` … `ckka3`); without it the content decides.
-pub fn load(
-    name: &str,
-    format: Option<&str>,
-    bytes: &[u8],
-    rules: Rules,
-) -> (Option<GameRecord>, FileReport) {
-    let json = match format.map(parse_target).transpose() {
-        Ok(forced) => forced.map(|n| n.is_none()),
-        Err(e) => {
-            return (
-                None,
-                FileReport::failed(name.to_string(), "cetkaik", "?", e),
-            );
+impl CliGame for Cetkaik {
+    const ONE_RECORD_PER_FILE: bool = true;
+
+    fn wants(path: &Path, explicit: bool) -> bool {
+        match path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some(e) if is_ckka_extension(e) => true,
+            Some("txt" | "json") => explicit,
+            _ => false,
         }
-    };
-    // UTF-16 without a byte-order mark is valid UTF-8 full of NULs: refuse it, do not read it
-    // as a text with nothing in it.
-    let decoded = match bytes.iter().position(|&b| b == 0) {
-        Some(at) => Err(format!(
-            "a NUL byte at offset {at}: UTF-16 or binary data? CKKA files must be UTF-8"
-        )),
-        None => std::str::from_utf8(bytes).map_err(|e| {
-            format!(
-                "not UTF-8 (byte {}): CKKA files must be UTF-8",
-                e.valid_up_to()
-            )
-        }),
-    };
-    let text = match decoded {
-        Ok(t) => t,
-        Err(msg) => {
-            return (
-                None,
-                FileReport::failed(name.to_string(), "cetkaik", "ckka", msg),
-            );
-        }
-    };
-    let is_json = json.unwrap_or_else(|| ckka::json::looks_like_kifu_json(text));
-    let (record, parse_diags) = match json {
-        Some(true) => ckka::json::parse_json(text),
-        Some(false) => ckka::parse_text(text),
-        None => ckka::parse(text),
-    };
-    let (game, diagnostics) = ckka::replay_detecting_rules(&record, parse_diags, rules);
-    let format = if is_json { "json" } else { "ckka" };
-    let mut report = FileReport::new(name.to_string(), "cetkaik", format);
-    report.records = 1;
-    report.plies = game.seasons.iter().map(|s| s.events.len()).sum();
-    report.add_diagnostics(&SourceText::new(name, text), &diagnostics);
-    (Some(game), report)
-}
-
-/// The written record and what the target could not hold of it.
-pub fn write(game: &GameRecord, to: Option<Notation>) -> (Vec<u8>, Vec<String>) {
-    match to {
-        Some(n) => (
-            ckka::write::write(game, n).into_bytes(),
-            ckka::write::losses(game, n),
-        ),
-        None => (
-            ckka::write::write_json(game).into_bytes(),
-            ckka::write::json_losses(game),
-        ),
-    }
-}
-
-pub fn show(game: &GameRecord, ply: Option<usize>, colour: bool) -> String {
-    let positions = game.positions();
-    let at = ply
-        .unwrap_or(positions.len().saturating_sub(1))
-        .min(positions.len().saturating_sub(1));
-    match positions.get(at) {
-        Some(pos) => format!(
-            "after {at} moves\n{}",
-            kifu_cetkaik::diagram::diagram(pos, colour)
-        ),
-        None => "no position".to_string(),
-    }
-}
-
-/// Cetkaik's entry in the table of game drivers.
-pub static DRIVER: CetkaikDriver = CetkaikDriver;
-
-pub struct CetkaikDriver;
-
-impl GameDriver for CetkaikDriver {
-    fn name(&self) -> &'static str {
-        "cetkaik"
     }
 
-    fn wants(&self, path: &Path, explicit: bool) -> bool {
-        wants(path, explicit)
-    }
-
-    fn owns_extension(&self, extension: &str) -> bool {
+    fn owns_extension(extension: &str) -> bool {
         is_ckka_extension(extension)
     }
 
     /// kifu's cetkaik JSON shares `.json` with shogi's JKF.
-    fn claims_content(&self, text: &str) -> bool {
+    fn claims_content(text: &str) -> bool {
         ckka::json::looks_like_kifu_json(text)
     }
 
     /// CKKA text, unless the first word reads as USI (a shogi or chu move list).
-    fn sniff_weakly(&self, text: &str) -> bool {
+    fn sniff_weakly(text: &str) -> bool {
         let first = text.split_whitespace().next().unwrap_or("");
         let usi_like = ["position", "startpos", "sfen"].contains(&first)
             || kifu_shogi::usi::parse_move(first).is_ok();
         !usi_like && ckka::sniff(text)
     }
 
-    fn format_names(&self) -> Vec<&'static str> {
-        vec!["ckka", "ckka1", "ckka2", "ckka3", "json"]
+    /// The whole text decides: a damaged kifu JSON file is told from a noter file by a key
+    /// anywhere in it.
+    fn sniff_input(bytes: &[u8]) -> &'static dyn RecordFormat<Self> {
+        ckka::format::sniff(&crate::games::lossy_utf8(bytes))
     }
 
-    fn knows_format(&self, name: &str) -> bool {
-        parse_target(name).is_ok()
-    }
-
-    fn check_read_options(&self, read: &ReadOptions<'_>) -> Result<(), String> {
-        rules(read.rules).map(drop)
-    }
-
-    fn target_extension(&self, target: &Target<'_>) -> Result<&'static str, String> {
-        Ok(match parse_target(target.format)? {
-            Some(_) => "ckka",
-            None => "json",
+    /// CKKA is UTF-8: UTF-16 without a byte-order mark would be valid UTF-8 full of NULs, so
+    /// it is refused, not read as a text with nothing in it.
+    fn refuse(bytes: &[u8]) -> Option<String> {
+        if let Some(at) = bytes.iter().position(|&b| b == 0) {
+            return Some(format!(
+                "a NUL byte at offset {at}: UTF-16 or binary data? CKKA files must be UTF-8"
+            ));
+        }
+        std::str::from_utf8(bytes).err().map(|e| {
+            format!(
+                "not UTF-8 (byte {}): CKKA files must be UTF-8",
+                e.valid_up_to()
+            )
         })
     }
 
-    fn target_holds_many(&self, target: &Target<'_>) -> Result<bool, String> {
-        parse_target(target.format).map(|_| false)
+    fn check_read_options(read: &ReadOptions<'_>) -> Result<(), String> {
+        rules(read.rules).map(drop)
     }
 
-    fn stream(
-        &self,
-        file: &InputFile<'_>,
+    /// With the rule set of `--rules` for a match that names none.
+    fn read<'t>(
+        format: &'static dyn RecordFormat<Self>,
+        text: &'t str,
         read: &ReadOptions<'_>,
-        only: Option<usize>,
-        each: &mut dyn FnMut(usize, Box<dyn RecordBatch>, bool) -> Result<(), CliError>,
-    ) -> Result<FileReport, CliError> {
-        let rules = rules(read.rules).map_err(CliError::Usage)?;
-        let (record, mut report) = load(file.name, read.format, file.bytes, rules);
-        let valid = report.is_valid();
-        match (record, only) {
-            (None, _) => {}
-            (Some(_), Some(n)) if n > 0 => {
-                return Err(crate::games::no_such_record(n + 1, 1, file.name));
-            }
-            (Some(record), _) => {
-                report.records = 1;
-                each(0, Box::new(Matches(vec![record])), valid)?;
+    ) -> Result<Records<'t, Self>, String> {
+        Ok(ckka::format::records_under(
+            format,
+            text,
+            rules(read.rules)?,
+        ))
+    }
+
+    /// The moves (not the 再行 / 終季 declarations) of every season.
+    fn shown_plies(records: &[Record<Self>]) -> usize {
+        records
+            .iter()
+            .map(|record| {
+                record
+                    .moves
+                    .main_line()
+                    .filter(|&id| is_move(record, id))
+                    .count()
+            })
+            .sum()
+    }
+
+    /// The board after `ply` moves of the match, counted across its seasons: 0 is the first
+    /// season's start, and a season's last move shows the board before the next one is set
+    /// up.
+    fn show_records(
+        records: &[Record<Self>],
+        ply: usize,
+        view: View,
+        colour: bool,
+    ) -> Option<String> {
+        if view != View::Board {
+            return None;
+        }
+        let drawn = |state: &MatchState| {
+            format!(
+                "after {ply} moves\n{}",
+                kifu_cetkaik::diagram::diagram(state.position(), colour)
+            )
+        };
+        if ply == 0 {
+            let (_, start) = records.first()?.positions().next()?;
+            return Some(drawn(&start));
+        }
+        let mut moves = 0;
+        for record in records {
+            for (node, state) in record.positions() {
+                if is_move(record, node) {
+                    moves += 1;
+                    if moves == ply {
+                        return Some(drawn(&state));
+                    }
+                }
             }
         }
-        Ok(report)
+        None
     }
 
-    fn empty_batch(&self) -> Box<dyn RecordBatch> {
-        Box::new(Matches(Vec::new()))
+    /// One season's position (commands show the match through
+    /// [`CliGame::show_records`]).
+    fn show(
+        _record: &Record<Self>,
+        state: &MatchState,
+        _node: NodeId,
+        view: View,
+        colour: bool,
+    ) -> Option<String> {
+        (view == View::Board).then(|| kifu_cetkaik::diagram::diagram(state.position(), colour))
     }
 }
 
-/// Cetkaik matches read by this module.
-struct Matches(Vec<GameRecord>);
-
-impl RecordBatch for Matches {
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    fn append(&mut self, other: Box<dyn RecordBatch>) {
-        self.0.extend(crate::games::same_game::<Matches>(other).0);
-    }
-
-    fn pick(self: Box<Self>, n: usize, name: &str) -> Result<Box<dyn RecordBatch>, CliError> {
-        Ok(Box::new(Matches(crate::games::pick_one(self.0, n, name)?)))
-    }
-
-    fn write(
-        &self,
-        range: std::ops::Range<usize>,
-        target: &Target<'_>,
-    ) -> Result<(Vec<u8>, Vec<String>), CliError> {
-        let to = parse_target(target.format).map_err(CliError::Usage)?;
-        let mut bytes = Vec::new();
-        let mut warnings = Vec::new();
-        for game in &self.0[range] {
-            let (one, lost) = write(game, to);
-            bytes.extend(one);
-            warnings.extend(lost);
-        }
-        Ok((bytes, warnings))
-    }
-
-    fn main_line_len(&self) -> usize {
-        self.0
-            .first()
-            .map_or(0, |game| game.positions().len().saturating_sub(1))
-    }
-
-    fn show(&self, ply: usize, view: View, colour: bool) -> Option<String> {
-        match view {
-            View::Board => Some(show(self.0.first()?, Some(ply), colour)),
-            _ => None,
-        }
-    }
-
-    fn into_any(self: Box<Self>) -> Box<dyn Any> {
-        self
-    }
+/// Whether the node is a move (not a 再行 / 終季 declaration, an ending or the start).
+fn is_move(record: &Record<Cetkaik>, node: NodeId) -> bool {
+    matches!(record.moves[node].item, NodeItem::Move(Event::Move { .. }))
 }

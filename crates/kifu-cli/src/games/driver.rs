@@ -5,7 +5,7 @@ use std::any::Any;
 use std::marker::PhantomData;
 use std::path::Path;
 
-use kifu_record::{Diagnostic, Game, NodeItem, Record, RecordFormat, SourceText, decode};
+use kifu_record::{Diagnostic, Game, NodeItem, Record, RecordFormat, Records, SourceText, decode};
 use kifu_records::GameRecords;
 
 use crate::error::CliError;
@@ -32,6 +32,59 @@ pub trait CliGame: GameRecords {
     /// The format to write for `--to NAME` (with `--csa-version` where it applies).
     fn target_format(target: &Target<'_>) -> Option<&'static dyn RecordFormat<Self>> {
         Self::format_by_name(target.format)
+    }
+
+    /// The format of an input that neither `--format` nor its extension names, by its
+    /// content: the first 4 KiB decide, which is enough for every game but one whose
+    /// formats differ only further in.
+    fn sniff_input(bytes: &[u8]) -> &'static dyn RecordFormat<Self> {
+        let head = &bytes[..bytes.len().min(4096)];
+        Self::sniff_format(&crate::games::lossy_utf8(head))
+    }
+
+    /// Why the game refuses to read these bytes as text at all (`None`: it reads them, through
+    /// the shared decoder and the format's encoding).
+    fn refuse(_bytes: &[u8]) -> Option<String> {
+        None
+    }
+
+    /// Checks the options only this game takes (`--rules` for cetkaik).
+    fn check_read_options(_read: &ReadOptions<'_>) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// The records of a decoded text in `format`, read with the options given on the command
+    /// line (checked before by [`CliGame::check_read_options`]).
+    fn read<'t>(
+        format: &'static dyn RecordFormat<Self>,
+        text: &'t str,
+        _read: &ReadOptions<'_>,
+    ) -> Result<Records<'t, Self>, String> {
+        Ok(format.records(text))
+    }
+
+    /// Commands count a whole file as one record, however many the reader hands out:
+    /// a cetkaik file is one match, which the records layer reads as its seasons.
+    const ONE_RECORD_PER_FILE: bool = false;
+
+    /// The number of moves `kifu show` steps through in `records` (one command record: one
+    /// record, or a whole file's under [`CliGame::ONE_RECORD_PER_FILE`]).
+    fn shown_plies(records: &[Record<Self>]) -> usize {
+        records
+            .first()
+            .map_or(0, |record| record.positions().count().saturating_sub(1))
+    }
+
+    /// What `kifu show` prints after `ply` moves of `records` (see [`CliGame::shown_plies`]).
+    fn show_records(
+        records: &[Record<Self>],
+        ply: usize,
+        view: View,
+        colour: bool,
+    ) -> Option<String> {
+        let record = records.first()?;
+        let (node, position) = record.positions().nth(ply)?;
+        Self::show(record, &position, node, view, colour)
     }
 
     /// The position after `ply` moves of the main line (`node` is the move that led there,
@@ -78,8 +131,7 @@ impl<G: CliGame> Driver<G> {
         if let Some(format) = file.path.and_then(G::format_by_extension) {
             return Ok(format);
         }
-        let head = &file.bytes[..file.bytes.len().min(4096)];
-        Ok(G::sniff_format(&crate::games::lossy_utf8(head)))
+        Ok(G::sniff_input(file.bytes))
     }
 }
 
@@ -112,6 +164,10 @@ impl<G: CliGame> GameDriver for Driver<G> {
         G::format_by_name(name).is_some()
     }
 
+    fn check_read_options(&self, read: &ReadOptions<'_>) -> Result<(), String> {
+        G::check_read_options(read)
+    }
+
     fn target_extension(&self, target: &Target<'_>) -> Result<&'static str, String> {
         G::target_format(target)
             .map(|f| f.file_extension())
@@ -132,6 +188,14 @@ impl<G: CliGame> GameDriver for Driver<G> {
         each: &mut dyn FnMut(usize, Box<dyn RecordBatch>, bool) -> Result<(), CliError>,
     ) -> Result<FileReport, CliError> {
         let format = Self::format_for(file, read)?;
+        if let Some(why) = G::refuse(file.bytes) {
+            return Ok(FileReport::failed(
+                file.name.to_string(),
+                G::NAME,
+                format.name(),
+                why,
+            ));
+        }
         let decoded = decode(file.bytes, format.encoding());
         // The line index that turns spans into line:column costs 4 bytes a line (50 MB for a
         // 100 MB CSA archive): built only once there is something to report.
@@ -146,8 +210,28 @@ impl<G: CliGame> GameDriver for Driver<G> {
         };
         add(&mut report, &decoded.diagnostics);
         let decoding_failed = decoded.diagnostics.iter().any(Diagnostic::is_error);
+        let reads = G::read(format, &decoded.text, read).map_err(CliError::Usage)?;
+        if G::ONE_RECORD_PER_FILE {
+            // One command record: every record the reader hands out, together.
+            let mut records = Vec::new();
+            let mut valid = !decoding_failed;
+            for read in reads {
+                report.plies += plies(&read.record);
+                add(&mut report, &read.diagnostics);
+                valid &= !read.has_errors();
+                records.push(read.record);
+            }
+            if let Some(n) = only
+                && n > 0
+            {
+                return Err(crate::games::no_such_record(n + 1, 1, file.name));
+            }
+            report.records = 1;
+            each(0, Box::new(Batch::<G>(records)), valid)?;
+            return Ok(report);
+        }
         let mut count = 0;
-        for (index, read) in format.records(&decoded.text).enumerate() {
+        for (index, read) in reads.enumerate() {
             count += 1;
             if only.is_some_and(|n| n != index) {
                 continue;
@@ -179,12 +263,17 @@ fn unknown_format<G: CliGame>(name: &str) -> String {
     )
 }
 
-/// Records of game `G`.
+/// Records of game `G`: each a command record, or together one under
+/// [`CliGame::ONE_RECORD_PER_FILE`].
 struct Batch<G: Game>(Vec<Record<G>>);
 
 impl<G: CliGame> RecordBatch for Batch<G> {
     fn len(&self) -> usize {
-        self.0.len()
+        if G::ONE_RECORD_PER_FILE {
+            usize::from(!self.0.is_empty())
+        } else {
+            self.0.len()
+        }
     }
 
     fn append(&mut self, other: Box<dyn RecordBatch>) {
@@ -192,6 +281,14 @@ impl<G: CliGame> RecordBatch for Batch<G> {
     }
 
     fn pick(self: Box<Self>, n: usize, name: &str) -> Result<Box<dyn RecordBatch>, CliError> {
+        if G::ONE_RECORD_PER_FILE {
+            let count = self.len();
+            return if n == 1 && count == 1 {
+                Ok(self)
+            } else {
+                Err(crate::games::no_such_record(n, count, name))
+            };
+        }
         Ok(Box::new(Batch::<G>(crate::games::pick_one(
             self.0, n, name,
         )?)))
@@ -204,22 +301,38 @@ impl<G: CliGame> RecordBatch for Batch<G> {
     ) -> Result<(Vec<u8>, Vec<String>), CliError> {
         let format = G::target_format(target)
             .ok_or_else(|| CliError::Usage(unknown_format::<G>(target.format)))?;
-        Ok(format.write(&self.0[range]).encode(format.encoding()))
+        let records = if G::ONE_RECORD_PER_FILE {
+            if range.is_empty() {
+                &[][..]
+            } else {
+                &self.0[..]
+            }
+        } else {
+            &self.0[range]
+        };
+        Ok(format.write(records).encode(format.encoding()))
     }
 
     fn main_line_len(&self) -> usize {
-        self.0
-            .first()
-            .map_or(0, |record| record.positions().count().saturating_sub(1))
+        G::shown_plies(self.shown())
     }
 
     fn show(&self, ply: usize, view: View, colour: bool) -> Option<String> {
-        let record = self.0.first()?;
-        let (node, position) = record.positions().nth(ply)?;
-        G::show(record, &position, node, view, colour)
+        G::show_records(self.shown(), ply, view, colour)
     }
 
     fn into_any(self: Box<Self>) -> Box<dyn Any> {
         self
+    }
+}
+
+impl<G: CliGame> Batch<G> {
+    /// The records of the first command record, which `kifu show` draws.
+    fn shown(&self) -> &[Record<G>] {
+        if G::ONE_RECORD_PER_FILE {
+            &self.0
+        } else {
+            &self.0[..self.0.len().min(1)]
+        }
     }
 }

@@ -24,7 +24,7 @@ pub mod shogi;
 static DRIVERS: [&dyn GameDriver; 3] = [
     &driver::Driver::<kifu_shogi::Shogi>::NEW,
     &driver::Driver::<kifu_chu::Chu>::NEW,
-    &cetkaik::DRIVER,
+    &driver::Driver::<kifu_cetkaik::Cetkaik>::NEW,
 ];
 
 /// What a command needs of a game.

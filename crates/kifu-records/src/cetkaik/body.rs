@@ -55,7 +55,7 @@ pub fn parse_body(
                 Err(msg) => diags.push(Diagnostic::error(
                     DiagnosticKind::Syntax,
                     c.span_from(begin),
-                    msg,
+                    msg.to_string(),
                 )),
             }
             continue;
@@ -228,7 +228,7 @@ fn mrf_string(
             diags.push(Diagnostic::error(
                 DiagnosticKind::Syntax,
                 c.span_from(start),
-                msg,
+                msg.to_string(),
             ));
             (None, None)
         }
@@ -244,7 +244,7 @@ fn bracketed(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<ElementK
             diags.push(Diagnostic::error(
                 DiagnosticKind::Syntax,
                 c.span_from(start),
-                msg,
+                msg.to_string(),
             ));
             return None;
         }

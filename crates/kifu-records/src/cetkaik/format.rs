@@ -12,6 +12,7 @@ use super::{json, noter, parse_text, replay_detecting_rules};
 /// A CKKA file written in one notation. Reading accepts every notation (a file may mix
 /// them); the notation decides what [`RecordFormat::write`] writes and what it recognises.
 pub struct Ckka {
+    /// The notation written (any is read).
     pub notation: Notation,
 }
 
@@ -63,11 +64,52 @@ fn season_boundaries(record: &CkkaRecord) -> Vec<u32> {
         .collect()
 }
 
+/// The records of `text` read as `format` would, with `default_rules` for a match that names
+/// none (`{律:…}`) instead of the standard rules ([`RecordFormat::records`] has no place for
+/// options): what `kifu --rules` reads with.
+///
+/// ```
+/// use kifu_cetkaik::Rules;
+/// use kifu_records::cetkaik::format::{by_name, records_under};
+///
+/// let ckka = by_name("ckka").unwrap();
+/// let seasons: Vec<_> = records_under(ckka, "MAU弓MAIMY橋一\n", Rules::cerke_online()).collect();
+/// assert_eq!(seasons[0].record.start.rules, Rules::cerke_online());
+/// ```
+pub fn records_under<'t>(
+    format: &dyn RecordFormat<Cetkaik>,
+    text: &'t str,
+    default_rules: Rules,
+) -> Records<'t, Cetkaik> {
+    let parsed = if format.name() == KifuJson.name() {
+        json::parse_json(text)
+    } else {
+        parse_text(text)
+    };
+    seasons_of(parsed, default_rules)
+}
+
+/// The format of a cetkaik text by its content, as [`super::parse`] decides how to read it:
+/// kifu's JSON form, or else CKKA text (in any notation, or a noter app file, which the CKKA
+/// reader takes too).
+pub fn sniff(text: &str) -> &'static dyn RecordFormat<Cetkaik> {
+    let json = noter::looks_like_noter(text)
+        && match noter::json_kind(text) {
+            Some(noter::JsonKind::Noter) => false,
+            Some(noter::JsonKind::Kifu | noter::JsonKind::Other) => true,
+            None => text.contains("\"seasons\""),
+        };
+    if json { FORMATS[5] } else { FORMATS[0] }
+}
+
 /// Replays a parsed file and hands its seasons out as records. A diagnostic goes with the
 /// season its place falls in (the header's with the first).
-fn seasons_of(parsed: (CkkaRecord, Vec<Diagnostic>)) -> Records<'static, Cetkaik> {
+fn seasons_of(
+    parsed: (CkkaRecord, Vec<Diagnostic>),
+    default_rules: Rules,
+) -> Records<'static, Cetkaik> {
     let (record, parse_diags) = parsed;
-    let (game, diagnostics) = replay_detecting_rules(&record, parse_diags, Rules::standard());
+    let (game, diagnostics) = replay_detecting_rules(&record, parse_diags, default_rules);
     let boundaries = season_boundaries(&record);
     let mut seasons: Vec<RecordRead<Cetkaik>> = season_records(&game)
         .into_iter()
@@ -106,6 +148,12 @@ impl RecordFormat<Cetkaik> for Ckka {
         }
     }
 
+    /// Every notation is written to `.ckka`: a reader takes any notation, and a file may mix
+    /// them.
+    fn file_extension(&self) -> &'static str {
+        "ckka"
+    }
+
     fn sniff(&self, text: &str) -> bool {
         let (record, diags) = parse_text(text);
         let moves = record
@@ -124,7 +172,7 @@ impl RecordFormat<Cetkaik> for Ckka {
     }
 
     fn records<'t>(&self, text: &'t str) -> Records<'t, Cetkaik> {
-        seasons_of(parse_text(text))
+        seasons_of(parse_text(text), Rules::standard())
     }
 
     fn write(&self, records: &[kifu_record::Record<Cetkaik>]) -> Written {
@@ -141,6 +189,11 @@ impl RecordFormat<Cetkaik> for NoterApp {
         "noter"
     }
 
+    /// cerke_noter's app files are JSON.
+    fn file_extension(&self) -> &'static str {
+        "json"
+    }
+
     fn sniff(&self, text: &str) -> bool {
         noter::looks_like_noter(text) && noter::parse_noter(text).is_some()
     }
@@ -152,7 +205,7 @@ impl RecordFormat<Cetkaik> for NoterApp {
     fn records<'t>(&self, text: &'t str) -> Records<'t, Cetkaik> {
         // The CKKA reader takes a noter file as such, and says what is wrong with anything
         // else.
-        seasons_of(parse_text(text))
+        seasons_of(parse_text(text), Rules::standard())
     }
 
     fn write(&self, records: &[kifu_record::Record<Cetkaik>]) -> Written {
@@ -178,7 +231,7 @@ impl RecordFormat<Cetkaik> for KifuJson {
     }
 
     fn records<'t>(&self, text: &'t str) -> Records<'t, Cetkaik> {
-        seasons_of(json::parse_json(text))
+        seasons_of(json::parse_json(text), Rules::standard())
     }
 
     fn write(&self, records: &[kifu_record::Record<Cetkaik>]) -> Written {

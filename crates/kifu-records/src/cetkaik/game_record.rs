@@ -13,38 +13,52 @@ use serde::Serialize;
 /// One move as played.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PlayedMove {
+    /// The side that moved.
     pub mover: Side,
+    /// The move (for 皇 with `tam_first_known` false, one intermediate square the rules allow).
     pub mv: PureMove,
     /// The moving (or dropped) piece's profession; `None` for 皇.
     pub prof: Option<Profession>,
+    /// The sticks thrown for it.
     pub throws: Throws,
+    /// The move reached its destination (no failed or abandoned throw).
     pub completed: bool,
+    /// The piece it took.
     pub captured: Option<(Color, Profession)>,
     /// 皇's intermediate square is known (else it is written `[或]` or left out).
     pub tam_first_known: bool,
+    /// The record's comments on the move (`{…}`).
     pub comments: Vec<String>,
 }
 
 /// A hand and what its maker declared.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct DeclarationRecord {
+    /// The side that made the hand.
     pub mover: Side,
     /// Hands held after the move, as a hand line names them.
     pub hands: Vec<Hand>,
+    /// 再行 or 終季.
     pub declaration: Declaration,
     /// Points gained on 終季 (rate applied); 0 on 再行.
     pub gain: i32,
 }
 
+/// One event of a season, as played.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Event {
+    /// A move.
     Move(PlayedMove),
+    /// 再行 or 終季 after a hand.
     Declaration(DeclarationRecord),
 }
 
+/// One season as played.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SeasonRecord {
+    /// The side that moved first.
     pub first: Side,
+    /// Its moves and declarations, in order.
     pub events: Vec<Event>,
     /// Ended by 終季.
     pub ended: bool,
@@ -53,13 +67,19 @@ pub struct SeasonRecord {
 /// A replayed game.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameRecord {
+    /// The header items (`{key:value}`), as written.
     pub items: Vec<InfoItem>,
+    /// The players and their starting scores (`[name]score [name]score`).
     pub names: Option<NamesLine>,
+    /// The rule set the match was replayed under.
     pub rules: Rules,
     /// Indexed by [`Side::index`].
     pub initial_scores: [i32; 2],
+    /// Scores at the end of the record, indexed by [`Side::index`].
     pub final_scores: [i32; 2],
+    /// The seasons played, in order.
     pub seasons: Vec<SeasonRecord>,
+    /// The match is over by the rules.
     pub over: bool,
     /// `星一周` was written.
     pub game_end_marker: bool,

@@ -42,7 +42,7 @@ pub fn parse_header(
                         Err(msg) => diags.push(Diagnostic::error(
                             DiagnosticKind::Syntax,
                             c.span_from(start),
-                            msg,
+                            msg.to_string(),
                         )),
                     }
                 }
@@ -145,7 +145,7 @@ fn name_entry(c: &mut Cursor<'_>, diags: &mut Vec<Diagnostic>) -> Option<NameEnt
             diags.push(Diagnostic::error(
                 DiagnosticKind::Syntax,
                 c.span_from(start),
-                msg,
+                msg.to_string(),
             ));
             None
         }

@@ -110,7 +110,11 @@ pub fn parse_noter(text: &str) -> Option<(CkkaRecord, Vec<Diagnostic>)> {
                     });
                 }
             }
-            Err(msg) => diags.push(Diagnostic::error(DiagnosticKind::Syntax, span, msg)),
+            Err(msg) => diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
+                span,
+                msg.to_string(),
+            )),
         }
     }
     Some((

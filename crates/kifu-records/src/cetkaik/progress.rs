@@ -8,6 +8,7 @@ use kifu_cetkaik::profession::{Color, Profession};
 use kifu_cetkaik::yaku::Hand;
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
 
+/// The words that close a season: one per season of four, or of two (上季, 下季).
 pub const SEASON_ENDS: [&str; 6] = ["春終", "夏終", "秋終", "冬終", "上季終", "下季終"];
 
 /// Keywords that stand alone: 再行, 終季, season ends, 星一周.

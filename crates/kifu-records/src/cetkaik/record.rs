@@ -23,23 +23,31 @@ pub enum Notation {
 /// `{key:value}` or `{value}` (an empty key counts as no key).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct InfoItem {
+    /// The key before `:` (`None` for a bare value).
     pub key: Option<String>,
+    /// The value.
     pub value: String,
+    /// Where the item is written.
     pub span: Span,
 }
 
 /// One `[name]score` entry.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct NameEntry {
+    /// The player's name.
     pub name: String,
+    /// The score written after it.
     pub score: Option<i32>,
 }
 
 /// `[name]score [name]score`: the first player, then the second.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct NamesLine {
+    /// The first player (who moves first in the first season).
     pub first: NameEntry,
+    /// The second player.
     pub second: NameEntry,
+    /// Where the line is written.
     pub span: Span,
 }
 
@@ -58,32 +66,45 @@ impl NamesLine {
 /// Who a hand line names.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Who {
+    /// By name (`[name]為…`).
     Named(String),
     /// `或為…`: the previous move tells.
     Unknown,
 }
 
+/// A hand line: who made which hands, and the score it says (`[name]為獣加同色馬弓兵 再行`).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct HandLine {
+    /// Who made the hands.
     pub who: Who,
+    /// The hands named.
     pub hands: Vec<Hand>,
+    /// The score written (`而手N`).
     pub score: Option<i32>,
     /// `再行`/`終季` written inside the line (2020 syntax).
     pub declaration: Option<Declaration>,
 }
 
+/// What one element of a CKKA body is.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ElementKind {
+    /// A move, with the comments written after it.
     Move {
+        /// The move as written.
         note: MoveNote,
+        /// Its comments (`{…}`).
         comments: Vec<String>,
     },
     /// `手馬`, `手黒馬`.
     Capture {
+        /// The colour, when written.
         color: Option<Color>,
+        /// The profession taken.
         prof: Profession,
     },
+    /// A hand line.
     HandLine(HandLine),
+    /// `再行` or `終季` on its own.
     Declaration(Declaration),
     /// `手二十` after `終季` (2020 syntax, example 2).
     SeasonScore(i32),
@@ -95,17 +116,23 @@ pub enum ElementKind {
     FinalTally(NamesLine),
 }
 
+/// One element of a CKKA body with its place in the text.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Element {
+    /// What it is.
     pub kind: ElementKind,
+    /// Where it is written.
     pub span: Span,
 }
 
 /// A parsed CKKA file.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct CkkaRecord {
+    /// The header items.
     pub items: Vec<InfoItem>,
+    /// The names line.
     pub names: Option<NamesLine>,
+    /// The body: moves, captures, hand lines, declarations, season ends.
     pub body: Vec<Element>,
     /// The notation the moves were written in, when any move tells.
     pub notation: Option<Notation>,

@@ -138,6 +138,7 @@ pub fn season_records(game: &GameRecord) -> Vec<Record<Cetkaik>> {
                     RulesEvent::Move {
                         mv: m.mv,
                         throws: m.throws,
+                        tam_first_unknown: !m.tam_first_known,
                     }
                 }
                 Event::Declaration(d) => {
@@ -196,8 +197,8 @@ pub fn season_records(game: &GameRecord) -> Vec<Record<Cetkaik>> {
 
 /// Groups season records back into one match, replaying each season from its start to
 /// recover what the writers show (captures, failed moves, gains). The header is the first
-/// season's. 皇's intermediate square counts as known: a season record holds the rules' move,
-/// which always has one.
+/// season's. 皇's intermediate square is known unless the event says it is not
+/// (`tam_first_unknown`, the CKKA draft's `[或]`).
 pub fn match_of(seasons: &[Record<Cetkaik>]) -> GameRecord {
     let first = seasons.first();
     let (items, names) = first.map_or((Vec::new(), None), |r| items_and_names(&r.header));
@@ -222,7 +223,11 @@ pub fn match_of(seasons: &[Record<Cetkaik>]) -> GameRecord {
         for id in record.moves.main_line() {
             let node = &record.moves[id];
             match &node.item {
-                NodeItem::Move(RulesEvent::Move { mv, throws }) => {
+                NodeItem::Move(RulesEvent::Move {
+                    mv,
+                    throws,
+                    tam_first_unknown,
+                }) => {
                     let mover = state.turn();
                     let prof = match mv.src() {
                         Some(src) => state.position().get(src).and_then(Piece::prof),
@@ -241,7 +246,7 @@ pub fn match_of(seasons: &[Record<Cetkaik>]) -> GameRecord {
                         throws: *throws,
                         completed: report.effect.completed,
                         captured: report.effect.captured,
-                        tam_first_known: true,
+                        tam_first_known: !tam_first_unknown,
                         comments: node.comments.iter().map(|c| c.text.clone()).collect(),
                     }));
                 }

@@ -20,6 +20,7 @@ pub static CSL_JAPANESE: Csl = Csl { japanese: true };
 /// A CSL record format; `japanese` says which notation the writer uses (the reader takes both).
 #[derive(Clone, Copy, Debug)]
 pub struct Csl {
+    /// The writer writes Japanese CSL (the reader takes both).
     pub japanese: bool,
 }
 

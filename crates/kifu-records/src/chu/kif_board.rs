@@ -8,12 +8,16 @@ use kifu_chu::{Color, Kind, Piece, Position, Square};
 /// Why a row of a board diagram could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardRowError {
+    /// The row is not framed by `|`.
     #[error("a board row must be framed by `|`")]
     NotFramed,
+    /// The row has other than 12 squares (its width in characters).
     #[error("a board row has 12 squares of 3 characters, not {0} characters")]
     Width(usize),
+    /// The row is outside the board.
     #[error("row outside the board")]
     OffBoard,
+    /// A piece name no kind has.
     #[error("unknown piece `{text}` on {square}")]
     UnknownPiece { text: String, square: Square },
 }

@@ -5,6 +5,7 @@ use super::full::{count, squares_text};
 use crate::cetkaik::game_record::PlayedMove;
 use kifu_cetkaik::sticks::{Throw, Throws};
 
+/// Notation ① (abbreviated): stick counts only where a move needs them.
 pub struct Abbreviated;
 
 /// The ① stick suffix: counts, then `此無` where a failure is not implied by a count.

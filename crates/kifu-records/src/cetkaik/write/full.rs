@@ -7,6 +7,7 @@ use kifu_cetkaik::notation::full::{
     move_text as full_move_text, squares_text as full_squares_text,
 };
 
+/// Notation ⓪ (full kanji): every stick result written.
 pub struct Full;
 
 /// Squares and piece of a played move, without stick marks.

@@ -9,12 +9,14 @@ use kifu_cetkaik::match_state::Declaration;
 use kifu_cetkaik::moves::PureMove;
 use kifu_cetkaik::sticks::Throw;
 
+/// Notation ③: cerke_noter's machine strings.
 pub struct Mrf;
 
 fn lower(sq: kifu_cetkaik::square::Square) -> String {
     sq.to_string().to_ascii_lowercase()
 }
 
+/// The notation ③ string of a move, with the declaration that follows it.
 pub fn mrf_text(m: &PlayedMove, decl: Option<&DeclarationRecord>) -> String {
     let letter = m.prof.map_or('M', |p| p.mrf_letter());
     let mut s = match m.mv {

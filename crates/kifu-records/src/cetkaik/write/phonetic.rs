@@ -8,6 +8,7 @@ use kifu_cetkaik::moves::PureMove;
 use kifu_cetkaik::notation::phonetic::NUMBER_WORDS;
 use kifu_cetkaik::numeral::to_pekzep;
 
+/// Notation ②: the pekzep readings.
 pub struct Phonetic;
 
 fn number_words(n: i32) -> String {

@@ -47,10 +47,7 @@ impl CetkaikPosition {
             .state
             .legal_moves()
             .into_iter()
-            .map(|mv| Event::Move {
-                mv,
-                throws: Throws::default(),
-            })
+            .map(|mv| Event::mv(mv, Throws::default()))
             .find(|event| {
                 let Event::Move { mv, .. } = event else {
                     return false;

@@ -20,6 +20,7 @@ mod admission;
 pub mod auth;
 mod config;
 mod connection;
+mod flood_log;
 pub mod game;
 mod lobby;
 pub mod log;
@@ -38,6 +39,7 @@ pub use config::{Config, MAX_LINE_BYTES};
 pub use log::LogTarget;
 
 use crate::server::admission::Admission;
+use crate::server::flood_log::FloodLog;
 use crate::server::lobby::Lobby;
 use crate::server::log::ServerLog;
 use crate::server::login_gate::LoginGate;
@@ -51,6 +53,8 @@ pub struct Server {
     lobby: Arc<Lobby>,
     gate: Arc<LoginGate>,
     admission: Arc<Admission>,
+    /// Connections refused at the door, by reason (a flood is summed up, see `flood_log`).
+    door_floods: [Arc<FloodLog>; 3],
 }
 
 impl Server {
@@ -102,6 +106,11 @@ impl Server {
             lobby: Arc::new(Lobby::new(services)),
             gate,
             admission,
+            door_floods: [
+                FloodLog::new("connections refused: the server is full"),
+                FloodLog::new("connections refused: too many not logged in from one address"),
+                FloodLog::new("connections refused: too many players from one address"),
+            ],
         })
     }
 
@@ -137,10 +146,10 @@ impl Server {
                     tokio::spawn(connection::run(stream, from, ticket, lobby, gate));
                 }
                 Err(why) => {
-                    self.lobby
-                        .services
-                        .log
-                        .line(format_args!("refused {from}: {}", why.reason()));
+                    let log = &self.lobby.services.log;
+                    if self.door_floods[why as usize].note(log, from.ip()) {
+                        log.line(format_args!("refused {from}: {}", why.reason()));
+                    }
                     // Told why, if the socket takes the line at once; never waited for.
                     let _ = stream.try_write(format!("##[ERROR] {}\n", why.reason()).as_bytes());
                     drop(stream);

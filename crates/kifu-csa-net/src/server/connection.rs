@@ -143,10 +143,7 @@ impl Conn {
     /// Refuses a login: `why` goes to the log, `tell` (if any) to the client as an error
     /// line after `LOGIN:incorrect`, so it learns what to change before the close.
     fn refuse_login(&mut self, why: &str, tell: Option<&str>) {
-        self.lobby
-            .services
-            .log
-            .line(format_args!("login refused from {}: {why}", self.from));
+        tracing::info!("login refused from {}: {why}", self.from);
         self.answer_refusal(tell);
     }
 
@@ -171,12 +168,11 @@ impl Conn {
             self.gate.throttle.failed_from(ip);
             return self.refuse_login(why, Some(tell));
         }
-        let services = self.lobby.services.clone();
-        if self.gate.address_floods.note(&services.log, ip) {
-            services.log.line(format_args!(
+        if self.gate.address_floods.note(ip) {
+            tracing::info!(
                 "login refused from {}: {why} (and too many failed logins from this address)",
                 self.from
-            ));
+            );
         }
         self.gate.tarpit().await;
         self.answer_refusal(Some(tell));
@@ -185,21 +181,17 @@ impl Conn {
     /// Refuses a login while a failure allowance is spent: logged in full only as the first
     /// of a flood (see [`crate::server::flood_log`]), answered after the tarpit.
     async fn refuse_throttled(&mut self, name: &str, throttled: Throttled) {
-        let services = self.lobby.services.clone();
         let ip = self.from.ip();
         let first = match throttled {
-            Throttled::Name { .. } => self
-                .gate
-                .name_floods
-                .note(&services.log, format_args!("{name} at {ip}")),
-            Throttled::Address { .. } => self.gate.address_floods.note(&services.log, ip),
+            Throttled::Name { .. } => self.gate.name_floods.note(format_args!("{name} at {ip}")),
+            Throttled::Address { .. } => self.gate.address_floods.note(ip),
         };
         if first {
-            services.log.line(format_args!(
+            tracing::info!(
                 "login refused from {}: {name}: {}",
                 self.from,
                 throttled.reason()
-            ));
+            );
         }
         let waited = self.gate.tarpit().await;
         self.answer_refusal(Some(&throttled.after(waited).reason()));
@@ -319,11 +311,11 @@ impl Conn {
                         _ if closing => return End::CutOff("its last lines were not read in time"),
                         State::Idle(_) | State::Waiting(_) => {
                             let secs = self.lobby.services.config.lobby_timeout.as_secs();
-                            self.lobby.services.log.line(format_args!(
+                            tracing::info!(
                                 "let go {} {}: silent for {secs} s outside a game",
                                 self.from,
                                 self.name().unwrap_or("")
-                            ));
+                            );
                             self.send(&format!(
                                 "##[ERROR] closed after {secs} s without a line outside a game"
                             ));
@@ -533,10 +525,11 @@ impl Conn {
                 }
                 old.peer.replace();
                 self.lobby.leave(old.conn);
-                self.lobby.services.log.line(format_args!(
+                tracing::info!(
                     "{name} logged in again from {}: its connection from {} is dropped",
-                    self.from, old.from
-                ));
+                    self.from,
+                    old.from
+                );
             }
             if let Err(r) = self.ticket.authenticated() {
                 drop(online);
@@ -556,18 +549,12 @@ impl Conn {
         self.deadline = self.lobby_deadline();
         self.send(&format!("LOGIN:{name} OK"));
         let Some(request) = request else {
-            self.lobby
-                .services
-                .log
-                .line(format_args!("login {name} from {} (x1)", self.from));
+            tracing::info!("login {name} from {} (x1)", self.from);
             self.send("##[LOGIN] +OK x1");
             self.state = State::Idle(name);
             return;
         };
-        self.lobby.services.log.line(format_args!(
-            "login {name} from {} for {}",
-            self.from, request.game.name
-        ));
+        tracing::info!("login {name} from {} for {}", self.from, request.game.name);
         self.enter(name, request);
     }
 
@@ -714,17 +701,15 @@ impl Conn {
             seat.table.gone(seat.color);
         }
         match end {
-            End::CutOff(why) => self.lobby.services.log.line(format_args!(
+            End::CutOff(why) => tracing::info!(
                 "cut off {}{}{}: {why}",
                 self.from,
                 if name.is_empty() { "" } else { " " },
                 name
-            )),
-            End::Closed if !name.is_empty() => self
-                .lobby
-                .services
-                .log
-                .line(format_args!("{name} ({}) closed the connection", self.from)),
+            ),
+            End::Closed if !name.is_empty() => {
+                tracing::info!("{name} ({}) closed the connection", self.from)
+            }
             End::Closed | End::Done => {}
         }
         self.peer.shutdown();

@@ -7,7 +7,7 @@ use std::fmt::Display;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::server::log::ServerLog;
+use tracing::instrument::WithSubscriber as _;
 
 /// How often a flood's refusals are summed up.
 const WINDOW: Duration = Duration::from_secs(10);
@@ -40,13 +40,14 @@ impl FloodLog {
     }
 
     /// Notes one refusal from `from`: `true` if the caller is to log it in full (the first
-    /// of a flood), `false` if it is counted for the summary line.
-    pub fn note(self: &Arc<FloodLog>, log: &Arc<ServerLog>, from: impl Display) -> bool {
+    /// of a flood), `false` if it is counted for the summary line (logged by a task that
+    /// carries the caller's log).
+    pub fn note(self: &Arc<FloodLog>, from: impl Display) -> bool {
         let mut t = self.tally.lock().unwrap();
         if !t.open {
             t.open = true;
             drop(t);
-            tokio::spawn(self.clone().summarise(log.clone()));
+            tokio::spawn(self.clone().summarise().with_current_subscriber());
             return true;
         }
         t.more += 1;
@@ -60,7 +61,7 @@ impl FloodLog {
     }
 
     /// Every window, one line for the refusals counted in it; done when one passes quiet.
-    async fn summarise(self: Arc<FloodLog>, log: Arc<ServerLog>) {
+    async fn summarise(self: Arc<FloodLog>) {
         loop {
             tokio::time::sleep(WINDOW).await;
             let (more, from) = {
@@ -72,12 +73,12 @@ impl FloodLog {
                 (std::mem::take(&mut t.more), std::mem::take(&mut t.from))
             };
             let etc = if from.len() == SAMPLES { ", …" } else { "" };
-            log.line(format_args!(
+            tracing::info!(
                 "{more} more {} in the last {} s (from {}{etc})",
                 self.what,
                 WINDOW.as_secs(),
                 from.join(", ")
-            ));
+            );
         }
     }
 }

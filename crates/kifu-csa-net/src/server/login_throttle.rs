@@ -59,8 +59,16 @@ impl Default for Limits {
 /// Why a login was not even checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Throttled {
-    Name { retry_in: Duration },
-    Address { retry_in: Duration },
+    /// The name's allowance is spent; one failure comes back in `retry_in`.
+    Name {
+        /// Until the next failure is allowed.
+        retry_in: Duration,
+    },
+    /// The address's allowance is spent; one failure comes back in `retry_in`.
+    Address {
+        /// Until the next failure is allowed.
+        retry_in: Duration,
+    },
 }
 
 impl Throttled {
@@ -175,6 +183,7 @@ pub struct Throttle {
 }
 
 impl Throttle {
+    /// Every name and address with its whole allowance.
     pub fn new(limits: Limits) -> Throttle {
         Throttle {
             names: Mutex::new(Buckets::new(limits.per_name, limits.name_refill)),

@@ -6,6 +6,23 @@ use kifu_csa::server_protocol::TimeRule;
 use kifu_shogi::Color;
 
 /// Both sides' clocks for one game. All numbers are in the rule's time units.
+///
+/// ```
+/// use kifu_csa_net::clock::Clock;
+/// use kifu_csa_net::game_name::GameName;
+/// use kifu_shogi::Color;
+///
+/// // 60 s each, then 10 s a move.
+/// let g = GameName::parse("test-60-10").unwrap();
+/// let mut clock = Clock::new(g.time_rule(), g.time_rule(), g.stopwatch);
+/// // Whole seconds are charged, the rest dropped.
+/// assert_eq!(clock.charge(Color::Black, 9_900), 9);
+/// clock.commit(Color::Black, 50);
+/// assert_eq!(clock.remaining(Color::Black), 10);
+/// // 10 s left and 10 s of byoyomi: a move of 20 s loses on time, one of 19 s does not.
+/// assert!(!clock.is_time_up(Color::Black, 19));
+/// assert!(clock.is_time_up(Color::Black, 20));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
     rules: [TimeRule; 2],
@@ -18,6 +35,9 @@ fn units(n: u64) -> i64 {
 }
 
 impl Clock {
+    /// A clock for a game under `black`'s and `white`'s time rules, every side's total
+    /// time still whole; `stopwatch` counts shogi-server's stop-watch way (a leading zero
+    /// in the game name's last number).
     pub fn new(black: TimeRule, white: TimeRule, stopwatch: bool) -> Clock {
         let remaining = [
             units(black.total.unwrap_or(0)),
@@ -30,6 +50,7 @@ impl Clock {
         }
     }
 
+    /// The time rule `color` plays under.
     pub fn rule(&self, color: Color) -> &TimeRule {
         &self.rules[color.index()]
     }

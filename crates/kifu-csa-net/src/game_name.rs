@@ -7,10 +7,13 @@ use kifu_shogi::{Color, Handicap};
 /// with the id in `[0-9A-Za-z_@.-]` and the whole name up to 64 bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GameName {
+    /// The whole name as given (`floodgate-300-10F`).
     pub name: String,
+    /// Each side's total time, in seconds.
     pub total: u64,
     /// Byoyomi, or the Fischer increment when `fischer`.
     pub last: u64,
+    /// `…F`: the last number is a Fischer increment.
     pub fischer: bool,
     /// A leading zero in the last number (`-060`): stop-watch mode.
     pub stopwatch: bool,
@@ -101,18 +104,36 @@ pub const MAX_PASSWORD: usize = 64;
 /// Why a CSA-mode password does not ask for a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoginSyntaxError {
+    /// The field (before any `,`) is not a game name.
     #[error("`{0}` is not a game name like floodgate-300-10F")]
     BadGameName(String),
+    /// `<game>,` with nothing after the comma.
     #[error("the password after `{0},` is empty")]
     EmptyPassword(String),
+    /// The trip is longer than [`MAX_PASSWORD`].
     #[error("the password after the game name is over {MAX_PASSWORD} bytes")]
     PasswordTooLong,
 }
 
 /// What a CSA-mode `LOGIN` password asks for.
+///
+/// ```
+/// use kifu_csa_net::game_name::Request;
+/// use kifu_shogi::Color;
+///
+/// let r = Request::from_password("floodgate-300-10F-B,my-trip").unwrap();
+/// assert_eq!(r.game.name, "floodgate-300-10F");
+/// assert_eq!((r.game.total, r.game.last, r.game.fischer), (300, 10, true));
+/// assert_eq!(r.color, Some(Color::Black));
+/// assert_eq!(r.trip.as_deref(), Some("my-trip"));
+/// // A password alone names no game: refused, not seated at a default game.
+/// assert!(Request::from_password("hunter2").is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
+    /// The game asked for.
     pub game: GameName,
+    /// The side asked for (`-B`/`-W`), if any.
     pub color: Option<Color>,
     /// `<gamename>,<trip>`: a rated entry; the trip itself is never stored or logged.
     pub trip: Option<String>,

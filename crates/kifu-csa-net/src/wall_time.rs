@@ -9,6 +9,7 @@ use jiff::tz::TimeZone;
 pub struct Stamp(DateTime);
 
 impl Stamp {
+    /// Now, to the second.
     pub fn now() -> Stamp {
         Stamp::at(Timestamp::now())
     }

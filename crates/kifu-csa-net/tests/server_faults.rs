@@ -335,3 +335,39 @@ async fn no_agree_in_time_or_a_player_gone_before_start_rejects_the_game() {
     game.untouched().await;
     wait_for_log(dir.path(), &format!("game {id} rejected")).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn servers_in_one_process_each_log_to_their_own_file() {
+    let (one, two) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let first = start(config(Some(one.path()))).await;
+    let second = start(config(Some(two.path()))).await;
+    let mut ids = Vec::new();
+    for (addr, who) in [(first, "first"), (second, "second")] {
+        let mut b = Client::connect(addr).await;
+        let mut w = Client::connect(addr).await;
+        let id = start_game(
+            &mut b,
+            &mut w,
+            &format!("LOGIN {who}b own-60-0-B"),
+            &format!("LOGIN {who}w own-60-0"),
+        )
+        .await;
+        b.send("%TORYO").await;
+        assert_eq!(w.lines(3).await, ["%TORYO", "#RESIGN", "#WIN"]);
+        ids.push(id);
+    }
+    // The result's line is written by the game's own task: give it a moment.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let read = |dir: &Path| std::fs::read_to_string(dir.join("server.log")).unwrap();
+    for (dir, mine, theirs) in [
+        (one.path(), &ids[0], &ids[1]),
+        (two.path(), &ids[1], &ids[0]),
+    ] {
+        let log = read(dir);
+        assert!(
+            log.contains(&format!("game {mine} ended: #RESIGN")),
+            "{log}"
+        );
+        assert!(!log.contains(theirs.as_str()), "{log}");
+    }
+}

@@ -34,17 +34,41 @@ async fn x1_login(c: &mut Client, name: &str, pw: &str) {
     );
 }
 
+/// How long the flood tests keep a refused guess waiting (`Limits::refusal_delay`): the
+/// yardstick of "not delayed by the flood", since every guess made after the allowances are
+/// spent waits at least this long for its answer.
+const TARPIT: Duration = Duration::from_secs(4);
+
+fn flood_limits() -> Limits {
+    // Smaller allowances than the defaults, so the test reaches them soon, and none comes
+    // back while it runs, so every guess after them is throttled.
+    Limits {
+        per_name: 3,
+        name_refill: Duration::from_secs(600),
+        per_address: 6,
+        address_refill: Duration::from_secs(600),
+        refusal_delay: TARPIT,
+        refusals_per_second: 200,
+    }
+}
+
+/// Has the server answered anything on `c` yet? (Without waiting.)
+fn answered(c: &mut Client) -> bool {
+    let mut byte = [0u8; 1];
+    match c.rd.get_ref().try_read(&mut byte) {
+        Ok(_) => true,
+        Err(e) => e.kind() != std::io::ErrorKind::WouldBlock,
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_password_flood_neither_locks_out_the_player_nor_delays_a_result() {
     let dir = tempfile::tempdir().unwrap();
     let mut cfg = config(Some(dir.path()));
-    // Smaller allowances than the defaults, so the test reaches them soon.
-    cfg.login_failures = Limits {
-        per_name: 3,
-        name_refill: Duration::from_secs(10),
-        per_address: 6,
-        address_refill: Duration::from_secs(2),
-    };
+    cfg.login_failures = flood_limits();
+    // Room for the attackers and the witness below: the flood is held in the tarpit, not
+    // refused at the door.
+    cfg.max_unauthenticated_per_ip = 1024;
     let addr = start(cfg).await;
     // Alice's password is registered before the flood.
     let mut a = Client::connect(addr).await;
@@ -66,9 +90,17 @@ async fn a_password_flood_neither_locks_out_the_player_nor_delays_a_result() {
     let mut e = Client::connect(addr).await;
     x1_login(&mut e, "erin", "erin-pw").await;
     drop(e);
+    // Someone spends Alice's allowance first.
+    for _ in 0..3 {
+        let mut g = Client::connect(addr).await;
+        g.send("LOGIN alice early-guess x1").await;
+        assert_eq!(g.line().await, "LOGIN:incorrect");
+        g.refused().await;
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let tries = Arc::new(AtomicUsize::new(0));
     let mut attackers = Vec::new();
+    let flood_began = Instant::now();
     for i in 0..512 {
         let (stop, tries) = (stop.clone(), tries.clone());
         attackers.push(tokio::spawn(async move {
@@ -78,11 +110,7 @@ async fn a_password_flood_neither_locks_out_the_player_nor_delays_a_result() {
                     tokio::time::sleep(Duration::from_millis(20)).await;
                     continue;
                 };
-                let name = if n % 2 == 0 {
-                    "alice".to_owned()
-                } else {
-                    format!("nobody{i}")
-                };
+                let name = ["alice", "bob", "alice", "carol", "alice", "erin"][(i + n) % 6];
                 c.send(&format!("LOGIN {name} guess-{i}-{n} x1")).await;
                 n += 1;
                 tries.fetch_add(1, Ordering::Relaxed);
@@ -102,41 +130,56 @@ async fn a_password_flood_neither_locks_out_the_player_nor_delays_a_result() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 
-    // The real Alice gets in at once; so does a newcomer registering a password.
-    let t = Instant::now();
+    // A witness: one more guess at Alice's password, sent now. The allowances are spent,
+    // so it waits in the tarpit; everything below must be done before it is answered —
+    // what waited behind the flood would wait at least as long as it.
+    let mut witness = connect_from("127.0.0.2", addr).await.unwrap();
+    witness.send("LOGIN alice witness-guess x1").await;
+    let witness_sent = Instant::now();
+    // The real Alice gets in; so does a newcomer registering a password.
     let mut a = Client::connect(addr).await;
     x1_login(&mut a, "alice", "alice-pw").await;
-    let alice_in = t.elapsed();
-    let t = Instant::now();
     let mut d = Client::connect(addr).await;
     x1_login(&mut d, "dave", "dave-pw").await;
-    let dave_in = t.elapsed();
     // A result arrives as soon as the game ends.
     b.send("+7776FU").await;
     b.line().await;
     c.line().await;
-    let t = Instant::now();
     // Carol, to move, resigns.
     c.send("%TORYO").await;
     assert_eq!(b.lines(3).await, ["%TORYO", "#RESIGN", "#WIN"]);
-    let result_in = t.elapsed();
+    let all_done = witness_sent.elapsed();
+    assert!(
+        !answered(&mut witness),
+        "the guess sent first was answered before the player, the newcomer and the result \
+         ({all_done:?} after it)"
+    );
+    assert_eq!(witness.line().await, "LOGIN:incorrect");
+    let told = witness.refused().await;
+    assert!(told.contains("too many failed logins"), "{told}");
+    assert!(
+        witness_sent.elapsed() >= TARPIT,
+        "{:?}",
+        witness_sent.elapsed()
+    );
+
     stop.store(true, Ordering::Relaxed);
+    let flood_lasted = flood_began.elapsed();
     let guesses = tries.load(Ordering::Relaxed);
     for t in attackers {
         t.abort();
     }
-    eprintln!(
-        "{guesses} guesses; alice in {alice_in:?}, dave in {dave_in:?}, result in {result_in:?}"
-    );
+    eprintln!("{guesses} guesses in {flood_lasted:?}; all done {all_done:?} after the witness");
     assert!(guesses >= 512, "{guesses}");
-    for (what, took) in [
-        ("alice", alice_in),
-        ("dave", dave_in),
-        ("the result", result_in),
-    ] {
-        assert!(took < Duration::from_secs(1), "{what} took {took:?}");
-    }
-    // The flood was refused before hashing: only the address's allowance was checked.
+    // The tarpit: an attacker holding a connection gets one answer per TARPIT at most,
+    // apart from the few guesses judged (hashed) before the allowances were spent.
+    let rounds = flood_lasted.as_secs_f64() / TARPIT.as_secs_f64();
+    let most = 512.0 * (rounds.ceil() + 1.0) + 30.0;
+    assert!(
+        (guesses as f64) <= most,
+        "{guesses} guesses in {flood_lasted:?}: more than {most}"
+    );
+    // The flood was refused before hashing: only the allowances' worth was checked.
     let log = log_text(dir.path());
     let hashed = log.matches(": wrong password").count();
     assert!(hashed <= 30, "{hashed} guesses hashed of {guesses}");
@@ -146,9 +189,49 @@ async fn a_password_flood_neither_locks_out_the_player_nor_delays_a_result() {
             "{limit}"
         );
     }
+    // A flood is summed up in the log, not logged line by line.
+    let refused = log.matches("login refused from 127.0.0.2").count();
+    assert!(
+        refused <= 40,
+        "{refused} refusals logged one by one:\n{log}"
+    );
     // Alice, still playing after all that, can be told from the attackers' side too.
     a.send("%%WHO").await;
     assert!(a.until("##[WHO] +OK").await.len() >= 2);
+}
+
+#[tokio::test]
+async fn refusals_beyond_the_allowance_wait_in_the_tarpit_and_garbage_counts_too() {
+    let mut cfg = config(None);
+    cfg.login_failures = Limits {
+        per_address: 2,
+        refusal_delay: Duration::from_millis(1500),
+        ..Limits::default()
+    };
+    let addr = start(cfg).await;
+    // Two malformed logins from one address are answered at once …
+    for _ in 0..2 {
+        let mut c = Client::connect(addr).await;
+        c.send("LOGIN alice hunter2").await;
+        assert_eq!(c.line().await, "LOGIN:incorrect");
+        c.refused().await;
+    }
+    // … the third waits out the tarpit before it hears why (a lower bound: a loaded
+    // machine only makes it later).
+    let t = Instant::now();
+    let mut c = Client::connect(addr).await;
+    c.send("GARBAGE").await;
+    assert_eq!(c.line().await, "LOGIN:incorrect");
+    assert!(c.refused().await.contains("expected LOGIN"));
+    assert!(
+        t.elapsed() >= Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+    // Another address is not held.
+    let mut other = connect_from("127.0.0.2", addr).await.unwrap();
+    other.send("LOGIN bob tarpit-60-0").await;
+    assert_eq!(other.line().await, "LOGIN:bob OK");
 }
 
 #[tokio::test]

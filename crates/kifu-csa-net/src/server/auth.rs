@@ -14,13 +14,18 @@ use crate::server::store::Store;
 /// Why a login was refused (for the log; the client only hears `LOGIN:incorrect`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
+    /// A closed list is in force and the name is not on it.
     NotListed,
+    /// The secret does not match the one registered for the name.
     WrongPassword,
+    /// A secret is registered for the name, and the login gave none.
     PasswordMissing,
+    /// The store could not be read or written.
     StoreFailed,
 }
 
 impl Refusal {
+    /// The reason, for the log.
     pub fn reason(self) -> &'static str {
         match self {
             Refusal::NotListed => "not on the players list",

@@ -17,6 +17,17 @@ use crate::server::login_throttle;
 pub const MAX_LINE_BYTES: usize = 8192;
 
 /// How the server runs.
+///
+/// ```
+/// use std::time::Duration;
+/// use kifu_csa_net::server::{Config, LogTarget};
+///
+/// let mut config = Config::new("0.0.0.0:4081".parse().unwrap());
+/// config.data = Some("tournament".into());
+/// config.log = LogTarget::Stderr;
+/// // A guess refused while an allowance is spent waits 2 s for its answer.
+/// config.login_failures.refusal_delay = Duration::from_secs(2);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The address to listen on (port 0: any free port, see [`crate::server::Server::local_addr`]).

@@ -17,6 +17,7 @@ use crate::server::admission::Ticket;
 use crate::server::auth;
 use crate::server::lobby::{Lobby, Presence, Status};
 use crate::server::login_gate::LoginGate;
+use crate::server::login_throttle::Throttled;
 use crate::server::peer::Peer;
 use crate::server::table::{Seat, SeatSlot, Table};
 use crate::server::x1::X1Command;
@@ -37,6 +38,14 @@ enum End {
     Closed,
     Done,
     CutOff(&'static str),
+}
+
+/// Why a login's secret was not accepted.
+enum Denied {
+    /// A failure allowance is spent: refused before any hashing, after the tarpit.
+    Throttled(Throttled),
+    /// Judged and refused: `why` for the log, `tell` for the client.
+    Refused { why: String, tell: String },
 }
 
 /// How long a closing connection may take to drain its last lines.
@@ -134,15 +143,58 @@ impl Conn {
     /// Refuses a login: `why` goes to the log, `tell` (if any) to the client as an error
     /// line after `LOGIN:incorrect`, so it learns what to change before the close.
     fn refuse_login(&mut self, why: &str, tell: Option<&str>) {
-        self.lobby
-            .services
-            .log
-            .line(format_args!("login refused from {}: {why}", self.from));
-        self.send("LOGIN:incorrect");
-        if let Some(tell) = tell {
-            self.send(&format!("##[ERROR] {}", escape_controls(tell)));
-        }
+        tracing::info!("login refused from {}: {why}", self.from);
+        self.answer_refusal(tell);
+    }
+
+    fn answer_refusal(&mut self, tell: Option<&str>) {
+        match tell {
+            Some(tell) => self.peer.send_all([
+                "LOGIN:incorrect",
+                &format!("##[ERROR] {}", escape_controls(tell)),
+            ]),
+            None => self.peer.send("LOGIN:incorrect"),
+        };
         self.close();
+    }
+
+    /// Refuses a login that names no player or no game (not a `LOGIN` line, a bad name, a
+    /// password field that names no game). It counts against the address's allowance like
+    /// a wrong password, so that garbage cannot buy the server's time faster than guesses;
+    /// once the allowance is spent it waits in the tarpit too.
+    async fn refuse_malformed(&mut self, why: &str, tell: &str) {
+        let ip = self.from.ip();
+        if self.gate.throttle.check_address(ip).is_ok() {
+            self.gate.throttle.failed_from(ip);
+            return self.refuse_login(why, Some(tell));
+        }
+        if self.gate.address_floods.note(ip) {
+            tracing::info!(
+                "login refused from {}: {why} (and too many failed logins from this address)",
+                self.from
+            );
+        }
+        self.gate.tarpit().await;
+        self.answer_refusal(Some(tell));
+    }
+
+    /// Refuses a login while a failure allowance is spent: logged in full only as the first
+    /// of a flood (see [`crate::server::flood_log`]), answered after the tarpit.
+    async fn refuse_throttled(&mut self, name: &str, throttled: Throttled) {
+        let ip = self.from.ip();
+        let first = match throttled {
+            Throttled::Name { .. } => self.gate.name_floods.note(format_args!("{name} at {ip}")),
+            Throttled::Address { .. } => self.gate.address_floods.note(ip),
+        };
+        if first {
+            tracing::info!(
+                "login refused from {}: {name}: {}",
+                self.from,
+                throttled.reason()
+            );
+        }
+        let waited = self.gate.tarpit().await;
+        self.answer_refusal(Some(&throttled.after(waited).reason()));
     }
 
     /// `##[ERROR] unknown command: <the line>`, the line's control characters escaped so
@@ -259,11 +311,11 @@ impl Conn {
                         _ if closing => return End::CutOff("its last lines were not read in time"),
                         State::Idle(_) | State::Waiting(_) => {
                             let secs = self.lobby.services.config.lobby_timeout.as_secs();
-                            self.lobby.services.log.line(format_args!(
+                            tracing::info!(
                                 "let go {} {}: silent for {secs} s outside a game",
                                 self.from,
                                 self.name().unwrap_or("")
-                            ));
+                            );
                             self.send(&format!(
                                 "##[ERROR] closed after {secs} s without a line outside a game"
                             ));
@@ -411,24 +463,27 @@ impl Conn {
             ClientMessage::Login { name, password, x1 } => (name, password, x1),
             ClientMessage::KeepAlive | ClientMessage::Blank => return,
             _ => {
-                return self.refuse_login(
-                    "not a LOGIN line",
-                    Some(&format!("expected {LOGIN_SYNTAX}")),
-                );
+                return self
+                    .refuse_malformed("not a LOGIN line", &format!("expected {LOGIN_SYNTAX}"))
+                    .await;
             }
         };
         if !valid_name(&name) {
-            return self.refuse_login(
-                "a bad name",
-                Some("a name is 1 to 32 characters of A-Z a-z 0-9 _ - @ ."),
-            );
+            return self
+                .refuse_malformed(
+                    "a bad name",
+                    "a name is 1 to 32 characters of A-Z a-z 0-9 _ - @ .",
+                )
+                .await;
         }
         let request = if x1 {
             if password.len() > MAX_PASSWORD {
-                return self.refuse_login(
-                    &format!("{name}: an oversized password"),
-                    Some(&format!("the password is over {MAX_PASSWORD} bytes")),
-                );
+                return self
+                    .refuse_malformed(
+                        &format!("{name}: an oversized password"),
+                        &format!("the password is over {MAX_PASSWORD} bytes"),
+                    )
+                    .await;
             }
             None
         } else {
@@ -436,17 +491,23 @@ impl Conn {
                 Ok(r) => Some(r),
                 Err(e) => {
                     // Never log the field itself: it may be a password typed in the wrong place.
-                    return self.refuse_login(
-                        &format!("{name}: the password field asks for no game"),
-                        Some(&format!("{e}; the syntax is {LOGIN_SYNTAX}")),
-                    );
+                    return self
+                        .refuse_malformed(
+                            &format!("{name}: the password field asks for no game"),
+                            &format!("{e}; the syntax is {LOGIN_SYNTAX}"),
+                        )
+                        .await;
                 }
             }
         };
         let secret = auth::secret(&password, x1).map(str::to_owned);
         let tag = self.gate.secret_tag(&name, secret.as_deref());
-        if let Err((why, tell)) = self.check_password(&name, secret, tag).await {
-            return self.refuse_login(&format!("{name}: {why}"), Some(&tell));
+        match self.check_password(&name, secret, tag).await {
+            Ok(()) => {}
+            Err(Denied::Throttled(t)) => return self.refuse_throttled(&name, t).await,
+            Err(Denied::Refused { why, tell }) => {
+                return self.refuse_login(&format!("{name}: {why}"), Some(&tell));
+            }
         }
         {
             let mut online = self.lobby.online.lock().unwrap();
@@ -464,10 +525,11 @@ impl Conn {
                 }
                 old.peer.replace();
                 self.lobby.leave(old.conn);
-                self.lobby.services.log.line(format_args!(
+                tracing::info!(
                     "{name} logged in again from {}: its connection from {} is dropped",
-                    self.from, old.from
-                ));
+                    self.from,
+                    old.from
+                );
             }
             if let Err(r) = self.ticket.authenticated() {
                 drop(online);
@@ -487,18 +549,12 @@ impl Conn {
         self.deadline = self.lobby_deadline();
         self.send(&format!("LOGIN:{name} OK"));
         let Some(request) = request else {
-            self.lobby
-                .services
-                .log
-                .line(format_args!("login {name} from {} (x1)", self.from));
+            tracing::info!("login {name} from {} (x1)", self.from);
             self.send("##[LOGIN] +OK x1");
             self.state = State::Idle(name);
             return;
         };
-        self.lobby.services.log.line(format_args!(
-            "login {name} from {} for {}",
-            self.from, request.game.name
-        ));
+        tracing::info!("login {name} from {} for {}", self.from, request.game.name);
         self.enter(name, request);
     }
 
@@ -511,13 +567,12 @@ impl Conn {
         name: &str,
         secret: Option<String>,
         tag: Option<u64>,
-    ) -> Result<(), (String, String)> {
+    ) -> Result<(), Denied> {
         let services = &self.lobby.services;
         let gate = &self.gate;
         if services.store.is_none() && services.config.players.is_none() {
             return Ok(());
         }
-        let incorrect = "incorrect name or password".to_owned();
         let ip = self.from.ip();
         if tag.is_some() && gate.verified.lock().unwrap().get(name) == tag.as_ref() {
             if let Some(store) = services.store.clone() {
@@ -526,17 +581,15 @@ impl Conn {
                     tokio::task::spawn_blocking(move || Some(store.lock().unwrap().login(&who)))
                         .await;
                 if !matches!(counted, Ok(Some(Ok(())))) {
-                    return Err((
-                        "the store failed".to_owned(),
-                        "the server's store failed".to_owned(),
-                    ));
+                    return Err(Denied::Refused {
+                        why: "the store failed".to_owned(),
+                        tell: "the server's store failed".to_owned(),
+                    });
                 }
             }
             return Ok(());
         }
-        if let Err(t) = gate.throttle.check(ip, name) {
-            return Err((t.reason(), t.reason()));
-        }
+        gate.throttle.check(ip, name).map_err(Denied::Throttled)?;
         // Only a secret can cost a hash: those wait for their address's turn, then for the
         // lane, and are judged against the allowances again when their turn comes.
         let hashing = secret.is_some();
@@ -545,9 +598,7 @@ impl Conn {
             Some(g) => Some(g.acquire().await),
             None => None,
         };
-        if let Err(t) = gate.throttle.check(ip, name) {
-            return Err((t.reason(), t.reason()));
-        }
+        gate.throttle.check(ip, name).map_err(Denied::Throttled)?;
         let _permit = match hashing {
             true => Some(gate.checks.acquire().await),
             false => None,
@@ -573,13 +624,16 @@ impl Conn {
                 }
                 Ok(())
             }
-            Err(auth::Refusal::StoreFailed) => Err((
-                auth::Refusal::StoreFailed.reason().to_owned(),
-                "the server's store failed".to_owned(),
-            )),
+            Err(auth::Refusal::StoreFailed) => Err(Denied::Refused {
+                why: auth::Refusal::StoreFailed.reason().to_owned(),
+                tell: "the server's store failed".to_owned(),
+            }),
             Err(r) => {
                 gate.throttle.failed(ip, name);
-                Err((r.reason().to_owned(), incorrect))
+                Err(Denied::Refused {
+                    why: r.reason().to_owned(),
+                    tell: "incorrect name or password".to_owned(),
+                })
             }
         }
     }
@@ -647,17 +701,15 @@ impl Conn {
             seat.table.gone(seat.color);
         }
         match end {
-            End::CutOff(why) => self.lobby.services.log.line(format_args!(
+            End::CutOff(why) => tracing::info!(
                 "cut off {}{}{}: {why}",
                 self.from,
                 if name.is_empty() { "" } else { " " },
                 name
-            )),
-            End::Closed if !name.is_empty() => self
-                .lobby
-                .services
-                .log
-                .line(format_args!("{name} ({}) closed the connection", self.from)),
+            ),
+            End::Closed if !name.is_empty() => {
+                tracing::info!("{name} ({}) closed the connection", self.from)
+            }
             End::Closed | End::Done => {}
         }
         self.peer.shutdown();

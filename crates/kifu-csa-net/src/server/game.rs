@@ -17,14 +17,18 @@ const QUEUE_LIMIT: usize = 8;
 /// A move as played, with its charge in time units and the player's comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
+    /// The move.
     pub mv: Move,
+    /// The time it was charged, in the clock's units (`,T<t>` on the wire).
     pub t: u64,
+    /// The mover's `,'` comment, as the record keeps it.
     pub comment: Option<MoveComment>,
 }
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
+    /// Why the game ended (`#RESIGN`, `#TIME_UP` …).
     pub reason: Reason,
     /// `None` for a draw (`#DRAW`) or the move limit (`#CENSORED`).
     pub winner: Option<Color>,
@@ -37,26 +41,50 @@ pub struct Ending {
 /// Lines to each player, in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outbox {
+    /// Black's lines, then White's.
     pub lines: [Vec<String>; 2],
 }
 
 impl Outbox {
+    /// A line for `color` only.
     pub fn to(&mut self, color: Color, line: impl Into<String>) {
         self.lines[color.index()].push(line.into());
     }
 
+    /// A line for both players.
     pub fn both(&mut self, line: impl Into<String>) {
         let line = line.into();
         self.lines[0].push(line.clone());
         self.lines[1].push(line);
     }
 
+    /// `color`'s lines so far, leaving none.
     pub fn take(&mut self, color: Color) -> Vec<String> {
         std::mem::take(&mut self.lines[color.index()])
     }
 }
 
-/// The game between `START` and the result line.
+/// The game between `START` and the result line, judged without any I/O: lines in, lines
+/// for each player out.
+///
+/// ```
+/// use kifu_csa::server_protocol::{ClientMessage, GameSummary};
+/// use kifu_csa_net::game_name::GameName;
+/// use kifu_csa_net::server::game::{Game, Outbox};
+/// use kifu_shogi::Color;
+///
+/// let name = GameName::parse("test-600-10").unwrap();
+/// let summary = GameSummary::new("test+1", "alice", "bob", name.time_rule());
+/// let mut game = Game::new(summary, name.stopwatch, 0);
+/// let mut out = Outbox::default();
+/// // Black moves after 1.5 s; both hear the move with the time charged.
+/// game.handle(Color::Black, ClientMessage::parse("+7776FU"), 1_500, &mut out);
+/// assert_eq!(out.take(Color::White), ["+7776FU,T1"]);
+/// assert_eq!(out.take(Color::Black), ["+7776FU,T1"]);
+/// game.handle(Color::White, ClientMessage::parse("%TORYO"), 3_000, &mut out);
+/// assert_eq!(out.take(Color::Black), ["%TORYO", "#RESIGN", "#WIN"]);
+/// assert_eq!(game.ending().unwrap().winner, Some(Color::Black));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     summary: GameSummary,
@@ -98,22 +126,27 @@ impl Game {
         }
     }
 
+    /// The `Game_Summary` both players were sent.
     pub fn summary(&self) -> &GameSummary {
         &self.summary
     }
 
+    /// The position as it stands.
     pub fn position(&self) -> &Position {
         &self.position
     }
 
+    /// The moves played so far, with their times and comments.
     pub fn moves(&self) -> &[PlayedMove] {
         &self.moves
     }
 
+    /// How the game ended, once it has.
     pub fn ending(&self) -> Option<&Ending> {
         self.ending.as_ref()
     }
 
+    /// The game's clock.
     pub fn clock(&self) -> &Clock {
         &self.clock
     }

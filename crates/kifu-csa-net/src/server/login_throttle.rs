@@ -6,6 +6,11 @@
 //! a login is refused without hashing — unless its secret is one the server already
 //! verified for that name in this run (the caller checks that first), so the real player
 //! still gets in while its name is under attack.
+//!
+//! Such a refusal is not answered at once: the connection waits in a tarpit first (see
+//! [`Limits::refusal_delay`]), so a guesser who holds many connections gets a few hundred
+//! answers a second at most, however fast it reconnects, and cannot buy the server's time
+//! at will.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -24,17 +29,29 @@ pub struct Limits {
     pub per_address: u32,
     /// … and the time it takes to get one back.
     pub address_refill: Duration,
+    /// How long a login refused because an allowance is spent waits for its answer, at
+    /// least …
+    pub refusal_delay: Duration,
+    /// … and longer while more connections wait, so that the whole server answers no more
+    /// than this many such logins a second: the delay is the number waiting over this
+    /// rate (at most a minute). Meanwhile each waiting connection still counts against its
+    /// address's cap on connections not logged in, so a flood from one place is held to
+    /// that cap and cannot reconnect faster than its answers come.
+    pub refusals_per_second: u32,
 }
 
 impl Default for Limits {
     /// A player who mistypes a few times is never slowed; a guesser gets one try per 10 s
-    /// per name and one per 2 s per address.
+    /// per name and one per 2 s per address, and waits at least a second for each refusal
+    /// beyond, the server answering at most 200 of those a second.
     fn default() -> Limits {
         Limits {
             per_name: 10,
             name_refill: Duration::from_secs(10),
             per_address: 30,
             address_refill: Duration::from_secs(2),
+            refusal_delay: Duration::from_secs(1),
+            refusals_per_second: 200,
         }
     }
 }
@@ -42,11 +59,32 @@ impl Default for Limits {
 /// Why a login was not even checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Throttled {
-    Name { retry_in: Duration },
-    Address { retry_in: Duration },
+    /// The name's allowance is spent; one failure comes back in `retry_in`.
+    Name {
+        /// Until the next failure is allowed.
+        retry_in: Duration,
+    },
+    /// The address's allowance is spent; one failure comes back in `retry_in`.
+    Address {
+        /// Until the next failure is allowed.
+        retry_in: Duration,
+    },
 }
 
 impl Throttled {
+    /// The same refusal, `waited` later (the wait it tells shrinks accordingly).
+    #[must_use]
+    pub fn after(self, waited: Duration) -> Throttled {
+        match self {
+            Throttled::Name { retry_in } => Throttled::Name {
+                retry_in: retry_in.saturating_sub(waited),
+            },
+            Throttled::Address { retry_in } => Throttled::Address {
+                retry_in: retry_in.saturating_sub(waited),
+            },
+        }
+    }
+
     /// For the client and the log.
     pub fn reason(self) -> String {
         let (what, d) = match self {
@@ -76,7 +114,7 @@ struct Buckets<K> {
 /// Entries kept before full (forgotten) ones are swept out.
 const SWEEP_AT: usize = 50_000;
 
-impl<K: Hash + Eq + Clone> Buckets<K> {
+impl<K: Hash + Eq> Buckets<K> {
     fn new(capacity: u32, refill: Duration) -> Buckets<K> {
         Buckets {
             capacity,
@@ -91,7 +129,11 @@ impl<K: Hash + Eq + Clone> Buckets<K> {
     }
 
     /// `Err(wait)` while no failure is left.
-    fn check(&self, key: &K, now: Instant) -> Result<(), Duration> {
+    fn check<Q>(&self, key: &Q, now: Instant) -> Result<(), Duration>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
         let Some(b) = self.map.get(key) else {
             return Ok(());
         };
@@ -102,7 +144,11 @@ impl<K: Hash + Eq + Clone> Buckets<K> {
         Err(self.refill.mul_f64(1.0 - level))
     }
 
-    fn spend(&mut self, key: &K, now: Instant) {
+    fn spend<Q>(&mut self, key: &Q, now: Instant)
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ToOwned<Owned = K> + ?Sized,
+    {
         let full = Bucket {
             left: f64::from(self.capacity),
             at: now,
@@ -121,7 +167,12 @@ impl<K: Hash + Eq + Clone> Buckets<K> {
                 })
                 .collect();
         }
-        self.map.insert(key.clone(), Bucket { left, at: now });
+        match self.map.get_mut(key) {
+            Some(b) => *b = Bucket { left, at: now },
+            None => {
+                self.map.insert(key.to_owned(), Bucket { left, at: now });
+            }
+        }
     }
 }
 
@@ -132,6 +183,7 @@ pub struct Throttle {
 }
 
 impl Throttle {
+    /// Every name and address with its whole allowance.
     pub fn new(limits: Limits) -> Throttle {
         Throttle {
             names: Mutex::new(Buckets::new(limits.per_name, limits.name_refill)),
@@ -155,8 +207,17 @@ impl Throttle {
         self.names
             .lock()
             .unwrap()
-            .check(&name.to_owned(), now)
+            .check(name, now)
             .map_err(|retry_in| Throttled::Name { retry_in })
+    }
+
+    /// Has `ip` any failure left? (For logins refused before a name could be judged.)
+    pub fn check_address(&self, ip: IpAddr) -> Result<(), Throttled> {
+        self.addresses
+            .lock()
+            .unwrap()
+            .check(&ip, Instant::now())
+            .map_err(|retry_in| Throttled::Address { retry_in })
     }
 
     /// A login for `name` from `ip` failed.
@@ -166,7 +227,14 @@ impl Throttle {
 
     fn failed_at(&self, ip: IpAddr, name: &str, now: Instant) {
         self.addresses.lock().unwrap().spend(&ip, now);
-        self.names.lock().unwrap().spend(&name.to_owned(), now);
+        self.names.lock().unwrap().spend(name, now);
+    }
+
+    /// A login from `ip` was refused before any name could be judged (not a `LOGIN` line,
+    /// a bad name, no game named): it takes from the address's allowance only, so garbage
+    /// cannot buy the server's time faster than guesses can.
+    pub fn failed_from(&self, ip: IpAddr) {
+        self.addresses.lock().unwrap().spend(&ip, Instant::now());
     }
 }
 
@@ -181,6 +249,7 @@ mod tests {
             name_refill: Duration::from_secs(10),
             per_address: 5,
             address_refill: Duration::from_secs(1),
+            ..Limits::default()
         });
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         let b: IpAddr = "10.0.0.2".parse().unwrap();

@@ -15,11 +15,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::net::TcpListener;
+use tracing::instrument::WithSubscriber as _;
 
 mod admission;
 pub mod auth;
 mod config;
 mod connection;
+mod flood_log;
 pub mod game;
 mod lobby;
 pub mod log;
@@ -38,8 +40,8 @@ pub use config::{Config, MAX_LINE_BYTES};
 pub use log::LogTarget;
 
 use crate::server::admission::Admission;
+use crate::server::flood_log::FloodLog;
 use crate::server::lobby::Lobby;
-use crate::server::log::ServerLog;
 use crate::server::login_gate::LoginGate;
 use crate::server::record_keeper::{RecordKeeper, clean_stale};
 use crate::server::services::Services;
@@ -51,6 +53,8 @@ pub struct Server {
     lobby: Arc<Lobby>,
     gate: Arc<LoginGate>,
     admission: Arc<Admission>,
+    /// Connections refused at the door, by reason (a flood is summed up, see `flood_log`).
+    door_floods: [Arc<FloodLog>; 3],
 }
 
 impl Server {
@@ -69,11 +73,13 @@ impl Server {
             }
             None => None,
         };
-        let log = Arc::new(ServerLog::open(&config.log)?);
+        let log = log::dispatch(&config.log)?;
         if stale > 0 {
-            log.line(format_args!(
-                "removed {stale} stale file(s) a crash left (temporary records, empty reservations)"
-            ));
+            tracing::dispatcher::with_default(&log, || {
+                tracing::info!(
+                    "removed {stale} stale file(s) a crash left (temporary records, empty reservations)"
+                );
+            });
         }
         let listener = TcpListener::bind(config.bind).await?;
         let admission = Admission::new(
@@ -102,6 +108,11 @@ impl Server {
             lobby: Arc::new(Lobby::new(services)),
             gate,
             admission,
+            door_floods: [
+                FloodLog::new("connections refused: the server is full"),
+                FloodLog::new("connections refused: too many not logged in from one address"),
+                FloodLog::new("connections refused: too many players from one address"),
+            ],
         })
     }
 
@@ -112,20 +123,21 @@ impl Server {
 
     /// Accepts connections until the task is dropped.
     pub async fn run(self) -> std::io::Result<()> {
+        // This server's log is the current dispatcher of its accept loop and of every task
+        // spawned from it (not the process's global one).
+        let log = self.lobby.services.log.clone();
+        self.accept().with_subscriber(log).await
+    }
+
+    async fn accept(self) -> std::io::Result<()> {
         let addr = self.local_addr()?;
-        self.lobby
-            .services
-            .log
-            .line(format_args!("listening on {addr}"));
+        tracing::info!("listening on {addr}");
         loop {
             let (stream, from) = match self.listener.accept().await {
                 Ok(x) => x,
                 // Out of descriptors under a flood: wait a little, keep serving the rest.
                 Err(e) => {
-                    self.lobby
-                        .services
-                        .log
-                        .line(format_args!("accept failed: {e}"));
+                    tracing::info!("accept failed: {e}");
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 }
@@ -134,13 +146,15 @@ impl Server {
                 Ok(ticket) => {
                     let lobby = self.lobby.clone();
                     let gate = self.gate.clone();
-                    tokio::spawn(connection::run(stream, from, ticket, lobby, gate));
+                    tokio::spawn(
+                        connection::run(stream, from, ticket, lobby, gate)
+                            .with_current_subscriber(),
+                    );
                 }
                 Err(why) => {
-                    self.lobby
-                        .services
-                        .log
-                        .line(format_args!("refused {from}: {}", why.reason()));
+                    if self.door_floods[why as usize].note(from.ip()) {
+                        tracing::info!("refused {from}: {}", why.reason());
+                    }
                     // Told why, if the socket takes the line at once; never waited for.
                     let _ = stream.try_write(format!("##[ERROR] {}\n", why.reason()).as_bytes());
                     drop(stream);
@@ -178,11 +192,12 @@ pub fn run_blocking(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::
         let server = Server::bind(config).await?;
         ready(server.local_addr()?);
         let lobby = server.lobby.clone();
+        let log = lobby.services.log.clone();
         tokio::select! {
             r = server.run() => r.map(|()| Stopped::Gracefully),
             () = signals.next() => {
                 tokio::select! {
-                    () = stop_gracefully(lobby) => Ok(Stopped::Gracefully),
+                    () = stop_gracefully(lobby).with_subscriber(log) => Ok(Stopped::Gracefully),
                     () = signals.next() => Ok(Stopped::AtOnce),
                 }
             }
@@ -234,9 +249,7 @@ impl StopSignals {
 /// their records written. The listener is already gone (the accept loop was dropped).
 async fn stop_gracefully(lobby: Arc<Lobby>) {
     let services = lobby.services.clone();
-    services.log.line(format_args!(
-        "stopping: games in progress end as interrupted"
-    ));
+    tracing::info!("stopping: games in progress end as interrupted");
     let mut tables = lobby.tables();
     // Each game's timer task sends the result, hands the ending to the keeper and leaves
     // the list of games; a game seated meanwhile (a pairing in flight) is ended as well.
@@ -264,9 +277,7 @@ async fn stop_gracefully(lobby: Arc<Lobby>) {
     .await
     .unwrap_or(false);
     if !written {
-        services.log.line(format_args!(
-            "stopping: some records were not written in time"
-        ));
+        tracing::info!("stopping: some records were not written in time");
     }
     // The result lines were written to the sockets as they were produced; a client slow
     // to read gets a moment more.
@@ -276,7 +287,5 @@ async fn stop_gracefully(lobby: Arc<Lobby>) {
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    services
-        .log
-        .line(format_args!("stopped ({interrupted} game(s) interrupted)"));
+    tracing::info!("stopped ({interrupted} game(s) interrupted)");
 }

@@ -15,6 +15,7 @@ use crate::server::game::{Ending, Game, PlayedMove};
 pub struct Meta {
     /// `YYYY/MM/DD HH:MM:SS`.
     pub start_time: Option<String>,
+    /// `YYYY/MM/DD HH:MM:SS`, once the game has ended.
     pub end_time: Option<String>,
 }
 

@@ -24,7 +24,6 @@ use kifu_csa::server_protocol::GameSummary;
 use kifu_records::shogi::csa::CsaVersion;
 
 use crate::server::game::{Ending, PlayedMove};
-use crate::server::log::ServerLog;
 use crate::server::record::{Meta, csa_text, record_of, write_atomically};
 use crate::server::store::GameRow;
 use crate::server::store::Store;
@@ -94,18 +93,18 @@ pub(crate) struct RecordKeeper {
 }
 
 impl RecordKeeper {
-    /// Starts the thread, which indexes games in `store` and reports failures to `log`;
-    /// it ends when the keeper is dropped and every job is done.
+    /// Starts the thread, which indexes games in `store` and reports failures to the
+    /// server's `log`; it ends when the keeper is dropped and every job is done.
     pub fn start(
         store: Option<Arc<Mutex<Store>>>,
-        log: Arc<ServerLog>,
+        log: tracing::Dispatch,
         version: CsaVersion,
     ) -> std::io::Result<RecordKeeper> {
         let (tx, rx) = channel();
-        let shared = KeeperShared { store, log };
+        let shared = KeeperShared { store };
         std::thread::Builder::new()
             .name("kifu-records".to_owned())
-            .spawn(move || keep(rx, shared, version))?;
+            .spawn(move || tracing::dispatcher::with_default(&log, || keep(rx, shared, version)))?;
         Ok(RecordKeeper { jobs: tx })
     }
 
@@ -151,11 +150,6 @@ struct Kept {
 /// What the keeper's thread shares with the server.
 struct KeeperShared {
     store: Option<Arc<Mutex<Store>>>,
-    log: Arc<ServerLog>,
-}
-
-fn log(shared: &KeeperShared, args: std::fmt::Arguments<'_>) {
-    shared.log.line(args);
 }
 
 fn keep(rx: Receiver<Job>, shared: KeeperShared, version: CsaVersion) {
@@ -208,10 +202,7 @@ fn keep(rx: Receiver<Job>, shared: KeeperShared, version: CsaVersion) {
         for k in games.values_mut().filter(|k| k.dirty) {
             k.dirty = false;
             if let Err(e) = write_progress(k, version) {
-                log(
-                    &shared,
-                    format_args!("game {}: record not written: {e}", k.started.id),
-                );
+                tracing::info!("game {}: record not written: {e}", k.started.id);
             }
         }
         for done in flushed {
@@ -259,7 +250,7 @@ fn index_start(sh: &KeeperShared, s: &Started) -> bool {
     match store.lock().unwrap().begin_game(&row(s, None, "", 0)) {
         Ok(()) => true,
         Err(e) => {
-            sh.log.line(format_args!("game {}: not indexed: {e}", s.id));
+            tracing::info!("game {}: not indexed: {e}", s.id);
             false
         }
     }
@@ -285,10 +276,7 @@ fn finish(shared: &KeeperShared, k: Kept, ending: &Ending, end_time: String, ver
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     if let Err(e) = write_atomically(dir, &name, &text) {
-        log(
-            shared,
-            format_args!("game {}: record not written: {e}", started.id),
-        );
+        tracing::info!("game {}: record not written: {e}", started.id);
     }
     let plies = moves.len();
     let sh = shared;
@@ -297,14 +285,13 @@ fn finish(shared: &KeeperShared, k: Kept, ending: &Ending, end_time: String, ver
     let mut store = store.lock().unwrap();
     // A row this game did not add is another game's: it is never overwritten.
     if !indexed && let Err(e) = store.begin_game(&row) {
-        sh.log.line(format_args!(
+        tracing::info!(
             "game {}: not indexed (the index refused its row: {e})",
             started.id
-        ));
+        );
         return;
     }
     if let Err(e) = store.finish_game(&row) {
-        sh.log
-            .line(format_args!("game {}: not indexed: {e}", started.id));
+        tracing::info!("game {}: not indexed: {e}", started.id);
     }
 }

@@ -5,7 +5,6 @@
 use std::sync::{Arc, Mutex};
 
 use crate::server::config::Config;
-use crate::server::log::ServerLog;
 use crate::server::record_keeper::RecordKeeper;
 use crate::server::store::Store;
 
@@ -13,7 +12,8 @@ pub(crate) struct Services {
     pub config: Config,
     /// Players and the game index (with `--data`); the record keeper's thread holds it too.
     pub store: Option<Arc<Mutex<Store>>>,
-    pub log: Arc<ServerLog>,
+    /// The server's log: every task the server spawns carries it (see `log.rs`).
+    pub log: tracing::Dispatch,
     /// Writes records and index rows off the runtime (with `--data`).
     pub records: Option<RecordKeeper>,
 }

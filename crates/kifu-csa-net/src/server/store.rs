@@ -10,16 +10,23 @@ use crate::plain_text::escape_controls;
 /// One finished game in the index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
+    /// The Game_ID.
     pub id: String,
+    /// The game name the players asked for (`floodgate-300-10F`).
     pub game_name: String,
+    /// Black's login name.
     pub black: String,
+    /// White's login name.
     pub white: String,
+    /// `YYYY/MM/DD HH:MM:SS`, UTC.
     pub start_time: String,
+    /// `YYYY/MM/DD HH:MM:SS`, UTC; empty while the game is in progress.
     pub end_time: String,
     /// `RESIGN`, `TIME_UP` … (the `#` token).
     pub reason: String,
     /// `+`, `-`, or empty for a draw.
     pub winner: String,
+    /// Moves played.
     pub plies: u32,
     /// The record's path, empty when none was written.
     pub path: String,
@@ -64,13 +71,29 @@ impl GameRow {
 /// A player's tally.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerRow {
+    /// The login name.
     pub name: String,
+    /// Logins accepted.
     pub logins: u32,
+    /// Games won.
     pub wins: u32,
+    /// Games lost.
     pub losses: u32,
+    /// Games that ended without a winner (a draw, the move limit, an interruption).
     pub draws: u32,
 }
 
+/// The SQLite file of players (credentials and tallies) and the game index.
+///
+/// ```
+/// use kifu_csa_net::server::store::Store;
+///
+/// let store = Store::in_memory().unwrap();
+/// store.login("alice").unwrap();
+/// store.login("alice").unwrap();
+/// assert_eq!(store.player("alice").unwrap().unwrap().logins, 2);
+/// assert!(store.player("bob").unwrap().is_none());
+/// ```
 pub struct Store {
     conn: Connection,
 }
@@ -190,6 +213,7 @@ impl Store {
         tx.commit()
     }
 
+    /// `name`'s tally, if it ever logged in.
     pub fn player(&self, name: &str) -> rusqlite::Result<Option<PlayerRow>> {
         self.conn
             .query_row(

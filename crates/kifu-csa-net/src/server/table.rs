@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tracing::instrument::WithSubscriber as _;
 
 use kifu_csa::message::CsaMove;
 use kifu_csa::server_protocol::{ClientMessage, GameSummary, PositionBlock, Reason};
@@ -141,9 +142,7 @@ fn reserve_id(
             Ok(Some(path)) => return (id, Some(path)),
             Ok(None) => continue,
             Err(e) => {
-                services
-                    .log
-                    .line(format_args!("game {id}: no record can be written: {e}"));
+                tracing::info!("game {id}: no record can be written: {e}");
                 return (id, None);
             }
         }
@@ -218,11 +217,18 @@ impl Table {
                 self.peers[color.index()].send_all(text.lines().iter().map(String::as_str));
             }
         }
-        self.services.log.line(format_args!(
+        tracing::info!(
             "game {} paired: {} (+) vs {} (-)",
-            self.id, self.names[0], self.names[1]
-        ));
-        tokio::spawn(self.clone().timer_task(released));
+            self.id,
+            self.names[0],
+            self.names[1]
+        );
+        // The game's log lines go to its server's log, whoever paired it.
+        tokio::spawn(
+            self.clone()
+                .timer_task(released)
+                .with_subscriber(self.services.log.clone()),
+        );
     }
 
     fn now_ms(st: &State) -> u64 {
@@ -302,9 +308,7 @@ impl Table {
         st.play = Some(Game::new(summary, self.game.stopwatch, 0));
         st.phase = Phase::Playing;
         self.rearm(st);
-        self.services
-            .log
-            .line(format_args!("game {} started", self.id));
+        tracing::info!("game {} started", self.id);
     }
 
     fn reject(&self, st: &mut State, by: &str) {
@@ -398,7 +402,7 @@ impl Table {
                 let mut st = self.state.lock().unwrap();
                 match st.phase {
                     Phase::Rejected => {
-                        services.log.line(format_args!("game {} rejected", self.id));
+                        tracing::info!("game {} rejected", self.id);
                         self.release(released);
                         return;
                     }
@@ -472,7 +476,7 @@ impl Table {
             None if ending.reason == Reason::Chudan => "interrupted".to_owned(),
             None => "draw".to_owned(),
         };
-        self.services.log.line(format_args!(
+        tracing::info!(
             "game {} ended: #{} {result} after {plies} {}{}",
             self.id,
             ending.reason.token(),
@@ -482,7 +486,7 @@ impl Table {
             } else {
                 format!(" ({})", ending.note)
             }
-        ));
+        );
     }
 
     fn release(&self, released: impl FnOnce()) {

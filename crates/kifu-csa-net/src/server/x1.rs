@@ -41,6 +41,7 @@ pub enum X1Command {
 }
 
 impl X1Command {
+    /// Reads a `%%` line (`%%%…` lines are ignored, as 81Dojo's are).
     pub fn parse(line: &str) -> X1Command {
         if line.starts_with("%%%") {
             return X1Command::Void;

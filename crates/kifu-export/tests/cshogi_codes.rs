@@ -54,7 +54,7 @@ fn unhex(text: &str) -> [u8; 32] {
 #[test]
 fn hcp_and_packed_sfen_are_cshogis() {
     let positions = positions();
-    assert!(positions.len() > 4000, "{} positions", positions.len());
+    assert!(positions.len() > 3900, "{} positions", positions.len());
     let mut child = Command::new(kifu_testkit::interop_python())
         .arg(peer())
         .arg("encode")
@@ -67,13 +67,12 @@ fn hcp_and_packed_sfen_are_cshogis() {
         input.push_str(&p.to_sfen());
         input.push('\n');
     }
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    // Written from another thread: cshogi answers line by line, and a full pipe either way
+    // would otherwise stop both.
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
     let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
     assert!(output.status.success());
     let lines: Vec<&str> = std::str::from_utf8(&output.stdout)
         .unwrap()

@@ -8,6 +8,8 @@ interop virtualenv's Python; prints plain lines or JSON on stdout.
   convert OUT.hcpe OUT.psv FILES...
                              the dlshogi way: CSA.Parser, then per move Board.to_hcp/to_psfen,
                              move16 and push (eval from the '** scores, side-to-move view)
+  hcpe-dir OUT.hcpe DIR      the dlshogi way, hcpe only, over every *.csa below DIR (for the
+                             benchmark: scripts/bench-export-vs-cshogi)
   parquet DIR                DuckDB on DIR/plies.parquet and DIR/games.parquet: JSON
 """
 import json
@@ -94,6 +96,33 @@ def convert(hcpe_path, psv_path, files):
     np.concatenate(psvs).tofile(psv_path)
 
 
+def hcpe_dir(out_path, directory):
+    import os
+    import cshogi
+    from cshogi import CSA
+    files = sorted(os.path.join(root, name) for root, _, names in os.walk(directory)
+                   for name in names if name.endswith('.csa'))
+    board = cshogi.Board()
+    chunks = []
+    for path in files:
+        for kif in CSA.Parser.parse_file(path):
+            board.set_sfen(kif.sfen)
+            entries = np.zeros(len(kif.moves), cshogi.HuffmanCodedPosAndEval)
+            n = 0
+            for move, score in zip(kif.moves, kif.scores):
+                if not board.is_legal(move):
+                    break
+                eval = min(32767, max(score, -32767))
+                board.to_hcp(entries[n:n + 1]['hcp'])
+                entries[n]['eval'] = eval if board.turn == cshogi.BLACK else -eval
+                entries[n]['bestMove16'] = cshogi.move16(move)
+                entries[n]['gameResult'] = kif.win
+                board.push(move)
+                n += 1
+            chunks.append(entries[:n])
+    np.concatenate(chunks).tofile(out_path)
+
+
 def parquet(directory):
     import duckdb
     con = duckdb.connect()
@@ -124,6 +153,8 @@ if __name__ == '__main__':
         psv(args[0])
     elif command == 'convert':
         convert(args[0], args[1], args[2:])
+    elif command == 'hcpe-dir':
+        hcpe_dir(args[0], args[1])
     elif command == 'parquet':
         parquet(args[0])
     else:

@@ -102,6 +102,9 @@ pub struct Args {
     /// Export an invalid record up to its first bad move instead of skipping it.
     #[arg(long)]
     keep_prefix: bool,
+    /// Replace an existing output (never an input).
+    #[arg(long)]
+    force: bool,
     /// Print one JSON document with each file's problems and the summary.
     #[arg(long)]
     json: bool,
@@ -325,6 +328,14 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         _ => vec![args.output.clone()],
     };
     refuse_inputs_as_outputs(&inputs, &targets)?;
+    if !args.force
+        && let Some(existing) = targets.iter().find(|t| t.exists())
+    {
+        return Err(CliError::usage(format!(
+            "{} exists; not overwritten (--force replaces it)",
+            existing.display()
+        )));
+    }
     if let (Some(min), Some(max)) = (args.min_eval, args.max_eval)
         && min > max
     {
@@ -394,7 +405,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         }
     }
     progress.finish_and_clear();
-    counts.bytes_written = sink.finish()?;
+    counts.bytes_written = sink.finish(args.force)?;
     let seconds = start.elapsed().as_secs_f64();
 
     let mut out = String::new();
@@ -749,16 +760,34 @@ fn temporary_beside(target: &Path) -> Result<tempfile::NamedTempFile, CliError> 
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    tempfile::Builder::new()
-        .prefix(".kifu-export-")
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".kifu-export-").suffix(".part");
+    // A temporary file is private (0600); the finished output is an ordinary file.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    builder
         .tempfile_in(dir)
         .map_err(|e| CliError::Failed(format!("{}: cannot write here: {e}", dir.display())))
 }
 
-fn persist(file: BufWriter<tempfile::NamedTempFile>, target: &Path) -> Result<(), CliError> {
+fn persist(
+    file: BufWriter<tempfile::NamedTempFile>,
+    target: &Path,
+    force: bool,
+) -> Result<(), CliError> {
     let failed = |e: String| CliError::Failed(format!("{}: {e}", target.display()));
     let file = file.into_inner().map_err(|e| failed(e.to_string()))?;
-    file.persist(target).map_err(|e| failed(e.to_string()))?;
+    if force {
+        file.persist(target).map_err(|e| failed(e.to_string()))?;
+    } else {
+        file.persist_noclobber(target).map_err(|e| {
+            failed(if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+                "exists; not overwritten (--force replaces it)".into()
+            } else {
+                e.to_string()
+            })
+        })?;
+    }
     Ok(())
 }
 
@@ -836,14 +865,14 @@ impl Sink {
     }
 
     /// Completes the output and renames it into place; the bytes written.
-    fn finish(self) -> Result<u64, CliError> {
+    fn finish(self, force: bool) -> Result<u64, CliError> {
         match self {
             Sink::Entries {
                 file,
                 target,
                 written,
             } => {
-                persist(file, &target)?;
+                persist(file, &target, force)?;
                 Ok(written)
             }
             Sink::Tables { plies, games, dir } => {
@@ -853,7 +882,7 @@ impl Sink {
                 let mut written = 0;
                 for (file, name) in [(plies, "plies.parquet"), (games, "games.parquet")] {
                     let target = dir.join(name);
-                    persist(file, &target)?;
+                    persist(file, &target, force)?;
                     written += std::fs::metadata(&target).map_or(0, |m| m.len());
                 }
                 Ok(written)

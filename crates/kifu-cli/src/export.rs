@@ -748,11 +748,14 @@ enum Sink {
         target: PathBuf,
         written: u64,
     },
-    Tables {
-        plies: PliesTable<BufWriter<tempfile::NamedTempFile>>,
-        games: GamesTable<BufWriter<tempfile::NamedTempFile>>,
-        dir: PathBuf,
-    },
+    Tables(Box<Tables>),
+}
+
+/// The two Parquet tables being written into a directory.
+struct Tables {
+    plies: PliesTable<BufWriter<tempfile::NamedTempFile>>,
+    games: GamesTable<BufWriter<tempfile::NamedTempFile>>,
+    dir: PathBuf,
 }
 
 fn temporary_beside(target: &Path) -> Result<tempfile::NamedTempFile, CliError> {
@@ -804,11 +807,11 @@ impl Sink {
                 })?;
                 let plies = BufWriter::new(temporary_beside(&output.join("plies.parquet"))?);
                 let games = BufWriter::new(temporary_beside(&output.join("games.parquet"))?);
-                Sink::Tables {
+                Sink::Tables(Box::new(Tables {
                     plies: PliesTable::new(plies).map_err(table_error)?,
                     games: GamesTable::new(games).map_err(table_error)?,
                     dir: output.to_path_buf(),
-                }
+                }))
             }
             _ => Sink::Entries {
                 file: BufWriter::with_capacity(1 << 20, temporary_beside(output)?),
@@ -831,7 +834,8 @@ impl Sink {
                     *written += bytes.len() as u64;
                 }
             }
-            Sink::Tables { plies, games, .. } => {
+            Sink::Tables(tables) => {
+                let Tables { plies, games, .. } = &mut **tables;
                 let name = out.report.as_ref().map_or("", |r| r.path.as_str());
                 let failed = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
                 for row in &out.plies {
@@ -875,7 +879,8 @@ impl Sink {
                 persist(file, &target, force)?;
                 Ok(written)
             }
-            Sink::Tables { plies, games, dir } => {
+            Sink::Tables(tables) => {
+                let Tables { plies, games, dir } = *tables;
                 let failed = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
                 let plies = plies.finish().map_err(failed)?;
                 let games = games.finish().map_err(failed)?;

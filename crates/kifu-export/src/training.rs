@@ -121,7 +121,7 @@ pub struct PartialEntry {
 }
 
 fn chunks<const N: usize>(bytes: &[u8]) -> Result<impl Iterator<Item = &[u8; N]>, PartialEntry> {
-    if bytes.len() % N != 0 {
+    if !bytes.len().is_multiple_of(N) {
         return Err(PartialEntry {
             len: bytes.len(),
             size: N,

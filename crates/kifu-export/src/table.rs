@@ -19,7 +19,7 @@ use std::sync::Arc;
 use parquet::basic::{Compression, ConvertedType, LogicalType, Repetition, Type as Physical};
 use parquet::data_type::ByteArray;
 use parquet::errors::ParquetError;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::{ColumnPath, Type};
 
@@ -136,7 +136,8 @@ impl<W: Write + Send> Table<W> {
             .collect::<Result<Vec<_>, _>>()?;
         let schema = Type::group_type_builder(name).with_fields(fields).build()?;
         // Positions and principal variations are nearly all distinct: a dictionary would
-        // only cost time. Names, dates, results and endings repeat and keep theirs.
+        // only cost time, and so would min/max statistics no query prunes on. Names, dates,
+        // results and endings repeat and keep both.
         let mut properties = WriterProperties::builder()
             .set_compression(Compression::SNAPPY)
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS));

@@ -128,7 +128,6 @@ pub struct Counts {
     records_exported: usize,
     records_invalid_skipped: usize,
     records_cut_at_bad_move: usize,
-    records_wrong_game: usize,
     records_below_rating: usize,
     records_too_short: usize,
     records_ending_dropped: usize,
@@ -152,7 +151,6 @@ impl Counts {
             records_exported,
             records_invalid_skipped,
             records_cut_at_bad_move,
-            records_wrong_game,
             records_below_rating,
             records_too_short,
             records_ending_dropped,
@@ -182,10 +180,6 @@ impl Counts {
         row(
             "  invalid, cut at the bad move",
             self.records_cut_at_bad_move as u64,
-        );
-        row(
-            "  of a game this format cannot hold",
-            self.records_wrong_game as u64,
         );
         row(
             "  filtered: rating below --min-rating",

@@ -142,7 +142,9 @@ impl<W: Write + Send> Table<W> {
             .set_compression(Compression::SNAPPY)
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS));
         for column in ["sfen", "start_sfen", "pv", "notation", "move"] {
-            properties = properties.set_column_dictionary_enabled(ColumnPath::from(column), false);
+            properties = properties
+                .set_column_dictionary_enabled(ColumnPath::from(column), false)
+                .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
         }
         let writer =
             SerializedFileWriter::new(sink, Arc::new(schema), Arc::new(properties.build()))?;

@@ -13,6 +13,7 @@ mod convert;
 mod csa_client;
 mod csa_server;
 mod error;
+mod export;
 mod games;
 mod inputs;
 mod link;
@@ -37,6 +38,8 @@ enum Command {
     Check(check::Args),
     /// Convert records to another format (a directory is converted file by file).
     Convert(convert::Args),
+    /// Export validated positions for training (hcpe, hcpe3, psv) or tables of plies and games (Parquet).
+    Export(export::Args),
     /// Print a record's position after some moves as a board diagram.
     Show(show::Args),
     /// Count the leaves of the legal move tree (move generator test and benchmark).
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
     let (name, result): (&str, Result<Outcome, CliError>) = match cli.command {
         Command::Check(args) => ("check", check::run(args)),
         Command::Convert(args) => ("convert", convert::run(args)),
+        Command::Export(args) => ("export", export::run(args)),
         Command::Show(args) => ("show", show::run(args)),
         Command::Perft(args) => ("perft", perft::run(args).map_err(CliError::from)),
         Command::Link(args) => ("link", link::run(args).map_err(CliError::from)),

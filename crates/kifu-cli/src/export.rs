@@ -1,0 +1,891 @@
+//! `kifu export`: validated positions for engine training (cshogi's hcpe, dlshogi's hcpe3,
+//! YaneuraOu's psv) and Parquet tables of plies and games for data engines.
+//!
+//! Files are read in parallel, a batch at a time, and written in the order they were named,
+//! so memory holds one batch whatever the archive's size. Outputs are written to a temporary
+//! file beside their target and renamed into place when complete; an output that is one of the
+//! inputs is refused.
+
+use std::collections::HashSet;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use kifu_export::meta::{EndingClass, GameInfo, engine_line, game_info};
+use kifu_export::table::{GamesTable, PliesTable, Ply, Source};
+use kifu_export::training::{GameResult, Hcpe, Hcpe3Game, Hcpe3Move, Psv, hcpe3_result};
+use kifu_export::{move16, packed};
+use kifu_record::{Diagnostic, Game as _, Record, RecordFormat, Side, SourceText, decode};
+use kifu_records::GameRecords;
+use kifu_shogi::Shogi;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::Outcome;
+use crate::error::CliError;
+use crate::games::{Game, GameArg};
+use crate::inputs::{Input, expand};
+use crate::report::FileReport;
+
+/// What to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum To {
+    /// cshogi's HuffmanCodedPosAndEval, 38 bytes a position (shogi).
+    Hcpe,
+    /// dlshogi's hcpe3: a game's start and its moves with evaluations (shogi).
+    Hcpe3,
+    /// YaneuraOu's PackedSfenValue, 40 bytes a position (shogi).
+    Psv,
+    /// OUT/plies.parquet (a row per ply) and OUT/games.parquet (a row per game).
+    Parquet,
+}
+
+/// Which side's positions to keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SideArg {
+    /// Positions where the first player (先手, black) is to move.
+    Black,
+    /// Positions where the second player (後手, white) is to move.
+    White,
+}
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  kifu export floodgate/ --to hcpe -o train.hcpe --min-rating 3000 \
+--endings resign,checkmate,repetition,declaration\n  kifu export games.csa --to psv -o train.psv --dedup\n  \
+kifu export records/ --to parquet -o tables/   (then: duckdb -c \"from 'tables/plies.parquet'\")"
+)]
+pub struct Args {
+    /// Record files, or directories to search recursively; `-` reads standard input.
+    #[arg(required = true, value_name = "FILE|DIR")]
+    paths: Vec<PathBuf>,
+    /// What to write.
+    #[arg(long, value_enum)]
+    to: To,
+    /// The file to write (a directory for parquet; created if missing).
+    #[arg(short, long, value_name = "OUT")]
+    output: PathBuf,
+    /// The game the records are of.
+    #[arg(long, value_parser = GameArg::parser(), default_value = "auto")]
+    game: GameArg,
+    /// Format of the input (csa, kif, kifu, ki2, jkf, usi …) for every file, whatever its
+    /// extension; needed for standard input only when the content does not tell.
+    #[arg(long, visible_alias = "from", value_name = "FORMAT")]
+    format: Option<String>,
+    /// Keep only games where both players' floodgate ratings (`'black_rate:`, `'white_rate:`)
+    /// are at least this; a game without ratings is dropped.
+    #[arg(long, value_name = "RATING")]
+    min_rating: Option<f64>,
+    /// Keep only games with at least this many moves.
+    #[arg(long, value_name = "N")]
+    min_plies: Option<usize>,
+    /// Keep only games with these endings (comma-separated: resign, checkmate, repetition,
+    /// declaration, max-moves, time-up, abort, illegal, other, none).
+    #[arg(long, value_delimiter = ',', value_name = "ENDINGS")]
+    endings: Option<Vec<EndingClass>>,
+    /// Keep only positions whose evaluation (for the side to move; from the record's `'**`
+    /// engine lines) is at least this; positions without one are dropped.
+    #[arg(long, value_name = "EVAL", allow_negative_numbers = true)]
+    min_eval: Option<i32>,
+    /// Keep only positions whose evaluation (for the side to move) is at most this;
+    /// positions without one are dropped.
+    #[arg(long, value_name = "EVAL", allow_negative_numbers = true)]
+    max_eval: Option<i32>,
+    /// Write each position once (by its hash: board, hands and side to move), the first
+    /// time it is seen (hcpe and psv).
+    #[arg(long)]
+    dedup: bool,
+    /// Keep only positions with this side to move.
+    #[arg(long, value_enum)]
+    side: Option<SideArg>,
+    /// Export an invalid record up to its first bad move instead of skipping it.
+    #[arg(long)]
+    keep_prefix: bool,
+    /// Replace an existing output (never an input).
+    #[arg(long)]
+    force: bool,
+    /// Print one JSON document with each file's problems and the summary.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+    /// Print only the summary, not each problem found.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// How many files are read at once before their output is written: bounds memory.
+const BATCH_FILES: usize = 256;
+
+/// Everything counted on the way, for the summary.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Counts {
+    files: usize,
+    files_failed: usize,
+    records: usize,
+    records_exported: usize,
+    records_invalid_skipped: usize,
+    records_cut_at_bad_move: usize,
+    records_below_rating: usize,
+    records_too_short: usize,
+    records_ending_dropped: usize,
+    positions: usize,
+    positions_exported: usize,
+    positions_other_side: usize,
+    positions_outside_eval: usize,
+    positions_duplicate: usize,
+    positions_unpackable: usize,
+    games_written: usize,
+    bytes_written: u64,
+}
+
+impl Counts {
+    fn add(&mut self, o: &Counts) {
+        macro_rules! sum { ($($f:ident),*) => { $(self.$f += o.$f;)* } }
+        sum!(
+            files,
+            files_failed,
+            records,
+            records_exported,
+            records_invalid_skipped,
+            records_cut_at_bad_move,
+            records_below_rating,
+            records_too_short,
+            records_ending_dropped,
+            positions,
+            positions_exported,
+            positions_other_side,
+            positions_outside_eval,
+            positions_duplicate,
+            positions_unpackable,
+            games_written,
+            bytes_written
+        );
+    }
+
+    fn table(&self) -> String {
+        let mut s = String::new();
+        let mut row = |label: &str, n: u64| {
+            if n > 0 || label.starts_with("records read") || label.starts_with("positions") {
+                s.push_str(&format!("{label:<44}{n:>12}\n"));
+            }
+        };
+        row("files", self.files as u64);
+        row("files that could not be read", self.files_failed as u64);
+        row("records read", self.records as u64);
+        row("records exported", self.records_exported as u64);
+        row("  invalid, skipped", self.records_invalid_skipped as u64);
+        row(
+            "  invalid, cut at the bad move",
+            self.records_cut_at_bad_move as u64,
+        );
+        row(
+            "  filtered: rating below --min-rating",
+            self.records_below_rating as u64,
+        );
+        row(
+            "  filtered: fewer moves than --min-plies",
+            self.records_too_short as u64,
+        );
+        row(
+            "  filtered: ending not in --endings",
+            self.records_ending_dropped as u64,
+        );
+        row("positions in exported records", self.positions as u64);
+        row("positions exported", self.positions_exported as u64);
+        row(
+            "  filtered: other side to move",
+            self.positions_other_side as u64,
+        );
+        row(
+            "  filtered: evaluation out of range",
+            self.positions_outside_eval as u64,
+        );
+        row("  filtered: duplicate", self.positions_duplicate as u64);
+        row(
+            "  not representable (no king, too many)",
+            self.positions_unpackable as u64,
+        );
+        row("bytes written", self.bytes_written);
+        s
+    }
+}
+
+/// The filters, checked while reading.
+struct Filters {
+    min_rating: Option<f64>,
+    min_plies: Option<usize>,
+    endings: Option<Vec<EndingClass>>,
+    min_eval: Option<i32>,
+    max_eval: Option<i32>,
+    side: Option<Side>,
+    keep_prefix: bool,
+}
+
+impl Filters {
+    /// Whether a record passes the game-level filters; counts it if not.
+    fn keep_record<G: kifu_record::Game>(
+        &self,
+        record: &Record<G>,
+        info: &GameInfo,
+        counts: &mut Counts,
+    ) -> bool {
+        if let Some(min) = self.min_rating {
+            let both = info.black_rate.zip(info.white_rate);
+            if !both.is_some_and(|(b, w)| b >= min && w >= min) {
+                counts.records_below_rating += 1;
+                return false;
+            }
+        }
+        if let Some(min) = self.min_plies
+            && crate::games::driver::plies(record) < min
+        {
+            counts.records_too_short += 1;
+            return false;
+        }
+        if let Some(endings) = &self.endings
+            && !endings.contains(&info.ending)
+        {
+            counts.records_ending_dropped += 1;
+            return false;
+        }
+        true
+    }
+
+    /// Whether a position passes the position filters; counts it if not. `eval` is for the
+    /// side to move.
+    fn keep_position(&self, turn: Side, eval: Option<i32>, counts: &mut Counts) -> bool {
+        if self.side.is_some_and(|side| side != turn) {
+            counts.positions_other_side += 1;
+            return false;
+        }
+        if self.min_eval.is_some() || self.max_eval.is_some() {
+            let inside = eval.is_some_and(|e| {
+                self.min_eval.is_none_or(|min| e >= min) && self.max_eval.is_none_or(|max| e <= max)
+            });
+            if !inside {
+                counts.positions_outside_eval += 1;
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// One file's output, held until it is written in order.
+#[derive(Default)]
+struct FileOutput {
+    report: Option<FileReport>,
+    counts: Counts,
+    /// Fixed-size entries (hcpe, psv) with each position's hash, or whole hcpe3 games.
+    entries: Vec<(u64, Vec<u8>)>,
+    plies: Vec<PlyRow>,
+    games: Vec<GameRow>,
+}
+
+struct PlyRow {
+    record: usize,
+    info: std::sync::Arc<GameInfo>,
+    ply: u32,
+    position: String,
+    mv: String,
+    notation: String,
+    time_ms: Option<u64>,
+    eval: Option<i32>,
+    pv: Option<String>,
+}
+
+struct GameRow {
+    record: usize,
+    info: std::sync::Arc<GameInfo>,
+    start: String,
+    plies: u32,
+}
+
+pub fn run(args: Args) -> Result<Outcome, CliError> {
+    let game = Game::from_arg(&args.game);
+    let (inputs, skipped) = expand(&args.paths, Game::filter(game))?;
+    if inputs.is_empty() {
+        return Err(CliError::usage(format!(
+            "no record files found ({} other files skipped); name the files, or say which game \
+             with --game",
+            skipped.len()
+        )));
+    }
+    let targets = match args.to {
+        To::Parquet => vec![
+            args.output.join("plies.parquet"),
+            args.output.join("games.parquet"),
+        ],
+        _ => vec![args.output.clone()],
+    };
+    refuse_inputs_as_outputs(&inputs, &targets)?;
+    if !args.force
+        && let Some(existing) = targets.iter().find(|t| t.exists())
+    {
+        return Err(CliError::usage(format!(
+            "{} exists; not overwritten (--force replaces it)",
+            existing.display()
+        )));
+    }
+    if let (Some(min), Some(max)) = (args.min_eval, args.max_eval)
+        && min > max
+    {
+        return Err(CliError::usage(format!(
+            "--min-eval {min} is above --max-eval {max}: no position could pass"
+        )));
+    }
+    let filters = Filters {
+        min_rating: args.min_rating,
+        min_plies: args.min_plies,
+        endings: args.endings.clone(),
+        min_eval: args.min_eval,
+        max_eval: args.max_eval,
+        side: args.side.map(|s| match s {
+            SideArg::Black => Side::First,
+            SideArg::White => Side::Second,
+        }),
+        keep_prefix: args.keep_prefix,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let progress = if crate::stderr_is_terminal() && inputs.len() > 1 {
+        let pb =
+            ProgressBar::with_draw_target(Some(inputs.len() as u64), ProgressDrawTarget::stderr());
+        pb.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} files {per_sec} eta {eta}")
+                .map_err(|e| e.to_string())?,
+        );
+        pb
+    } else {
+        ProgressBar::hidden()
+    };
+
+    let start = Instant::now();
+    let mut sink = Sink::open(args.to, &args.output)?;
+    let mut counts = Counts::default();
+    let mut reports: Vec<FileReport> = Vec::new();
+    let mut seen: HashSet<u64> = HashSet::new();
+    for batch in inputs.chunks(BATCH_FILES) {
+        let outputs: Vec<FileOutput> = pool.install(|| {
+            batch
+                .par_iter()
+                .map_init(Vec::new, |buffer, input| {
+                    let out = export_file(input, game, &args, &filters, buffer);
+                    progress.inc(1);
+                    out
+                })
+                .collect()
+        });
+        for mut out in outputs {
+            if args.dedup && matches!(args.to, To::Hcpe | To::Psv) {
+                let before = out.entries.len();
+                out.entries.retain(|(hash, _)| seen.insert(*hash));
+                let dropped = before - out.entries.len();
+                out.counts.positions_duplicate += dropped;
+                out.counts.positions_exported -= dropped;
+            }
+            sink.write(&out)?;
+            counts.add(&out.counts);
+            if let Some(report) = out.report.take()
+                && !report.diagnostics.is_empty()
+            {
+                reports.push(report);
+            }
+        }
+    }
+    progress.finish_and_clear();
+    counts.bytes_written = sink.finish(args.force)?;
+    let seconds = start.elapsed().as_secs_f64();
+
+    let mut out = String::new();
+    if args.json {
+        let skipped: Vec<String> = skipped.iter().map(|p| p.display().to_string()).collect();
+        let doc = serde_json::json!({
+            "output": args.output.display().to_string(),
+            "to": format!("{:?}", args.to).to_lowercase(),
+            "files": reports,
+            "skipped": skipped,
+            "summary": counts,
+            "seconds": seconds,
+        });
+        out.push_str(&doc.to_string());
+        out.push('\n');
+    } else {
+        if !args.quiet {
+            for report in &reports {
+                for d in &report.diagnostics {
+                    out.push_str(&d.rendered);
+                    out.push('\n');
+                }
+            }
+        }
+        out.push_str(&counts.table());
+        out.push_str(&format!(
+            "wrote {} in {seconds:.2} s\n",
+            targets
+                .iter()
+                .map(|t| t.display().to_string())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ));
+    }
+    std::io::stdout()
+        .write_all(out.as_bytes())
+        .map_err(|e| CliError::Failed(format!("writing the summary: {e}")))?;
+    let invalid =
+        counts.records_invalid_skipped + counts.records_cut_at_bad_move + counts.files_failed;
+    Ok(if invalid > 0 {
+        Outcome::Invalid
+    } else {
+        Outcome::Ok
+    })
+}
+
+/// Refuses to write over an input.
+fn refuse_inputs_as_outputs(inputs: &[Input], targets: &[PathBuf]) -> Result<(), CliError> {
+    let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+    let inputs: HashSet<PathBuf> = inputs
+        .iter()
+        .filter_map(|i| i.path.as_deref().and_then(canonical))
+        .collect();
+    for target in targets {
+        if canonical(target).is_some_and(|t| inputs.contains(&t)) {
+            return Err(CliError::usage(format!(
+                "{} is one of the inputs; choose another -o",
+                target.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Reads one file and builds its output.
+fn export_file(
+    input: &Input,
+    game: Option<Game>,
+    args: &Args,
+    filters: &Filters,
+    buffer: &mut Vec<u8>,
+) -> FileOutput {
+    let name = input.name();
+    let mut out = FileOutput::default();
+    out.counts.files = 1;
+    if let Err(e) = input.read_into(buffer) {
+        out.counts.files_failed = 1;
+        out.report = Some(FileReport::failed(name, "?", "?", e.to_string()));
+        return out;
+    }
+    let Some(game) = game.or_else(|| Game::detect(input.path.as_deref(), buffer)) else {
+        out.counts.files_failed = 1;
+        out.report = Some(FileReport::failed(
+            name,
+            "?",
+            "?",
+            "no game reads this file; say which with --game".into(),
+        ));
+        return out;
+    };
+    let result = match (game.name(), args.to) {
+        ("shogi", To::Parquet) => {
+            read_records::<Shogi>(input, buffer, args, filters, &mut out, table_rows)
+        }
+        ("shogi", _) => {
+            read_records::<Shogi>(input, buffer, args, filters, &mut out, training_entries)
+        }
+        ("chu", To::Parquet) => {
+            read_records::<kifu_chu::Chu>(input, buffer, args, filters, &mut out, table_rows)
+        }
+        (other, to) => Err(format!(
+            "{other} records cannot be exported to {} yet (hcpe, hcpe3 and psv hold shogi; \
+             parquet takes shogi and chu)",
+            format!("{to:?}").to_lowercase()
+        )),
+    };
+    if let Err(message) = result {
+        out.counts.files_failed = 1;
+        out.report = Some(FileReport::failed(name, game.name(), "?", message));
+    }
+    out
+}
+
+/// What is done with each record that passed the filters: `(record, its index, the decoded
+/// text, its facts, the output)`.
+type OnRecord<G> = fn(&Record<G>, usize, &str, GameInfo, &Args, &Filters, &mut FileOutput);
+
+/// Reads the records of one file of game `G`, reports their problems and hands each record
+/// that is valid (or cut, with `--keep-prefix`) and passes the filters to `each`.
+fn read_records<G: GameRecords>(
+    input: &Input,
+    bytes: &[u8],
+    args: &Args,
+    filters: &Filters,
+    out: &mut FileOutput,
+    each: OnRecord<G>,
+) -> Result<(), String> {
+    let name = input.name();
+    let format: &dyn RecordFormat<G> = match args.format.as_deref() {
+        Some(f) => G::format_by_name(f).ok_or_else(|| {
+            format!(
+                "--format: unknown {} format `{f}` (one of: {})",
+                G::NAME,
+                G::format_names().join(", ")
+            )
+        })?,
+        None => match input.path.as_deref().and_then(G::format_by_extension) {
+            Some(format) => format,
+            None => G::sniff_format(&crate::games::lossy_utf8(&bytes[..bytes.len().min(4096)])),
+        },
+    };
+    let decoded = decode(bytes, format.encoding());
+    let mut report = FileReport::new(name.clone(), G::NAME, format.name());
+    let mut source = None;
+    let mut add = |report: &mut FileReport, diagnostics: &[Diagnostic]| {
+        if !diagnostics.is_empty() {
+            let source = source.get_or_insert_with(|| SourceText::new(&name, &decoded.text));
+            report.add_diagnostics(source, diagnostics);
+        }
+    };
+    add(&mut report, &decoded.diagnostics);
+    let decoding_failed = decoded.diagnostics.iter().any(Diagnostic::is_error);
+    for (index, read) in format.records(&decoded.text).enumerate() {
+        out.counts.records += 1;
+        report.records += 1;
+        add(&mut report, &read.diagnostics);
+        if decoding_failed || read.has_errors() {
+            if !filters.keep_prefix {
+                out.counts.records_invalid_skipped += 1;
+                continue;
+            }
+            out.counts.records_cut_at_bad_move += 1;
+        }
+        let info = game_info(&read.record);
+        if !filters.keep_record(&read.record, &info, &mut out.counts) {
+            continue;
+        }
+        out.counts.records_exported += 1;
+        each(&read.record, index, &decoded.text, info, args, filters, out);
+    }
+    out.report = Some(report);
+    Ok(())
+}
+
+/// Clamps an evaluation into the i16 the training formats hold.
+fn clamp16(eval: i32) -> i16 {
+    eval.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16
+}
+
+/// hcpe, hcpe3 or psv entries of one shogi record.
+fn training_entries(
+    record: &Record<Shogi>,
+    _index: usize,
+    _text: &str,
+    info: GameInfo,
+    args: &Args,
+    filters: &Filters,
+    out: &mut FileOutput,
+) {
+    let winner = info.result;
+    let hcpe_result = match winner {
+        Some(Side::First) => GameResult::BlackWin,
+        Some(Side::Second) => GameResult::WhiteWin,
+        None => GameResult::Draw,
+    };
+    let counts = &mut out.counts;
+    if args.to == To::Hcpe3 {
+        let start = Shogi::start_position(&record.start);
+        let Ok(hcp) = packed::hcp(&start) else {
+            counts.positions_unpackable += 1;
+            return;
+        };
+        let flags = match info.ending {
+            EndingClass::Repetition => hcpe3_result::REPETITION,
+            EndingClass::Declaration => hcpe3_result::DECLARATION,
+            EndingClass::MaxMoves => hcpe3_result::MAX_MOVES,
+            _ => 0,
+        };
+        let mut game = Hcpe3Game {
+            hcp,
+            result: hcpe_result as u8 | flags,
+            opponent: 0,
+            moves: Vec::new(),
+        };
+        record.walk_main_line(|id, position, &mv| {
+            counts.positions += 1;
+            counts.positions_exported += 1;
+            let black_view = engine_line(&record.moves[id]).and_then(|(e, _)| e);
+            let eval = black_view.map_or(0, |e| {
+                clamp16(if position.turn() == kifu_shogi::Color::Black {
+                    e
+                } else {
+                    -e
+                })
+            });
+            let move16 = move16::cshogi_move16(mv);
+            game.moves.push(Hcpe3Move {
+                selected_move16: move16,
+                eval,
+                candidates: vec![(move16, 1)],
+            });
+        });
+        let mut bytes = Vec::with_capacity(36 + game.moves.len() * 10);
+        game.write_to(&mut bytes);
+        counts.games_written += 1;
+        out.entries.push((0, bytes));
+        return;
+    }
+    record.walk_main_line(|id, position, &mv| {
+        counts.positions += 1;
+        let turn = kifu_shogi::side_of(position.turn());
+        let black_view = engine_line(&record.moves[id]).and_then(|(e, _)| e);
+        let eval = black_view.map(|e| if turn == Side::First { e } else { -e });
+        if !filters.keep_position(turn, eval, counts) {
+            return;
+        }
+        let eval16 = eval.map_or(0, clamp16);
+        let bytes = match args.to {
+            To::Hcpe => packed::hcp(position).map(|hcp| {
+                Hcpe {
+                    hcp,
+                    eval: eval16,
+                    best_move16: move16::cshogi_move16(mv),
+                    game_result: hcpe_result,
+                }
+                .to_bytes()
+                .to_vec()
+            }),
+            _ => packed::packed_sfen(position).map(|sfen| {
+                Psv {
+                    sfen,
+                    score: eval16,
+                    mv: move16::yaneuraou_move16(mv),
+                    game_ply: position.move_number().min(u32::from(u16::MAX)) as u16,
+                    game_result: match winner {
+                        Some(w) if w == turn => 1,
+                        Some(_) => -1,
+                        None => 0,
+                    },
+                }
+                .to_bytes()
+                .to_vec()
+            }),
+        };
+        match bytes {
+            Ok(bytes) => {
+                counts.positions_exported += 1;
+                out.entries.push((position.hash(), bytes));
+            }
+            Err(_) => counts.positions_unpackable += 1,
+        }
+    });
+}
+
+/// Parquet rows of one record of any game.
+fn table_rows<G: kifu_record::Game>(
+    record: &Record<G>,
+    index: usize,
+    text: &str,
+    info: GameInfo,
+    _args: &Args,
+    filters: &Filters,
+    out: &mut FileOutput,
+) {
+    let info = std::sync::Arc::new(info);
+    let start = G::position_text(&G::start_position(&record.start));
+    let counts = &mut out.counts;
+    let plies = &mut out.plies;
+    let mut exported = 0u32;
+    record.walk_main_line(|id, position, mv| {
+        counts.positions += 1;
+        let node = &record.moves[id];
+        let turn = G::turn(position);
+        let line = engine_line(node);
+        let black_view = line.and_then(|(e, _)| e);
+        let eval = black_view.map(|e| if turn == Side::First { e } else { -e });
+        if !filters.keep_position(turn, eval, counts) {
+            return;
+        }
+        counts.positions_exported += 1;
+        exported += 1;
+        plies.push(PlyRow {
+            record: index,
+            info: info.clone(),
+            ply: node.ply(),
+            position: G::position_text(position),
+            mv: G::move_text(position, mv),
+            notation: node.text(text).trim().to_owned(),
+            time_ms: node.time_ms,
+            eval: black_view,
+            pv: line
+                .map(|(_, pv)| pv)
+                .filter(|pv| !pv.is_empty())
+                .map(str::to_owned),
+        });
+    });
+    counts.games_written += 1;
+    out.games.push(GameRow {
+        record: index,
+        info,
+        start,
+        plies: exported,
+    });
+}
+
+/// An output being written: a temporary file beside each target, renamed at the end.
+enum Sink {
+    Entries {
+        file: BufWriter<tempfile::NamedTempFile>,
+        target: PathBuf,
+        written: u64,
+    },
+    Tables(Box<Tables>),
+}
+
+/// The two Parquet tables being written into a directory.
+struct Tables {
+    plies: PliesTable<BufWriter<tempfile::NamedTempFile>>,
+    games: GamesTable<BufWriter<tempfile::NamedTempFile>>,
+    dir: PathBuf,
+}
+
+fn temporary_beside(target: &Path) -> Result<tempfile::NamedTempFile, CliError> {
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".kifu-export-").suffix(".part");
+    // A temporary file is private (0600); the finished output is an ordinary file.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    builder
+        .tempfile_in(dir)
+        .map_err(|e| CliError::Failed(format!("{}: cannot write here: {e}", dir.display())))
+}
+
+fn persist(
+    file: BufWriter<tempfile::NamedTempFile>,
+    target: &Path,
+    force: bool,
+) -> Result<(), CliError> {
+    let failed = |e: String| CliError::Failed(format!("{}: {e}", target.display()));
+    let file = file.into_inner().map_err(|e| failed(e.to_string()))?;
+    if force {
+        file.persist(target).map_err(|e| failed(e.to_string()))?;
+    } else {
+        file.persist_noclobber(target).map_err(|e| {
+            failed(if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+                "exists; not overwritten (--force replaces it)".into()
+            } else {
+                e.to_string()
+            })
+        })?;
+    }
+    Ok(())
+}
+
+impl Sink {
+    fn open(to: To, output: &Path) -> Result<Sink, CliError> {
+        let table_error = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
+        Ok(match to {
+            To::Parquet => {
+                std::fs::create_dir_all(output).map_err(|e| {
+                    CliError::Failed(format!(
+                        "{}: cannot make the directory: {e}",
+                        output.display()
+                    ))
+                })?;
+                let plies = BufWriter::new(temporary_beside(&output.join("plies.parquet"))?);
+                let games = BufWriter::new(temporary_beside(&output.join("games.parquet"))?);
+                Sink::Tables(Box::new(Tables {
+                    plies: PliesTable::new(plies).map_err(table_error)?,
+                    games: GamesTable::new(games).map_err(table_error)?,
+                    dir: output.to_path_buf(),
+                }))
+            }
+            _ => Sink::Entries {
+                file: BufWriter::with_capacity(1 << 20, temporary_beside(output)?),
+                target: output.to_path_buf(),
+                written: 0,
+            },
+        })
+    }
+
+    fn write(&mut self, out: &FileOutput) -> Result<(), CliError> {
+        match self {
+            Sink::Entries {
+                file,
+                target,
+                written,
+            } => {
+                for (_, bytes) in &out.entries {
+                    file.write_all(bytes)
+                        .map_err(|e| CliError::Failed(format!("{}: {e}", target.display())))?;
+                    *written += bytes.len() as u64;
+                }
+            }
+            Sink::Tables(tables) => {
+                let Tables { plies, games, .. } = &mut **tables;
+                let name = out.report.as_ref().map_or("", |r| r.path.as_str());
+                let failed = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
+                for row in &out.plies {
+                    let source = Source {
+                        file: name,
+                        record: row.record,
+                    };
+                    let ply = Ply {
+                        ply: row.ply,
+                        position: &row.position,
+                        mv: &row.mv,
+                        notation: Some(row.notation.as_str()).filter(|n| !n.is_empty()),
+                        time_ms: row.time_ms,
+                        eval: row.eval,
+                        pv: row.pv.as_deref(),
+                    };
+                    plies.push(source, &row.info, &ply).map_err(failed)?;
+                }
+                for row in &out.games {
+                    let source = Source {
+                        file: name,
+                        record: row.record,
+                    };
+                    games
+                        .push(source, &row.info, &row.start, row.plies)
+                        .map_err(failed)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Completes the output and renames it into place; the bytes written.
+    fn finish(self, force: bool) -> Result<u64, CliError> {
+        match self {
+            Sink::Entries {
+                file,
+                target,
+                written,
+            } => {
+                persist(file, &target, force)?;
+                Ok(written)
+            }
+            Sink::Tables(tables) => {
+                let Tables { plies, games, dir } = *tables;
+                let failed = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
+                let plies = plies.finish().map_err(failed)?;
+                let games = games.finish().map_err(failed)?;
+                let mut written = 0;
+                for (file, name) in [(plies, "plies.parquet"), (games, "games.parquet")] {
+                    let target = dir.join(name);
+                    persist(file, &target, force)?;
+                    written += std::fs::metadata(&target).map_or(0, |m| m.len());
+                }
+                Ok(written)
+            }
+        }
+    }
+}

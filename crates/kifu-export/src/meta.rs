@@ -1,0 +1,216 @@
+//! What an export needs to know of a record beyond its moves: players, ratings, date, result
+//! and ending of the game, and the evaluation, principal variation and time of each move.
+
+use kifu_record::{
+    CommentKind, EndingKind, Game, GameEnding, HeaderField, Node, Outcome, Record, Score, Side,
+};
+
+/// The evaluation written for a won game when an engine line says "mate" (the CSA standard
+/// recommends ±30000 for a won game).
+pub const MATE_SCORE: i32 = 30_000;
+
+/// The game-level facts of one record.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameInfo {
+    /// A `GAME_ID` header if the record has one, else its event (floodgate writes the game's
+    /// id as `$EVENT`).
+    pub game_id: Option<String>,
+    /// The first player's name.
+    pub black: Option<String>,
+    /// The second player's name.
+    pub white: Option<String>,
+    /// The first player's rating, from floodgate's `'black_rate:NAME:RATING` line.
+    pub black_rate: Option<f64>,
+    /// The second player's rating, from floodgate's `'white_rate:NAME:RATING` line.
+    pub white_rate: Option<f64>,
+    /// When the game started, as written.
+    pub date: Option<String>,
+    /// The result the record states.
+    pub result: Option<Side>,
+    /// Whether the record states a draw.
+    pub draw: bool,
+    /// The ending, as [`EndingClass`].
+    pub ending: EndingClass,
+    /// The ending in words, if the record has one.
+    pub ending_text: Option<String>,
+}
+
+/// Endings grouped as training pipelines filter them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EndingClass {
+    /// Resignation (`%TORYO`, 投了).
+    Resign,
+    /// Checkmate (`%TSUMI`, 詰み).
+    Checkmate,
+    /// Repetition (`%SENNICHITE`, 千日手).
+    Repetition,
+    /// A declaration, impasse or try (`%KACHI`, `%HIKIWAKE`, `%JISHOGI`).
+    Declaration,
+    /// The move limit (`%MAX_MOVES`).
+    MaxMoves,
+    /// A loss on time (`%TIME_UP`).
+    TimeUp,
+    /// Interrupted (`%CHUDAN`).
+    Abort,
+    /// An illegal move or action ended the game (`%ILLEGAL_MOVE`, `%±ILLEGAL_ACTION`, 反則).
+    Illegal,
+    /// Any other ending (a stated result, a default, `%ERROR` …).
+    Other,
+    /// No ending written.
+    #[default]
+    None,
+}
+
+impl EndingClass {
+    /// Every class, by its name.
+    pub const ALL: [(&'static str, EndingClass); 10] = [
+        ("resign", EndingClass::Resign),
+        ("checkmate", EndingClass::Checkmate),
+        ("repetition", EndingClass::Repetition),
+        ("declaration", EndingClass::Declaration),
+        ("max-moves", EndingClass::MaxMoves),
+        ("time-up", EndingClass::TimeUp),
+        ("abort", EndingClass::Abort),
+        ("illegal", EndingClass::Illegal),
+        ("other", EndingClass::Other),
+        ("none", EndingClass::None),
+    ];
+
+    /// The class of an ending.
+    pub fn of<E>(kind: &EndingKind<E>) -> EndingClass {
+        use EndingKind::*;
+        match kind {
+            Resign => EndingClass::Resign,
+            Checkmate => EndingClass::Checkmate,
+            Repetition => EndingClass::Repetition,
+            Game(_) => EndingClass::Declaration,
+            MaxMoves => EndingClass::MaxMoves,
+            TimeLoss => EndingClass::TimeUp,
+            Abort => EndingClass::Abort,
+            IllegalMoveWin | IllegalMoveLoss | IllegalAction(_) => EndingClass::Illegal,
+            _ => EndingClass::Other,
+        }
+    }
+
+    /// The name users type (`time-up`).
+    pub fn name(self) -> &'static str {
+        EndingClass::ALL
+            .iter()
+            .find(|(_, class)| *class == self)
+            .map_or("none", |(name, _)| name)
+    }
+}
+
+impl std::fmt::Display for EndingClass {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no [`EndingClass`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{0}` is no ending (one of: resign, checkmate, repetition, declaration, max-moves, time-up, abort, illegal, other, none)"
+)]
+pub struct UnknownEnding(pub String);
+
+impl std::str::FromStr for EndingClass {
+    type Err = UnknownEnding;
+
+    fn from_str(s: &str) -> Result<EndingClass, UnknownEnding> {
+        EndingClass::ALL
+            .iter()
+            .find(|(name, _)| *name == s)
+            .map(|(_, class)| *class)
+            .ok_or_else(|| UnknownEnding(s.to_owned()))
+    }
+}
+
+/// Reads a record's game-level facts.
+///
+/// ```
+/// use kifu_export::meta::{game_info, EndingClass};
+/// use kifu_records::GameRecords;
+/// use kifu_shogi::Shogi;
+///
+/// let text = "N+sente\nN-gote\n'black_rate:sente:2500.5\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+/// let read = Shogi::format_by_name("csa").unwrap().records(text).next().unwrap();
+/// let info = game_info(&read.record);
+/// assert_eq!(info.black.as_deref(), Some("sente"));
+/// assert_eq!(info.black_rate, Some(2500.5));
+/// assert_eq!(info.white_rate, None);
+/// assert_eq!(info.ending, EndingClass::Resign);
+/// ```
+pub fn game_info<G: Game>(record: &Record<G>) -> GameInfo
+where
+    G::Ending: GameEnding,
+{
+    let header = &record.header;
+    let text = |field| header.get(field).map(str::to_owned);
+    let mut info = GameInfo {
+        game_id: header
+            .get_key("GAME_ID")
+            .map(str::to_owned)
+            .or_else(|| text(HeaderField::Event)),
+        black: text(HeaderField::FirstPlayer),
+        white: text(HeaderField::SecondPlayer),
+        date: text(HeaderField::StartTime),
+        ..GameInfo::default()
+    };
+    let tree = &record.moves;
+    for id in std::iter::once(tree.root()).chain(tree.main_line()) {
+        for comment in &tree[id].comments {
+            if comment.kind != CommentKind::Hidden {
+                continue;
+            }
+            let rating = |value: &str| value.rsplit_once(':')?.1.trim().parse().ok();
+            if let Some(value) = comment.text.strip_prefix("black_rate:") {
+                info.black_rate = rating(value);
+            } else if let Some(value) = comment.text.strip_prefix("white_rate:") {
+                info.white_rate = rating(value);
+            }
+        }
+    }
+    match record.outcome() {
+        Outcome::Win(side) => info.result = Some(side),
+        Outcome::Draw => info.draw = true,
+        Outcome::None => {}
+    }
+    if let Some(ending) = record.ending() {
+        info.ending = EndingClass::of(&ending.kind);
+        info.ending_text = Some(ending.kind.to_string());
+    }
+    info
+}
+
+/// The result as result tags write it: `1-0`, `0-1`, `1/2-1/2` or `*`.
+pub fn result_tag(info: &GameInfo) -> &'static str {
+    match (info.result, info.draw) {
+        (Some(Side::First), _) => "1-0",
+        (Some(Side::Second), _) => "0-1",
+        (None, true) => "1/2-1/2",
+        (None, false) => "*",
+    }
+}
+
+/// The first engine line's evaluation of a move, from the first player's point of view
+/// (a mate counts ±[`MATE_SCORE`]), and its principal variation as written.
+pub fn engine_line<M, E>(node: &Node<M, E>) -> Option<(Option<i32>, &str)> {
+    node.comments
+        .iter()
+        .filter(|c| c.kind == CommentKind::Engine)
+        .find_map(|c| c.engine.as_ref())
+        .map(|info| {
+            let score = info.score.map(|score| match score {
+                Score::Value(v) => v,
+                Score::Mate { winner_first, .. } => {
+                    if winner_first {
+                        MATE_SCORE
+                    } else {
+                        -MATE_SCORE
+                    }
+                }
+            });
+            (score, info.pv.as_str())
+        })
+}

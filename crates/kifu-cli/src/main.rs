@@ -14,11 +14,13 @@ mod csa_client;
 mod csa_server;
 mod error;
 mod games;
+mod html;
 mod inputs;
 mod link;
 mod man;
 mod output;
 mod perft;
+mod render;
 mod report;
 mod show;
 
@@ -39,6 +41,10 @@ enum Command {
     Convert(convert::Args),
     /// Print a record's position after some moves as a board diagram.
     Show(show::Args),
+    /// Draw a record's position after some moves as an SVG or PNG picture.
+    Render(render::Args),
+    /// Write a self-contained HTML page replaying a record (a directory: a page per record).
+    Html(html::Args),
     /// Count the leaves of the legal move tree (move generator test and benchmark).
     Perft(perft::Args),
     /// Play one game over a CSA 1998 line (serial, TCP or stdio) with an engine, a person or a record.
@@ -65,6 +71,8 @@ fn main() -> ExitCode {
         Command::Check(args) => ("check", check::run(args)),
         Command::Convert(args) => ("convert", convert::run(args)),
         Command::Show(args) => ("show", show::run(args)),
+        Command::Render(args) => ("render", render::run(args)),
+        Command::Html(args) => ("html", html::run(args)),
         Command::Perft(args) => ("perft", perft::run(args).map_err(CliError::from)),
         Command::Link(args) => ("link", link::run(args).map_err(CliError::from)),
         Command::CsaServer(args) => ("csa-server", csa_server::run(args).map_err(CliError::from)),

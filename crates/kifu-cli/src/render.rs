@@ -53,6 +53,8 @@ pub struct Args {
 pub struct FileRecords<G: kifu_record::Game> {
     pub text: String,
     pub records: Vec<Record<G>>,
+    /// What reading found in each record, as reports print it.
+    pub problems: Vec<Vec<String>>,
     pub report: FileReport,
 }
 
@@ -140,8 +142,12 @@ pub fn read_file<G: Readable>(
     let source = SourceText::new(name, &decoded.text);
     report.add_diagnostics(&source, &decoded.diagnostics);
     let mut records = Vec::new();
+    let mut problems = Vec::new();
     for read in format.records(&decoded.text) {
         report.records += 1;
+        let mut own = FileReport::new(name.to_string(), G::NAME, format.name());
+        own.add_diagnostics(&source, &read.diagnostics);
+        problems.push(own.diagnostics.iter().map(|d| d.rendered.clone()).collect());
         report.add_diagnostics(&source, &read.diagnostics);
         records.push(read.record);
     }
@@ -149,6 +155,7 @@ pub fn read_file<G: Readable>(
     Ok(FileRecords {
         text: decoded.text.into_owned(),
         records,
+        problems,
         report,
     })
 }
@@ -235,7 +242,8 @@ impl<G: Readable> Viewer for View<G> {
                 } else {
                     stem.clone()
                 };
-                let page = kifu_render::html::page(record, Some(&file.text), &title);
+                let page =
+                    kifu_render::html::page(record, Some(&file.text), &title, &file.problems[i]);
                 (title, page)
             })
             .collect();

@@ -333,4 +333,33 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn a_lion_double_move_marks_three_squares_and_cetkaik_marks_its_board() {
+        use kifu_chu::{Chu, Move, Square};
+        let state = Chu::start_position(&kifu_chu::Position::startpos());
+        let sq = |f, r| Square::new(f, r).unwrap();
+        let mv = Move::double(sq(6, 8), sq(6, 7), sq(6, 6));
+        let marks: Vec<Mark> = Chu::scene(&state, Some(&mv))
+            .marks
+            .iter()
+            .map(|m| m.1)
+            .collect();
+        assert_eq!(marks, [Mark::From, Mark::Via, Mark::To]);
+
+        let board = kifu_cetkaik::Cetkaik::board();
+        let count = |t: Terrain| board.terrain.iter().filter(|x| x.1 == t).count();
+        assert_eq!(
+            (
+                count(Terrain::Water),
+                count(Terrain::TamHue),
+                count(Terrain::Palace)
+            ),
+            (9, 9, 1)
+        );
+        let start = kifu_cetkaik::Cetkaik::start_position(&Default::default());
+        let scene = kifu_cetkaik::Cetkaik::scene(&start, None);
+        assert_eq!(scene.cells.iter().flatten().count(), 49, "48 pieces and 皇");
+        assert!(scene.notes[0].starts_with("春"), "{:?}", scene.notes);
+    }
 }

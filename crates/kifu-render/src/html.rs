@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use kifu_record::{Game, HeaderField, NodeId, NodeItem, Record, Side};
+use kifu_record::{Game, HeaderField, NodeId, NodeItem, Record};
 use serde_json::{Value, json};
 
 use crate::Picture;
@@ -172,26 +172,27 @@ fn viewer_nodes<G: Picture>(record: &Record<G>, source: Option<&str>) -> Vec<Vie
     nodes
 }
 
+/// A header value with something in it.
+fn named(value: Option<&str>) -> Option<&str> {
+    value.map(str::trim).filter(|v| !v.is_empty())
+}
+
 /// The page's title: the event, or the players, or `fallback`.
 fn title_of<G: Game>(record: &Record<G>, fallback: &str) -> String {
     let first = record.header.get(HeaderField::FirstPlayer);
     let second = record.header.get(HeaderField::SecondPlayer);
-    match (record.header.get(HeaderField::Event), first, second) {
-        (Some(event), _, _) if !event.trim().is_empty() => event.to_string(),
+    match (
+        named(record.header.get(HeaderField::Event)),
+        named(first),
+        named(second),
+    ) {
+        (Some(event), _, _) => event.to_string(),
         (_, Some(a), Some(b)) => format!("{a} – {b}"),
         _ => fallback.to_string(),
     }
 }
 
-fn player<G: Game>(record: &Record<G>, side: Side) -> String {
-    let (mark, field, default) = match side {
-        Side::First => ("☗", HeaderField::FirstPlayer, "先手"),
-        Side::Second => ("☖", HeaderField::SecondPlayer, "後手"),
-    };
-    format!("{mark} {}", record.header.get(field).unwrap_or(default))
-}
-
-const STYLE: &str = "body{font-family:serif;margin:1em;background:#fbf7ee;color:#111}\
+const STYLE: &str = "body{font-family:kifu,serif;margin:1em;background:#fbf7ee;color:#111}\
 h1{font-size:1.2em;margin:0 0 .5em}\
 #viewer{display:flex;gap:1.5em;align-items:flex-start;flex-wrap:wrap}\
 .player{font-size:1.05em;margin:.2em 0}.player.turn::before{content:'● ';color:#c8102e}\
@@ -202,7 +203,7 @@ h1{font-size:1.2em;margin:0 0 .5em}\
 #moves{max-height:80vh;overflow:auto;min-width:16em;margin:0;padding-left:3em;background:#fff;border:1px solid #ddd}\
 #moves li{cursor:pointer;padding:0 .3em}#moves li.cur{background:#f6dc9b}\
 #moves .tm{color:#777;font-size:.85em;margin-left:.5em}\
-#moves .bad,.error{color:#c8102e}#moves .end{color:#555;list-style:none}\
+#moves .bad,.error{color:#c8102e;white-space:pre-wrap}#moves .end{color:#555;list-style:none}\
 select{margin-left:.4em}";
 
 const SCRIPT: &str = r##"(function(){
@@ -253,11 +254,11 @@ function buildList(){
  if(last.x)s+='<li class="bad">'+esc(last.x)+'</li>';
  if(last.e)s+='<li class="end">'+esc(last.e)+'</li>';
  list.innerHTML=s;
- var err=document.getElementById("error");err.textContent=last.x||"";
+ document.getElementById("error").textContent=[last.x||""].concat(D.problems).filter(Boolean).join("\n");
 }
 function go(i,relink){cur=i;if(relink||line.indexOf(i)<0){line=lineThrough(i);buildList();}draw();}
 list.addEventListener("click",function(ev){if(ev.target.tagName==="SELECT"||ev.target.tagName==="OPTION")return;var li=ev.target.closest("li[data-i]");if(li)go(+li.dataset.i,false);});
-list.addEventListener("change",function(ev){if(ev.target.tagName==="SELECT")go(+ev.target.value,true);});
+list.addEventListener("change",function(ev){if(ev.target.tagName!=="SELECT")return;var v=+ev.target.value;ev.target.blur();go(v,true);});
 slider.addEventListener("input",function(){go(line[+slider.value],false);});
 function step(d){var idx=line.indexOf(cur);if(d<0&&N[cur].p>=0)go(N[cur].p,false);else if(d>0&&idx<line.length-1)go(line[idx+1],false);}
 document.getElementById("first").onclick=function(){go(line[0],false);};
@@ -276,18 +277,24 @@ window.kifuReadyMs=performance.now();
 
 /// A record as a self-contained HTML replay page. `source` is the text the record was read
 /// from (its moves are listed as written there); `fallback_title` names the page when the
-/// record names no event or players.
+/// record names no event or players; `problems` (what reading the record found, such as an
+/// illegal move the reader left out) are shown at the top of the page.
 ///
 /// ```
 /// use kifu_record::Record;
 /// use kifu_shogi::Shogi;
 ///
 /// let record: Record<Shogi> = Record::new(Default::default());
-/// let page = kifu_render::html::page(&record, None, "example");
+/// let page = kifu_render::html::page(&record, None, "example", &[]);
 /// assert!(page.contains("data-sfen=\"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\""));
 /// assert!(!page.contains("<script src"));
 /// ```
-pub fn page<G: Picture>(record: &Record<G>, source: Option<&str>, fallback_title: &str) -> String {
+pub fn page<G: Picture>(
+    record: &Record<G>,
+    source: Option<&str>,
+    fallback_title: &str,
+    problems: &[String],
+) -> String {
     let nodes = viewer_nodes(record, source);
     let board = G::board();
     // The notes are HTML text beside the board, not part of the board picture.
@@ -358,6 +365,7 @@ pub fn page<G: Picture>(record: &Record<G>, source: Option<&str>, fallback_title
         "marks": mark_styles,
         "advance": digits,
         "nodes": data_nodes,
+        "problems": problems,
     });
     // `</` inside the JSON would end the script element early.
     let data = data.to_string().replace("</", "<\\/");
@@ -371,7 +379,7 @@ pub fn page<G: Picture>(record: &Record<G>, source: Option<&str>, fallback_title
         out,
         "<!DOCTYPE html>\n<html lang=\"ja\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width\">\
-         <meta name=\"generator\" content=\"kifu html\"><title>{title}</title><style>{STYLE}</style></head>\n<body>\
+         <meta name=\"generator\" content=\"kifu html\"><title>{title}</title><style>{font_face}{STYLE}</style></head>\n<body>\
          <h1>{title}</h1><p id=\"error\" class=\"error\" role=\"alert\"></p>\
          <div id=\"viewer\"><div>\
          <div id=\"top\" class=\"player\">{top}</div>\
@@ -386,12 +394,23 @@ pub fn page<G: Picture>(record: &Record<G>, source: Option<&str>, fallback_title
          <ol id=\"moves\"></ol></div>\n\
          <script type=\"application/json\" id=\"kifu-data\">{data}</script>\n<script>{SCRIPT}</script>\n</body></html>\n",
         title = escape(&title),
-        top = escape(&player(record, bottom.opponent())),
-        bottom_name = escape(&player(record, bottom)),
+        top = escape(&crate::player_line(record, bottom.opponent())),
+        bottom_name = escape(&crate::player_line(record, bottom)),
         attr = G::POSITION_ATTRIBUTE,
         position = escape(&root.position_text),
+        font_face = font_face(),
     );
     out
+}
+
+/// The embedded font for the page's text (move list, names), so that it reads the same on a
+/// machine without Japanese fonts; characters outside it fall back to the browser's serif.
+fn font_face() -> String {
+    use base64::Engine;
+    format!(
+        "@font-face{{font-family:kifu;src:url(data:font/otf;base64,{}) format('opentype')}}",
+        base64::engine::general_purpose::STANDARD.encode(crate::font::FONT_FILE)
+    )
 }
 
 /// An index page linking one page per record: `(link, label)` pairs, links relative to the

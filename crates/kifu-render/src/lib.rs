@@ -68,12 +68,17 @@ fn last_move<G: Picture>(record: &Record<G>, node: NodeId) -> Option<&G::Move> {
 }
 
 /// A player's line: the side's mark and name (`☗先手` when the record names nobody).
-fn player_line<G: Picture>(record: &Record<G>, side: Side) -> String {
+pub(crate) fn player_line<G: kifu_record::Game>(record: &Record<G>, side: Side) -> String {
     let (mark, field, default) = match side {
         Side::First => ("☗", HeaderField::FirstPlayer, "先手"),
         Side::Second => ("☖", HeaderField::SecondPlayer, "後手"),
     };
-    let name = record.header.get(field).unwrap_or(default);
+    let name = record
+        .header
+        .get(field)
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .unwrap_or(default);
     format!("{mark} {name}")
 }
 

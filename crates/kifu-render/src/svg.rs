@@ -109,12 +109,14 @@ impl Layout {
 
     /// The layout as JSON, for the HTML viewer's script.
     pub fn to_json(&self) -> serde_json::Value {
+        // Two decimals, as the SVG writes them (f32 → f64 would print 70.4000015258789).
+        let round = |x: f32| (f64::from(x) * 100.0).round() / 100.0;
         json!({
-            "cell": self.cell, "files": self.files, "ranks": self.ranks,
-            "boardX": self.board_x, "boardY": self.board_y,
-            "handLeftX": self.hand_left_x, "handRightX": self.hand_right_x,
+            "cell": round(self.cell), "files": self.files, "ranks": self.ranks,
+            "boardX": round(self.board_x), "boardY": round(self.board_y),
+            "handLeftX": round(self.hand_left_x), "handRightX": round(self.hand_right_x),
             "handColumns": self.hand_columns, "handRows": self.hand_rows,
-            "handCell": self.hand_cell,
+            "handCell": round(self.hand_cell),
         })
     }
 }
@@ -596,4 +598,49 @@ pub fn picture(
         num(h),
         defs.to_svg()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Picture;
+    use kifu_record::Game;
+
+    fn shogi_start() -> (Board, Scene) {
+        let start = kifu_shogi::Shogi::start_position(&Default::default());
+        (
+            kifu_shogi::Shogi::board(),
+            kifu_shogi::Shogi::scene(&start, None),
+        )
+    }
+
+    #[test]
+    fn a_flipped_board_puts_the_first_square_last() {
+        let (board, _) = shogi_start();
+        let layout = Layout::new(&board, 0);
+        assert_eq!(layout.cell_origin(0, true), layout.cell_origin(80, false));
+        assert_eq!(
+            layout.cell_origin(10, false).0,
+            layout.board_x + layout.cell
+        );
+    }
+
+    #[test]
+    fn a_picture_defines_each_glyph_and_piece_once() {
+        let (board, scene) = shogi_start();
+        let captions = Captions {
+            top: "☖ 後手".into(),
+            bottom: "☗ 先手".into(),
+            move_label: "start".into(),
+        };
+        let svg = picture(&board, &scene, &captions, false, 1.0);
+        assert_eq!(svg.matches("<path id=\"g6b69\"").count(), 1, "歩 once");
+        // 8 kinds a side, each side's pieces one definition.
+        assert_eq!(svg.matches("<g id=\"t").count(), 16);
+        assert_eq!(svg.matches("href=\"#t").count(), 40);
+        assert!(
+            !svg.contains("<text"),
+            "every character comes from the embedded font"
+        );
+    }
 }

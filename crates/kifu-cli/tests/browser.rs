@@ -10,7 +10,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::Mutex;
 use std::time::Duration;
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
@@ -22,7 +21,7 @@ use kifu_render::Picture;
 use kifu_shogi::{Position, Shogi};
 
 /// One browser at a time: the machine has two cores and the load-time bound must hold.
-static BROWSER: Mutex<()> = Mutex::new(());
+static BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 const SETUP_HINT: &str = "run scripts/setup-test-deps, which installs chromium and chromium-driver";
 
@@ -206,7 +205,7 @@ async fn step_through<G: Picture>(client: &Client, page: &Path, expected: &[Stri
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_ply_of_a_record_of_each_game_matches_the_library() {
-    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = BROWSER.lock().await;
     let dir = tempfile::tempdir().unwrap();
     let b = browser().await;
 
@@ -271,7 +270,7 @@ fn first_variation<G: Game>(record: &Record<G>) -> NodeId {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_variation_a_ply_in_the_address_and_an_illegal_move() {
-    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = BROWSER.lock().await;
     let dir = tempfile::tempdir().unwrap();
     let b = browser().await;
     let c = &b.client;
@@ -405,7 +404,7 @@ async fn a_300_ply_record_with_50_variations_is_under_300_kb_and_opens_in_a_seco
     );
     assert!(page.len() < 300_000, "{} bytes", page.len());
 
-    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = BROWSER.lock().await;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("long.html");
     std::fs::write(&path, &page).unwrap();
@@ -486,7 +485,7 @@ fn compare_with_reference(name: &str, actual: &[u8], tolerance: f64, blesses: bo
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pictures_match_the_references() {
-    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = BROWSER.lock().await;
     let dir = tempfile::tempdir().unwrap();
     let b = browser().await;
     let c = &b.client;

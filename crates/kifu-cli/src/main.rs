@@ -15,11 +15,13 @@ mod csa_server;
 mod error;
 mod export;
 mod games;
+mod html;
 mod inputs;
 mod link;
 mod man;
 mod output;
 mod perft;
+mod render;
 mod report;
 mod show;
 
@@ -42,6 +44,10 @@ enum Command {
     Export(export::Args),
     /// Print a record's position after some moves as a board diagram.
     Show(show::Args),
+    /// Draw a record's position after some moves as an SVG or PNG picture.
+    Render(render::Args),
+    /// Write a self-contained HTML page replaying a record (a directory: a page per record).
+    Html(html::Args),
     /// Count the leaves of the legal move tree (move generator test and benchmark).
     Perft(perft::Args),
     /// Play one game over a CSA 1998 line (serial, TCP or stdio) with an engine, a person or a record.
@@ -69,6 +75,8 @@ fn main() -> ExitCode {
         Command::Convert(args) => ("convert", convert::run(args)),
         Command::Export(args) => ("export", export::run(args)),
         Command::Show(args) => ("show", show::run(args)),
+        Command::Render(args) => ("render", render::run(args)),
+        Command::Html(args) => ("html", html::run(args)),
         Command::Perft(args) => ("perft", perft::run(args).map_err(CliError::from)),
         Command::Link(args) => ("link", link::run(args).map_err(CliError::from)),
         Command::CsaServer(args) => ("csa-server", csa_server::run(args).map_err(CliError::from)),

@@ -6,7 +6,7 @@ use crate::games::{Game, GameArg, InputFile, ReadOptions, View};
 use crate::inputs::Input;
 
 #[derive(clap::Args)]
-#[command(group = clap::ArgGroup::new("view").args(["sfen", "csa", "bod"]))]
+#[command(group = clap::ArgGroup::new("view").args(["sfen", "csa", "bod", "svg"]))]
 pub struct Args {
     /// Record file; `-` reads standard input.
     #[arg(value_name = "FILE")]
@@ -27,6 +27,9 @@ pub struct Args {
     /// Print the position as a KIF board diagram (BOD) only.
     #[arg(long)]
     bod: bool,
+    /// Print the position as an SVG picture (what `kifu render -o -` writes).
+    #[arg(long)]
+    svg: bool,
     /// Format of the input when its extension does not tell.
     #[arg(long, visible_alias = "from", value_name = "FORMAT")]
     format: Option<String>,
@@ -39,7 +42,7 @@ pub struct Args {
 }
 
 /// `--ply` as a number of moves played, or why it is out of range.
-fn resolve_ply(ply: Option<i64>, moves: usize) -> Result<usize, CliError> {
+pub(crate) fn resolve_ply(ply: Option<i64>, moves: usize) -> Result<usize, CliError> {
     let wanted = ply.unwrap_or(-1);
     let resolved = if wanted < 0 {
         (moves as i64 + 1).checked_add(wanted)
@@ -64,6 +67,18 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         rules: args.rules.as_deref(),
     };
     crate::games::validate(game, &read, None)?;
+    if args.svg {
+        let (svg, report) = crate::render::svg_of_input(
+            &Input::from_arg(&args.input),
+            &args.game,
+            args.format.as_deref(),
+            args.record,
+            args.ply,
+            &kifu_render::Options::default(),
+        )?;
+        crate::check::print_all(&svg)?;
+        return Ok(crate::render::finish(&report));
+    }
     let view = if args.sfen {
         View::Sfen
     } else if args.csa {

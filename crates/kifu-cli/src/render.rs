@@ -1,0 +1,381 @@
+//! `kifu render`: a picture (SVG or PNG) of a record's position after some moves; and the
+//! table of pictured games that `kifu html` and `kifu show --svg` share.
+//!
+//! The game of a file is found by the games table ([`crate::games::Game::detect`]); the
+//! drawing is `kifu_render`'s, written once for every game ([`kifu_render::Picture`]).
+
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+
+use kifu_record::{NodeId, Record, RecordFormat, SourceText, decode};
+use kifu_render::Picture;
+
+use crate::Outcome;
+use crate::error::CliError;
+use crate::games::{Game, GameArg, ReadOptions};
+use crate::inputs::Input;
+use crate::report::FileReport;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Record file; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    input: PathBuf,
+    /// The picture to write: `.svg` or `.png` by its extension; `-` writes SVG to standard
+    /// output.
+    #[arg(short, long, value_name = "PICTURE")]
+    output: PathBuf,
+    /// Draw the position after this many moves of the main line; negative counts from the
+    /// end (-1, the default, is the last position).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    ply: Option<i64>,
+    /// The record to draw when the file holds several (counted from 1).
+    #[arg(long, value_name = "N")]
+    record: Option<usize>,
+    /// Turn the board round: the second player at the bottom.
+    #[arg(long)]
+    flip: bool,
+    /// Pixels per square relative to the default size (48 pixels; 40 for chu's 12×12 board).
+    #[arg(long, value_name = "FACTOR", default_value_t = 1.0)]
+    scale: f32,
+    /// Replace the picture if it exists.
+    #[arg(long)]
+    force: bool,
+    /// Format of the input when its extension does not tell.
+    #[arg(long, visible_alias = "from", value_name = "FORMAT")]
+    format: Option<String>,
+    /// The game the record is of.
+    #[arg(long, value_parser = GameArg::parser(), default_value = "auto")]
+    game: GameArg,
+}
+
+/// The records of one file, read through the game's formats.
+pub struct FileRecords<G: kifu_record::Game> {
+    pub text: String,
+    pub records: Vec<Record<G>>,
+    /// What reading found in each record, as reports print it.
+    pub problems: Vec<Vec<String>>,
+    pub report: FileReport,
+}
+
+/// How a pictured game finds the format of a file (the records layer's table of formats).
+pub trait Readable: Picture {
+    fn format_for(
+        name: Option<&str>,
+        path: Option<&Path>,
+        head: &str,
+    ) -> Option<&'static dyn RecordFormat<Self>>;
+}
+
+fn format_via_table<G: kifu_records::GameRecords>(
+    name: Option<&str>,
+    path: Option<&Path>,
+    head: &str,
+) -> Option<&'static dyn RecordFormat<G>> {
+    match name {
+        Some(name) => G::format_by_name(name),
+        None => Some(
+            path.and_then(G::format_by_extension)
+                .unwrap_or_else(|| G::sniff_format(head)),
+        ),
+    }
+}
+
+impl Readable for kifu_shogi::Shogi {
+    fn format_for(
+        name: Option<&str>,
+        path: Option<&Path>,
+        head: &str,
+    ) -> Option<&'static dyn RecordFormat<Self>> {
+        format_via_table(name, path, head)
+    }
+}
+
+impl Readable for kifu_chu::Chu {
+    fn format_for(
+        name: Option<&str>,
+        path: Option<&Path>,
+        head: &str,
+    ) -> Option<&'static dyn RecordFormat<Self>> {
+        format_via_table(name, path, head)
+    }
+}
+
+impl Readable for kifu_cetkaik::Cetkaik {
+    fn format_for(
+        name: Option<&str>,
+        _path: Option<&Path>,
+        head: &str,
+    ) -> Option<&'static dyn RecordFormat<Self>> {
+        use kifu_records::cetkaik::{FORMATS, format::by_name};
+        match name {
+            Some(name) => by_name(name),
+            // The CKKA reader takes every notation; only JSON forms need telling apart.
+            None => Some(
+                FORMATS
+                    .iter()
+                    .skip(4)
+                    .copied()
+                    .find(|f| f.sniff(head))
+                    .unwrap_or(FORMATS[0]),
+            ),
+        }
+    }
+}
+
+/// Reads every record of a file of game `G`.
+pub fn read_file<G: Readable>(
+    name: &str,
+    path: Option<&Path>,
+    bytes: &[u8],
+    format: Option<&str>,
+) -> Result<FileRecords<G>, CliError> {
+    let head = crate::games::lossy_utf8(bytes);
+    let format = G::format_for(format, path, &head).ok_or_else(|| {
+        CliError::usage(format!(
+            "--format: not a {} format; see `kifu convert --help`",
+            G::NAME
+        ))
+    })?;
+    let decoded = decode(bytes, format.encoding());
+    let mut report = FileReport::new(name.to_string(), G::NAME, format.name());
+    let source = SourceText::new(name, &decoded.text);
+    report.add_diagnostics(&source, &decoded.diagnostics);
+    let mut records = Vec::new();
+    let mut problems = Vec::new();
+    for read in format.records(&decoded.text) {
+        report.records += 1;
+        let mut own = FileReport::new(name.to_string(), G::NAME, format.name());
+        own.add_diagnostics(&source, &read.diagnostics);
+        problems.push(own.diagnostics.iter().map(|d| d.rendered.clone()).collect());
+        report.add_diagnostics(&source, &read.diagnostics);
+        records.push(read.record);
+    }
+    report.require_a_record(bytes);
+    Ok(FileRecords {
+        text: decoded.text.into_owned(),
+        records,
+        problems,
+        report,
+    })
+}
+
+/// The main-line node after `ply` playable moves, and how many there are.
+pub fn main_line_nodes<G: kifu_record::Game>(record: &Record<G>) -> Vec<NodeId> {
+    let mut nodes = vec![record.moves.root()];
+    record.walk_main_line(|id, _, _| nodes.push(id));
+    nodes
+}
+
+/// What a command asks of a pictured game, without knowing which game it is.
+pub trait Viewer: Sync {
+    /// The game's name in the games table.
+    fn name(&self) -> &'static str;
+
+    /// The SVG of record `record` (from 0) after `ply` moves (as `--ply` gives it), with the
+    /// file's report.
+    fn svg(
+        &self,
+        input: &FileInput<'_>,
+        record: usize,
+        ply: Option<i64>,
+        options: &kifu_render::Options,
+    ) -> Result<(String, FileReport), CliError>;
+
+    /// One replay page per record of the file, each with a title, and the file's report.
+    fn pages(&self, input: &FileInput<'_>)
+    -> Result<(Vec<(String, String)>, FileReport), CliError>;
+}
+
+/// A file to draw.
+pub struct FileInput<'a> {
+    pub name: &'a str,
+    pub path: Option<&'a Path>,
+    pub bytes: &'a [u8],
+    pub format: Option<&'a str>,
+}
+
+struct View<G>(PhantomData<fn() -> G>);
+
+impl<G: Readable> Viewer for View<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn svg(
+        &self,
+        input: &FileInput<'_>,
+        record: usize,
+        ply: Option<i64>,
+        options: &kifu_render::Options,
+    ) -> Result<(String, FileReport), CliError> {
+        let file = read_file::<G>(input.name, input.path, input.bytes, input.format)?;
+        let count = file.records.len();
+        let Some(chosen) = file.records.get(record) else {
+            if count == 0 {
+                return Err(CliError::Failed(format!("{}: no record", input.name)));
+            }
+            return Err(crate::games::no_such_record(record + 1, count, input.name));
+        };
+        let nodes = main_line_nodes(chosen);
+        let ply = crate::show::resolve_ply(ply, nodes.len() - 1)?;
+        Ok((kifu_render::svg(chosen, nodes[ply], options), file.report))
+    }
+
+    fn pages(
+        &self,
+        input: &FileInput<'_>,
+    ) -> Result<(Vec<(String, String)>, FileReport), CliError> {
+        let file = read_file::<G>(input.name, input.path, input.bytes, input.format)?;
+        let stem = input
+            .path
+            .and_then(|p| p.file_name())
+            .map_or("record".into(), |s| s.to_string_lossy().into_owned());
+        let many = file.records.len() > 1;
+        let pages = file
+            .records
+            .iter()
+            .enumerate()
+            .map(|(i, record)| {
+                let title = if many {
+                    format!("{stem} ({})", i + 1)
+                } else {
+                    stem.clone()
+                };
+                let page =
+                    kifu_render::html::page(record, Some(&file.text), &title, &file.problems[i]);
+                (title, page)
+            })
+            .collect();
+        Ok((pages, file.report))
+    }
+}
+
+/// Every pictured game, by its name in the games table.
+static VIEWERS: [&dyn Viewer; 3] = [
+    &View::<kifu_shogi::Shogi>(PhantomData),
+    &View::<kifu_chu::Chu>(PhantomData),
+    &View::<kifu_cetkaik::Cetkaik>(PhantomData),
+];
+
+/// The viewer of a file: the game named with `--game`, or the one the games table detects.
+pub fn viewer_for(
+    game: &GameArg,
+    path: Option<&Path>,
+    bytes: &[u8],
+) -> Result<&'static dyn Viewer, CliError> {
+    let game = Game::from_arg(game)
+        .or_else(|| Game::detect(path, bytes))
+        .ok_or_else(|| CliError::Failed("cannot tell which game this is; use --game".into()))?;
+    VIEWERS
+        .iter()
+        .copied()
+        .find(|v| v.name() == game.name())
+        .ok_or_else(|| CliError::Failed(format!("{} records cannot be drawn", game.name())))
+}
+
+/// The SVG for `kifu render` and `kifu show --svg`, with the report of the file.
+pub fn svg_of_input(
+    input: &Input,
+    game: &GameArg,
+    format: Option<&str>,
+    record: Option<usize>,
+    ply: Option<i64>,
+    options: &kifu_render::Options,
+) -> Result<(String, FileReport), CliError> {
+    crate::games::validate(
+        Game::from_arg(game),
+        &ReadOptions {
+            format,
+            rules: None,
+        },
+        None,
+    )?;
+    let name = input.name();
+    let bytes = input
+        .read()
+        .map_err(|e| crate::inputs::open_error(&name, e))?;
+    let path = input.path.as_deref();
+    let viewer = viewer_for(game, path, &bytes)?;
+    let record = crate::games::record_index(record)?.unwrap_or(0);
+    viewer.svg(
+        &FileInput {
+            name: &name,
+            path,
+            bytes: &bytes,
+            format,
+        },
+        record,
+        ply,
+        options,
+    )
+}
+
+/// Prints what reading found and says whether the file was valid.
+pub fn finish(report: &FileReport) -> Outcome {
+    for d in &report.diagnostics {
+        eprintln!("{}", d.rendered);
+    }
+    if report.is_valid() {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    }
+}
+
+pub fn run(args: Args) -> Result<Outcome, CliError> {
+    if !(args.scale > 0.0 && args.scale <= 16.0) {
+        return Err(CliError::usage(
+            "--scale: give a factor above 0, at most 16",
+        ));
+    }
+    let to_stdout = args.output.as_os_str() == "-";
+    let extension = args
+        .output
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let png = match extension.as_deref() {
+        _ if to_stdout => false,
+        Some("svg") => false,
+        Some("png") => true,
+        _ => {
+            return Err(CliError::usage(format!(
+                "-o {}: give a picture name ending in .svg or .png, or - for SVG on standard output",
+                args.output.display()
+            )));
+        }
+    };
+    let input = Input::from_arg(&args.input);
+    if !to_stdout && input.path.as_deref() == Some(args.output.as_path()) {
+        return Err(CliError::usage(
+            "-o names the input file; a picture never replaces its record",
+        ));
+    }
+    let options = kifu_render::Options {
+        flip: args.flip,
+        scale: args.scale,
+    };
+    let (svg, report) = svg_of_input(
+        &input,
+        &args.game,
+        args.format.as_deref(),
+        args.record,
+        args.ply,
+        &options,
+    )?;
+    let bytes = if png {
+        kifu_render::png(&svg).map_err(|e| CliError::Failed(e.to_string()))?
+    } else {
+        svg.into_bytes()
+    };
+    if to_stdout {
+        use std::io::Write;
+        std::io::stdout()
+            .write_all(&bytes)
+            .map_err(|e| CliError::Failed(format!("standard output: {e}")))?;
+    } else {
+        crate::output::write_atomically(&args.output, &bytes, args.force)?;
+    }
+    Ok(finish(&report))
+}

@@ -1,0 +1,97 @@
+//! `kifu render`, `kifu show --svg` and `kifu html` without a browser: what they write, and
+//! the usage errors (exit 2) they refuse.
+
+use std::process::{Command, Output};
+
+fn kifu(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .output()
+        .expect("kifu runs")
+}
+
+fn corpus(rel: &str) -> String {
+    kifu_testkit::corpus::path(rel)
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn render_writes_svg_and_png_and_show_prints_the_same_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = corpus("shogi/jkf-suite/kif/kiou201403160101.kif");
+    let svg = dir.path().join("board.svg");
+    let out = kifu(&["render", &input, "--ply", "10", "-o", svg.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(&svg).unwrap();
+    // The move number is drawn with the embedded font: 手 is glyph U+624B.
+    assert!(written.starts_with("<svg") && written.contains("href=\"#g624b\""));
+    let shown = kifu(&["show", &input, "--ply", "10", "--svg"]);
+    assert_eq!(String::from_utf8(shown.stdout).unwrap(), written);
+
+    let png = dir.path().join("board.png");
+    let out = kifu(&["render", &input, "--flip", "-o", png.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(&std::fs::read(&png).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
+    // An existing picture is kept without --force.
+    let again = kifu(&["render", &input, "-o", png.to_str().unwrap()]);
+    assert_eq!(again.status.code(), Some(1));
+}
+
+#[test]
+fn render_refuses_what_it_cannot_do() {
+    let input = corpus("shogi/csa-versions/v2_2.csa");
+    for (args, says) in [
+        (vec!["render", &input, "-o", "board.txt"], ".svg or .png"),
+        (vec!["render", &input, "--ply", "99", "-o", "-"], "--ply 99"),
+        (
+            vec!["render", &input, "--record", "2", "-o", "-"],
+            "--record 2",
+        ),
+        (vec!["render", &input, "-o", &input], ".svg or .png"),
+    ] {
+        let out = kifu(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn html_of_a_file_of_several_records_is_a_page_each_and_an_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let out = kifu(&[
+        "html",
+        &corpus("cetkaik/cerke_online/case1_2022-05-31.ckka"),
+        "-o",
+        site.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert_eq!(index.matches("<a href=").count(), 3, "three seasons");
+    let page = std::fs::read_to_string(site.join("case1_2022-05-31-1.html")).unwrap();
+    assert!(page.contains("data-position=\""));
+    assert!(
+        !page.contains("<script src") && !page.contains("<link"),
+        "self-contained"
+    );
+    // One page to standard output.
+    let out = kifu(&["html", &corpus("shogi/csa-versions/v2_2.csa"), "-o", "-"]);
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("data-sfen=\"")
+    );
+}

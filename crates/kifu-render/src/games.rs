@@ -1,0 +1,365 @@
+//! The three games as pictures: each says what its board looks like and turns a position into
+//! a [`Scene`].
+
+use kifu_record::{Game, Side};
+
+use crate::scene::{Board, Ink, Mark, Owner, Scene, Shape, Terrain, Token};
+
+/// A game that can be drawn: its board and how a position looks on it.
+///
+/// ```
+/// use kifu_record::Game;
+/// use kifu_render::Picture;
+/// use kifu_shogi::Shogi;
+///
+/// let start = Shogi::start_position(&Default::default());
+/// let scene = Shogi::scene(&start, None);
+/// assert_eq!(scene.cells.iter().flatten().count(), 40);
+/// assert_eq!(Shogi::board().files, 9);
+/// ```
+pub trait Picture: Game {
+    /// The attribute of the HTML viewer's board element that holds the position in the
+    /// game's machine notation ([`Game::position_text`]).
+    const POSITION_ATTRIBUTE: &'static str;
+
+    /// The board: size, coordinates, fixed marks.
+    fn board() -> Board;
+
+    /// The position as drawn, with `last` (the move that led to it) marked.
+    fn scene(position: &Self::Position, last: Option<&Self::Move>) -> Scene;
+
+    /// Which player of the record sits at the bottom of an unflipped board.
+    fn bottom_player(_position: &Self::Position) -> Side {
+        Side::First
+    }
+}
+
+fn owner_of(bottom: bool) -> Owner {
+    if bottom { Owner::Bottom } else { Owner::Top }
+}
+
+/// Arabic file numbers, `n` at the left down to 1.
+fn numbers_right_to_left(n: usize) -> Vec<String> {
+    (1..=n).rev().map(|f| f.to_string()).collect()
+}
+
+impl Picture for kifu_shogi::Shogi {
+    const POSITION_ATTRIBUTE: &'static str = "data-sfen";
+
+    fn board() -> Board {
+        Board {
+            files: 9,
+            ranks: 9,
+            file_labels: numbers_right_to_left(9),
+            rank_labels: ["一", "二", "三", "四", "五", "六", "七", "八", "九"]
+                .map(String::from)
+                .to_vec(),
+            terrain: Vec::new(),
+            hand_columns: 1,
+        }
+    }
+
+    fn scene(position: &kifu_shogi::Position, last: Option<&kifu_shogi::Move>) -> Scene {
+        use kifu_shogi::{Color, PieceKind, Square};
+        let board = Self::board();
+        let mut scene = Scene::empty(&board);
+        let index = |sq: Square| (sq.rank() as usize - 1) * 9 + (9 - sq.file() as usize);
+        let token = |color: Color, kind: PieceKind| Token {
+            name: match (kind, color) {
+                // The upper side's king is 王, the lower side's 玉, as on a real set.
+                (PieceKind::King, Color::White) => "王",
+                _ => kind.kanji(),
+            },
+            owner: owner_of(color == Color::Black),
+            ink: if kind.is_promoted() {
+                Ink::Red
+            } else {
+                Ink::Black
+            },
+            shape: Shape::Pentagon,
+        };
+        for sq in Square::all() {
+            if let Some(piece) = position.piece_at(sq) {
+                scene.cells[index(sq)] = Some(token(piece.color, piece.kind));
+            }
+        }
+        for (slot, color) in [(0, Color::Black), (1, Color::White)] {
+            let hand = position.hand(color);
+            for kind in [
+                PieceKind::Rook,
+                PieceKind::Bishop,
+                PieceKind::Gold,
+                PieceKind::Silver,
+                PieceKind::Knight,
+                PieceKind::Lance,
+                PieceKind::Pawn,
+            ] {
+                let count = hand.count(kind);
+                if count > 0 {
+                    scene.hands[slot].push((token(color, kind), count));
+                }
+            }
+        }
+        if let Some(mv) = last {
+            if let Some(from) = mv.from() {
+                scene.marks.push((index(from), Mark::From));
+            }
+            scene.marks.push((index(mv.to()), Mark::To));
+        }
+        scene.to_move = owner_of(position.turn() == Color::Black);
+        scene
+    }
+}
+
+impl Picture for kifu_chu::Chu {
+    const POSITION_ATTRIBUTE: &'static str = "data-sfen";
+
+    fn board() -> Board {
+        Board {
+            files: 12,
+            ranks: 12,
+            file_labels: numbers_right_to_left(12),
+            rank_labels: (0..12)
+                .map(|r| kifu_chu::notation::kanji_rank(r).to_string())
+                .collect(),
+            terrain: Vec::new(),
+            hand_columns: 0,
+        }
+    }
+
+    fn scene(game: &kifu_chu::GameState, last: Option<&kifu_chu::Move>) -> Scene {
+        use kifu_chu::{Color, Square};
+        let board = Self::board();
+        let mut scene = Scene::empty(&board);
+        let position = game.position();
+        let index = |sq: Square| sq.rank() as usize * 12 + (12 - sq.file() as usize);
+        for (sq, piece) in position.pieces() {
+            scene.cells[index(sq)] = Some(Token {
+                name: kifu_chu::notation::kif_name(piece),
+                owner: owner_of(piece.color == Color::Black),
+                ink: if piece.promoted { Ink::Red } else { Ink::Black },
+                shape: Shape::Pentagon,
+            });
+        }
+        if let Some(mv) = last {
+            scene.marks.push((index(mv.from()), Mark::From));
+            if let Some(mid) = mv.mid() {
+                scene.marks.push((index(mid), Mark::Via));
+            }
+            scene.marks.push((index(mv.to()), Mark::To));
+        }
+        if let Some(sq) = position.counter_strike() {
+            scene.marks.push((index(sq), Mark::CounterStrike));
+        }
+        scene.to_move = owner_of(position.turn() == Color::Black);
+        scene
+    }
+}
+
+/// The professions' names, in `Profession::ALL` order.
+const PROFESSIONS: [&str; 10] = ["船", "兵", "弓", "車", "虎", "馬", "筆", "巫", "将", "王"];
+const SEASONS: [&str; 4] = ["春", "夏", "秋", "冬"];
+
+impl Picture for kifu_cetkaik::Cetkaik {
+    const POSITION_ATTRIBUTE: &'static str = "data-position";
+
+    fn board() -> Board {
+        use kifu_cetkaik::Square;
+        let mut terrain = Vec::new();
+        for sq in Square::all() {
+            if sq.is_water() {
+                terrain.push((sq.index(), Terrain::Water));
+            }
+            if sq.is_inherent_tam_hue() {
+                terrain.push((sq.index(), Terrain::TamHue));
+            }
+            if sq.column() == 4 && sq.row() == 4 {
+                terrain.push((sq.index(), Terrain::Palace));
+            }
+        }
+        let row = |r: u8| Square::new(0, r).map_or("", |s| s.row_name()).to_string();
+        let column = |c: u8| {
+            Square::new(c, 0)
+                .map_or("", |s| s.column_name())
+                .to_string()
+        };
+        Board {
+            files: 9,
+            ranks: 9,
+            file_labels: (0..9).map(column).collect(),
+            rank_labels: (0..9).map(row).collect(),
+            terrain,
+            hand_columns: 2,
+        }
+    }
+
+    fn scene(state: &kifu_cetkaik::MatchState, last: Option<&kifu_cetkaik::Event>) -> Scene {
+        use kifu_cetkaik::{Color, Piece, Profession, Side as CetSide, Square, Throw};
+        let board = Self::board();
+        let mut scene = Scene::empty(&board);
+        let position = state.position();
+        let ink = |color: Color| match color {
+            Color::Black => Ink::Black,
+            Color::Red => Ink::Red,
+        };
+        let token = |color: Color, prof: Profession, side: CetSide| Token {
+            name: PROFESSIONS[prof.index()],
+            owner: owner_of(side == CetSide::IASide),
+            ink: ink(color),
+            shape: Shape::Tile,
+        };
+        for sq in Square::all() {
+            scene.cells[sq.index()] = match position.get(sq) {
+                None => None,
+                Some(Piece::Tam) => Some(Token {
+                    name: "皇",
+                    owner: Owner::Neutral,
+                    ink: Ink::Gold,
+                    shape: Shape::Disc,
+                }),
+                Some(Piece::Owned { color, prof, side }) => Some(token(color, prof, side)),
+            };
+        }
+        for (slot, side) in [(0, CetSide::IASide), (1, CetSide::ASide)] {
+            let held = position.hop1zuo1(side);
+            for color in Color::ALL {
+                for prof in Profession::ALL {
+                    let count = held.count(color, prof);
+                    if count > 0 {
+                        scene.hands[slot].push((token(color, prof, side), count));
+                    }
+                }
+            }
+        }
+        if let Some(kifu_cetkaik::Event::Move { mv, throws }) = last {
+            use kifu_cetkaik::PureMove::*;
+            let (from, via, to) = match *mv {
+                Plain { src, dst } => (Some(src), vec![], dst),
+                StepFinite { src, step, dst } | StepRanged { src, step, dst } => {
+                    (Some(src), vec![step], dst)
+                }
+                Drop { dst, .. } => (None, vec![], dst),
+                TamNoStep { src, first, second } => (Some(src), vec![first], second),
+                TamStepFormer {
+                    src,
+                    step,
+                    first,
+                    second,
+                }
+                | TamStepLatter {
+                    src,
+                    first,
+                    step,
+                    second,
+                } => (Some(src), vec![step, first], second),
+            };
+            if let Some(from) = from {
+                scene.marks.push((from.index(), Mark::From));
+            }
+            for sq in via {
+                scene.marks.push((sq.index(), Mark::Via));
+            }
+            scene.marks.push((to.index(), Mark::To));
+            let throw = |t: Throw| match t {
+                Throw::Count(n) => n.to_string(),
+                Throw::UnknownSuccess => "?".to_string(),
+                Throw::UnknownFailure => "? (failed)".to_string(),
+            };
+            let mut sticks = Vec::new();
+            if let Some(t) = throws.bridge {
+                sticks.push(format!(
+                    "bridge {}{}",
+                    throw(t),
+                    if throws.bridge_void { " (void)" } else { "" }
+                ));
+            }
+            if let Some(t) = throws.water {
+                sticks.push(format!("water {}", throw(t)));
+            }
+            if !sticks.is_empty() {
+                scene.notes.push(format!("sticks: {}", sticks.join(", ")));
+            }
+        }
+        let season = SEASONS.get(state.season() as usize).copied().unwrap_or("?");
+        scene.notes.insert(
+            0,
+            format!(
+                "{season} season {} · IA {} · A {} · rate x{}",
+                state.season() + 1,
+                state.score(CetSide::IASide),
+                state.score(CetSide::ASide),
+                state.rate()
+            ),
+        );
+        scene.to_move = owner_of(state.turn() == CetSide::IASide);
+        scene
+    }
+
+    fn bottom_player(state: &kifu_cetkaik::MatchState) -> Side {
+        kifu_cetkaik::game::record_side(state, kifu_cetkaik::Side::IASide)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_piece_name_of_every_game_is_in_the_font() {
+        use kifu_chu::{Color, Kind, Piece};
+        let mut names: Vec<&str> = PROFESSIONS.to_vec();
+        names.extend(SEASONS);
+        names.push("皇");
+        for kind in Kind::ALL {
+            for promoted in [false, true] {
+                names.push(kifu_chu::notation::kif_name(Piece::new(
+                    Color::Black,
+                    kind,
+                    promoted,
+                )));
+            }
+        }
+        names.push("王");
+        for label in kifu_chu::Chu::board().rank_labels {
+            assert!(crate::font::covers(&label), "{label}");
+        }
+        let start = kifu_shogi::Shogi::start_position(&Default::default());
+        let scene = kifu_shogi::Shogi::scene(&start, None);
+        names.extend(scene.cells.iter().flatten().map(|t| t.name));
+        for name in names {
+            assert!(
+                crate::font::covers(name),
+                "{name} is not in the embedded font"
+            );
+        }
+    }
+
+    #[test]
+    fn a_lion_double_move_marks_three_squares_and_cetkaik_marks_its_board() {
+        use kifu_chu::{Chu, Move, Square};
+        let state = Chu::start_position(&kifu_chu::Position::startpos());
+        let sq = |f, r| Square::new(f, r).unwrap();
+        let mv = Move::double(sq(6, 8), sq(6, 7), sq(6, 6));
+        let marks: Vec<Mark> = Chu::scene(&state, Some(&mv))
+            .marks
+            .iter()
+            .map(|m| m.1)
+            .collect();
+        assert_eq!(marks, [Mark::From, Mark::Via, Mark::To]);
+
+        let board = kifu_cetkaik::Cetkaik::board();
+        let count = |t: Terrain| board.terrain.iter().filter(|x| x.1 == t).count();
+        assert_eq!(
+            (
+                count(Terrain::Water),
+                count(Terrain::TamHue),
+                count(Terrain::Palace)
+            ),
+            (9, 9, 1)
+        );
+        let start = kifu_cetkaik::Cetkaik::start_position(&Default::default());
+        let scene = kifu_cetkaik::Cetkaik::scene(&start, None);
+        assert_eq!(scene.cells.iter().flatten().count(), 49, "48 pieces and 皇");
+        assert!(scene.notes[0].starts_with("春"), "{:?}", scene.notes);
+    }
+}

@@ -1,0 +1,433 @@
+//! The replay viewer: one self-contained HTML file per record (no network, no external
+//! script; it works from `file://`), and an index page for a directory of them.
+//!
+//! The page holds the board frame and the piece definitions as SVG once, and for each node of
+//! the move tree a compact description of its position (one character per square, the hands,
+//! the marks and the position text); a small inline script draws the node shown with the same
+//! layout and definitions as [`crate::svg`]. An SVG per ply would make a long record with
+//! variations several megabytes.
+
+use std::fmt::Write;
+
+use kifu_record::{Game, HeaderField, NodeId, NodeItem, Record};
+use serde_json::{Value, json};
+
+use crate::Picture;
+use crate::scene::{Mark, Owner, Scene};
+use crate::svg::{self, Defs, Layout, escape};
+
+/// The node of the viewer: a position reached by a playable move (or the start).
+struct ViewNode {
+    parent: Option<usize>,
+    children: Vec<usize>,
+    ply: u32,
+    move_text: String,
+    scene: Scene,
+    position_text: String,
+    comment: String,
+    time: String,
+    /// The move after this node that cannot be played, and why.
+    error: Option<String>,
+    /// The ending written after this node.
+    end: Option<String>,
+}
+
+fn owner_code(owner: Owner) -> u8 {
+    match owner {
+        Owner::Bottom => 0,
+        Owner::Top => 1,
+        Owner::Neutral => 2,
+    }
+}
+
+fn mark_code(mark: Mark) -> u8 {
+    match mark {
+        Mark::From => 0,
+        Mark::Via => 1,
+        Mark::To => 2,
+        Mark::CounterStrike => 3,
+    }
+}
+
+/// A token number as one character: `0`–`9`, `A`–`Z`, `a`–`z`, then U+0100 onwards.
+fn token_char(id: usize) -> char {
+    let id = id as u32;
+    let code = match id {
+        0..=9 => 48 + id,
+        10..=35 => 55 + id,
+        36..=61 => 61 + id,
+        _ => 0x100 + id,
+    };
+    char::from_u32(code).unwrap_or('?')
+}
+
+fn clock(ms: u64) -> String {
+    let s = ms / 1000;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// The move as the record wrote it, or in the game's machine notation when it has no text.
+fn written<G: Game>(
+    record: &Record<G>,
+    id: NodeId,
+    source: Option<&str>,
+    before: &G::Position,
+    mv: &G::Move,
+) -> String {
+    let node = &record.moves[id];
+    let text = source
+        .filter(|s| node.span.end as usize <= s.len() && !node.span.is_empty())
+        .map(|s| {
+            node.text(s)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default();
+    if text.is_empty() {
+        G::move_text(before, mv)
+    } else {
+        text
+    }
+}
+
+fn viewer_nodes<G: Picture>(record: &Record<G>, source: Option<&str>) -> Vec<ViewNode> {
+    let tree = &record.moves;
+    let start = G::start_position(&record.start);
+    let describe = |id: NodeId, position: &G::Position, last: Option<&G::Move>| {
+        let node = &tree[id];
+        let time = match (node.time_ms, node.total_ms) {
+            (Some(t), Some(total)) => format!("{} / {}", clock(t), clock(total)),
+            (Some(t), None) => clock(t),
+            (None, Some(total)) => clock(total),
+            (None, None) => String::new(),
+        };
+        ViewNode {
+            parent: None,
+            children: Vec::new(),
+            ply: node.ply(),
+            move_text: String::new(),
+            scene: G::scene(position, last),
+            position_text: G::position_text(position),
+            comment: node
+                .comments
+                .iter()
+                .map(|c| c.text.as_str())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            time,
+            error: None,
+            end: None,
+        }
+    };
+    let mut nodes = vec![describe(tree.root(), &start, None)];
+    let mut pending = vec![(tree.root(), start, 0usize)];
+    while let Some((id, position, at)) = pending.pop() {
+        for child in tree.children(id) {
+            match &tree[child].item {
+                NodeItem::Move(mv) => {
+                    let verdict = if tree[child].illegal {
+                        Err(G::check_move(&position, mv)
+                            .err()
+                            .map_or("the record marks it illegal".to_string(), |e| e.to_string()))
+                    } else {
+                        G::check_move(&position, mv).map_err(|e| e.to_string())
+                    };
+                    let text = written(record, child, source, &position, mv);
+                    match verdict {
+                        Err(reason) => {
+                            if nodes[at].error.is_none() {
+                                nodes[at].error = Some(format!(
+                                    "move {} ({text}) is illegal: {reason}; the record is shown up to the move before it",
+                                    tree[child].ply()
+                                ));
+                            }
+                        }
+                        Ok(()) => {
+                            let mut after = position.clone();
+                            G::play_unchecked(&mut after, mv);
+                            let mut view = describe(child, &after, Some(mv));
+                            view.parent = Some(at);
+                            view.move_text = text;
+                            nodes.push(view);
+                            let index = nodes.len() - 1;
+                            nodes[at].children.push(index);
+                            pending.push((child, after, index));
+                        }
+                    }
+                }
+                NodeItem::End(kind) => {
+                    if nodes[at].end.is_none() {
+                        nodes[at].end = Some(kind.to_string());
+                    }
+                }
+                NodeItem::Start => {}
+            }
+        }
+    }
+    nodes
+}
+
+/// A header value with something in it.
+fn named(value: Option<&str>) -> Option<&str> {
+    value.map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// The page's title: the event, or the players, or `fallback`.
+fn title_of<G: Game>(record: &Record<G>, fallback: &str) -> String {
+    let first = record.header.get(HeaderField::FirstPlayer);
+    let second = record.header.get(HeaderField::SecondPlayer);
+    match (
+        named(record.header.get(HeaderField::Event)),
+        named(first),
+        named(second),
+    ) {
+        (Some(event), _, _) => event.to_string(),
+        (_, Some(a), Some(b)) => format!("{a} – {b}"),
+        _ => fallback.to_string(),
+    }
+}
+
+const STYLE: &str = "body{font-family:kifu,serif;margin:1em;background:#fbf7ee;color:#111}\
+h1{font-size:1.2em;margin:0 0 .5em}\
+#viewer{display:flex;gap:1.5em;align-items:flex-start;flex-wrap:wrap}\
+.player{font-size:1.05em;margin:.2em 0}.player.turn::before{content:'● ';color:#c8102e}\
+#notes{color:#333;white-space:pre-line}\
+.controls{display:flex;gap:.4em;align-items:center;margin:.4em 0}\
+.controls input{flex:1}\
+#comment{white-space:pre-wrap;background:#fff;border:1px solid #ddd;padding:.4em;min-height:2em;max-width:40em}\
+#moves{max-height:80vh;overflow:auto;min-width:16em;margin:0;padding-left:3em;background:#fff;border:1px solid #ddd}\
+#moves li{cursor:pointer;padding:0 .3em}#moves li.cur{background:#f6dc9b}\
+#moves .tm{color:#777;font-size:.85em;margin-left:.5em}\
+#moves .bad,.error{color:#c8102e;white-space:pre-wrap}#moves .end{color:#555;list-style:none}\
+select{margin-left:.4em}";
+
+const SCRIPT: &str = r##"(function(){
+"use strict";
+var D=JSON.parse(document.getElementById("kifu-data").textContent);
+var L=D.layout,N=D.nodes,flip=false;
+var board=document.getElementById("board"),dyn=document.getElementById("dyn");
+var list=document.getElementById("moves"),slider=document.getElementById("slider");
+var cur=0,line=[];
+function mainFrom(i){var l=[];for(;;){l.push(i);var c=N[i].c;if(!c.length)break;i=c[0];}return l;}
+function pathTo(i){var p=[];while(i>=0){p.push(i);i=N[i].p;}return p.reverse();}
+function lineThrough(i){return pathTo(i).slice(0,-1).concat(mainFrom(i));}
+function tok(s,i){var c=s.charCodeAt(i);if(c===46)return -1;if(c<58)return c-48;if(c<91)return c-55;if(c<123)return c-61;return c-256;}
+function origin(i){var col=i%L.files,row=Math.floor(i/L.files);if(flip){col=L.files-1-col;row=L.ranks-1-row;}return[L.boardX+col*L.cell,L.boardY+row*L.cell];}
+function handOrigin(top,k){var rows=Math.max(L.handRows,1),col=Math.floor(k/rows),row=k%rows,step=L.handCell+6,w=L.handCell+12;
+ if(top)return[L.handLeftX+col*w,L.boardY+row*step];
+ return[L.handRightX+(Math.max(L.handColumns,1)-1-col)*w,L.boardY+L.ranks*L.cell-(row+1)*step+6];}
+function turned(o){return o===2?false:(o===1)!==flip;}
+function put(id,x,y,size){return'<use href="#t'+id+'" transform="translate('+x+' '+y+') scale('+size/100+')'+(turned(D.owners[id])?' rotate(180 50 50)':'')+'"/>';}
+function count(n,x,y){var s='<g fill="#111111">',t=String(n);for(var j=0;j<t.length;j++){s+='<use href="#g'+t.charCodeAt(j).toString(16)+'" transform="translate('+x+' '+y+') scale(0.013)"/>';x+=D.advance[t[j]]*0.013;}return s+'</g>';}
+function draw(){
+ var n=N[cur],s="",c=L.cell,i;
+ for(i=0;i<n.k.length;i++){var m=n.k[i],o=origin(m[0]),e=m[1]===3?3:0;
+  s+='<rect x="'+(o[0]+e)+'" y="'+(o[1]+e)+'" width="'+(c-2*e)+'" height="'+(c-2*e)+'" '+D.marks[m[1]]+'/>';}
+ for(i=0;i<n.b.length;i++){var id=tok(n.b,i);if(id<0)continue;var q=origin(i);s+=put(id,q[0]+1,q[1]+1,c-2);}
+ for(var h=0;h<2;h++){var top=(h===1)!==flip;for(var k=0;k<n.h[h].length;k++){var e2=n.h[h][k],p=handOrigin(top,k);
+  s+=put(e2[0],p[0],p[1],L.handCell);if(e2[1]>1)s+=count(e2[1],p[0]+L.handCell+1,p[1]+L.handCell);}}
+ dyn.innerHTML=s;
+ board.setAttribute(D.attr,n.s);
+ document.getElementById("top").className="player"+(n.t===1?" turn":"");
+ document.getElementById("bottom").className="player"+(n.t===0?" turn":"");
+ document.getElementById("notes").textContent=n.n.join("\n");
+ document.getElementById("label").textContent=n.y===0?"start":n.y+"手目"+(n.m?" "+n.m:"");
+ document.getElementById("comment").textContent=n.cm||"";
+ var idx=line.indexOf(cur);slider.max=line.length-1;slider.value=idx;
+ var items=list.querySelectorAll("li[data-i]");for(i=0;i<items.length;i++){items[i].className=(+items[i].dataset.i===cur)?"cur":"";}
+ var here=list.querySelector("li.cur");if(here&&here.scrollIntoView)here.scrollIntoView({block:"nearest"});
+}
+function esc(t){return t.replace(/[&<>"]/g,function(ch){return{"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;"}[ch];});}
+function buildList(){
+ var s="";
+ for(var j=1;j<line.length;j++){var i=line[j],n=N[i],p=N[n.p];
+  s+='<li value="'+n.y+'" data-i="'+i+'"><span class="mv">'+esc(n.m)+'</span>'+(n.tm?'<span class="tm">'+esc(n.tm)+'</span>':'');
+  if(p.c.length>1){s+='<select data-p="'+n.p+'" title="variations">';for(var v=0;v<p.c.length;v++){var a=p.c[v];
+   s+='<option value="'+a+'"'+(a===i?' selected':'')+'>'+(v===0?'':'変化 ')+esc(N[a].m)+'</option>';}s+='</select>';}
+  s+='</li>';}
+ var last=N[line[line.length-1]];
+ if(last.x)s+='<li class="bad">'+esc(last.x)+'</li>';
+ if(last.e)s+='<li class="end">'+esc(last.e)+'</li>';
+ list.innerHTML=s;
+ document.getElementById("error").textContent=[last.x||""].concat(D.problems).filter(Boolean).join("\n");
+}
+function go(i,relink){cur=i;if(relink||line.indexOf(i)<0){line=lineThrough(i);buildList();}draw();}
+list.addEventListener("click",function(ev){if(ev.target.tagName==="SELECT"||ev.target.tagName==="OPTION")return;var li=ev.target.closest("li[data-i]");if(li)go(+li.dataset.i,false);});
+list.addEventListener("change",function(ev){if(ev.target.tagName!=="SELECT")return;var v=+ev.target.value;ev.target.blur();go(v,true);});
+slider.addEventListener("input",function(){go(line[+slider.value],false);});
+function step(d){var idx=line.indexOf(cur);if(d<0&&N[cur].p>=0)go(N[cur].p,false);else if(d>0&&idx<line.length-1)go(line[idx+1],false);}
+document.getElementById("first").onclick=function(){go(line[0],false);};
+document.getElementById("prev").onclick=function(){step(-1);};
+document.getElementById("next").onclick=function(){step(1);};
+document.getElementById("last").onclick=function(){go(line[line.length-1],false);};
+document.addEventListener("keydown",function(ev){if(ev.target&&ev.target.tagName==="SELECT")return;
+ if(ev.key==="ArrowRight")step(1);else if(ev.key==="ArrowLeft")step(-1);
+ else if(ev.key==="Home")go(line[0],false);else if(ev.key==="End")go(line[line.length-1],false);else return;ev.preventDefault();});
+function fromHash(){var m=/ply=(\d+)/.exec(location.hash),main=mainFrom(0);line=main;buildList();
+ go(m?main[Math.min(+m[1],main.length-1)]:0,false);}
+window.addEventListener("hashchange",fromHash);
+fromHash();
+window.kifuReadyMs=performance.now();
+})();"##;
+
+/// A record as a self-contained HTML replay page. `source` is the text the record was read
+/// from (its moves are listed as written there); `fallback_title` names the page when the
+/// record names no event or players; `problems` (what reading the record found, such as an
+/// illegal move the reader left out) are shown at the top of the page.
+///
+/// ```
+/// use kifu_record::Record;
+/// use kifu_shogi::Shogi;
+///
+/// let record: Record<Shogi> = Record::new(Default::default());
+/// let page = kifu_render::html::page(&record, None, "example", &[]);
+/// assert!(page.contains("data-sfen=\"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\""));
+/// assert!(!page.contains("<script src"));
+/// ```
+pub fn page<G: Picture>(
+    record: &Record<G>,
+    source: Option<&str>,
+    fallback_title: &str,
+    problems: &[String],
+) -> String {
+    let nodes = viewer_nodes(record, source);
+    let board = G::board();
+    // The notes are HTML text beside the board, not part of the board picture.
+    let layout = Layout::new(&board, 0);
+    let mut defs = Defs::default();
+    defs.use_chars("0123456789");
+    let mut data_nodes = Vec::with_capacity(nodes.len());
+    for node in &nodes {
+        let cells: String = node
+            .scene
+            .cells
+            .iter()
+            .map(|cell| cell.map_or('.', |t| token_char(defs.token(t))))
+            .collect();
+        let hands: Vec<Vec<[usize; 2]>> = node
+            .scene
+            .hands
+            .iter()
+            .map(|hand| {
+                hand.iter()
+                    .map(|&(t, n)| [defs.token(t), usize::from(n)])
+                    .collect()
+            })
+            .collect();
+        let marks: Vec<[usize; 2]> = node
+            .scene
+            .marks
+            .iter()
+            .map(|&(i, m)| [i, usize::from(mark_code(m))])
+            .collect();
+        let mut value = json!({
+            "p": node.parent.map_or(-1, |p| p as i64),
+            "c": node.children,
+            "y": node.ply,
+            "m": node.move_text,
+            "b": cells,
+            "h": hands,
+            "k": marks,
+            "t": owner_code(node.scene.to_move),
+            "s": node.position_text,
+            "n": node.scene.notes,
+        });
+        let object = value.as_object_mut().expect("an object");
+        for (key, text) in [
+            ("cm", Some(&node.comment)),
+            ("tm", Some(&node.time)),
+            ("x", node.error.as_ref()),
+            ("e", node.end.as_ref()),
+        ] {
+            if let Some(text) = text.filter(|t| !t.is_empty()) {
+                object.insert(key.to_string(), Value::String(text.clone()));
+            }
+        }
+        data_nodes.push(value);
+    }
+    let frame = svg::frame(&board, &layout, &mut defs, false);
+    let digits: serde_json::Map<String, Value> = ('0'..='9')
+        .map(|d| {
+            let advance = crate::font::glyph(d).map_or(500.0, |g| g.advance);
+            (d.to_string(), json!(advance))
+        })
+        .collect();
+    let mark_styles = [Mark::From, Mark::Via, Mark::To, Mark::CounterStrike].map(svg::mark_style);
+    let data = json!({
+        "layout": layout.to_json(),
+        "attr": G::POSITION_ATTRIBUTE,
+        "owners": defs.tokens().iter().map(|t| owner_code(t.owner)).collect::<Vec<_>>(),
+        "marks": mark_styles,
+        "advance": digits,
+        "nodes": data_nodes,
+        "problems": problems,
+    });
+    // `</` inside the JSON would end the script element early.
+    let data = data.to_string().replace("</", "<\\/");
+    let defs_svg = defs.to_svg();
+    let root = &nodes[0];
+    let bottom = G::bottom_player(&record.position_at(record.moves.root()));
+    let title = title_of(record, fallback_title);
+    let (w, h) = (layout.width.ceil(), layout.height.ceil());
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"ja\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width\">\
+         <meta name=\"generator\" content=\"kifu html\"><title>{title}</title><style>{font_face}{STYLE}</style></head>\n<body>\
+         <h1>{title}</h1><p id=\"error\" class=\"error\" role=\"alert\"></p>\
+         <div id=\"viewer\"><div>\
+         <div id=\"top\" class=\"player\">{top}</div>\
+         <svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" {attr}=\"{position}\">\
+         {defs_svg}<rect width=\"100%\" height=\"100%\" fill=\"#fbf7ee\"/>{frame}<g id=\"dyn\"></g></svg>\
+         <div id=\"bottom\" class=\"player\">{bottom_name}</div><div id=\"notes\"></div>\
+         <div class=\"controls\"><button id=\"first\" title=\"start (Home)\">|&lt;</button>\
+         <button id=\"prev\" title=\"back (←)\">&lt;</button><button id=\"next\" title=\"forward (→)\">&gt;</button>\
+         <button id=\"last\" title=\"end (End)\">&gt;|</button>\
+         <input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"ply\"><span id=\"label\"></span></div>\
+         <div id=\"comment\"></div></div>\
+         <ol id=\"moves\"></ol></div>\n\
+         <script type=\"application/json\" id=\"kifu-data\">{data}</script>\n<script>{SCRIPT}</script>\n</body></html>\n",
+        title = escape(&title),
+        top = escape(&crate::player_line(record, bottom.opponent())),
+        bottom_name = escape(&crate::player_line(record, bottom)),
+        attr = G::POSITION_ATTRIBUTE,
+        position = escape(&root.position_text),
+        font_face = font_face(),
+    );
+    out
+}
+
+/// The embedded font for the page's text (move list, names), so that it reads the same on a
+/// machine without Japanese fonts; characters outside it fall back to the browser's serif.
+fn font_face() -> String {
+    use base64::Engine;
+    format!(
+        "@font-face{{font-family:kifu;src:url(data:font/otf;base64,{}) format('opentype')}}",
+        base64::engine::general_purpose::STANDARD.encode(crate::font::FONT_FILE)
+    )
+}
+
+/// An index page linking one page per record: `(link, label)` pairs, links relative to the
+/// index.
+pub fn index(title: &str, entries: &[(String, String)]) -> String {
+    let mut items = String::new();
+    for (link, label) in entries {
+        let _ = write!(
+            items,
+            "<li><a href=\"{}\">{}</a></li>",
+            escape(link),
+            escape(label)
+        );
+    }
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"ja\"><head><meta charset=\"utf-8\"><title>{t}</title>\
+         <style>{STYLE}</style></head>\n<body><h1>{t}</h1><ol>{items}</ol></body></html>\n",
+        t = escape(title)
+    )
+}

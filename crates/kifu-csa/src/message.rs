@@ -29,6 +29,7 @@ pub enum Command {
 }
 
 impl Command {
+    /// Every command, in the order of the CSA 1998 communication protocol's list.
     pub const ALL: [Command; 7] = [
         Command::Resign,
         Command::TakeBack,
@@ -52,6 +53,7 @@ impl Command {
         }
     }
 
+    /// The command whose line is `text` (`%` included), if any.
     pub fn from_text(text: &str) -> Option<Command> {
         Command::ALL.into_iter().find(|c| c.text() == text)
     }

@@ -17,6 +17,7 @@ pub enum MoveComment {
 }
 
 impl MoveComment {
+    /// The comment's text, either kind.
     pub fn text(&self) -> &str {
         match self {
             MoveComment::Engine(t) | MoveComment::Text(t) => t,

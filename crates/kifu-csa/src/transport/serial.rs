@@ -8,13 +8,20 @@ use serialport::{DataBits, FlowControl, Parity, SerialPort, StopBits};
 
 use super::Transport;
 
+/// A serial line's device and settings (`serial:DEVICE[,baud=…,data=…,parity=…,stop=…,flow=…]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SerialSettings {
+    /// The device (`/dev/ttyUSB0`, `COM3`).
     pub path: String,
+    /// Bits per second (1200 in the CSA 1998 communication protocol).
     pub baud: u32,
+    /// Data bits (8).
     pub data_bits: DataBits,
+    /// Parity (none).
     pub parity: Parity,
+    /// Stop bits (1).
     pub stop_bits: StopBits,
+    /// Flow control (XON/XOFF).
     pub flow: FlowControl,
 }
 
@@ -101,12 +108,14 @@ impl SerialSettings {
     }
 }
 
+/// An open serial line.
 pub struct SerialTransport {
     port: Box<dyn SerialPort>,
     settings: SerialSettings,
 }
 
 impl SerialTransport {
+    /// Opens the device with `settings`.
     pub fn open(settings: &SerialSettings) -> io::Result<SerialTransport> {
         let port = serialport::new(&settings.path, settings.baud)
             .data_bits(settings.data_bits)

@@ -35,6 +35,8 @@
 //! assert!(matches!(out[0], Action::GameOver(_)));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod clock;
 pub mod driver;
 pub mod lines;

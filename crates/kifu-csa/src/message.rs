@@ -62,21 +62,27 @@ impl Command {
 /// One protocol line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Message {
+    /// A move (`+7776FU`).
     Move(CsaMove),
+    /// A `%` command.
     Command(Command),
 }
 
 /// Why a line is not a protocol message.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxError {
+    /// An empty line.
     #[error("an empty line")]
     Empty,
     #[error(
         "`{0}` is not a command of the protocol (%TORYO %MATTA %CHUDAN %SENNICHITE %JISHOGI %KACHI %HIKIWAKE)"
     )]
+    /// A `%` word that is not a command.
     UnknownCommand(String),
+    /// A move that does not read.
     #[error(transparent)]
     Move(#[from] CsaMoveError),
+    /// Bytes that are not text.
     #[error("the line holds bytes that are not text")]
     NotText,
 }

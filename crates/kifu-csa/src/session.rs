@@ -50,13 +50,21 @@ impl Config {
 /// What the local player (or its operator) decided on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
+    /// Play this move.
     Move(Move),
+    /// `%TORYO`.
     Resign,
+    /// `%SENNICHITE`: claim a repetition.
     ClaimRepetition,
+    /// `%JISHOGI`: claim an impasse.
     Impasse,
+    /// `%KACHI`: declare a win.
     DeclareWin,
+    /// `%HIKIWAKE`: declare a draw.
     DeclareDraw,
+    /// `%MATTA`: take back (a relay operator only).
     TakeBack,
+    /// `%CHUDAN`: interrupt.
     Interrupt,
 }
 
@@ -95,7 +103,12 @@ pub enum Action {
     /// Ask the local player for a decision on the current position.
     Think,
     /// A ply was played (by either side): for display and logging.
-    Played { color: Color, line: String },
+    Played {
+        /// Who played it.
+        color: Color,
+        /// The line as sent or received.
+        line: String,
+    },
     /// Show this to the operator.
     Show(String),
     /// The game is over; the session stays in [`State::Ended`].
@@ -109,7 +122,9 @@ pub enum Action {
 /// A result of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
+    /// This side won.
     Win(Color),
+    /// A draw.
     Draw,
 }
 
@@ -129,10 +144,15 @@ pub struct GameEnd {
 /// Where the session stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum State {
+    /// Waiting for the opponent to be ready.
     Setup,
+    /// The local player is to move.
     Thinking,
+    /// The opponent is to move.
     Receiving,
+    /// The game is over.
     Ended(GameEnd),
+    /// Play stopped unfinished, and why.
     Interrupted(String),
 }
 

@@ -113,6 +113,7 @@ pub enum PositionBlockError {
     /// What kifu's CSA reader said of it (a bad line, an illegal move).
     #[error("the position block: {0}")]
     Invalid(String),
+    /// The block holds no position.
     #[error("the position block holds no position")]
     NoPosition,
 }

@@ -28,12 +28,21 @@ pub struct SerialSettings {
 /// Why a serial line's settings were not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SerialSettingsError {
+    /// No device named.
     #[error("serial: name a device")]
     NoDevice,
+    /// A setting that is not `KEY=VALUE`.
     #[error("serial setting `{0}` is not KEY=VALUE")]
     NotKeyValue(String),
+    /// A value the setting does not take.
     #[error("serial setting {key}={value} is not understood")]
-    BadValue { key: String, value: String },
+    BadValue {
+        /// The setting.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+    /// An unknown setting.
     #[error("unknown serial setting `{0}`")]
     UnknownKey(String),
 }

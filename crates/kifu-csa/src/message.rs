@@ -129,7 +129,7 @@ mod tests {
     }
 
     #[test]
-    fn the_seed_examples_round_trip() {
+    fn the_protocol_documents_examples_round_trip() {
         for line in ["+7776FU", "-0034KA", "+2423TO", "%TORYO", "%HIKIWAKE"] {
             assert_eq!(Message::parse(line).unwrap().to_string(), line);
         }

@@ -1,6 +1,26 @@
 //! Who decides this side's moves: a USI engine, a person at the terminal, or a record.
 //!
 //! A player runs on a thread of its own (the driver's business), so `think` may block.
+//!
+//! ```
+//! use kifu_csa::clock::Clocks;
+//! use kifu_csa::player::{MoveList, Player, ThinkRequest};
+//! use kifu_csa::session::Decision;
+//! use kifu_shogi::Position;
+//!
+//! let start = Position::startpos();
+//! let first = start.parse_usi_move("7g7f").unwrap();
+//! let mut record = MoveList::new("game.csa".into(), start.clone(), vec![first], None);
+//! let request = ThinkRequest {
+//!     start: start.clone(),
+//!     moves: Vec::new(),
+//!     position: start,
+//!     clocks: Clocks::default(),
+//!     time: None,
+//!     relay: false,
+//! };
+//! assert_eq!(record.think(&request).unwrap(), Decision::Move(first));
+//! ```
 
 use kifu_record::TimeControl;
 use kifu_shogi::{Color, Move, Position};

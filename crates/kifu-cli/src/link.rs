@@ -11,15 +11,43 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
 
-use kifu_csa::driver::{self, Output};
-use kifu_csa::player::{Human, MoveList, Player, UsiEngine};
-use kifu_csa::record::{self, Header};
-use kifu_csa::session::{Config, Event, Session, State};
+use kifu_csa::driver::{self, DriverError, Output};
+use kifu_csa::player::{Human, MoveList, MoveListError, Player, UsiEngine, UsiEngineError};
+use kifu_csa::record::{self, Header, ReadError};
+use kifu_csa::session::{Config, Event, ResumeError, Session, State};
 use kifu_csa::transport::LineSpec;
 use kifu_record::TimeControl;
 use kifu_shogi::{Color, Position};
 
 use crate::Outcome;
+use crate::error::CliError;
+
+/// Why `kifu link` could not play (exit status 1; the record is saved when there is one).
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    #[error("a human player needs the terminal: use a serial or TCP line")]
+    HumanOnStdio,
+    #[error(transparent)]
+    Engine(#[from] UsiEngineError),
+    #[error(transparent)]
+    Moves(#[from] MoveListError),
+    #[error("{}: {source}", path.display())]
+    ResumeUnreadable { path: PathBuf, source: io::Error },
+    #[error("{}: {source}", path.display())]
+    ResumeInvalid { path: PathBuf, source: ReadError },
+    #[error("{}: {source}", path.display())]
+    ResumeIllegal { path: PathBuf, source: ResumeError },
+    #[error("{line}: {source}")]
+    Line { line: String, source: io::Error },
+    #[error(transparent)]
+    Driver(#[from] DriverError),
+}
+
+impl From<LinkError> for CliError {
+    fn from(e: LinkError) -> CliError {
+        CliError::Failed(e.to_string())
+    }
+}
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum Side {
@@ -136,7 +164,7 @@ fn parse_player(spec: &str) -> Result<PlayerSpec, String> {
 fn make_player(
     spec: &PlayerSpec,
     usi_options: &[(String, String)],
-) -> Result<(Box<dyn Player>, Option<Position>), String> {
+) -> Result<(Box<dyn Player>, Option<Position>), LinkError> {
     Ok(match spec {
         PlayerSpec::Human => (
             Box::new(Human::new(BufReader::new(io::stdin()), io::stderr())),
@@ -155,7 +183,7 @@ fn make_player(
     })
 }
 
-pub fn run(args: Args) -> Result<Outcome, String> {
+pub fn run(args: Args) -> Result<Outcome, LinkError> {
     if !args.usi_option.is_empty() && !matches!(args.player, PlayerSpec::Usi(_)) {
         // Bad usage, so clap's exit status 2 rather than a failed game's 1.
         clap::Error::raw(
@@ -166,7 +194,7 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     }
     let line = args.line.clone();
     if args.player == PlayerSpec::Human && line == LineSpec::Stdio {
-        return Err("a human player needs the terminal: use a serial or TCP line".into());
+        return Err(LinkError::HumanOnStdio);
     }
     let me = match args.color {
         Side::Black => Color::Black,
@@ -189,8 +217,14 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     let session = match &args.resume {
         Some(path) => {
             let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let mut saved = record::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                std::fs::read_to_string(path).map_err(|source| LinkError::ResumeUnreadable {
+                    path: path.clone(),
+                    source,
+                })?;
+            let mut saved = record::read(&text).map_err(|source| LinkError::ResumeInvalid {
+                path: path.clone(),
+                source,
+            })?;
             saved.retract(args.retract);
             header = saved.header.clone();
             // The game goes on under the time control it was saved with, unless told otherwise.
@@ -199,7 +233,10 @@ pub fn run(args: Args) -> Result<Outcome, String> {
             }
             saved
                 .into_session(config)
-                .map_err(|e| format!("{}: {e}", path.display()))?
+                .map_err(|source| LinkError::ResumeIllegal {
+                    path: path.clone(),
+                    source,
+                })?
         }
         None => Session::new(config, player_start.unwrap_or_else(Position::startpos)),
     };
@@ -228,7 +265,10 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         .open(&mut |addr| {
             eprintln!("listening on {addr}{}", reach(addr));
         })
-        .map_err(|e| format!("{}: {e}", args.line))?;
+        .map_err(|source| LinkError::Line {
+            line: args.line.to_string(),
+            source,
+        })?;
     if args.confirm {
         eprint!("press Enter when the opponent is ready to receive ");
         let _ = io::stderr().flush();

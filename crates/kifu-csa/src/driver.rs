@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -21,9 +21,33 @@ enum ToPlayer {
     Over(Option<GameResult>),
 }
 
+/// Why a game could not be played on: the line or the record file failed. (A failing
+/// player or a lost line interrupts the game instead, which [`play`] returns as its state.)
+#[derive(Debug, thiserror::Error)]
+pub enum DriverError {
+    /// The line could not be split into its reading and writing halves.
+    #[error("{line}: {source}")]
+    Line {
+        /// The line, as [`Transport::describe`] names it.
+        line: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+    /// The record could not be saved.
+    #[error("cannot write the record {}: {source}", path.display())]
+    Record {
+        /// The record's path.
+        path: PathBuf,
+        /// Why it could not be written.
+        source: std::io::Error,
+    },
+}
+
 /// Where the game's record goes and what its header says.
 pub struct Output<'a> {
+    /// The names and start time for the record's header.
     pub header: Header,
+    /// Where the record is saved after every ply (`None`: not saved).
     pub record: Option<&'a Path>,
     /// Progress for the operator: moves, notices, the result.
     pub log: &'a mut dyn FnMut(&str),
@@ -38,7 +62,7 @@ pub fn play(
     player: Box<dyn Player>,
     events: (Sender<Event>, Receiver<Event>),
     out: Output<'_>,
-) -> Result<State, String> {
+) -> Result<State, DriverError> {
     let Output {
         header,
         record: record_path,
@@ -46,7 +70,10 @@ pub fn play(
     } = out;
     let (tx, rx) = events;
     let line_name = transport.describe();
-    let (read, mut write) = transport.split().map_err(|e| format!("{line_name}: {e}"))?;
+    let (read, mut write) = transport.split().map_err(|source| DriverError::Line {
+        line: line_name.clone(),
+        source,
+    })?;
     let pump_tx = tx.clone();
     thread::spawn(move || pump_lines(read, pump_tx));
     let (to_player, player_done) = spawn_player(player, tx.clone());
@@ -110,8 +137,11 @@ pub fn play(
                 Action::Interrupted(why) => log(&format!("game interrupted: {why}")),
                 Action::Save => {
                     if let Some(path) = record_path {
-                        save(path, &record::write(&session, &header)).map_err(|e| {
-                            format!("cannot write the record {}: {e}", path.display())
+                        save(path, &record::write(&session, &header)).map_err(|source| {
+                            DriverError::Record {
+                                path: path.to_owned(),
+                                source,
+                            }
                         })?;
                     }
                 }

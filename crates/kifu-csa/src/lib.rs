@@ -13,7 +13,9 @@
 //! - [`player`] decides this side's moves (USI engine, a person, a record's moves);
 //! - [`driver`] runs a session with a transport and a player, saving after every ply.
 //!
-//! [`server_protocol`] is the codec of the later CSA server protocol (1.2.1).
+//! [`server_protocol`] is the codec of the later CSA server protocol (1.2.1), with the
+//! clock arithmetic of a server game. [`usi`] is the USI engine protocol, sans-IO too: the
+//! one conversation with an engine that `kifu link` and the CSA server client bridge share.
 //!
 //! ```
 //! use kifu_csa::session::{Action, Config, Decision, Event, Session};
@@ -33,6 +35,8 @@
 //! assert!(matches!(out[0], Action::GameOver(_)));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod clock;
 pub mod driver;
 pub mod lines;
@@ -43,6 +47,7 @@ pub mod record;
 pub mod server_protocol;
 pub mod session;
 pub mod transport;
+pub mod usi;
 
 pub use message::{Command, CsaMove, Message, MoveError, SyntaxError};
 pub use session::{Action, Config, Decision, Event, GameEnd, GameResult, Session, State};

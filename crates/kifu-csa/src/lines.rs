@@ -15,7 +15,12 @@ pub enum Line {
     /// The bytes before the LF, a trailing CR removed.
     Text(Vec<u8>),
     /// A line longer than the framer's limit: its first bytes and its full length.
-    TooLong { start: Vec<u8>, length: usize },
+    TooLong {
+        /// The first bytes, up to the limit.
+        start: Vec<u8>,
+        /// The line's full length in bytes.
+        length: usize,
+    },
 }
 
 /// Accumulates bytes as they arrive and hands out complete lines.

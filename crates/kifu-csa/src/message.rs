@@ -29,6 +29,7 @@ pub enum Command {
 }
 
 impl Command {
+    /// Every command, in the order of the CSA 1998 communication protocol's list.
     pub const ALL: [Command; 7] = [
         Command::Resign,
         Command::TakeBack,
@@ -52,6 +53,7 @@ impl Command {
         }
     }
 
+    /// The command whose line is `text` (`%` included), if any.
     pub fn from_text(text: &str) -> Option<Command> {
         Command::ALL.into_iter().find(|c| c.text() == text)
     }
@@ -60,21 +62,27 @@ impl Command {
 /// One protocol line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Message {
+    /// A move (`+7776FU`).
     Move(CsaMove),
+    /// A `%` command.
     Command(Command),
 }
 
 /// Why a line is not a protocol message.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxError {
+    /// An empty line.
     #[error("an empty line")]
     Empty,
     #[error(
         "`{0}` is not a command of the protocol (%TORYO %MATTA %CHUDAN %SENNICHITE %JISHOGI %KACHI %HIKIWAKE)"
     )]
+    /// A `%` word that is not a command.
     UnknownCommand(String),
+    /// A move that does not read.
     #[error(transparent)]
     Move(#[from] CsaMoveError),
+    /// Bytes that are not text.
     #[error("the line holds bytes that are not text")]
     NotText,
 }
@@ -121,7 +129,7 @@ mod tests {
     }
 
     #[test]
-    fn the_seed_examples_round_trip() {
+    fn the_protocol_documents_examples_round_trip() {
         for line in ["+7776FU", "-0034KA", "+2423TO", "%TORYO", "%HIKIWAKE"] {
             assert_eq!(Message::parse(line).unwrap().to_string(), line);
         }

@@ -7,7 +7,10 @@
 
 use kifu_record::{EndingKind, TimeControl};
 use kifu_shogi::ShogiEnding;
-use kifu_shogi::{Color, DeclarationRule, DeclarationVerdict, Move, Position, Repetition};
+use kifu_shogi::{
+    Color, DeclarationFailure, DeclarationRule, DeclarationVerdict, IllegalMove, Move, Position,
+    Repetition,
+};
 
 use crate::clock::{self, Clocks};
 use crate::lines::Line;
@@ -24,6 +27,7 @@ pub struct Config {
     /// The opponent is such a relay, so its `%MATTA` is accepted. Between two programs
     /// playing directly a received `%MATTA` is refused: shown, then interruption.
     pub peer_relay: bool,
+    /// The time control both sides play under (`None`: no clock).
     pub time: Option<TimeControl>,
     /// On its turn, this side claims `%SENNICHITE` by itself when the position repeats,
     /// and resigns by itself when it has no legal move (mated).
@@ -31,6 +35,7 @@ pub struct Config {
 }
 
 impl Config {
+    /// Plays `me`, automatic endings on, no relay, no clock.
     pub fn new(me: Color) -> Config {
         Config {
             me,
@@ -45,14 +50,32 @@ impl Config {
 /// What the local player (or its operator) decided on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
+    /// Play this move.
     Move(Move),
+    /// `%TORYO`.
     Resign,
+    /// `%SENNICHITE`: claim a repetition.
     ClaimRepetition,
+    /// `%JISHOGI`: claim an impasse.
     Impasse,
+    /// `%KACHI`: declare a win.
     DeclareWin,
+    /// `%HIKIWAKE`: declare a draw.
     DeclareDraw,
+    /// `%MATTA`: take back (a relay operator only).
     TakeBack,
+    /// `%CHUDAN`: interrupt.
     Interrupt,
+}
+
+/// A saved game that cannot be resumed: a move the rules refuse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("ply {ply}: {source}")]
+pub struct ResumeError {
+    /// The ply (from 1) of the refused move.
+    pub ply: usize,
+    /// The rule it breaks.
+    pub source: IllegalMove,
 }
 
 /// Something that happened.
@@ -80,7 +103,12 @@ pub enum Action {
     /// Ask the local player for a decision on the current position.
     Think,
     /// A ply was played (by either side): for display and logging.
-    Played { color: Color, line: String },
+    Played {
+        /// Who played it.
+        color: Color,
+        /// The line as sent or received.
+        line: String,
+    },
     /// Show this to the operator.
     Show(String),
     /// The game is over; the session stays in [`State::Ended`].
@@ -94,15 +122,20 @@ pub enum Action {
 /// A result of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
+    /// This side won.
     Win(Color),
+    /// A draw.
     Draw,
 }
 
 /// How the game ended: which command, sent by whom, and the result after judging it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEnd {
+    /// The ending (resignation, repetition, declaration …).
     pub kind: EndingKind<ShogiEnding>,
+    /// The side that sent the ending's command (or whose move caused it).
     pub by: Color,
+    /// The result once judged.
     pub result: GameResult,
     /// Why, in words (e.g. the declaration's point count).
     pub reason: String,
@@ -111,10 +144,15 @@ pub struct GameEnd {
 /// Where the session stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum State {
+    /// Waiting for the opponent to be ready.
     Setup,
+    /// The local player is to move.
     Thinking,
+    /// The opponent is to move.
     Receiving,
+    /// The game is over.
     Ended(GameEnd),
+    /// Play stopped unfinished, and why.
     Interrupted(String),
 }
 
@@ -150,24 +188,30 @@ impl Session {
         config: Config,
         start: Position,
         moves: &[(Move, u64)],
-    ) -> Result<Session, (usize, String)> {
+    ) -> Result<Session, ResumeError> {
         let mut s = Session::new(config, start);
         for (i, &(mv, t)) in moves.iter().enumerate() {
-            s.pos.play(mv).map_err(|e| (i, e.to_string()))?;
+            s.pos
+                .play(mv)
+                .map_err(|source| ResumeError { ply: i + 1, source })?;
             s.times_ms.push(t);
         }
         Ok(s)
     }
 
+    /// The configuration the session was made with.
     pub fn config(&self) -> &Config {
         &self.config
     }
+    /// Where the session stands.
     pub fn state(&self) -> &State {
         &self.state
     }
+    /// The set-up position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
     }
+    /// The current position, with the game's history.
     pub fn position(&self) -> &Position {
         &self.pos
     }
@@ -175,6 +219,7 @@ impl Session {
     pub fn moves(&self) -> impl Iterator<Item = (Move, u64)> + '_ {
         self.pos.moves_played().zip(self.times_ms.iter().copied())
     }
+    /// Where both clocks stand after the plies played.
     pub fn clocks(&self) -> Clocks {
         clock::clocks(self.config.time, self.start.turn(), &self.times_ms)
     }
@@ -489,7 +534,11 @@ impl Session {
 
     /// `%KACHI` is judged by the 27-point rule; `%HIKIWAKE` stands when the declarer meets
     /// the 24-point rule's draw (or win) conditions.
-    fn judge_declaration(&self, by: Color, command: Command) -> Result<GameEnd, String> {
+    fn judge_declaration(
+        &self,
+        by: Color,
+        command: Command,
+    ) -> Result<GameEnd, DeclarationFailure> {
         let (rule, kind) = match command {
             Command::DeclareWin => (
                 DeclarationRule::Points27,
@@ -500,7 +549,7 @@ impl Session {
                 EndingKind::Game(ShogiEnding::DeclareDraw),
             ),
         };
-        let (verdict, count) = self.pos.declaration(rule).map_err(|e| e.to_string())?;
+        let (verdict, count) = self.pos.declaration(rule)?;
         let result = match (kind.clone(), verdict) {
             (EndingKind::Game(ShogiEnding::DeclareWin), DeclarationVerdict::Win) => {
                 GameResult::Win(by)

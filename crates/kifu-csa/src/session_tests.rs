@@ -529,7 +529,7 @@ fn a_resumed_game_continues_from_its_position() {
     assert_eq!(
         Session::resume(Config::new(Color::Black), Position::startpos(), &bad)
             .unwrap_err()
-            .0,
-        0
+            .ply,
+        1
     );
 }

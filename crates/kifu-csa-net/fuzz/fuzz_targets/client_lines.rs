@@ -2,9 +2,8 @@
 //! bridge would tell an engine from each summary's clocks. Nothing may panic.
 #![no_main]
 
-use kifu_csa::server_protocol::{ServerMessage, Step, SummaryReader};
-use kifu_csa_net::clock::Clock;
-use kifu_csa_net::client::usi_clock::{TimePolicy, go_times};
+use kifu_csa::server_protocol::{Clock, ServerMessage, Step, SummaryReader};
+use kifu_csa::usi::time::{TimePolicy, server_go_times};
 use kifu_shogi::Color;
 use libfuzzer_sys::fuzz_target;
 
@@ -23,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
                 false,
             );
             for color in [Color::Black, Color::White] {
-                let _ = go_times(&clock, color, TimePolicy::margin(2500));
+                let _ = server_go_times(&clock, color, TimePolicy::margin(2500));
                 let t = clock.charge(color, 1_000);
                 clock.commit(color, t);
                 let _ = clock.deadline_ms(color);

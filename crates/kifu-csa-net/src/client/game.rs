@@ -3,34 +3,20 @@
 //! (`go ponder`, then `ponderhit` when the opponent plays it, `stop` and the answer thrown
 //! away when not), and its answers sent with eval/PV comments.
 
-use std::time::Duration;
-
 use kifu_csa::CsaMove;
 use kifu_csa::server_protocol::{
-    ClientMessage, GameSummary, Reason, ServerMessage, SummaryTime, TimeRule, TimeUnit, UnitBase,
-    Verdict,
+    ClientMessage, Clock, GameSummary, Reason, ServerMessage, SummaryTime, TimeRule, TimeUnit,
+    UnitBase, Verdict,
+};
+use kifu_csa::usi::{
+    BestMove, EngineEvent, GameOver, GoTimes, PerMove, PositionCommand, TimePolicy, server_go_times,
 };
 use kifu_shogi::{Color, Move, Position};
 
 use crate::client::record::Played;
-use crate::client::usi_clock::{TimePolicy, go_times};
-use crate::client::usi_engine::{Engine, Thought, absorb};
+use crate::client::usi_engine::{Engine, EngineError, Thought};
 use crate::client::{ClientConfig, ClientError, Link};
-use crate::clock::Clock;
 use crate::game_name::GameName;
-
-/// What the engine is doing for this game.
-#[derive(Debug, Default)]
-enum Search {
-    #[default]
-    Idle,
-    /// A `go` for our move; its `bestmove` goes to the server.
-    Thinking(Thought),
-    /// A `go ponder` on the position after `expected`, the reply the engine predicted.
-    Pondering { expected: String, thought: Thought },
-    /// `stop` was sent after a ponder miss; the `bestmove` that answers it is thrown away.
-    Discarding,
-}
 
 /// The game as the client follows it.
 pub(crate) struct Table {
@@ -123,38 +109,25 @@ impl Table {
         }
     }
 
-    /// `position sfen … moves …`, with `reply` appended when pondering on it.
-    fn position_command(&self, reply: Option<&str>) -> String {
-        let mut s = format!("position sfen {}", self.summary.position.start.to_sfen());
-        if !self.usi_moves.is_empty() || reply.is_some() {
-            s.push_str(" moves ");
-            s.push_str(&self.usi_moves.join(" "));
-        }
-        if let Some(r) = reply {
-            if !self.usi_moves.is_empty() {
-                s.push(' ');
-            }
-            s.push_str(r);
-        }
-        s
+    /// `position sfen … moves …` (always an SFEN: the summary may set up any position).
+    fn position_command(&self) -> PositionCommand {
+        PositionCommand::sfen(&self.summary.position.start, self.usi_moves.iter().cloned())
     }
 
-    /// `go [ponder] <times>` for our side. Our clock only changes when we move, so the
-    /// times computed while the opponent thinks are already those of our next turn: the
-    /// engine, told `ponderhit`, starts counting its time from then.
-    fn go_command(&self, config: &ClientConfig, ponder: bool) -> String {
+    /// The times of `go` or `go ponder` for our side. Our clock only changes when we move,
+    /// so the times computed while the opponent thinks are already those of our next turn:
+    /// the engine, told `ponderhit`, starts counting its time from then. An unlimited clock
+    /// still gives the engine a limit: ten seconds a move.
+    fn go_times(&self, config: &ClientConfig) -> GoTimes {
         let policy = TimePolicy {
             margin_ms: config.margin_ms,
             cap_ms: config.time_cap_ms,
         };
-        let times = go_times(&self.clock, self.summary.your_turn, policy)
-            .map(|t| t.to_string())
-            .unwrap_or_else(|| "btime 0 wtime 0 byoyomi 10000".to_owned());
-        if ponder {
-            format!("go ponder {times}")
-        } else {
-            format!("go {times}")
-        }
+        server_go_times(&self.clock, self.summary.your_turn, policy).unwrap_or(GoTimes {
+            btime: 0,
+            wtime: 0,
+            per_move: PerMove::Byoyomi(10_000),
+        })
     }
 
     pub async fn play(
@@ -164,15 +137,17 @@ impl Table {
         link: &mut Link,
     ) -> Result<(Option<Reason>, Option<Verdict>), ClientError> {
         let me = self.summary.your_turn;
-        let mut search = Search::Idle;
         let mut sent = false;
         let mut my_comment: Option<String> = None;
         let mut expected_reply: Option<String> = None;
         loop {
-            if self.position.turn() == me && matches!(search, Search::Idle) && !sent {
-                engine.send(&self.position_command(None)).await?;
-                engine.send(&self.go_command(config, false)).await?;
-                search = Search::Thinking(Thought::default());
+            if self.position.turn() == me && !engine.protocol().is_searching() && !sent {
+                let times = self.go_times(config);
+                engine
+                    .protocol()
+                    .go(&self.position_command(), &times)
+                    .map_err(EngineError::from)?;
+                engine.flush().await?;
             }
             let ping_at = link.last_sent + config.keepalive;
             tokio::select! {
@@ -196,74 +171,50 @@ impl Table {
                                     config.ponder && self.position.parse_usi_move(r).is_ok()
                                 });
                                 if let Some(reply) = reply {
-                                    engine.send(&self.position_command(Some(&reply))).await?;
-                                    engine.send(&self.go_command(config, true)).await?;
-                                    search = Search::Pondering {
-                                        expected: reply,
-                                        thought: Thought::default(),
-                                    };
+                                    let times = self.go_times(config);
+                                    let position = self.position_command().then(&reply);
+                                    engine
+                                        .protocol()
+                                        .go_ponder(&position, &reply, &times)
+                                        .map_err(EngineError::from)?;
+                                    engine.flush().await?;
                                 }
                             } else {
-                                search = match std::mem::take(&mut search) {
-                                    Search::Pondering { expected, thought } if expected == m.usi() => {
-                                        engine.send("ponderhit").await?;
-                                        Search::Thinking(thought)
-                                    }
-                                    Search::Pondering { .. } => {
-                                        engine.send("stop").await?;
-                                        Search::Discarding
-                                    }
-                                    other => other,
-                                };
+                                // `ponderhit` on the expected reply, `stop` on another.
+                                engine.protocol().opponent_moved(&m.usi());
+                                engine.flush().await?;
                             }
                         }
                         ServerMessage::Reason(r) => {
                             let chudan = r == Reason::Chudan;
                             self.reason = Some(r);
                             if chudan {
-                                stop(engine, &mut search).await;
+                                engine.stop().await;
                                 return Ok((self.reason.clone(), None));
                             }
                         }
                         ServerMessage::Result(v) => {
-                            stop(engine, &mut search).await;
-                            let word = match v {
-                                Verdict::Win => "win",
-                                Verdict::Lose => "lose",
-                                Verdict::Draw | Verdict::Censored => "draw",
-                            };
-                            engine.send(&format!("gameover {word}")).await?;
+                            engine.stop().await;
+                            engine.protocol().game_over(match v {
+                                Verdict::Win => GameOver::Win,
+                                Verdict::Lose => GameOver::Lose,
+                                Verdict::Draw | Verdict::Censored => GameOver::Draw,
+                            });
+                            engine.flush().await?;
                             return Ok((self.reason.clone(), Some(v)));
                         }
                         _ => {}
                     }
                 }
-                line = engine.next_line(), if !matches!(search, Search::Idle) => {
-                    let line = line?;
-                    match &mut search {
-                        Search::Thinking(thought) => {
-                            if absorb(thought, &line) {
-                                let (msg, comment) = self.answer(thought, config.comments);
-                                expected_reply = thought.ponder.take();
-                                my_comment = comment;
-                                link.send(&msg.to_string()).await?;
-                                sent = true;
-                                search = Search::Idle;
-                            }
-                        }
-                        // An engine must not answer a ponder search before `ponderhit` or
-                        // `stop`; one that does has nothing to say about the real reply.
-                        Search::Pondering { thought, .. } => {
-                            if absorb(thought, &line) {
-                                search = Search::Idle;
-                            }
-                        }
-                        Search::Discarding => {
-                            if absorb(&mut Thought::default(), &line) {
-                                search = Search::Idle;
-                            }
-                        }
-                        Search::Idle => {}
+                event = engine.next_event(), if engine.protocol().is_searching() => {
+                    // A `bestmove` after `stop`, or one that answered a ponder search before
+                    // `ponderhit`, is thrown away by the protocol.
+                    if let Some(EngineEvent::BestMove(mut thought)) = event? {
+                        let (msg, comment) = self.answer(&thought, config.comments);
+                        expected_reply = thought.ponder.take();
+                        my_comment = comment;
+                        link.send(&msg.to_string()).await?;
+                        sent = true;
                     }
                 }
                 _ = tokio::time::sleep_until(ping_at) => link.send("").await?,
@@ -272,18 +223,18 @@ impl Table {
     }
 
     /// The line for the engine's `bestmove`, and the comment kept for the record.
+    /// An illegal `bestmove` resigns: the server would take it as a loss anyway, and
+    /// `%TORYO` says so plainly.
     fn answer(&self, thought: &Thought, comments: bool) -> (ClientMessage, Option<String>) {
-        match thought.bestmove.as_str() {
-            "win" => (ClientMessage::Declare, None),
-            text => match self.position.parse_usi_move(text) {
-                Err(_) => (ClientMessage::Resign, None),
-                Ok(mv) => {
-                    let comment = comment(&self.position, mv, thought);
-                    let csa = CsaMove::from_move(&self.position, mv);
-                    let sent = if comments { comment.clone() } else { None };
-                    (ClientMessage::mv(csa, sent), comment)
-                }
-            },
+        match thought.best(&self.position) {
+            Ok(BestMove::Win) => (ClientMessage::Declare, None),
+            Ok(BestMove::Resign) | Err(_) => (ClientMessage::Resign, None),
+            Ok(BestMove::Move(mv)) => {
+                let comment = comment(&self.position, mv, thought);
+                let csa = CsaMove::from_move(&self.position, mv);
+                let sent = if comments { comment.clone() } else { None };
+                (ClientMessage::mv(csa, sent), comment)
+            }
         }
     }
 }
@@ -326,27 +277,6 @@ fn comment(pos: &Position, best: Move, thought: &Thought) -> Option<String> {
     Some(text)
 }
 
-/// Ends whatever the engine is searching and waits (bounded) for the `bestmove` USI owes,
-/// so that it is not taken for the answer to a later `go`.
-async fn stop(engine: &mut Engine, search: &mut Search) {
-    match std::mem::take(search) {
-        Search::Idle => return,
-        Search::Discarding => {}
-        Search::Thinking(_) | Search::Pondering { .. } => {
-            let _ = engine.send("stop").await;
-        }
-    }
-    let mut thought = Thought::default();
-    let _ = tokio::time::timeout(Duration::from_secs(5), async {
-        while let Ok(line) = engine.next_line().await {
-            if absorb(&mut thought, &line) {
-                break;
-            }
-        }
-    })
-    .await;
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,14 +294,14 @@ mod tests {
     fn position_commands_with_and_without_a_reply() {
         let mut t = table();
         let start = "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-        assert_eq!(t.position_command(None), start);
+        assert_eq!(t.position_command().to_string(), start);
         assert_eq!(
-            t.position_command(Some("7g7f")),
+            t.position_command().then("7g7f").to_string(),
             format!("{start} moves 7g7f")
         );
         t.usi_moves.push("7g7f".to_owned());
         assert_eq!(
-            t.position_command(Some("3c3d")),
+            t.position_command().then("3c3d").to_string(),
             format!("{start} moves 7g7f 3c3d")
         );
     }
@@ -475,8 +405,8 @@ mod tests {
         // 1500 s; a move is charged whole minutes, and loses once the charge reaches what
         // is left, so btime + byoyomi never goes past 1500 s less the margin.
         assert_eq!(
-            t.go_command(&config, false),
-            "go btime 1440000 wtime 1500000 byoyomi 57500"
+            t.go_times(&config).to_string(),
+            "btime 1440000 wtime 1500000 byoyomi 57500"
         );
         for _ in 0..12 {
             t.clock.commit(Color::Black, 120);
@@ -484,8 +414,8 @@ mod tests {
         t.clock.commit(Color::Black, 0);
         assert_eq!(t.clock.remaining(Color::Black), 60);
         assert_eq!(
-            t.go_command(&config, false),
-            "go btime 0 wtime 1500000 byoyomi 57500"
+            t.go_times(&config).to_string(),
+            "btime 0 wtime 1500000 byoyomi 57500"
         );
         // A Fischer game or a normal byoyomi game keeps its announced unit.
         let time = TimeRule {
@@ -520,11 +450,11 @@ mod tests {
         let mut t = Table::new(summary);
         let config = ClientConfig::new("h", 1, "a", "", "e");
         for color in [Color::Black, Color::White] {
-            let go = t.go_command(&config, color == Color::White);
-            assert!(go.starts_with("go "), "{go}");
+            let go = t.go_times(&config).to_string();
+            assert!(go.starts_with("btime "), "{go}");
             t.summary.your_turn = Color::White;
             t.clock.commit(color, u64::MAX);
         }
-        assert!(t.go_command(&config, false).starts_with("go "));
+        assert!(t.go_times(&config).to_string().starts_with("btime "));
     }
 }

@@ -25,7 +25,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use kifu_csa::server_protocol::{
-    ClientMessage, GameSummary, Reason, ServerMessage, Step, SummaryReader, Verdict,
+    ClientMessage, GameSummary, Reason, ServerMessage, Step, SummaryError, SummaryReader, Verdict,
 };
 use kifu_shogi::Color;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
@@ -39,7 +39,6 @@ use crate::wall_time::Stamp;
 
 mod game;
 pub mod record;
-pub mod usi_clock;
 pub mod usi_engine;
 
 pub use game::MAX_MOVE_LINE;
@@ -159,6 +158,8 @@ pub enum ClientError {
     Engine(#[from] EngineError),
     #[error("protocol: {0}")]
     Protocol(String),
+    #[error("protocol: Game_Summary: {0}")]
+    Summary(#[from] SummaryError),
 }
 
 impl ClientError {
@@ -292,7 +293,7 @@ async fn read_summary(config: &ClientConfig, link: &mut Link) -> Result<GameSumm
         let line = link.recv_alive(config.keepalive).await?;
         match reader.push(&line) {
             Step::Done(s) => return Ok(*s),
-            Step::Failed(e) => return Err(ClientError::Protocol(format!("Game_Summary: {e}"))),
+            Step::Failed(e) => return Err(e.into()),
             Step::Taken | Step::NotMine => {}
         }
     }
@@ -323,7 +324,8 @@ async fn play_one(config: &ClientConfig, engine: &mut Engine) -> Result<GameRepo
     let summary = read_summary(config, &mut link).await?;
     let id = summary.game_id.clone();
     engine.ready().await?;
-    engine.send("usinewgame").await?;
+    engine.protocol().new_game();
+    engine.flush().await?;
     link.send(&format!("AGREE {id}")).await?;
     loop {
         match ServerMessage::parse(&link.recv_alive(config.keepalive).await?) {

@@ -1,6 +1,7 @@
-//! A USI engine process: the handshake, positions, `go`, and the last `info` before
-//! `bestmove` (score and principal variation, for floodgate-style comments, and the
-//! expected reply to ponder on). Every line both ways can be logged to a file.
+//! A USI engine process on tokio: the conversation itself is
+//! [`kifu_csa::usi::EngineProtocol`] (shared with `kifu link`); this layer starts the
+//! process, writes the lines the protocol queues, feeds it the engine's lines, bounds the
+//! waits for `usiok` and `readyok`, and can log every line both ways to a file.
 
 use std::path::Path;
 use std::process::Stdio;
@@ -9,27 +10,18 @@ use std::time::{Duration, Instant};
 use std::fs::File;
 use std::io::Write;
 
+use kifu_csa::usi::{EngineEvent, EngineProtocol, UsiStateError};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 
-/// What the engine said for one `go`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Thought {
-    /// `7g7f`, `resign` or `win`.
-    pub bestmove: String,
-    /// `score cp N`, or ±100000 for `score mate`, from the engine's side.
-    pub score: Option<i64>,
-    pub pv: Vec<String>,
-    /// The reply the engine expects (`bestmove … ponder <move>`, else the PV's second move).
-    pub ponder: Option<String>,
-}
+pub use kifu_csa::usi::Thought;
 
+/// A USI engine in a child process, driven through its [`EngineProtocol`].
 pub struct Engine {
     child: Child,
     stdin: ChildStdin,
     stdout: Lines<BufReader<ChildStdout>>,
-    /// The option names the engine announced between `usi` and `usiok`.
-    options: Vec<String>,
+    usi: EngineProtocol,
     log: Option<UsiLog>,
 }
 
@@ -51,18 +43,27 @@ impl UsiLog {
     }
 }
 
+/// Why the engine could not go on.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
+    /// The process did not start.
     #[error("the engine could not be started: {0}")]
     Spawn(std::io::Error),
+    /// The USI log file could not be opened.
     #[error("the USI log cannot be written: {0}")]
     Log(std::io::Error),
+    /// The engine closed its output (it quit or died).
     #[error("the engine closed its output")]
     Closed,
+    /// The engine did not answer `usi` or `isready` in time.
     #[error("the engine did not answer `{0}` in time")]
     Timeout(&'static str),
+    /// Reading or writing the pipes failed.
     #[error("engine I/O: {0}")]
     Io(#[from] std::io::Error),
+    /// A command the conversation did not allow.
+    #[error(transparent)]
+    State(#[from] UsiStateError),
 }
 
 impl Engine {
@@ -105,56 +106,74 @@ impl Engine {
             child,
             stdin,
             stdout,
-            options: Vec::new(),
+            usi: EngineProtocol::new(),
             log,
         };
-        engine.send("usi").await?;
-        engine.wait_for("usiok", Duration::from_secs(30)).await?;
-        let mut settings: Vec<(String, String)> = Vec::new();
+        engine.usi.usi();
+        engine.flush().await?;
+        engine
+            .wait_for(EngineEvent::UsiOk, "usiok", Duration::from_secs(30))
+            .await?;
         let flag = if ponder { "true" } else { "false" };
-        settings.push(("USI_Ponder".to_owned(), flag.to_owned()));
-        if ponder && engine.has_option("Ponder") {
-            settings.push(("Ponder".to_owned(), flag.to_owned()));
+        engine.usi.set_option("USI_Ponder", flag);
+        if ponder && engine.usi.has_option("Ponder") {
+            engine.usi.set_option("Ponder", flag);
         }
-        settings.extend(options.iter().cloned());
-        for (name, value) in settings {
-            engine
-                .send(&format!("setoption name {name} value {value}"))
-                .await?;
+        for (name, value) in options {
+            engine.usi.set_option(name, value);
         }
         engine.ready().await?;
         Ok(engine)
     }
 
-    /// Whether the engine announced an option of this name.
-    pub fn has_option(&self, name: &str) -> bool {
-        self.options.iter().any(|o| o == name)
+    /// The conversation, to queue commands on (sent by [`Engine::flush`]) and to see what
+    /// the engine is searching.
+    pub fn protocol(&mut self) -> &mut EngineProtocol {
+        &mut self.usi
     }
 
-    pub async fn send(&mut self, line: &str) -> Result<(), EngineError> {
-        if let Some(log) = &mut self.log {
-            log.write('>', line);
+    /// Whether the engine announced an option of this name.
+    pub fn has_option(&self, name: &str) -> bool {
+        self.usi.has_option(name)
+    }
+
+    /// Sends the lines the protocol queued.
+    pub async fn flush(&mut self) -> Result<(), EngineError> {
+        let lines = self.usi.outgoing();
+        if lines.is_empty() {
+            return Ok(());
         }
-        self.stdin.write_all(line.as_bytes()).await?;
-        self.stdin.write_all(b"\n").await?;
+        let mut bytes = Vec::new();
+        for line in &lines {
+            if let Some(log) = &mut self.log {
+                log.write('>', line);
+            }
+            bytes.extend_from_slice(line.as_bytes());
+            bytes.push(b'\n');
+        }
+        self.stdin.write_all(&bytes).await?;
         self.stdin.flush().await?;
         Ok(())
     }
 
+    /// `isready`, then waits (a minute at most) for `readyok`.
     pub async fn ready(&mut self) -> Result<(), EngineError> {
-        self.send("isready").await?;
-        self.wait_for("readyok", Duration::from_secs(60)).await
+        self.usi.is_ready();
+        self.flush().await?;
+        self.wait_for(EngineEvent::ReadyOk, "readyok", Duration::from_secs(60))
+            .await
     }
 
-    async fn wait_for(&mut self, token: &'static str, limit: Duration) -> Result<(), EngineError> {
+    async fn wait_for(
+        &mut self,
+        wanted: EngineEvent,
+        token: &'static str,
+        limit: Duration,
+    ) -> Result<(), EngineError> {
         let wait = async {
             loop {
-                let line = self.next_line().await?;
-                let words: Vec<&str> = line.split_whitespace().collect();
-                match words.as_slice() {
-                    [t] if *t == token => return Ok(()),
-                    ["option", "name", name, ..] => self.options.push((*name).to_owned()),
-                    _ => {}
+                if self.next_event().await? == Some(wanted.clone()) {
+                    return Ok(());
                 }
             }
         };
@@ -163,96 +182,38 @@ impl Engine {
             .map_err(|_| EngineError::Timeout(token))?
     }
 
-    /// One line of engine output (cancel-safe, for use in `select!`).
-    pub async fn next_line(&mut self) -> Result<String, EngineError> {
+    /// Reads one line of engine output and gives it to the protocol: `Some` when it meant
+    /// something (cancel-safe, for use in `select!`: the line is handled once read).
+    pub async fn next_event(&mut self) -> Result<Option<EngineEvent>, EngineError> {
         let line = self.stdout.next_line().await?.ok_or(EngineError::Closed)?;
         if let Some(log) = &mut self.log {
             log.write('<', &line);
         }
-        Ok(line)
+        Ok(self.usi.receive(&line))
     }
 
-    pub async fn quit(mut self) {
-        let _ = self.send("quit").await;
-        let _ = tokio::time::timeout(Duration::from_secs(2), self.child.wait()).await;
-    }
-}
-
-/// Folds one line of engine output into `thought`; `true` once `bestmove` arrived.
-pub fn absorb(thought: &mut Thought, line: &str) -> bool {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    match words.first().copied() {
-        Some("bestmove") => {
-            thought.bestmove = words.get(1).copied().unwrap_or("resign").to_owned();
-            thought.ponder = match words.get(2..4) {
-                Some(["ponder", reply]) => Some((*reply).to_owned()),
-                _ => match thought.pv.as_slice() {
-                    [first, reply, ..] if *first == thought.bestmove => Some(reply.clone()),
-                    _ => None,
-                },
-            };
-            true
+    /// Ends whatever the engine searches and waits (five seconds at most) for the
+    /// `bestmove` USI owes, so that it is not taken for the answer to a later `go`.
+    pub async fn stop(&mut self) {
+        if !self.usi.stop() {
+            return;
         }
-        Some("info") => {
-            let mut i = 1;
-            while i < words.len() {
-                match words[i] {
-                    "score" if i + 2 < words.len() => {
-                        let n = words[i + 2].trim_start_matches('+');
-                        thought.score = match words[i + 1] {
-                            "cp" => n.parse().ok(),
-                            "mate" if n.starts_with('-') => Some(-100_000),
-                            "mate" => Some(100_000),
-                            _ => thought.score,
-                        };
-                        i += 3;
-                    }
-                    "pv" => {
-                        thought.pv = words[i + 1..].iter().map(|s| (*s).to_owned()).collect();
-                        break;
-                    }
-                    _ => i += 1,
+        let _ = self.flush().await;
+        let _ = tokio::time::timeout(Duration::from_secs(5), async {
+            while self.usi.is_searching() {
+                if self.next_event().await.is_err() {
+                    break;
                 }
             }
-            false
-        }
-        _ => false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn info_and_bestmove() {
-        let mut t = Thought::default();
-        assert!(!absorb(
-            &mut t,
-            "info depth 10 seldepth 12 score cp -35 nodes 1000 pv 7g7f 3c3d 2g2f"
-        ));
-        assert_eq!(t.score, Some(-35));
-        assert_eq!(t.pv, ["7g7f", "3c3d", "2g2f"]);
-        assert!(!absorb(&mut t, "info score mate -3 pv 8h2b+"));
-        assert_eq!(t.score, Some(-100_000));
-        assert!(!absorb(&mut t, "info string hello"));
-        assert!(absorb(&mut t, "bestmove 7g7f ponder 3c3d"));
-        assert_eq!(t.bestmove, "7g7f");
-        assert_eq!(t.ponder.as_deref(), Some("3c3d"));
-        assert!(absorb(&mut t, "bestmove"));
-        assert_eq!(t.bestmove, "resign");
-        assert_eq!(t.ponder, None);
+        })
+        .await;
     }
 
-    #[test]
-    fn the_expected_reply_falls_back_on_the_pv() {
-        let mut t = Thought::default();
-        absorb(&mut t, "info depth 3 score cp 12 pv 2g2f 8c8d 2f2e");
-        assert!(absorb(&mut t, "bestmove 2g2f"));
-        assert_eq!(t.ponder.as_deref(), Some("8c8d"));
-        // A PV that does not start with the best move says nothing about the reply.
-        absorb(&mut t, "info depth 4 score cp 12 pv 7g7f 3c3d");
-        assert!(absorb(&mut t, "bestmove 2g2f"));
-        assert_eq!(t.ponder, None);
+    /// `quit`, and a moment (two seconds) for the process to leave; it is killed when
+    /// dropped.
+    pub async fn quit(mut self) {
+        self.usi.quit();
+        let _ = self.flush().await;
+        let _ = tokio::time::timeout(Duration::from_secs(2), self.child.wait()).await;
     }
 }

@@ -4,20 +4,104 @@
 
 use std::io::{BufRead, Write};
 
-use kifu_shogi::notation::ki2::{self, Ki2Move};
+use kifu_shogi::notation::ki2::{self, Ki2Move, Ki2ParseError, Ki2ResolveError};
 use kifu_shogi::notation::kif::{Action, Destination};
-use kifu_shogi::{Move, Position, Square};
+use kifu_shogi::{IllegalMove, Move, Position, Square, UsiMoveError};
 
-use super::{Player, ThinkRequest};
-use crate::message::CsaMove;
+use super::{Player, PlayerError, ThinkRequest};
+use crate::message::{CsaMove, CsaMoveError, MoveError};
 use crate::session::Decision;
 
+/// Why the person's terminal cannot give a move.
+#[derive(Debug, thiserror::Error)]
+pub enum HumanError {
+    /// The input ended (Ctrl-D, a closed pipe).
+    #[error("the terminal input ended")]
+    InputEnded,
+    /// Reading the input failed.
+    #[error("reading the terminal: {0}")]
+    Read(std::io::Error),
+}
+
+/// Why a typed line is not a decision in the position (shown to the person, who types
+/// again).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    /// Not a CSA move (`7776FU`, `+7776FU`).
+    #[error(transparent)]
+    CsaSyntax(#[from] CsaMoveError),
+    /// A CSA move that does not fit the position.
+    #[error("{text}: {source}")]
+    CsaMismatch {
+        /// The move as typed.
+        text: String,
+        /// Why it does not fit.
+        source: MoveError,
+    },
+    /// Not a USI move (`7g7f`).
+    #[error(transparent)]
+    Usi(#[from] UsiMoveError),
+    /// Not a KIF/KI2 move.
+    #[error("`{text}`: {source}")]
+    KifSyntax {
+        /// The move as typed.
+        text: String,
+        /// Why it does not read.
+        source: Ki2ParseError,
+    },
+    /// A KIF/KI2 move that names no single legal move; `candidates` lists the legal moves of
+    /// that piece to that square, in CSA form.
+    #[error("`{text}`: {source}{}", if candidates.is_empty() { String::new() } else { format!(" ({})", candidates.join(", ")) })]
+    KifUnresolved {
+        /// The move as typed.
+        text: String,
+        /// Why it is not one legal move.
+        source: Ki2ResolveError,
+        /// The legal moves it could mean.
+        candidates: Vec<String>,
+    },
+    /// A KIF origin in parentheses that is not a square.
+    #[error("`{text}`: `{origin}` is not an origin square like (77)")]
+    BadOrigin {
+        /// The move as typed.
+        text: String,
+        /// The origin as typed.
+        origin: String,
+    },
+    /// `同` with no move before it.
+    #[error("`{text}`: no destination square")]
+    NoDestination {
+        /// The move as typed.
+        text: String,
+    },
+    /// No legal move of that piece between the two squares.
+    #[error("`{text}`: no legal move of that piece from {from} to {to}")]
+    NoSuchMove {
+        /// The move as typed.
+        text: String,
+        /// The origin, as file and rank digits.
+        from: String,
+        /// The destination, as file and rank digits.
+        to: String,
+    },
+    /// A move the rules do not allow here.
+    #[error("{text}: {source}")]
+    Illegal {
+        /// The move as typed.
+        text: String,
+        /// The rule it breaks.
+        source: IllegalMove,
+    },
+}
+
+/// A person at the terminal: reads moves from `input`, shows the board on `output`.
 pub struct Human<R, W> {
     input: R,
     output: W,
 }
 
 impl<R: BufRead + Send, W: Write + Send> Human<R, W> {
+    /// A person typing on `input` and reading `output`.
     pub fn new(input: R, output: W) -> Human<R, W> {
         Human { input, output }
     }
@@ -31,7 +115,7 @@ impl<R: BufRead + Send, W: Write + Send> Player for Human<R, W> {
         "human".into()
     }
 
-    fn think(&mut self, request: &ThinkRequest) -> Result<Decision, String> {
+    fn think(&mut self, request: &ThinkRequest) -> Result<Decision, PlayerError> {
         let pos = &request.position;
         let _ = write!(self.output, "\n{}", pos.diagram());
         let c = &request.clocks;
@@ -46,9 +130,9 @@ impl<R: BufRead + Send, W: Write + Send> Player for Human<R, W> {
             let _ = self.output.flush();
             let mut line = String::new();
             match self.input.read_line(&mut line) {
-                Ok(0) => return Err("the terminal input ended".into()),
+                Ok(0) => return Err(HumanError::InputEnded.into()),
                 Ok(_) => {}
-                Err(e) => return Err(format!("reading the terminal: {e}")),
+                Err(e) => return Err(HumanError::Read(e).into()),
             }
             let text = line.trim();
             if text.is_empty() {
@@ -65,7 +149,7 @@ impl<R: BufRead + Send, W: Write + Send> Player for Human<R, W> {
 }
 
 /// What a typed line means in `pos`; only legal moves are accepted.
-pub fn parse_input(pos: &Position, text: &str) -> Result<Decision, String> {
+pub fn parse_input(pos: &Position, text: &str) -> Result<Decision, InputError> {
     let command = text.trim_start_matches('%').to_ascii_lowercase();
     let decision = match command.as_str() {
         "toryo" | "resign" | "投了" => Some(Decision::Resign),
@@ -81,11 +165,14 @@ pub fn parse_input(pos: &Position, text: &str) -> Result<Decision, String> {
         return Ok(d);
     }
     let mv = parse_move(pos, text)?;
-    pos.check_move(mv).map_err(|e| format!("{text}: {e}"))?;
+    pos.check_move(mv).map_err(|source| InputError::Illegal {
+        text: text.to_owned(),
+        source,
+    })?;
     Ok(Decision::Move(mv))
 }
 
-fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+fn parse_move(pos: &Position, text: &str) -> Result<Move, InputError> {
     if text.len() == 6 && text.is_ascii() && text.as_bytes()[0].is_ascii_digit() {
         let signed = format!("{}{text}", pos.turn().csa_sign());
         return csa_move(pos, &signed);
@@ -94,41 +181,48 @@ fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         return csa_move(pos, text);
     }
     if text.is_ascii() {
-        return kifu_shogi::usi::parse_move(text).map_err(|e| e.to_string());
+        return Ok(kifu_shogi::usi::parse_move(text)?);
     }
     kif_move(pos, text)
 }
 
-fn csa_move(pos: &Position, text: &str) -> Result<Move, String> {
-    let m = CsaMove::parse(text).map_err(|e| e.to_string())?;
-    m.to_move(pos).map_err(|e| format!("{text}: {e}"))
+fn csa_move(pos: &Position, text: &str) -> Result<Move, InputError> {
+    let m = CsaMove::parse(text)?;
+    m.to_move(pos).map_err(|source| InputError::CsaMismatch {
+        text: text.to_owned(),
+        source,
+    })
 }
 
 /// KIF and KI2 style: `76歩`, `７六歩`, `同　歩`, `58金右`, `24銀直`, `57銀引`, `24歩成`,
 /// `24歩不成`, `34角打`, and KIF's origin in parentheses, `76歩(77)`. The relative words
 /// are resolved the way kifu's KI2 reader resolves them, so a move that needs one to be
 /// unique is refused without it, naming the candidates.
-fn kif_move(pos: &Position, text: &str) -> Result<Move, String> {
-    let (written, used) = ki2::parse(text).map_err(|why| format!("`{text}`: {why}"))?;
+fn kif_move(pos: &Position, text: &str) -> Result<Move, InputError> {
+    let (written, used) = ki2::parse(text).map_err(|source| InputError::KifSyntax {
+        text: text.to_owned(),
+        source,
+    })?;
     let prev_to = pos.moves_played().last().map(|m| m.to());
     let origin = text[used..].trim();
     if origin.is_empty() {
-        return ki2::resolve(pos, prev_to, &written).map_err(|why| {
-            let candidates = candidates(pos, prev_to, &written);
-            if candidates.is_empty() {
-                format!("`{text}`: {why}")
-            } else {
-                format!("`{text}`: {why} ({})", candidates.join(", "))
-            }
+        return ki2::resolve(pos, prev_to, &written).map_err(|source| InputError::KifUnresolved {
+            text: text.to_owned(),
+            source,
+            candidates: candidates(pos, prev_to, &written),
         });
     }
-    let from = kif_origin(origin)
-        .ok_or_else(|| format!("`{text}`: `{origin}` is not an origin square like (77)"))?;
+    let from = kif_origin(origin).ok_or_else(|| InputError::BadOrigin {
+        text: text.to_owned(),
+        origin: origin.to_owned(),
+    })?;
     let to = match written.to {
         Destination::Square(f, r) => Square::new(f, r),
         Destination::Same => prev_to,
     }
-    .ok_or_else(|| format!("`{text}`: no destination square"))?;
+    .ok_or_else(|| InputError::NoDestination {
+        text: text.to_owned(),
+    })?;
     let promote = written.action == Action::Promote;
     pos.legal_moves()
         .iter()
@@ -139,14 +233,10 @@ fn kif_move(pos: &Position, text: &str) -> Result<Move, String> {
                 && m.is_promotion() == promote
                 && pos.piece_at(from).is_some_and(|p| p.kind == written.piece)
         })
-        .ok_or_else(|| {
-            format!(
-                "`{text}`: no legal move of that piece from {}{} to {}{}",
-                from.file(),
-                from.rank(),
-                to.file(),
-                to.rank()
-            )
+        .ok_or_else(|| InputError::NoSuchMove {
+            text: text.to_owned(),
+            from: format!("{}{}", from.file(), from.rank()),
+            to: format!("{}{}", to.file(), to.rank()),
         })
 }
 
@@ -207,7 +297,7 @@ mod tests {
         assert!(parse_input(&pos, "55歩").is_err());
         assert!(parse_input(&pos, "-3334FU").is_err());
         // Two golds can reach 5h: the error names both, a relative word picks one.
-        let err = parse_input(&pos, "58金").unwrap_err();
+        let err = parse_input(&pos, "58金").unwrap_err().to_string();
         assert!(err.contains("+6958KI") && err.contains("+4958KI"), "{err}");
         assert_eq!(usi(&pos, "58金右"), "4i5h");
         assert_eq!(usi(&pos, "５八金左"), "6i5h");
@@ -245,12 +335,17 @@ mod tests {
         assert_eq!(usi(&pos, "同　歩"), "2c2d");
         assert_eq!(usi(&pos, "同歩"), "2c2d");
         assert_eq!(usi(&pos, "△同歩"), "2c2d");
-        assert!(parse_input(&pos, "▲同歩").unwrap_err().contains("turn"));
+        assert!(
+            parse_input(&pos, "▲同歩")
+                .unwrap_err()
+                .to_string()
+                .contains("turn")
+        );
         assert!(parse_input(&Position::startpos(), "同歩").is_err());
 
         // Two silvers on 4h and 6h, both can reach 5g: 上 alone does not pick one.
         let pos = Position::from_sfen("4k4/9/9/9/9/9/9/3S1S3/4K4 b - 1").unwrap();
-        let err = parse_input(&pos, "57銀").unwrap_err();
+        let err = parse_input(&pos, "57銀").unwrap_err().to_string();
         assert!(err.contains("relative word"), "{err}");
         assert!(parse_input(&pos, "57銀上").is_err());
         assert_eq!(usi(&pos, "57銀右"), "4h5g");

@@ -1,14 +1,68 @@
 //! A recorded game played back for one colour: its moves, then its ending.
 
-use kifu_record::{EndingKind, NodeItem};
-use kifu_records::shogi::{Format, read_bytes};
-use kifu_shogi::ShogiEnding;
-use kifu_shogi::{Move, Position};
+use std::path::{Path, PathBuf};
 
-use super::{Player, ThinkRequest};
+use kifu_record::{EndingKind, NodeItem, SourceText, decode};
+use kifu_records::shogi::{format_by_extension, sniff};
+use kifu_shogi::{IllegalMove, Move, Position, ShogiEnding};
+
+use super::{Player, PlayerError, ThinkRequest};
 use crate::message::CsaMove;
 use crate::session::Decision;
 
+/// Why a record cannot be played back.
+#[derive(Debug, thiserror::Error)]
+pub enum MoveListError {
+    /// The file could not be read.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The record's path.
+        path: PathBuf,
+        /// Why it could not be read.
+        source: std::io::Error,
+    },
+    /// The record has an error; `at` is `file:line:column: error: message`.
+    #[error("{at}")]
+    Invalid {
+        /// The first error, rendered with its place in the file.
+        at: String,
+    },
+    /// The file holds no game.
+    #[error("{}: no game in the file", path.display())]
+    Empty {
+        /// The record's path.
+        path: PathBuf,
+    },
+    /// The game on the line started elsewhere than the record.
+    #[error("the game on the line did not start from the record's position")]
+    OtherStart,
+    /// The opponent played another move than the record's: the record's later moves answer
+    /// a different game.
+    #[error(
+        "the opponent left the record at ply {ply}: the record has {recorded}, the line brought {played}"
+    )]
+    LeftTheRecord {
+        /// The ply (from 1) where the game left the record.
+        ply: usize,
+        /// The record's move, in CSA form where it is legal, else USI.
+        recorded: String,
+        /// The move the line brought.
+        played: String,
+    },
+    /// The record's move cannot be played in the game on the line.
+    #[error("the record's move {mv} at ply {ply} cannot be played here: {source}")]
+    Unplayable {
+        /// The record's move.
+        mv: Move,
+        /// The ply (from 1).
+        ply: usize,
+        /// Why the rules refuse it.
+        source: IllegalMove,
+    },
+}
+
+/// A record's moves for one side, then its ending, as a [`Player`].
+#[derive(Debug)]
 pub struct MoveList {
     name: String,
     start: Position,
@@ -18,21 +72,34 @@ pub struct MoveList {
 }
 
 impl MoveList {
-    /// Reads a record in any format kifu reads (chosen by extension, else sniffed).
-    pub fn read(path: &std::path::Path) -> Result<MoveList, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let format = Format::from_path(path).unwrap_or_else(|| {
-            Format::sniff(&String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]))
-        });
-        let (_, parsed) = read_bytes(&bytes, format);
-        if let Some(e) = parsed.diagnostics.iter().find(|d| d.is_error()) {
-            return Err(format!("{}: {}", path.display(), e.message));
+    /// Reads the first record of a file in any shogi format kifu reads (chosen by
+    /// extension, else by content).
+    pub fn read(path: &Path) -> Result<MoveList, MoveListError> {
+        let bytes = std::fs::read(path).map_err(|source| MoveListError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        let format = format_by_extension(path)
+            .unwrap_or_else(|| sniff(&String::from_utf8_lossy(&bytes[..bytes.len().min(4096)])));
+        let decoded = decode(&bytes, format.encoding());
+        let source = SourceText::new(path.display().to_string(), &decoded.text);
+        if let Some(e) = decoded.diagnostics.iter().find(|d| d.is_error()) {
+            return Err(MoveListError::Invalid {
+                at: source.render(e),
+            });
         }
-        let record = parsed
-            .records
-            .into_iter()
+        let read = format
+            .records(&decoded.text)
             .next()
-            .ok_or_else(|| format!("{}: no game in the file", path.display()))?;
+            .ok_or_else(|| MoveListError::Empty {
+                path: path.to_owned(),
+            })?;
+        if let Some(e) = read.diagnostics.iter().find(|d| d.is_error()) {
+            return Err(MoveListError::Invalid {
+                at: source.render(e),
+            });
+        }
+        let record = read.record;
         let mut moves = Vec::new();
         let mut ending = None;
         for id in record.moves.main_line() {
@@ -48,6 +115,7 @@ impl MoveList {
         Ok(MoveList::new(name, record.start.position, moves, ending))
     }
 
+    /// A player of `moves` from `start`, then of `ending` (named `name` in the header).
     pub fn new(
         name: String,
         start: Position,
@@ -68,14 +136,12 @@ impl MoveList {
         &self.start
     }
 
-    /// The first ply where the game on the line left the record, in words. Only the
-    /// opponent's moves can differ (ours come from the record), and once they do the
-    /// record's later moves answer a different game, so it must not be followed further.
-    fn divergence(&self, request: &ThinkRequest) -> Option<String> {
+    /// The first ply where the game on the line left the record. Only the opponent's moves
+    /// can differ (ours come from the record), and once they do the record's later moves
+    /// answer a different game, so it must not be followed further.
+    fn divergence(&self, request: &ThinkRequest) -> Option<MoveListError> {
         if !same_setup(&request.start, &self.start) {
-            return Some(
-                "the game on the line did not start from the record's position".to_owned(),
-            );
+            return Some(MoveListError::OtherStart);
         }
         let mut pos = self.start.clone();
         for (i, (&played, expected)) in request.moves.iter().zip(&self.moves).enumerate() {
@@ -87,12 +153,11 @@ impl MoveList {
                         mv.usi()
                     }
                 };
-                return Some(format!(
-                    "the opponent left the record at ply {}: the record has {}, the line brought {}",
-                    i + 1,
-                    said(*expected),
-                    said(played)
-                ));
+                return Some(MoveListError::LeftTheRecord {
+                    ply: i + 1,
+                    recorded: said(*expected),
+                    played: said(played),
+                });
             }
             pos.play_unchecked(played);
         }
@@ -105,19 +170,20 @@ impl Player for MoveList {
         self.name.clone()
     }
 
-    fn think(&mut self, request: &ThinkRequest) -> Result<Decision, String> {
+    fn think(&mut self, request: &ThinkRequest) -> Result<Decision, PlayerError> {
         let ply = request.moves.len();
         if let Some(why) = self.divergence(request) {
-            return Err(why);
+            return Err(why.into());
         }
         if let Some(&mv) = self.moves.get(ply) {
             return match request.position.check_move(mv) {
                 Ok(()) => Ok(Decision::Move(mv)),
-                Err(e) => Err(format!(
-                    "the record's move {} at ply {} cannot be played here: {e}",
+                Err(source) => Err(MoveListError::Unplayable {
                     mv,
-                    ply + 1
-                )),
+                    ply: ply + 1,
+                    source,
+                }
+                .into()),
             };
         }
         if std::mem::replace(&mut self.ending_played, true) {
@@ -205,15 +271,41 @@ mod tests {
         let mut w = white_list();
         let err = w.think(&request(&["7g7f", "3c3d", "6g6f"])).unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             "the opponent left the record at ply 3: the record has +2726FU, the line brought +6766FU"
         );
-        let err = w.think(&request(&["2g2f"])).unwrap_err();
+        let err = w.think(&request(&["2g2f"])).unwrap_err().to_string();
         assert!(err.contains("ply 1") && err.contains("+7776FU"), "{err}");
         // A different set-up is found before any move.
         let mut r = request(&[]);
         r.start = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
         r.position = r.start.clone();
-        assert!(w.think(&r).unwrap_err().contains("record's position"));
+        assert!(matches!(
+            w.think(&r),
+            Err(PlayerError::Moves(MoveListError::OtherStart))
+        ));
+    }
+
+    #[test]
+    fn reads_a_record_by_extension_or_by_content_and_reports_where_it_is_wrong() {
+        let dir = std::env::temp_dir().join(format!("kifu-csa-moves-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let csa = dir.join("game.csa");
+        std::fs::write(&csa, "PI\n+\n+7776FU\n-3334FU\n%TORYO\n").unwrap();
+        let list = MoveList::read(&csa).unwrap();
+        assert_eq!(list.moves.len(), 2);
+        assert_eq!(list.ending, Some(EndingKind::Resign));
+        let sniffed = dir.join("game.txt");
+        std::fs::write(&sniffed, "7g7f 3c3d 2g2f\n").unwrap();
+        assert_eq!(MoveList::read(&sniffed).unwrap().moves.len(), 3);
+        let bad = dir.join("bad.csa");
+        std::fs::write(&bad, "PI\n+\n+7776FU\n-3335FU\n").unwrap();
+        let err = MoveList::read(&bad).unwrap_err().to_string();
+        assert!(err.starts_with(&format!("{}:4:", bad.display())), "{err}");
+        assert!(matches!(
+            MoveList::read(&dir.join("missing.csa")),
+            Err(MoveListError::Read { .. })
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

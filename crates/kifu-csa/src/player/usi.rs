@@ -1,19 +1,60 @@
-//! A USI engine in a child process: `usi`, `isready`, `usinewgame`, then `position` and
-//! `go` with both clocks for every move, `gameover` and `quit` at the end.
+//! A USI engine in a child process, blocking: the conversation itself is
+//! [`crate::usi::EngineProtocol`]; this layer starts the process, writes the lines the
+//! protocol queues and reads the engine's lines until the event awaited: `usi`, `isready`,
+//! `usinewgame`, then `position` and `go` with both clocks for every move, `gameover` and
+//! `quit` at the end.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use kifu_shogi::Color;
 
-use super::{Player, ThinkRequest};
+use super::{Player, PlayerError, ThinkRequest};
 use crate::session::{Decision, GameResult};
+use crate::usi::{
+    BestMove, EngineEvent, EngineProtocol, GameOver, IllegalBestMove, PositionCommand,
+    UsiStateError, line_go_times,
+};
 
+/// Why a USI engine could not play.
+#[derive(Debug, thiserror::Error)]
+pub enum UsiEngineError {
+    /// The command could not be started.
+    #[error("cannot start `{command}`: {source}")]
+    Spawn {
+        /// The command line, as given.
+        command: String,
+        /// Why it did not start.
+        source: std::io::Error,
+    },
+    /// Writing to the engine failed (it has probably died).
+    #[error("the engine does not listen: {0}")]
+    NotListening(std::io::Error),
+    /// The engine closed its output.
+    #[error("the engine quit")]
+    Quit,
+    /// Reading the engine's output failed.
+    #[error("reading the engine: {0}")]
+    Read(std::io::Error),
+    /// The engine declared a win again at the same ply, after the declaration was refused:
+    /// asking once more would loop forever.
+    #[error("the engine declared a win (bestmove win) again after the 27-point rule refused it")]
+    RepeatedWin,
+    /// The engine's `bestmove` is no legal move.
+    #[error(transparent)]
+    IllegalBestMove(#[from] IllegalBestMove),
+    /// A command the conversation did not allow.
+    #[error(transparent)]
+    State(#[from] UsiStateError),
+}
+
+/// A USI engine in a child process, a [`Player`] for `kifu link`.
 pub struct UsiEngine {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
-    name: String,
+    usi: EngineProtocol,
+    command: String,
     me: Color,
     options: Vec<(String, String)>,
     /// The ply at which the engine last answered `bestmove win`: asked again at the same
@@ -23,7 +64,7 @@ pub struct UsiEngine {
 
 impl UsiEngine {
     /// Starts `command` (run by `sh -c`, so it may carry arguments) and waits for `usiok`.
-    pub fn start(command: &str) -> Result<UsiEngine, String> {
+    pub fn start(command: &str) -> Result<UsiEngine, UsiEngineError> {
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
             .arg(command)
@@ -34,30 +75,28 @@ impl UsiEngine {
         // not for the engine: keep it out of the terminal's foreground process group.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| format!("cannot start `{command}`: {e}"))?;
-        let stdin = child.stdin.take().ok_or("no engine stdin")?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("no engine stdout")?);
+        let spawn_error = |source| UsiEngineError::Spawn {
+            command: command.to_owned(),
+            source,
+        };
+        let mut child = cmd.spawn().map_err(spawn_error)?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(spawn_error(std::io::Error::other("no pipes to the engine")));
+        };
         let mut engine = UsiEngine {
             child,
             stdin,
-            stdout,
-            name: command.to_owned(),
+            stdout: BufReader::new(stdout),
+            usi: EngineProtocol::new(),
+            command: command.to_owned(),
             me: Color::Black,
             options: Vec::new(),
             declared_at: None,
         };
-        engine.send("usi")?;
-        loop {
-            let line = engine.read_line()?;
-            if let Some(name) = line.strip_prefix("id name ") {
-                engine.name = name.trim().to_owned();
-            }
-            if line.trim() == "usiok" {
-                break;
-            }
-        }
+        engine.usi.usi();
+        engine.flush()?;
+        engine.wait_for(|e| *e == EngineEvent::UsiOk)?;
         Ok(engine)
     }
 
@@ -66,122 +105,98 @@ impl UsiEngine {
         self.options = options.to_vec();
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("the engine does not listen: {e}"))
+    /// Writes the lines the protocol queued.
+    fn flush(&mut self) -> Result<(), UsiEngineError> {
+        for line in self.usi.outgoing() {
+            writeln!(self.stdin, "{line}").map_err(UsiEngineError::NotListening)?;
+        }
+        self.stdin.flush().map_err(UsiEngineError::NotListening)
     }
 
-    fn read_line(&mut self) -> Result<String, String> {
-        let mut line = String::new();
-        match self.stdout.read_line(&mut line) {
-            Ok(0) => Err("the engine quit".into()),
-            Ok(_) => Ok(line.trim_end().to_owned()),
-            Err(e) => Err(format!("reading the engine: {e}")),
+    /// Reads the engine's lines until an event `wanted` accepts.
+    fn wait_for(
+        &mut self,
+        wanted: impl Fn(&EngineEvent) -> bool,
+    ) -> Result<EngineEvent, UsiEngineError> {
+        loop {
+            let mut line = String::new();
+            match self.stdout.read_line(&mut line) {
+                Ok(0) => return Err(UsiEngineError::Quit),
+                Ok(_) => {}
+                Err(e) => return Err(UsiEngineError::Read(e)),
+            }
+            if let Some(event) = self.usi.receive(line.trim_end())
+                && wanted(&event)
+            {
+                return Ok(event);
+            }
         }
     }
-}
-
-/// The `go` command for the clocks in `request`.
-pub fn go_command(request: &ThinkRequest) -> String {
-    // Without a time control an engine still needs a limit: a second a move.
-    let Some(tc) = request.time else {
-        return "go btime 0 wtime 0 byoyomi 1000".into();
-    };
-    let left = |c: Color| request.clocks.remaining_ms[c.index()].unwrap_or(0);
-    let mut go = format!(
-        "go btime {} wtime {}",
-        left(Color::Black),
-        left(Color::White)
-    );
-    if tc.increment_ms > 0 {
-        go.push_str(&format!(
-            " binc {} winc {}",
-            tc.increment_ms, tc.increment_ms
-        ));
-    } else {
-        go.push_str(&format!(" byoyomi {}", tc.byoyomi_ms));
-    }
-    go
-}
-
-/// `position` for the request: the set-up position and the moves since.
-pub fn position_command(request: &ThinkRequest) -> String {
-    let mut cmd = if request.start == kifu_shogi::Position::startpos() {
-        "position startpos".to_owned()
-    } else {
-        format!("position sfen {}", request.start.to_sfen())
-    };
-    if !request.moves.is_empty() {
-        cmd.push_str(" moves");
-        for m in &request.moves {
-            cmd.push(' ');
-            cmd.push_str(&m.usi());
-        }
-    }
-    cmd
 }
 
 impl Player for UsiEngine {
     fn name(&self) -> String {
-        self.name.clone()
+        self.usi.name().unwrap_or(&self.command).to_owned()
     }
 
-    fn new_game(&mut self, me: Color) -> Result<(), String> {
+    fn new_game(&mut self, me: Color) -> Result<(), PlayerError> {
         self.me = me;
         self.declared_at = None;
-        for (name, value) in self.options.clone() {
-            self.send(&format!("setoption name {name} value {value}"))?;
+        for (name, value) in &self.options {
+            self.usi.set_option(name, value);
         }
-        self.send("isready")?;
-        while self.read_line()?.trim() != "readyok" {}
-        self.send("usinewgame")
+        self.usi.is_ready();
+        self.flush()?;
+        self.wait_for(|e| *e == EngineEvent::ReadyOk)?;
+        self.usi.new_game();
+        Ok(self.flush()?)
     }
 
-    fn think(&mut self, request: &ThinkRequest) -> Result<Decision, String> {
-        self.send(&position_command(request))?;
-        self.send(&go_command(request))?;
-        loop {
-            let line = self.read_line()?;
-            let Some(rest) = line.strip_prefix("bestmove ") else {
-                continue;
-            };
-            let best = rest.split_whitespace().next().unwrap_or("");
-            let ply = request.moves.len();
-            return match best {
-                "resign" => Ok(Decision::Resign),
-                "win" if self.declared_at == Some(ply) => Err(
-                    "the engine declared a win (bestmove win) again after the 27-point rule refused it"
-                        .into(),
-                ),
-                "win" => {
-                    self.declared_at = Some(ply);
-                    Ok(Decision::DeclareWin)
-                }
-                text => request
-                    .position
-                    .parse_usi_move(text)
-                    .map(Decision::Move)
-                    .map_err(|e| format!("the engine's bestmove is not legal: {e}")),
-            };
-        }
+    fn think(&mut self, request: &ThinkRequest) -> Result<Decision, PlayerError> {
+        let position = PositionCommand::from_game(&request.start, &request.moves);
+        let times = line_go_times(request.time, &request.clocks);
+        self.usi
+            .go(&position, &times)
+            .map_err(UsiEngineError::from)?;
+        self.flush()?;
+        let EngineEvent::BestMove(thought) =
+            self.wait_for(|e| matches!(e, EngineEvent::BestMove(_)))?
+        else {
+            unreachable!("wait_for returns only the event it waits for")
+        };
+        let ply = request.moves.len();
+        let best = thought
+            .best(&request.position)
+            .map_err(UsiEngineError::from)?;
+        Ok(match best {
+            BestMove::Resign => Decision::Resign,
+            BestMove::Win if self.declared_at == Some(ply) => {
+                return Err(UsiEngineError::RepeatedWin.into());
+            }
+            BestMove::Win => {
+                self.declared_at = Some(ply);
+                Decision::DeclareWin
+            }
+            BestMove::Move(mv) => Decision::Move(mv),
+        })
     }
 
     fn game_over(&mut self, result: Option<GameResult>) {
         let word = match result {
-            Some(GameResult::Win(c)) if c == self.me => "win",
-            Some(GameResult::Win(_)) => "lose",
-            Some(GameResult::Draw) => "draw",
-            None => "draw",
+            Some(GameResult::Win(c)) if c == self.me => GameOver::Win,
+            Some(GameResult::Win(_)) => GameOver::Lose,
+            Some(GameResult::Draw) | None => GameOver::Draw,
         };
-        let _ = self.send(&format!("gameover {word}"));
-        let _ = self.send("quit");
+        self.usi.game_over(word);
+        self.usi.quit();
+        let _ = self.flush();
     }
 }
 
 impl Drop for UsiEngine {
     fn drop(&mut self) {
-        let _ = self.send("quit");
+        self.usi.quit();
+        let _ = self.flush();
         // Give it a moment to leave by itself, then make sure it is gone.
         for _ in 0..20 {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -199,6 +214,14 @@ mod tests {
     use super::*;
     use kifu_record::TimeControl;
     use kifu_shogi::Position;
+
+    fn position_command(r: &ThinkRequest) -> String {
+        PositionCommand::from_game(&r.start, &r.moves).to_string()
+    }
+
+    fn go_command(r: &ThinkRequest) -> String {
+        format!("go {}", line_go_times(r.time, &r.clocks))
+    }
 
     fn request(moves: &[&str], time: Option<TimeControl>) -> ThinkRequest {
         let start = Position::startpos();
@@ -303,7 +326,11 @@ mod tests {
         let r = request(&[], None);
         assert_eq!(engine.think(&r).unwrap(), Decision::DeclareWin);
         let err = engine.think(&r).unwrap_err();
-        assert!(err.contains("bestmove win"), "{err}");
+        assert!(
+            matches!(err, PlayerError::Engine(UsiEngineError::RepeatedWin)),
+            "{err}"
+        );
+        assert!(err.to_string().contains("bestmove win"), "{err}");
         // A later ply is a new question.
         let r = request(&["7g7f", "3c3d"], None);
         assert_eq!(engine.think(&r).unwrap(), Decision::DeclareWin);
@@ -322,7 +349,11 @@ mod tests {
         let mut engine = UsiEngine::start(script).unwrap();
         engine.new_game(Color::Black).unwrap();
         let err = engine.think(&request(&[], None)).unwrap_err();
-        assert!(err.contains("not legal"), "{err}");
-        assert!(UsiEngine::start("exit 0").is_err());
+        assert!(err.to_string().contains("not legal"), "{err}");
+        // The engine quit, or did not even read `usi`.
+        assert!(matches!(
+            UsiEngine::start("exit 0"),
+            Err(UsiEngineError::Quit | UsiEngineError::NotListening(_))
+        ));
     }
 }

@@ -7,19 +7,21 @@
 
 mod builder;
 
-use kifu_record::{EndingKind, HeaderField, NodeItem};
+use kifu_record::{Diagnostic, EndingKind, HeaderField, NodeItem};
 use kifu_records::shogi::{ShogiRecord, csa};
 use kifu_shogi::ShogiEnding;
 use kifu_shogi::{Color, Move, Position};
 
-use crate::session::{Config, Session, State};
+use crate::session::{Config, ResumeError, Session, State};
 
 pub use builder::RecordBuilder;
 
 /// Names and times for the header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Header {
+    /// Black's name (`N+`).
     pub black: String,
+    /// White's name (`N-`).
     pub white: String,
     /// `YYYY/MM/DD HH:MM:SS`, as CSA writes it.
     pub start_time: Option<String>,
@@ -74,9 +76,11 @@ pub fn timestamp(at: std::time::SystemTime) -> String {
 /// What a saved record holds for a restart.
 #[derive(Clone, Debug)]
 pub struct Saved {
+    /// The set-up position.
     pub start: Position,
     /// Every ply, with its time in milliseconds (0 where the record has none).
     pub moves: Vec<(Move, u64)>,
+    /// The names and start time.
     pub header: Header,
     /// How the record ended (`Abort` for an interrupted game).
     pub ending: Option<EndingKind<ShogiEnding>>,
@@ -95,9 +99,8 @@ impl Saved {
     /// The session that continues this game. After an interruption play goes on from the
     /// last position with the whole history; after a repetition (CSA 1998 communication protocol, (5)(b)) the game
     /// restarts from that position as a new game, without the history that repeated.
-    pub fn into_session(self, config: Config) -> Result<Session, String> {
-        let resumed = Session::resume(config, self.start, &self.moves)
-            .map_err(|(i, e)| format!("ply {}: {e}", i + 1))?;
+    pub fn into_session(self, config: Config) -> Result<Session, ResumeError> {
+        let resumed = Session::resume(config, self.start, &self.moves)?;
         if self.ending == Some(EndingKind::Repetition) {
             return Ok(Session::new(config, resumed.position().without_history()));
         }
@@ -114,17 +117,29 @@ impl Saved {
     }
 }
 
+/// Why a saved record cannot be read for resuming.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// The record has an error (the first one, with its place in the text).
+    #[error("the record has errors: {}", diagnostic.message)]
+    Invalid {
+        /// The first error.
+        diagnostic: Diagnostic,
+    },
+    /// The text holds no game.
+    #[error("the record holds no game")]
+    Empty,
+}
+
 /// Reads a record written by [`write()`] (or any CSA record) for resuming.
-pub fn read(text: &str) -> Result<Saved, String> {
+pub fn read(text: &str) -> Result<Saved, ReadError> {
     let parsed = csa::read(text);
     if let Some(e) = parsed.diagnostics.iter().find(|d| d.is_error()) {
-        return Err(format!("the record has errors: {}", e.message));
+        return Err(ReadError::Invalid {
+            diagnostic: e.clone(),
+        });
     }
-    let record = parsed
-        .records
-        .into_iter()
-        .next()
-        .ok_or("the record holds no game")?;
+    let record = parsed.records.into_iter().next().ok_or(ReadError::Empty)?;
     let mut moves = Vec::new();
     let mut ending = None;
     for id in record.moves.main_line() {

@@ -17,6 +17,7 @@ pub enum MoveComment {
 }
 
 impl MoveComment {
+    /// The comment's text, either kind.
     pub fn text(&self) -> &str {
         match self {
             MoveComment::Engine(t) | MoveComment::Text(t) => t,
@@ -31,8 +32,11 @@ impl MoveComment {
 pub enum ClientMessage {
     /// `LOGIN <name> <password> [x1]`.
     Login {
+        /// The player's name.
         name: String,
+        /// The password (in CSA mode `<game>,<trip>` on floodgate).
         password: String,
+        /// The `x1` flag: the extended mode.
         x1: bool,
     },
     /// `LOGOUT`.
@@ -43,7 +47,9 @@ pub enum ClientMessage {
     Reject(Option<String>),
     /// `+7776FU` with an optional comment: floodgate's `,'* 30 -3334FU` or a free `,'text`.
     Move {
+        /// The move.
         mv: CsaMove,
+        /// The comment after `,'`, if any.
         comment: Option<MoveComment>,
     },
     /// `%TORYO`.
@@ -59,7 +65,12 @@ pub enum ClientMessage {
     /// A line of spaces only: ignored (shogi-server sends nothing back).
     Blank,
     /// A line starting with a sign that is not a move (or a malformed comment).
-    BadMove { text: String, reason: String },
+    BadMove {
+        /// The line.
+        text: String,
+        /// Why it is not a move.
+        reason: String,
+    },
     /// Anything else.
     Unknown(String),
 }

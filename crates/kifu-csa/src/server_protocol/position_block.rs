@@ -10,11 +10,14 @@ use crate::message::CsaMove;
 /// The start position and the moves already played (`,T` in the summary's time unit).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionBlock {
+    /// The set-up position (`PI`, `P1`…`P9`, `P+`/`P-` lines and the side to move).
     pub start: Position,
+    /// The moves played since, each with its `,T` time if given.
     pub moves: Vec<(Move, Option<u64>)>,
 }
 
 impl PositionBlock {
+    /// A block of `start` with no moves.
     pub fn new(start: Position) -> PositionBlock {
         PositionBlock {
             start,
@@ -110,6 +113,7 @@ pub enum PositionBlockError {
     /// What kifu's CSA reader said of it (a bad line, an illegal move).
     #[error("the position block: {0}")]
     Invalid(String),
+    /// The block holds no position.
     #[error("the position block holds no position")]
     NoPosition,
 }

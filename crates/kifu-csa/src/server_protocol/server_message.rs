@@ -8,22 +8,30 @@ use crate::message::CsaMove;
 /// Why a game ended: the `#` line before the result.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
+    /// `#RESIGN`.
     Resign,
+    /// `#TIME_UP`.
     TimeUp,
+    /// `#ILLEGAL_MOVE`.
     IllegalMove,
+    /// `#SENNICHITE`: a repetition (a draw).
     Sennichite,
+    /// `#OUTE_SENNICHITE`: a repetition of checks (the checking side loses).
     OuteSennichite,
     /// `#JISHOGI`: a valid `%KACHI`.
     Jishogi,
+    /// `#MAX_MOVES`: the move limit.
     MaxMoves,
     /// `#CHUDAN`: interrupted; no result line follows.
     Chudan,
+    /// `#ILLEGAL_ACTION`.
     IllegalAction,
     /// A token some servers or clients use (`#TSUMI`, `#FUZUMI`, `#KACHI` …), kept as written.
     Other(String),
 }
 
 impl Reason {
+    /// The token after `#`.
     pub fn token(&self) -> &str {
         match self {
             Reason::Resign => "RESIGN",
@@ -58,14 +66,18 @@ impl Reason {
 /// The result line, from the recipient's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
+    /// `#WIN`.
     Win,
+    /// `#LOSE`.
     Lose,
+    /// `#DRAW`.
     Draw,
     /// `#CENSORED`: the move limit was reached (counted as a draw).
     Censored,
 }
 
 impl Verdict {
+    /// The token after `#`.
     pub fn token(self) -> &'static str {
         match self {
             Verdict::Win => "WIN",
@@ -80,21 +92,43 @@ impl Verdict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ServerMessage {
     /// `LOGIN:<name> OK`.
-    LoginOk { name: String },
+    LoginOk {
+        /// The name logged in.
+        name: String,
+    },
     /// `LOGIN:incorrect`.
     LoginIncorrect,
     /// `LOGOUT:completed`.
     LogoutCompleted,
     /// `START:<Game_ID>`.
-    Start { game_id: String },
+    Start {
+        /// The game started.
+        game_id: String,
+    },
     /// `REJECT:<Game_ID> by <name>`.
-    Rejected { game_id: String, by: String },
+    Rejected {
+        /// The game rejected.
+        game_id: String,
+        /// Who rejected it.
+        by: String,
+    },
     /// A relayed move `+7776FU,T12` (`time` is `None` when the server left `,T` out).
-    Move { mv: CsaMove, time: Option<u64> },
+    Move {
+        /// The move.
+        mv: CsaMove,
+        /// The time charged, in the summary's unit.
+        time: Option<u64>,
+    },
     /// `%TORYO` (shogi-server) or `%TORYO,T4` (the spec's examples).
-    Resign { time: Option<u64> },
+    Resign {
+        /// The time charged, if given.
+        time: Option<u64>,
+    },
     /// `%KACHI,T8`, or a bare `%KACHI` (shogi-server repeats the declaration).
-    Declare { time: Option<u64> },
+    Declare {
+        /// The time charged, if given.
+        time: Option<u64>,
+    },
     /// `#RESIGN`, `#TIME_UP` …
     Reason(Reason),
     /// `#WIN`, `#LOSE`, `#DRAW`, `#CENSORED`.
@@ -102,7 +136,12 @@ pub enum ServerMessage {
     /// An empty line (answer to a keep-alive).
     KeepAlive,
     /// `##[TAG] text`: x1 replies and shogi-server's errors (`##[ERROR] unknown command`).
-    Info { tag: String, text: String },
+    Info {
+        /// The tag between the brackets.
+        tag: String,
+        /// The text after it.
+        text: String,
+    },
     /// Any other line (including the lines of a `Game_Summary` block read one by one).
     Other(String),
 }

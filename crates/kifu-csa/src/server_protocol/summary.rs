@@ -3,17 +3,25 @@
 
 use kifu_shogi::{Color, Position};
 
-use super::position_block::PositionBlock;
+use super::position_block::{PositionBlock, PositionBlockError};
 use super::time_rule::TimeRule;
 
 /// Clock settings: one `BEGIN Time` block for both sides, or `Time+` / `Time-` blocks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SummaryTime {
+    /// One `BEGIN Time` block for both sides.
     Both(TimeRule),
-    PerSide { black: TimeRule, white: TimeRule },
+    /// `BEGIN Time+` and `BEGIN Time-` (CSA server protocol 1.2.1): each side its own rule.
+    PerSide {
+        /// Black's rule (`Time+`).
+        black: TimeRule,
+        /// White's rule (`Time-`).
+        white: TimeRule,
+    },
 }
 
 impl SummaryTime {
+    /// The rule `color` plays under.
     pub fn of(&self, color: Color) -> &TimeRule {
         match (self, color) {
             (SummaryTime::Both(t), _) => t,
@@ -26,23 +34,33 @@ impl SummaryTime {
 /// Everything a `Game_Summary` says. Unknown lines are kept in `extra`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSummary {
+    /// `Protocol_Version` (`1.2`).
     pub protocol_version: String,
+    /// `Protocol_Mode` (`Server`).
     pub protocol_mode: String,
+    /// `Format` (`Shogi 1.0`).
     pub format: String,
     /// `Declaration:Jishogi 1.1`, the rule `%KACHI` is judged by.
     pub declaration: Option<String>,
+    /// `Game_ID`.
     pub game_id: String,
+    /// `Name+`: Black's player.
     pub black: String,
+    /// `Name-`: White's player.
     pub white: String,
     /// The recipient's colour.
     pub your_turn: Color,
+    /// `Rematch_On_Draw:YES`.
     pub rematch_on_draw: bool,
     /// The side to move after the listed moves.
     pub to_move: Color,
     /// Ply limit including the listed moves; 0 = none.
     pub max_moves: u32,
+    /// The `Time` blocks.
     pub time: SummaryTime,
+    /// The `Position` block: the start and the moves already played.
     pub position: PositionBlock,
+    /// Lines the reader does not know, kept as written.
     pub extra: Vec<String>,
 }
 
@@ -75,6 +93,7 @@ impl GameSummary {
         }
     }
 
+    /// The name of `color`'s player.
     pub fn name(&self, color: Color) -> &str {
         match color {
             Color::Black => &self.black,
@@ -134,7 +153,43 @@ pub enum Step {
     /// The block is complete.
     Done(Box<GameSummary>),
     /// The block is complete but unusable.
-    Failed(String),
+    Failed(SummaryError),
+}
+
+/// Why a complete `Game_Summary` block is unusable (CSA server protocol 1.2.1, Game_Summary).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SummaryError {
+    /// A line of a `Time` block that is no known `Key:value`.
+    #[error("bad time line `{0}`")]
+    BadTimeLine(String),
+    /// `Your_Turn` or `To_Move` is neither `+` nor `-`.
+    #[error("{key}:{value} is neither + nor -")]
+    BadSign {
+        /// The field.
+        key: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// A field the block must have.
+    #[error("{0} is missing")]
+    Missing(&'static str),
+    /// The `Position` block does not read.
+    #[error(transparent)]
+    Position(#[from] PositionBlockError),
+    /// `To_Move` names the side that is not to move in the position.
+    #[error("To_Move:{} disagrees with the position, where {now} is to move", to_move.csa_sign())]
+    ToMoveDisagrees {
+        /// What `To_Move` says.
+        to_move: Color,
+        /// Who is to move in the position.
+        now: Color,
+    },
+    /// `Max_Moves` is not a number.
+    #[error("Max_Moves:{0} is not a number")]
+    MaxMoves(String),
+    /// Only one of the per-side blocks `Time+` and `Time-`.
+    #[error("only one of Time+ and Time- is given")]
+    OneSideTime,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -155,10 +210,11 @@ pub struct SummaryReader {
     time_side: [Option<TimeRule>; 2],
     position: Vec<String>,
     extra: Vec<String>,
-    problems: Vec<String>,
+    problems: Vec<SummaryError>,
 }
 
 impl SummaryReader {
+    /// A reader waiting for `BEGIN Game_Summary`.
     pub fn new() -> SummaryReader {
         SummaryReader::default()
     }
@@ -168,6 +224,7 @@ impl SummaryReader {
         !matches!(self.part, Part::Idle)
     }
 
+    /// Takes one line (a trailing CR is dropped).
     pub fn push(&mut self, line: &str) -> Step {
         let line = line.strip_suffix('\r').unwrap_or(line);
         match &self.part {
@@ -200,7 +257,8 @@ impl SummaryReader {
                 };
                 let ok = line.split_once(':').is_some_and(|(k, v)| rule.apply(k, v));
                 if !ok {
-                    self.problems.push(format!("bad time line `{line}`"));
+                    self.problems
+                        .push(SummaryError::BadTimeLine(line.to_owned()));
                 }
                 Step::Taken
             }
@@ -260,37 +318,36 @@ impl SummaryReader {
             .map(|(_, v)| v.as_str())
     }
 
-    fn finish(&mut self) -> Result<GameSummary, String> {
+    fn finish(&mut self) -> Result<GameSummary, SummaryError> {
         if let Some(p) = self.problems.first() {
             return Err(p.clone());
         }
-        let sign = |key: &str| -> Result<Color, String> {
+        let sign = |key: &'static str| -> Result<Color, SummaryError> {
             match self.field(key) {
                 Some("+") => Ok(Color::Black),
                 Some("-") => Ok(Color::White),
-                Some(v) => Err(format!("{key}:{v} is neither + nor -")),
-                None => Err(format!("{key} is missing")),
+                Some(v) => Err(SummaryError::BadSign {
+                    key,
+                    value: v.to_owned(),
+                }),
+                None => Err(SummaryError::Missing(key)),
             }
         };
         let your_turn = sign("Your_Turn")?;
-        let position = PositionBlock::parse(&self.position).map_err(|e| e.to_string())?;
+        let position = PositionBlock::parse(&self.position)?;
         let now = position.current().turn();
         let to_move = match self.field("To_Move") {
             None => now,
             Some(_) => sign("To_Move")?,
         };
         if to_move != now {
-            return Err(format!(
-                "To_Move:{} disagrees with the position, where {} is to move",
-                to_move.csa_sign(),
-                now
-            ));
+            return Err(SummaryError::ToMoveDisagrees { to_move, now });
         }
         let max_moves = match self.field("Max_Moves") {
             None => 0,
             Some(v) => v
                 .parse()
-                .map_err(|_| format!("Max_Moves:{v} is not a number"))?,
+                .map_err(|_| SummaryError::MaxMoves(v.to_owned()))?,
         };
         let time = match (&self.time_both, &self.time_side) {
             (_, [Some(b), Some(w)]) => SummaryTime::PerSide {
@@ -299,7 +356,7 @@ impl SummaryReader {
             },
             (Some(t), _) => SummaryTime::Both(t.clone()),
             (None, [None, None]) => SummaryTime::Both(TimeRule::default()),
-            _ => return Err("only one of Time+ and Time- is given".to_owned()),
+            _ => return Err(SummaryError::OneSideTime),
         };
         let text = |key: &str, default: &str| self.field(key).unwrap_or(default).to_owned();
         Ok(GameSummary {
@@ -309,7 +366,7 @@ impl SummaryReader {
             declaration: self.field("Declaration").map(str::to_owned),
             game_id: self
                 .field("Game_ID")
-                .ok_or("Game_ID is missing")?
+                .ok_or(SummaryError::Missing("Game_ID"))?
                 .to_owned(),
             black: text("Name+", ""),
             white: text("Name-", ""),
@@ -465,15 +522,15 @@ Least_Time_Per_Move:0\nEND Time\n",
         let half = FLOODGATE
             .replace("BEGIN Time\n", "BEGIN Time+\n")
             .replace("END Time\n", "END Time+\n");
-        assert!(matches!(read(&half), Step::Failed(e) if e.contains("Time-")));
+        assert!(matches!(read(&half), Step::Failed(e) if e.to_string().contains("Time-")));
     }
 
     #[test]
     fn inconsistent_blocks_fail_with_a_reason() {
         let bad_turn = FLOODGATE.replace("To_Move:+", "To_Move:-");
-        assert!(matches!(read(&bad_turn), Step::Failed(e) if e.contains("To_Move")));
+        assert!(matches!(read(&bad_turn), Step::Failed(e) if e.to_string().contains("To_Move")));
         let no_id = FLOODGATE.replace("Game_ID:", "Game_Id:");
-        assert!(matches!(read(&no_id), Step::Failed(e) if e.contains("Game_ID")));
+        assert!(matches!(read(&no_id), Step::Failed(e) if e.to_string().contains("Game_ID")));
         let bad_time = FLOODGATE.replace("Total_Time:300", "Total_Time:lots");
         assert!(matches!(read(&bad_time), Step::Failed(_)));
     }

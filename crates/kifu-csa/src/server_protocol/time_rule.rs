@@ -5,18 +5,25 @@ use std::fmt;
 /// `Time_Unit`: `<n>sec`, `<n>min` or `<n>msec`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TimeUnit {
+    /// How many bases (`100` in `100msec`).
     pub count: u32,
+    /// The base unit.
     pub base: UnitBase,
 }
 
+/// The base of a [`TimeUnit`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnitBase {
+    /// `msec`.
     Msec,
+    /// `sec`.
     Sec,
+    /// `min`.
     Min,
 }
 
 impl TimeUnit {
+    /// `1sec`, the default.
     pub const SECOND: TimeUnit = TimeUnit {
         count: 1,
         base: UnitBase::Sec,
@@ -32,6 +39,7 @@ impl TimeUnit {
         u64::from(self.count) * base
     }
 
+    /// Reads `<n>msec`, `<n>sec` or `<n>min` (`n` 1 when left out).
     pub fn parse(text: &str) -> Option<TimeUnit> {
         let digits = text.bytes().take_while(u8::is_ascii_digit).count();
         let (n, base) = text.split_at(digits);
@@ -60,9 +68,11 @@ impl fmt::Display for TimeUnit {
 /// One side's clock settings; every number is in `unit`s.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TimeRule {
+    /// `Time_Unit`.
     pub unit: TimeUnit,
     /// `Total_Time`; `None` = unlimited.
     pub total: Option<u64>,
+    /// `Byoyomi`: time per move once the main time is spent.
     pub byoyomi: u64,
     /// `Increment` (1.2.1): Fischer increment per move.
     pub increment: u64,

@@ -20,6 +20,7 @@ pub use tcp::TcpTransport;
 pub trait Transport: Send {
     /// What the line is, for messages (`tcp 127.0.0.1:4081`, `serial /dev/ttyUSB0 1200 8N1`).
     fn describe(&self) -> String;
+    /// The reading and the writing half of the line.
     fn split(self: Box<Self>) -> io::Result<(Box<dyn Read + Send>, Box<dyn Write + Send>)>;
 }
 
@@ -37,12 +38,16 @@ pub enum LineSpec {
 }
 
 /// Why a line's description (`--line`) was not understood.
+/// Why a `--line` is not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineSpecError {
+    /// A TCP line without a port.
     #[error("`{0}`: give host and port, as in tcp:localhost:4081")]
     NoPort(String),
+    /// An unknown kind of line.
     #[error("`{0}` is not a line: use serial:DEVICE, tcp-listen:PORT, tcp:HOST:PORT or stdio")]
     UnknownKind(String),
+    /// Serial settings that do not read.
     #[error(transparent)]
     Serial(#[from] SerialSettingsError),
 }

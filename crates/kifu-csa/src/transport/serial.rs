@@ -8,25 +8,41 @@ use serialport::{DataBits, FlowControl, Parity, SerialPort, StopBits};
 
 use super::Transport;
 
+/// A serial line's device and settings (`serial:DEVICE[,baud=…,data=…,parity=…,stop=…,flow=…]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SerialSettings {
+    /// The device (`/dev/ttyUSB0`, `COM3`).
     pub path: String,
+    /// Bits per second (1200 in the CSA 1998 communication protocol).
     pub baud: u32,
+    /// Data bits (8).
     pub data_bits: DataBits,
+    /// Parity (none).
     pub parity: Parity,
+    /// Stop bits (1).
     pub stop_bits: StopBits,
+    /// Flow control (XON/XOFF).
     pub flow: FlowControl,
 }
 
 /// Why a serial line's settings were not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SerialSettingsError {
+    /// No device named.
     #[error("serial: name a device")]
     NoDevice,
+    /// A setting that is not `KEY=VALUE`.
     #[error("serial setting `{0}` is not KEY=VALUE")]
     NotKeyValue(String),
+    /// A value the setting does not take.
     #[error("serial setting {key}={value} is not understood")]
-    BadValue { key: String, value: String },
+    BadValue {
+        /// The setting.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+    /// An unknown setting.
     #[error("unknown serial setting `{0}`")]
     UnknownKey(String),
 }
@@ -101,12 +117,14 @@ impl SerialSettings {
     }
 }
 
+/// An open serial line.
 pub struct SerialTransport {
     port: Box<dyn SerialPort>,
     settings: SerialSettings,
 }
 
 impl SerialTransport {
+    /// Opens the device with `settings`.
     pub fn open(settings: &SerialSettings) -> io::Result<SerialTransport> {
         let port = serialport::new(&settings.path, settings.baud)
             .data_bits(settings.data_bits)

@@ -4,6 +4,7 @@ use std::io::{self, Read, Write};
 
 use super::Transport;
 
+/// Standard input and output as the line.
 pub struct StdioTransport;
 
 impl Transport for StdioTransport {

@@ -5,11 +5,13 @@ use std::net::{TcpListener, TcpStream};
 
 use super::Transport;
 
+/// A TCP connection as the line.
 pub struct TcpTransport {
     stream: TcpStream,
 }
 
 impl TcpTransport {
+    /// Connects to `addr` (`host:port`).
     pub fn connect(addr: &str) -> io::Result<TcpTransport> {
         let stream = TcpStream::connect(addr)?;
         TcpTransport::from_stream(stream)

@@ -1,9 +1,13 @@
-//! The client's side of the clock: the server's `,T` charges booked with the server's own
-//! arithmetic ([`Clock::commit`]), and turned into the times of a USI `go` command with a
-//! safety margin.
+//! How much time a USI engine is told in `go btime … wtime … byoyomi|binc … winc …`, for
+//! both protocols kifu plays.
 //!
-//! Every field of the summary's time blocks counts, each side with its own block
-//! (`Time+`/`Time-`):
+//! In the CSA 1998 line protocol each program keeps both clocks ([`line_go_times`]).
+//!
+//! On a CSA server (CSA server protocol 1.2.1, the `Time` fields of `Game_Summary`) the
+//! client books the server's `,T` charges with the server's own arithmetic
+//! ([`Clock::commit`]) and tells the engine its time with a safety margin
+//! ([`server_go_times`]). Every field of the summary's time blocks counts, each side with
+//! its own block (`Time+`/`Time-`):
 //! - `Time_Unit` scales every number (and every `,T`) to milliseconds;
 //! - `Byoyomi` is the per-move time once the main time is spent, `Increment` a Fischer
 //!   increment — shogi-server adds it *before* charging a move, so the engine is told
@@ -18,12 +22,24 @@
 //!
 //! The margin (network latency, the engine's reaction) comes off the per-move part first
 //! (byoyomi or increment), then off the main time.
+//!
+//! ```
+//! use kifu_csa::server_protocol::{Clock, TimeRule};
+//! use kifu_csa::usi::time::{TimePolicy, server_go_times};
+//! use kifu_shogi::Color;
+//!
+//! let rule = TimeRule { total: Some(600), byoyomi: 10, ..TimeRule::default() };
+//! let clock = Clock::new(rule.clone(), rule, false);
+//! let told = server_go_times(&clock, Color::Black, TimePolicy::margin(2500)).unwrap();
+//! assert_eq!(told.to_string(), "btime 600000 wtime 600000 byoyomi 7500");
+//! ```
 
-use std::fmt;
-
+use kifu_record::TimeControl;
 use kifu_shogi::Color;
 
-use crate::clock::Clock;
+use super::command::{GoTimes, PerMove};
+use crate::clock::Clocks;
+use crate::server_protocol::Clock;
 
 /// How much of the clock the engine is told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +52,7 @@ pub struct TimePolicy {
 }
 
 impl TimePolicy {
+    /// Keep `margin_ms` in hand, with no cap.
     pub fn margin(margin_ms: u64) -> TimePolicy {
         TimePolicy {
             margin_ms,
@@ -44,37 +61,10 @@ impl TimePolicy {
     }
 }
 
-/// The per-move part of a `go` command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PerMove {
-    /// `byoyomi <ms>` for the side to move.
-    Byoyomi(u64),
-    /// `binc <ms> winc <ms>`.
-    Increment { black: u64, white: u64 },
-}
-
-/// The times of a `go` (or `go ponder`) command, in milliseconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GoTimes {
-    pub btime: u64,
-    pub wtime: u64,
-    pub per_move: PerMove,
-}
-
-impl fmt::Display for GoTimes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "btime {} wtime {}", self.btime, self.wtime)?;
-        match self.per_move {
-            PerMove::Byoyomi(ms) => write!(f, " byoyomi {ms}"),
-            PerMove::Increment { black, white } => write!(f, " binc {black} winc {white}"),
-        }
-    }
-}
-
 /// What the engine of `me` is told when `me` is to move on `clock`; `None` when `me`'s
 /// clock is unlimited. The same times serve `go ponder` while the opponent thinks: the
 /// mover's own clock does not change until it moves.
-pub fn go_times(clock: &Clock, me: Color, policy: TimePolicy) -> Option<GoTimes> {
+pub fn server_go_times(clock: &Clock, me: Color, policy: TimePolicy) -> Option<GoTimes> {
     let rule = clock.rule(me);
     let deadline = clock.deadline_ms(me)?;
     let budget = deadline.saturating_sub(policy.margin_ms);
@@ -141,21 +131,56 @@ pub fn go_times(clock: &Clock, me: Color, policy: TimePolicy) -> Option<GoTimes>
     })
 }
 
-/// The `go` line for `me` to think now (see [`go_times`]); `None` when the clock is
-/// unlimited.
-pub fn go_command(clock: &Clock, me: Color, margin_ms: u64) -> Option<String> {
-    go_times(clock, me, TimePolicy::margin(margin_ms)).map(|t| format!("go {t}"))
+/// The times of `go` in the CSA 1998 line protocol, where each program keeps both clocks
+/// itself ([`crate::clock::clocks`]): both sides' main time left, then the increment when the
+/// game has one, else the byoyomi. Without a time control an engine still needs a limit: a
+/// second a move.
+pub fn line_go_times(control: Option<TimeControl>, clocks: &Clocks) -> GoTimes {
+    let Some(tc) = control else {
+        return GoTimes {
+            btime: 0,
+            wtime: 0,
+            per_move: PerMove::Byoyomi(1000),
+        };
+    };
+    let left = |c: Color| clocks.remaining_ms[c.index()].unwrap_or(0);
+    let per_move = if tc.increment_ms > 0 {
+        PerMove::Increment {
+            black: tc.increment_ms,
+            white: tc.increment_ms,
+        }
+    } else {
+        PerMove::Byoyomi(tc.byoyomi_ms)
+    };
+    GoTimes {
+        btime: left(Color::Black),
+        wtime: left(Color::White),
+        per_move,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_name::GameName;
-    use kifu_csa::server_protocol::{TimeRule, TimeUnit};
+    use crate::server_protocol::{TimeRule, TimeUnit};
 
+    /// The clock of a floodgate-style game name: `<anything>-<total s>-<byoyomi s>`, an `F`
+    /// after the last number for a Fischer increment instead.
     fn clock(name: &str) -> Clock {
-        let g = GameName::parse(name).unwrap();
-        Clock::new(g.time_rule(), g.time_rule(), g.stopwatch)
+        let mut parts = name.rsplit('-');
+        let last = parts.next().unwrap();
+        let total: u64 = parts.next().unwrap().parse().unwrap();
+        let (per, fischer) = match last.strip_suffix('F') {
+            Some(n) => (n.parse().unwrap(), true),
+            None => (last.parse().unwrap(), false),
+        };
+        let rule = TimeRule {
+            total: Some(total),
+            byoyomi: if fischer { 0 } else { per },
+            increment: if fischer { per } else { 0 },
+            ..TimeRule::default()
+        };
+        Clock::new(rule.clone(), rule, false)
     }
 
     /// A rule from `Key:value` lines, as a `BEGIN Time` block gives them.
@@ -166,6 +191,10 @@ mod tests {
             assert!(r.apply(k, v), "{l}");
         }
         r
+    }
+
+    fn go_command(c: &Clock, me: Color, margin_ms: u64) -> Option<String> {
+        server_go_times(c, me, TimePolicy::margin(margin_ms)).map(|t| format!("go {t}"))
     }
 
     fn go(c: &Clock, me: Color, margin_ms: u64) -> String {
@@ -349,17 +378,23 @@ mod tests {
             cap_ms: Some(1000),
         };
         assert_eq!(
-            go_times(&c, Color::Black, capped).unwrap().to_string(),
+            server_go_times(&c, Color::Black, capped)
+                .unwrap()
+                .to_string(),
             "btime 1000 wtime 600000 byoyomi 1000"
         );
         let c = clock("t-0-1");
         assert_eq!(
-            go_times(&c, Color::White, capped).unwrap().to_string(),
+            server_go_times(&c, Color::White, capped)
+                .unwrap()
+                .to_string(),
             "btime 0 wtime 0 byoyomi 500"
         );
         let c = clock("f-60-5F");
         assert_eq!(
-            go_times(&c, Color::White, capped).unwrap().to_string(),
+            server_go_times(&c, Color::White, capped)
+                .unwrap()
+                .to_string(),
             "btime 60000 wtime 1000 binc 5000 winc 1000"
         );
     }
@@ -409,7 +444,7 @@ mod tests {
     /// 1 when the told time (btime, plus byoyomi in a byoyomi clock) is checked to be
     /// spendable without losing, 0 for an unlimited clock.
     fn told_fits(c: &Clock, margin: u64) -> usize {
-        let Some(t) = go_times(c, Color::Black, TimePolicy::margin(margin)) else {
+        let Some(t) = server_go_times(c, Color::Black, TimePolicy::margin(margin)) else {
             assert!(c.rule(Color::Black).is_unlimited());
             return 0;
         };
@@ -429,5 +464,32 @@ mod tests {
             );
         }
         1
+    }
+
+    #[test]
+    fn the_line_protocol_tells_both_clocks_and_the_byoyomi_or_increment() {
+        let tc = TimeControl {
+            initial_ms: 60_000,
+            byoyomi_ms: 10_000,
+            increment_ms: 0,
+        };
+        let clocks = crate::clock::clocks(Some(tc), Color::Black, &[2_000, 1_000, 1_000]);
+        assert_eq!(
+            line_go_times(Some(tc), &clocks).to_string(),
+            "btime 57000 wtime 59000 byoyomi 10000"
+        );
+        let fischer = TimeControl {
+            increment_ms: 2_000,
+            ..tc
+        };
+        let clocks = crate::clock::clocks(Some(fischer), Color::Black, &[1_000]);
+        assert_eq!(
+            line_go_times(Some(fischer), &clocks).to_string(),
+            "btime 61000 wtime 60000 binc 2000 winc 2000"
+        );
+        assert_eq!(
+            line_go_times(None, &Clocks::default()).to_string(),
+            "btime 0 wtime 0 byoyomi 1000"
+        );
     }
 }

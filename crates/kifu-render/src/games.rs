@@ -231,7 +231,7 @@ impl Picture for kifu_cetkaik::Cetkaik {
                 }
             }
         }
-        if let Some(kifu_cetkaik::Event::Move { mv, throws }) = last {
+        if let Some(kifu_cetkaik::Event::Move { mv, throws, .. }) = last {
             use kifu_cetkaik::PureMove::*;
             let (from, via, to) = match *mv {
                 Plain { src, dst } => (Some(src), vec![], dst),

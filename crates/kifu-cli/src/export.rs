@@ -500,9 +500,12 @@ fn export_file(
         ("chu", To::Parquet) => {
             read_records::<kifu_chu::Chu>(input, buffer, args, filters, &mut out, table_rows)
         }
+        ("cetkaik", To::Parquet) => read_records::<kifu_cetkaik::Cetkaik>(
+            input, buffer, args, filters, &mut out, table_rows,
+        ),
         (other, to) => Err(format!(
             "{other} records cannot be exported to {} yet (hcpe, hcpe3 and psv hold shogi; \
-             parquet takes shogi and chu)",
+             parquet takes all three games)",
             format!("{to:?}").to_lowercase()
         )),
     };

@@ -345,3 +345,55 @@ fn invalid_records_are_skipped_or_cut_and_inputs_are_never_outputs() {
     assert_eq!(over.status.code(), Some(2));
     assert!(text(&over.stderr).contains("is one of the inputs"));
 }
+
+/// Cetkaik records (one per season) go to the same Parquet tables as shogi's (a row per ply,
+/// the game's own position text before the move and its move text), and DuckDB reads them.
+#[test]
+fn cetkaik_records_export_to_parquet() {
+    use kifu_cetkaik::Cetkaik;
+
+    fn moves_of<G: GameRecords>(folder: &str, extension: &str) -> Vec<(String, String)> {
+        let mut files = kifu_testkit::corpus::files(folder, extension);
+        files.sort();
+        let mut out = Vec::new();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let format = G::sniff_format(&text);
+            for read in format.records(&text) {
+                read.record.walk_main_line(|_, before, mv| {
+                    out.push((G::position_text(before), G::move_text(before, mv)));
+                });
+            }
+        }
+        out
+    }
+
+    for (folder, extension, expected) in [(
+        "cetkaik/cerke_online",
+        "ckka",
+        moves_of::<Cetkaik>("cetkaik/cerke_online", "ckka"),
+    )] {
+        assert!(!expected.is_empty(), "{folder}: no {extension} moves");
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("tables");
+        let input = corpus(folder);
+        let run = kifu(&[
+            "export",
+            input.to_str().unwrap(),
+            "--to",
+            "parquet",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(run.status.success(), "{folder}: {}", text(&run.stderr));
+        let seen: Value = serde_json::from_str(&peer(&["parquet", out.to_str().unwrap()])).unwrap();
+        assert_eq!(seen["plies"]["rows"], expected.len(), "{folder}");
+        for row in seen["sample"].as_array().unwrap() {
+            let (position, mv) = (row[3].as_str().unwrap(), row[4].as_str().unwrap());
+            assert!(
+                expected.iter().any(|(p, m)| p == position && m == mv),
+                "{folder}: the row {row} is no ply kifu replays"
+            );
+        }
+    }
+}

@@ -70,6 +70,10 @@ impl GameRecords for kifu_shogi::Shogi {
     fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>> {
         shogi::format_by_name(name)
     }
+
+    fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Self>> {
+        shogi::format_by_extension(path)
+    }
 }
 
 impl GameRecords for kifu_chu::Chu {

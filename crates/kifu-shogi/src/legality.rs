@@ -92,8 +92,13 @@ impl Position {
             if !answers_check(king, checkers, to) {
                 return Err(IllegalMove::LeavesKingInCheck { color: us });
             }
-            let pinned = self.pinned(us, king, self.occupied());
-            if pinned.contains(from) && !attacks::line(king, from).contains(to) {
+            // Only a piece on a line from its king can be pinned, and a move along that line
+            // keeps the king covered: the pins are looked for only when neither holds.
+            let line = attacks::line(king, from);
+            if line.is_nonempty()
+                && !line.contains(to)
+                && self.pinned(us, king, self.occupied()).contains(from)
+            {
                 return Err(IllegalMove::LeavesKingInCheck { color: us });
             }
         }

@@ -188,24 +188,16 @@ impl PieceKind {
         let &[a, b] = code.as_bytes() else {
             return None;
         };
-        // One `match` on the two bytes: record readers look up every move's piece code.
-        Some(match u16::from_be_bytes([a, b]) {
-            0x4655 => PieceKind::Pawn,      // FU
-            0x4b59 => PieceKind::Lance,     // KY
-            0x4b45 => PieceKind::Knight,    // KE
-            0x4749 => PieceKind::Silver,    // GI
-            0x4b49 => PieceKind::Gold,      // KI
-            0x4b41 => PieceKind::Bishop,    // KA
-            0x4849 => PieceKind::Rook,      // HI
-            0x4f55 => PieceKind::King,      // OU
-            0x544f => PieceKind::ProPawn,   // TO
-            0x4e59 => PieceKind::ProLance,  // NY
-            0x4e4b => PieceKind::ProKnight, // NK
-            0x4e47 => PieceKind::ProSilver, // NG
-            0x554d => PieceKind::Horse,     // UM
-            0x5259 => PieceKind::Dragon,    // RY
-            _ => return None,
-        })
+        PieceKind::from_csa_bytes(a, b)
+    }
+
+    /// [`PieceKind::from_csa`] on the two bytes of a code. Record readers look up every
+    /// move's piece code: one table lookup by a hash of the two bytes (the fourteen codes
+    /// fall in fourteen of its 32 slots) rather than a chain of comparisons.
+    #[inline]
+    pub(crate) fn from_csa_bytes(a: u8, b: u8) -> Option<PieceKind> {
+        let (code, kind) = CSA_CODES[csa_code_slot(a, b)];
+        if code == [a, b] { kind } else { None }
     }
 
     /// The one-character Japanese name used in KIF moves and diagrams
@@ -354,6 +346,27 @@ impl Piece {
     };
 }
 
+/// The slot of a two-byte CSA piece code in [`CSA_CODES`].
+#[inline]
+const fn csa_code_slot(a: u8, b: u8) -> usize {
+    ((a as usize * 7 + b as usize) >> 2) & 31
+}
+
+/// Every piece kind at the slot of its CSA code; empty slots hold a code no text has.
+static CSA_CODES: [([u8; 2], Option<PieceKind>); 32] = {
+    let mut table = [([0u8; 2], None); 32];
+    let mut i = 0;
+    while i < PieceKind::ALL.len() {
+        let kind = PieceKind::ALL[i];
+        let code = kind.csa().as_bytes();
+        let slot = csa_code_slot(code[0], code[1]);
+        assert!(table[slot].1.is_none(), "two CSA codes share a slot");
+        table[slot] = ([code[0], code[1]], Some(kind));
+        i += 1;
+    }
+    table
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,5 +384,18 @@ mod tests {
         }
         assert_eq!(PieceKind::Gold.promote(), None);
         assert_eq!(PieceKind::King.promote(), None);
+    }
+
+    #[test]
+    fn only_the_fourteen_csa_codes_name_a_piece() {
+        let codes: Vec<&str> = PieceKind::ALL.iter().map(|k| k.csa()).collect();
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let named = PieceKind::from_csa_bytes(a, b);
+                let code = [a, b];
+                let listed = codes.iter().position(|c| c.as_bytes() == code);
+                assert_eq!(named, listed.map(|i| PieceKind::ALL[i]), "{a} {b}");
+            }
+        }
     }
 }

@@ -55,8 +55,18 @@ pub fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Shogi>> {
 /// assert!(format_by_extension(Path::new("board.bod")).is_none());
 /// ```
 pub fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Shogi>> {
-    let extension = path.extension()?.to_str()?.to_ascii_lowercase();
-    format_by_name(&extension)
+    let extension = path.extension()?.to_str()?;
+    // The table's names are lower case: comparing without case is comparing the lowered
+    // extension, without a `String` for every file of a directory walk.
+    FORMATS
+        .iter()
+        .find(|f| {
+            f.name().eq_ignore_ascii_case(extension)
+                || f.extensions()
+                    .iter()
+                    .any(|e| e.eq_ignore_ascii_case(extension))
+        })
+        .copied()
 }
 
 /// The format of decoded text without a file name (e.g. from stdin), by the first of these

@@ -126,6 +126,10 @@ struct Builder<'t> {
     content: bool,
 }
 
+/// Header lines most CSA games have (`N+`, `N-`, `$EVENT`, `$SITE`, `$START_TIME`,
+/// `$END_TIME`, `$TIME_LIMIT`, `$OPENING`).
+const HEADER_LINES: usize = 8;
+
 fn estimate_nodes(len: usize) -> usize {
     // Roughly one move per 13 bytes in files with times; capped so junk does not reserve much.
     (len / 10).clamp(16, 1024)
@@ -133,12 +137,20 @@ fn estimate_nodes(len: usize) -> usize {
 
 impl<'t> Builder<'t> {
     fn new(text: &'t str, from: usize) -> Builder<'t> {
-        let mut record = ShogiRecord::new(StartPosition {
-            position: even_position().clone(),
-            handicap: Some(kifu_shogi::Handicap::Even),
-        });
         let rest = text.len().saturating_sub(from).min(8192);
-        record.moves = kifu_record::MoveTree::with_capacity(estimate_nodes(rest));
+        // Built whole rather than by `ShogiRecord::new`, whose one-node tree would be
+        // allocated only to be replaced by one with room for the game.
+        let mut record = ShogiRecord {
+            header: kifu_record::Header::new(),
+            start: StartPosition {
+                position: even_position().clone(),
+                handicap: Some(kifu_shogi::Handicap::Even),
+            },
+            start_span: Span::default(),
+            moves: kifu_record::MoveTree::with_capacity(estimate_nodes(rest)),
+        };
+        // A CSA game names its players, event and times: room for the usual lines at once.
+        record.header.entries_mut().reserve(HEADER_LINES);
         let line = Replay::new(record.start.position.clone(), record.moves.root());
         Builder {
             text,
@@ -285,7 +297,7 @@ impl<'t> Builder<'t> {
             self.record.start = self
                 .setup
                 .finish(side, self.record.start_span, &mut self.diags);
-            self.line.position = self.record.start.position.clone();
+            self.line.position.clone_from(&self.record.start.position);
             self.line
                 .position
                 .reserve(crate::shogi::replay::MOVES_RESERVED);
@@ -463,6 +475,13 @@ pub fn ending_kind(token: &str) -> EndingKind<ShogiEnding> {
 /// read anyway (files in the wild have them) and truncated to whole seconds. Any count of
 /// seconds the line can hold is accepted: `T8640000` is 100 days.
 fn parse_time(t: &str, v3: bool) -> Option<u64> {
+    // Whole seconds, as nearly every time line is: up to 15 digits cannot overflow.
+    if !t.is_empty() && t.len() <= 15 && t.bytes().all(|b| b.is_ascii_digit()) {
+        let seconds = t
+            .bytes()
+            .fold(0u64, |n, digit| n * 10 + u64::from(digit - b'0'));
+        return Some(seconds * 1000);
+    }
     let ms = kifu_record::parse_seconds(t)?;
     Some(if v3 { ms } else { ms - ms % 1000 })
 }

@@ -92,8 +92,13 @@ impl<'a> Iterator for Statements<'a> {
             if self.pos >= bytes.len() {
                 return None;
             }
-            // One scan for the line end that also notes whether the line has a `,`.
             let start = self.pos;
+            if let Some((statement, len, next)) = common_line(&self.text[start..]) {
+                self.pos = start + next;
+                self.first_line = false;
+                return Some((statement, Span::new(start, start + len)));
+            }
+            // One scan for the line end that also notes whether the line has a `,`.
             let mut end = start;
             let mut comma = false;
             while end < bytes.len() && bytes[end] != b'\n' {
@@ -126,6 +131,37 @@ impl<'a> Iterator for Statements<'a> {
                 _ => self.pending = Some((start, line)),
             }
         }
+    }
+}
+
+/// The two lines most of a record is made of, a move (`+7776FU`) and a time (`T12`) alone
+/// on their line, read without the general scan: the statement, its length and the offset of
+/// the next line. `None` for any other line (or one that is not well formed), which the
+/// general path reads, with the same result for these two.
+#[inline(always)]
+fn common_line(rest: &str) -> Option<(Statement<'_>, usize, usize)> {
+    let b = rest.as_bytes();
+    let line_end = |len: usize| match b.get(len) {
+        Some(b'\n') => Some(len + 1),
+        Some(b'\r') if b.get(len + 1) == Some(&b'\n') => Some(len + 2),
+        _ => None,
+    };
+    match b.first()? {
+        b'+' | b'-' => {
+            let next = line_end(7)?;
+            // Bytes 0 and 7 are ASCII, so 0..7 is on character boundaries.
+            let mv = CsaMove::parse(&rest[..7]).ok()?;
+            Some((Statement::Move(Ok(mv)), 7, next))
+        }
+        b'T' => {
+            let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits == 0 {
+                return None;
+            }
+            let next = line_end(1 + digits)?;
+            Some((Statement::Time(&rest[1..1 + digits]), 1 + digits, next))
+        }
+        _ => None,
     }
 }
 

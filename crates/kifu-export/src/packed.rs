@@ -25,6 +25,9 @@ const fn code(bits: u8, len: u8) -> Code {
     Code { bits, len }
 }
 
+/// Slots of a table indexed by `PieceKind::index` (the largest index, the dragon's, is 14).
+const KIND_SLOTS: usize = 15;
+
 /// The kinds that can be held in hand, in the order both codings write hands.
 const HAND_ORDER: [PieceKind; 7] = PieceKind::HAND;
 
@@ -203,17 +206,19 @@ impl BitWriter {
         }
     }
 
+    /// Adds `len` (at most 32) bits; whole 32-bit words go out at once, since a position is
+    /// some hundred codes of one to eight bits and this runs for every position exported.
     #[inline]
     fn put(&mut self, bits: u64, len: u32) {
         self.acc |= bits << self.filled;
         self.filled += len;
-        while self.filled >= 8 {
-            if self.at < 32 {
-                self.out[self.at] = self.acc as u8;
+        if self.filled >= 32 {
+            if let Some(word) = self.out.get_mut(self.at..self.at + 4) {
+                word.copy_from_slice(&(self.acc as u32).to_le_bytes());
             }
-            self.at += 1;
-            self.acc >>= 8;
-            self.filled -= 8;
+            self.at += 4;
+            self.acc >>= 32;
+            self.filled -= 32;
         }
     }
 
@@ -223,8 +228,11 @@ impl BitWriter {
     }
 
     fn finish(mut self) -> [u8; 32] {
-        if self.filled > 0 && self.at < 32 {
+        while self.filled > 0 && self.at < 32 {
             self.out[self.at] = self.acc as u8;
+            self.acc >>= 8;
+            self.at += 1;
+            self.filled = self.filled.saturating_sub(8);
         }
         self.out
     }
@@ -237,19 +245,33 @@ fn pack(coding: &Coding, position: &Position) -> Result<[u8; 32], PackError> {
     w.put(u64::from(position.turn() == Color::White), 1);
     w.put(black_king.index() as u64, 7);
     w.put(white_king.index() as u64, 7);
-    let mut used = [0u8; 7];
+    // The code of every piece, looked up by kind and colour once per position rather than
+    // worked out square by square; a king's code is empty (its square went out above).
+    let mut codes = [[code(0, 0); 2]; KIND_SLOTS];
+    for kind in PieceKind::ALL {
+        if let Some((base, promoted)) = board_slot(kind) {
+            codes[kind.index()] = coding.board[base][promoted];
+        }
+    }
+    let mut used = [0u8; KIND_SLOTS];
     for index in 0..Square::NUM {
         let square = Square::from_index(index).expect("index below 81");
         match position.piece_at(square) {
             None => w.code(EMPTY),
             Some(piece) => {
-                if let Some((base, promoted)) = board_slot(piece.kind) {
-                    used[base] += 1;
-                    w.code(coding.board[base][promoted][piece.color.index()]);
-                }
+                used[piece.kind.index()] += 1;
+                w.code(codes[piece.kind.index()][piece.color.index()]);
             }
         }
     }
+    // Pieces on the board by their unpromoted kind, as the hand and box codes count them.
+    let mut on_board = [0u8; 7];
+    for kind in PieceKind::ALL {
+        if let Some((base, _)) = board_slot(kind) {
+            on_board[base] += used[kind.index()];
+        }
+    }
+    let mut used = on_board;
     for color in Color::ALL {
         let hand = position.hand(color);
         for (slot, kind) in HAND_ORDER.into_iter().enumerate() {

@@ -217,7 +217,7 @@ impl GameName {
     fn claims_content(self, text: &str) -> bool {
         match self {
             GameName::Shogi => false,
-            GameName::Chu => chu_content(text),
+            GameName::Chu => kifu_records::chu::claims_text(text),
             GameName::Cetkaik => ckka::json::looks_like_kifu_json(text),
         }
     }
@@ -273,33 +273,6 @@ pub fn lossy_utf8(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
         Ok(text) => std::borrow::Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(bytes),
     }
-}
-
-/// Whether a text is a chu record by its content: the chu start position or name, a 12×12
-/// board diagram, chu JSON, a CSL game that replays from the chu start, or USI moves that leave
-/// the 9×9 board.
-fn chu_content(text: &str) -> bool {
-    if text.contains("中将棋") || text.contains("lfcsgekgscfl") || text.contains("１２ １１")
-    {
-        return true;
-    }
-    let t = text.trim_start_matches('\u{feff}').trim_start();
-    if t.starts_with('{') || t.starts_with('[') && t[1..].trim_start().starts_with('{') {
-        let compact: String = t.chars().take(4096).filter(|c| *c != ' ').collect();
-        return compact.contains("\"rules\":\"lishogi\"") || compact.contains("\"rules\":\"jcsa\"");
-    }
-    if (t.starts_with('[') || t.starts_with("1.")) && kifu_records::chu::detect(t).name() == "csl" {
-        let (record, diagnostics) = kifu_records::chu::csl::parse(t);
-        return !kifu_records::chu::main_line_moves(&record).is_empty()
-            && !diagnostics.iter().any(|d| d.is_error());
-    }
-    let first = t.split_whitespace().next().unwrap_or("");
-    let usi_list =
-        ["position", "startpos", "sfen"].contains(&first) || kifu_chu::parse_usi(first).is_some();
-    usi_list
-        && t.split_whitespace()
-            .take(200)
-            .any(|w| kifu_chu::parse_usi(w).is_some() && kifu_shogi::usi::parse_move(w).is_err())
 }
 
 /// CKKA text, unless the first word reads as USI (a shogi or chu move list).

@@ -27,7 +27,8 @@ def corpus() -> pathlib.Path:
 
 @pytest.fixture(scope="session")
 def kifu_bin() -> str:
-    path = os.environ.get("KIFU_BIN") or str(REPO / "target" / "debug" / "kifu")
+    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
+    path = os.environ.get("KIFU_BIN") or str(target / "debug" / "kifu")
     if not os.access(path, os.X_OK):
         raise RuntimeError(f"the kifu command line is missing: {path} (cargo build -p kifu-cli, or set KIFU_BIN)")
     return path

@@ -26,7 +26,7 @@ impl CliGame for Chu {
     }
 
     fn claims_content(text: &str) -> bool {
-        sniff(text)
+        chu_records::claims_text(text)
     }
 
     fn show(
@@ -55,36 +55,6 @@ impl CliGame for Chu {
             View::Bod | View::Csa => None,
         }
     }
-}
-
-/// Whether a text is a chu record by its content (lishogi's exports and kifu's own share
-/// .kif/.json/.usi with shogi): the chu start position or name, a 12×12 board diagram, kifu's
-/// chu JSON, or USI moves that leave the 9×9 board.
-fn sniff(text: &str) -> bool {
-    if text.contains("中将棋") || text.contains("lfcsgekgscfl") || text.contains("１２ １１")
-    {
-        return true;
-    }
-    let t = text.trim_start_matches('\u{feff}').trim_start();
-    if t.starts_with('{') || t.starts_with('[') && t[1..].trim_start().starts_with('{') {
-        return t.contains("\"rules\": \"lishogi\"")
-            || t.contains("\"rules\": \"jcsa\"")
-            || t.contains("\"rules\":\"lishogi\"")
-            || t.contains("\"rules\":\"jcsa\"");
-    }
-    // CSL records (PGN-like headers, numbered moves) replay from the chu start or are not chu.
-    if (t.starts_with('[') || t.starts_with("1.")) && chu_records::detect(t).name() == "csl" {
-        let (record, diagnostics) = chu_records::csl::parse(t);
-        return !chu_records::main_line_moves(&record).is_empty()
-            && !diagnostics.iter().any(|d| d.is_error());
-    }
-    let first = t.split_whitespace().next().unwrap_or("");
-    let usi_list =
-        ["position", "startpos", "sfen"].contains(&first) || kifu_chu::parse_usi(first).is_some();
-    usi_list
-        && t.split_whitespace()
-            .take(200)
-            .any(|w| kifu_chu::parse_usi(w).is_some() && kifu_shogi::usi::parse_move(w).is_err())
 }
 
 fn ext(path: &Path) -> Option<String> {

@@ -95,6 +95,42 @@ pub fn detect(text: &str) -> &'static dyn RecordFormat<Chu> {
         .unwrap_or(&csl::CSL)
 }
 
+/// Whether a text is a chu record by its content, whatever its file is called (lishogi's exports
+/// and kifu's own share `.kif`, `.json` and `.usi` with shogi): the chu start position or name, a
+/// 12×12 board diagram, chu JSON (`"rules": "lishogi"` or `"jcsa"`), a CSL record that replays
+/// from the chu start, or USI moves that leave the 9×9 board.
+///
+/// ```
+/// assert!(kifu_records::chu::claims_text("手合割：中将棋\n"));
+/// assert!(kifu_records::chu::claims_text("startpos 7i7h 6c6d"));
+/// assert!(!kifu_records::chu::claims_text("startpos 7g7f 3c3d"));
+/// ```
+pub fn claims_text(text: &str) -> bool {
+    if text.contains("中将棋") || text.contains("lfcsgekgscfl") || text.contains("１２ １１")
+    {
+        return true;
+    }
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    if t.starts_with('{') || t.starts_with('[') && t[1..].trim_start().starts_with('{') {
+        return t.contains("\"rules\": \"lishogi\"")
+            || t.contains("\"rules\": \"jcsa\"")
+            || t.contains("\"rules\":\"lishogi\"")
+            || t.contains("\"rules\":\"jcsa\"");
+    }
+    // CSL records (PGN-like headers, numbered moves) replay from the chu start or are not chu.
+    if (t.starts_with('[') || t.starts_with("1.")) && detect(t).name() == "csl" {
+        let (record, diagnostics) = csl::parse(t);
+        return !main_line_moves(&record).is_empty() && !diagnostics.iter().any(|d| d.is_error());
+    }
+    let first = t.split_whitespace().next().unwrap_or("");
+    let usi_list =
+        ["position", "startpos", "sfen"].contains(&first) || kifu_chu::parse_usi(first).is_some();
+    usi_list
+        && t.split_whitespace()
+            .take(200)
+            .any(|w| kifu_chu::parse_usi(w).is_some() && kifu_shogi::usi::parse_move(w).is_err())
+}
+
 /// The moves of the main line, in order.
 pub fn main_line_moves(record: &ChuRecord) -> Vec<Move> {
     record

@@ -102,7 +102,7 @@ pub fn detect(text: &str) -> &'static dyn RecordFormat<Chu> {
 ///
 /// ```
 /// assert!(kifu_records::chu::claims_text("手合割：中将棋\n"));
-/// assert!(kifu_records::chu::claims_text("startpos 7i7h 6c6d"));
+/// assert!(kifu_records::chu::claims_text("startpos 7i7h 10c10d"));
 /// assert!(!kifu_records::chu::claims_text("startpos 7g7f 3c3d"));
 /// ```
 pub fn claims_text(text: &str) -> bool {

@@ -2,7 +2,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::Outcome;
@@ -60,21 +59,8 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             skipped.len()
         )));
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| e.to_string())?;
-    let progress = if crate::stderr_is_terminal() && inputs.len() > 1 {
-        let pb =
-            ProgressBar::with_draw_target(Some(inputs.len() as u64), ProgressDrawTarget::stderr());
-        pb.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} files {per_sec} eta {eta}")
-                .map_err(|e| e.to_string())?,
-        );
-        pb
-    } else {
-        ProgressBar::hidden()
-    };
+    let pool = crate::inputs::worker_pool(args.jobs)?;
+    let progress = crate::inputs::file_progress(inputs.len());
     let start = Instant::now();
     let reports: Vec<FileReport> = pool.install(|| {
         inputs

@@ -11,7 +11,6 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kifu_export::meta::{EndingClass, GameInfo, engine_line, game_info};
 use kifu_export::table::{GamesTable, PliesTable, Ply, Source};
 use kifu_export::training::{GameResult, Hcpe, Hcpe3Game, Hcpe3Move, Psv, hcpe3_result};
@@ -349,21 +348,8 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         }),
         keep_prefix: args.keep_prefix,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| e.to_string())?;
-    let progress = if crate::stderr_is_terminal() && inputs.len() > 1 {
-        let pb =
-            ProgressBar::with_draw_target(Some(inputs.len() as u64), ProgressDrawTarget::stderr());
-        pb.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} files {per_sec} eta {eta}")
-                .map_err(|e| e.to_string())?,
-        );
-        pb
-    } else {
-        ProgressBar::hidden()
-    };
+    let pool = crate::inputs::worker_pool(args.jobs)?;
+    let progress = crate::inputs::file_progress(inputs.len());
 
     let start = Instant::now();
     let mut sink = Sink::open(args.to, &args.output)?;
@@ -531,19 +517,18 @@ fn read_records<G: GameRecords>(
     each: OnRecord<G>,
 ) -> Result<(), String> {
     let name = input.name();
-    let format: &dyn RecordFormat<G> = match args.format.as_deref() {
-        Some(f) => G::format_by_name(f).ok_or_else(|| {
-            format!(
-                "--format: unknown {} format `{f}` (one of: {})",
-                G::NAME,
-                G::format_names().join(", ")
-            )
-        })?,
-        None => match input.path.as_deref().and_then(G::format_by_extension) {
-            Some(format) => format,
-            None => G::sniff_format(&crate::games::lossy_utf8(&bytes[..bytes.len().min(4096)])),
-        },
-    };
+    let head = crate::games::lossy_utf8(&bytes[..bytes.len().min(4096)]);
+    let format: &dyn RecordFormat<G> =
+        crate::games::format_for(args.format.as_deref(), input.path.as_deref(), &head).ok_or_else(
+            || {
+                format!(
+                    "--format: unknown {} format `{}` (one of: {})",
+                    G::NAME,
+                    args.format.as_deref().unwrap_or_default(),
+                    G::format_names().join(", ")
+                )
+            },
+        )?;
     let decoded = decode(bytes, format.encoding());
     let mut report = FileReport::new(name.clone(), G::NAME, format.name());
     let mut source = None;

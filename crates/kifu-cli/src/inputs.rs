@@ -138,3 +138,27 @@ pub fn expand(
     }
     Ok((inputs, skipped))
 }
+
+/// The threads that read files: `jobs` of them, or one per core when it is not given.
+pub fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+/// A progress bar over `files` files, drawn only when standard error is a terminal and there
+/// is more than one file (hidden otherwise, so pipes and logs get no control codes).
+pub fn file_progress(files: usize) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    if !crate::stderr_is_terminal() || files <= 1 {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(files as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} files {per_sec} eta {eta}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}

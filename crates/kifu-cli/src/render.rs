@@ -7,7 +7,7 @@
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
-use kifu_record::{NodeId, Record, RecordFormat, SourceText, decode};
+use kifu_record::{NodeId, Record, SourceText, decode};
 use kifu_render::Picture;
 
 use crate::Outcome;
@@ -58,70 +58,10 @@ pub struct FileRecords<G: kifu_record::Game> {
     pub report: FileReport,
 }
 
-/// How a pictured game finds the format of a file (the records layer's table of formats).
-pub trait Readable: Picture {
-    fn format_for(
-        name: Option<&str>,
-        path: Option<&Path>,
-        head: &str,
-    ) -> Option<&'static dyn RecordFormat<Self>>;
-}
+/// What a pictured game needs: its pictures and the records layer's table of formats.
+pub trait Readable: Picture + kifu_records::GameRecords {}
 
-fn format_via_table<G: kifu_records::GameRecords>(
-    name: Option<&str>,
-    path: Option<&Path>,
-    head: &str,
-) -> Option<&'static dyn RecordFormat<G>> {
-    match name {
-        Some(name) => G::format_by_name(name),
-        None => Some(
-            path.and_then(G::format_by_extension)
-                .unwrap_or_else(|| G::sniff_format(head)),
-        ),
-    }
-}
-
-impl Readable for kifu_shogi::Shogi {
-    fn format_for(
-        name: Option<&str>,
-        path: Option<&Path>,
-        head: &str,
-    ) -> Option<&'static dyn RecordFormat<Self>> {
-        format_via_table(name, path, head)
-    }
-}
-
-impl Readable for kifu_chu::Chu {
-    fn format_for(
-        name: Option<&str>,
-        path: Option<&Path>,
-        head: &str,
-    ) -> Option<&'static dyn RecordFormat<Self>> {
-        format_via_table(name, path, head)
-    }
-}
-
-impl Readable for kifu_cetkaik::Cetkaik {
-    fn format_for(
-        name: Option<&str>,
-        _path: Option<&Path>,
-        head: &str,
-    ) -> Option<&'static dyn RecordFormat<Self>> {
-        use kifu_records::cetkaik::{FORMATS, format::by_name};
-        match name {
-            Some(name) => by_name(name),
-            // The CKKA reader takes every notation; only JSON forms need telling apart.
-            None => Some(
-                FORMATS
-                    .iter()
-                    .skip(4)
-                    .copied()
-                    .find(|f| f.sniff(head))
-                    .unwrap_or(FORMATS[0]),
-            ),
-        }
-    }
-}
+impl<G: Picture + kifu_records::GameRecords> Readable for G {}
 
 /// Reads every record of a file of game `G`.
 pub fn read_file<G: Readable>(
@@ -131,7 +71,7 @@ pub fn read_file<G: Readable>(
     format: Option<&str>,
 ) -> Result<FileRecords<G>, CliError> {
     let head = crate::games::lossy_utf8(bytes);
-    let format = G::format_for(format, path, &head).ok_or_else(|| {
+    let format = crate::games::format_for::<G>(format, path, &head).ok_or_else(|| {
         CliError::usage(format!(
             "--format: not a {} format; see `kifu convert --help`",
             G::NAME

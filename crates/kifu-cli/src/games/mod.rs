@@ -253,6 +253,22 @@ impl Game {
     }
 }
 
+/// The format `--format` names, else the one the file's extension or content says: the
+/// records layer's choice, made the same way by every command that reads one game's records.
+pub fn format_for<G: kifu_records::GameRecords>(
+    name: Option<&str>,
+    path: Option<&Path>,
+    head: &str,
+) -> Option<&'static dyn kifu_record::RecordFormat<G>> {
+    match name {
+        Some(name) => G::format_by_name(name),
+        None => Some(
+            path.and_then(G::format_by_extension)
+                .unwrap_or_else(|| G::sniff_format(head)),
+        ),
+    }
+}
+
 /// The bytes as text for sniffing: borrowed when they are UTF-8 (every ASCII file is), with
 /// U+FFFD for what is not. `String::from_utf8_lossy` gives the same text, but it walks valid
 /// input byte by byte, without the word-at-a-time ASCII path of `str::from_utf8`: 3–4% of

@@ -27,7 +27,8 @@ def corpus() -> pathlib.Path:
 
 @pytest.fixture(scope="session")
 def kifu_bin() -> str:
-    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
+    # Cargo reads a relative CARGO_TARGET_DIR from the repository root; pytest runs elsewhere.
+    target = REPO / os.environ.get("CARGO_TARGET_DIR", "target")
     path = os.environ.get("KIFU_BIN") or str(target / "debug" / "kifu")
     if not os.access(path, os.X_OK):
         raise RuntimeError(f"the kifu command line is missing: {path} (cargo build -p kifu-cli, or set KIFU_BIN)")

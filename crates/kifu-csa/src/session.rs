@@ -399,7 +399,8 @@ impl Session {
         out.push(Action::Save);
     }
 
-    /// Seed 002 (7): show what was received, then interrupt.
+    /// On a line it cannot accept, a program shows the operator what it received and then
+    /// interrupts the game, as the CSA 1998 communication protocol asks of a program in trouble.
     fn trouble(&mut self, line: &Line, why: &str, out: &mut Vec<Action>) {
         let text = format!("received {}: {why}", describe(line));
         out.push(Action::Show(text.clone()));

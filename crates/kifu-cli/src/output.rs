@@ -127,10 +127,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8], replace: bool) -> Result<(), 
             "{shown}: exists; not overwritten (--force replaces it)"
         ));
     }
-    let mut temp = tempfile::Builder::new()
-        .prefix(".kifu-")
-        .suffix(".part")
-        .tempfile_in(dir)
+    let mut temp = temporary_in(dir, ".kifu-")
         .map_err(|e| format!("{}: cannot create a temporary file: {e}", dir.display()))?;
     // No fsync: the rename already keeps a half-written file from ever standing under the
     // name, and syncing each of 100,000 split records made a 10-second job take 10 minutes.
@@ -148,6 +145,17 @@ pub fn write_atomically(path: &Path, bytes: &[u8], replace: bool) -> Result<(), 
         })?;
     }
     Ok(())
+}
+
+/// A temporary file in `dir`, to be renamed over its target when whole. It is created with the
+/// mode any new file gets (0666 less the user's umask), not tempfile's private 0600: the finished
+/// output is an ordinary file that others may read where the user's umask allows it.
+pub fn temporary_in(dir: &Path, prefix: &str) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(prefix).suffix(".part");
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder.tempfile_in(dir)
 }
 
 #[cfg(test)]
@@ -200,5 +208,18 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
         // No temporary file is left behind.
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_written_file_has_the_mode_of_any_new_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        std::fs::write(&plain, "x").unwrap();
+        let ours = dir.path().join("ours.kif");
+        write_atomically(&ours, b"x", false).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&ours), mode(&plain));
     }
 }

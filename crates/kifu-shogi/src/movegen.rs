@@ -33,6 +33,7 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     pub fn new() -> MoveList {
         MoveList {
             moves: [Move::NULL; MAX_MOVES + SLACK],
@@ -40,6 +41,7 @@ impl MoveList {
         }
     }
 
+    /// Empties the list, keeping its storage.
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;

@@ -11,7 +11,10 @@ pub enum Repetition {
     Draw,
     /// The fourth occurrence, and every move `loser` made since the first of the four
     /// gave check: 連続王手の千日手, which `loser` loses.
-    PerpetualCheck { loser: Color },
+    PerpetualCheck {
+        /// The side that gave every check.
+        loser: Color,
+    },
 }
 
 impl Position {

@@ -61,6 +61,21 @@ impl Position {
     ///
     /// Only positions since this `Position` was set up are known; a game
     /// replayed from its start sees them all.
+    ///
+    /// ```
+    /// use kifu_shogi::{Position, Repetition};
+    ///
+    /// // Both rooks step aside and back three times: the start position stands a fourth time.
+    /// let mut pos = Position::startpos();
+    /// for _ in 0..3 {
+    ///     assert_eq!(pos.repetition(), Repetition::None);
+    ///     for usi in ["2h3h", "8b7b", "3h2h", "7b8b"] {
+    ///         pos.play(usi.parse().unwrap()).unwrap();
+    ///     }
+    /// }
+    /// assert_eq!(pos.repetition_count(), 4);
+    /// assert_eq!(pos.repetition(), Repetition::Draw);
+    /// ```
     pub fn repetition(&self) -> Repetition {
         let h = self.hash();
         let n = self.history.len();

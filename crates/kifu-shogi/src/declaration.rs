@@ -73,13 +73,13 @@ pub enum DeclarationFailure {
 impl Position {
     /// Judges a declaration by the side to move under `rule`.
     ///
-    /// The conditions are those of the CSA's declaration rule for computer shogi (CSA
-    /// protocol, "Jishogi 1.1", as floodgate judges `%KACHI`): the declarer is the side to
-    /// move, its king is in the enemy camp (the three far ranks) and not in check, at least
-    /// ten of its other pieces are in the camp, and its points (5 for each rook or bishop,
-    /// promoted or not, 1 for any other piece, over the pieces in the camp and in hand) reach
-    /// what `rule` asks. The clock condition (the declarer must have time left) is the
-    /// caller's to check.
+    /// The conditions are those of the CSA's declaration rule for computer shogi (the CSA
+    /// server protocol's `Declaration:Jishogi 1.1`, as floodgate judges `%KACHI`): the
+    /// declarer is the side to move, its king is in the enemy camp (the three far ranks) and
+    /// not in check, at least ten of its other pieces are in the camp, and its points (5 for
+    /// each rook or bishop, promoted or not, 1 for any other piece, over the pieces in the
+    /// camp and in hand) reach what `rule` asks. The clock condition (the declarer must have
+    /// time left) is the caller's to check.
     ///
     /// ```
     /// use kifu_shogi::{DeclarationCount, DeclarationFailure, DeclarationRule, DeclarationVerdict, Position};

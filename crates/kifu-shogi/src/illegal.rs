@@ -5,9 +5,9 @@ use crate::{Color, PieceKind, Square};
 
 /// Why a move cannot be played, in the words a diagnostic should use.
 ///
-/// Each variant is one rule of the game as the Japan Shogi Association states them (日本将棋連盟,
-/// "将棋のルール" and its list of fouls, 反則): the pieces' moves, promotion, drops, 二歩,
-/// 打ち歩詰め and leaving one's king in check. [`Position::check_move`](crate::Position::check_move)
+/// Each variant is one rule of the game as the Japan Shogi Association (日本将棋連盟) states
+/// the rules and the fouls (反則): the pieces' moves, promotion, drops, 二歩, 打ち歩詰め and
+/// leaving one's king in check. [`Position::check_move`](crate::Position::check_move)
 /// returns the first rule a move breaks, [`Position::play`](crate::Position::play) passes it on,
 /// and its [`Display`](std::fmt::Display) is the sentence a diagnostic prints.
 ///

@@ -89,7 +89,17 @@ impl std::str::FromStr for Profession {
     }
 }
 
-/// The ten professions of the non-皇 pieces.
+/// The ten professions of the non-皇 pieces. [`Display`](fmt::Display) writes the kanji;
+/// [`FromStr`](std::str::FromStr) also reads the pekzep name.
+///
+/// ```
+/// use kifu_cetkaik::Profession;
+///
+/// let p: Profession = "kauk2".parse().unwrap();
+/// assert_eq!(p, Profession::Pawn);
+/// assert_eq!((p.kanji(), p.mrf_letter(), p.count_per_color()), ('兵', 'P', 8));
+/// assert_eq!("弓".parse::<Profession>().unwrap().to_string(), "弓");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Profession {
     /// 船 nuak1, Vessel

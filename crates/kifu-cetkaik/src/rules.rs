@@ -33,6 +33,16 @@ pub enum Announcement {
 }
 
 /// One rule set. Use [`Rules::standard`], [`Rules::cerke_online`] or [`Rules::hard_tam`].
+///
+/// ```
+/// use kifu_cetkaik::Rules;
+///
+/// let rules = Rules::by_name("硬皇力").unwrap();
+/// assert_eq!(rules, Rules::hard_tam());
+/// assert_eq!((rules.king_hand_points, Rules::standard().king_hand_points), (3, 5));
+/// assert_eq!(Rules::standard().seasons, 4);
+/// assert!(Rules::by_name("chess").is_none());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
     /// Short name, as the `{律:…}` header would carry it.

@@ -38,6 +38,15 @@ pub fn throw_sticks(rng: &mut impl Rng) -> u8 {
 
 /// A seeded generator for simulations and tests (replays take throws from records): the same
 /// seed gives the same throws with the same `rand` release (Cargo.lock pins it).
+///
+/// ```
+/// use kifu_cetkaik::StickRng;
+///
+/// let (mut a, mut b) = (StickRng::new(7), StickRng::new(7));
+/// let throws: Vec<u8> = (0..20).map(|_| a.throw()).collect();
+/// assert!(throws.iter().all(|&n| n <= 5));
+/// assert_eq!(throws, (0..20).map(|_| b.throw()).collect::<Vec<u8>>());
+/// ```
 #[derive(Clone, Debug)]
 pub struct StickRng(StdRng);
 

@@ -48,6 +48,17 @@ const KINDS: [(HandKind, &str, &str, i32); 10] = [
 ];
 
 /// A hand as it is named: a kind, and whether all its pieces share a colour (同色).
+///
+/// ```
+/// use kifu_cetkaik::{Hand, HandKind};
+///
+/// let hand = Hand::parse("同色獣").unwrap();
+/// assert_eq!(hand, Hand { kind: HandKind::Animals, same_color: true });
+/// assert_eq!(hand.points(5), 5); // 獣 is worth 3, 同色 adds 2
+/// assert_eq!(hand.to_string(), "同色獣");
+/// assert_eq!(Hand::parse_pekzep("io"), Some(Hand::plain(HandKind::King)));
+/// assert_eq!(Hand::parse("同色王"), None);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Hand {
     /// Which hand.

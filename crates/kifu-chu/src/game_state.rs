@@ -24,6 +24,18 @@ pub enum PlayError {
 }
 
 /// A game in progress or finished: its start, its moves and the position they reach.
+///
+/// ```
+/// use kifu_chu::{GameState, Move, PlayError, Position};
+///
+/// let mut game = GameState::new(Position::startpos());
+/// let lion: Move = "7j7h".parse().unwrap();
+/// game.play(lion).unwrap();
+/// // Now it is White's turn, and 7h holds Black's lion.
+/// assert_eq!(game.play(lion), Err(PlayError::Illegal(lion)));
+/// assert_eq!(game.moves(), &[lion]);
+/// assert!(game.outcome().is_none());
+/// ```
 #[derive(Clone, Debug)]
 pub struct GameState {
     start: Position,

@@ -271,7 +271,16 @@ impl Kind {
     }
 }
 
-/// A piece on the board.
+/// A piece on the board. Its [`Display`](fmt::Display) is the lishogi SFEN token.
+///
+/// ```
+/// use kifu_chu::{Color, Kind, Piece, Position};
+///
+/// let lion = Position::startpos().piece_at("7j".parse().unwrap()).unwrap();
+/// assert_eq!(lion, Piece::new(Color::Black, Kind::Lion, false));
+/// assert_eq!(lion.to_string(), "N");
+/// assert_eq!(Kind::Phoenix.promoted(), Some(Kind::FreeKing));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// The owner.

@@ -3,6 +3,18 @@
 //! Every difference between the two is one field of [`RuleSet`], so a caller can also mix them.
 
 /// Which rules a position is played under.
+///
+/// ```
+/// use kifu_chu::{Position, RuleSet};
+///
+/// let rules: RuleSet = "jcsa".parse().unwrap();
+/// assert_eq!(rules, RuleSet::JCSA);
+/// assert!(rules.checkmate_wins && !RuleSet::LISHOGI.checkmate_wins);
+///
+/// let pos = Position::startpos().with_rules(rules);
+/// assert_eq!(pos.rules().to_string(), "jcsa");
+/// assert_eq!(Position::startpos().rules(), RuleSet::default());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RuleSet {
     /// Counter-strike (先獅子): after a non-lion captured a lion, may the opponent's non-lion

@@ -10,6 +10,17 @@ use std::fmt;
 pub(crate) const CELLS: usize = 256;
 
 /// A square on the board (always a playable square, never a wall cell).
+///
+/// ```
+/// use kifu_chu::Square;
+///
+/// let sq: Square = "12l".parse().unwrap();
+/// assert_eq!((sq.file(), sq.rank(), sq.rank_char()), (12, 11, 'l'));
+/// assert_eq!(Square::new(12, 11), Some(sq));
+/// assert_eq!(sq.to_string(), "12l");
+/// assert_eq!(Square::all().count(), 144);
+/// assert!("13a".parse::<Square>().is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 

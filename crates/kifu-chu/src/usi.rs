@@ -19,6 +19,17 @@ impl std::str::FromStr for Move {
 }
 
 /// Parses a USI move's syntax (not its legality).
+///
+/// ```
+/// use kifu_chu::{Position, parse_usi};
+///
+/// let double = parse_usi("7j7i6h").unwrap(); // a lion's two steps
+/// assert_eq!(double.to_string(), "7j7i6h");
+/// assert!(parse_usi("7j").is_none());
+/// // Legality is the position's question.
+/// assert_eq!(Position::startpos().parse_usi_move("7j7h"), parse_usi("7j7h"));
+/// assert_eq!(Position::startpos().parse_usi_move("7j7a"), None);
+/// ```
 pub fn parse_usi(s: &str) -> Option<Move> {
     let (a, n1) = Square::parse_prefix(s)?;
     let (b, n2) = Square::parse_prefix(&s[n1..])?;

@@ -5,6 +5,21 @@ use kifu_shogi::{Color, Handicap};
 
 /// A game name `<id>-<total>-<byoyomi>[F]` and the clock it means: shogi-server's grammar,
 /// with the id in `[0-9A-Za-z_@.-]` and the whole name up to 64 bytes.
+///
+/// ```
+/// use kifu_csa_net::game_name::GameName;
+/// use kifu_shogi::Handicap;
+///
+/// let g = GameName::parse("floodgate-300-10F").unwrap();
+/// assert_eq!((g.total, g.last, g.fischer, g.stopwatch), (300, 10, true, false));
+/// assert_eq!((g.time_rule().byoyomi, g.time_rule().increment), (0, 10));
+///
+/// let g = GameName::parse("hcbishop_test-600-060").unwrap();
+/// assert_eq!(g.handicap, Some(Handicap::Bishop));
+/// assert!(g.stopwatch);
+///
+/// assert!(GameName::parse("floodgate-300").is_none());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GameName {
     /// The whole name as given (`floodgate-300-10F`).

@@ -24,6 +24,17 @@ pub enum Line {
 }
 
 /// Accumulates bytes as they arrive and hands out complete lines.
+///
+/// ```
+/// use kifu_csa::lines::{Line, LineFramer};
+///
+/// let mut framer = LineFramer::new();
+/// let mut lines = Vec::new();
+/// framer.push(b"+7776FU\r\n%TO", &mut lines);
+/// framer.push(b"RYO\n-33", &mut lines);
+/// assert_eq!(lines, [Line::Text(b"+7776FU".to_vec()), Line::Text(b"%TORYO".to_vec())]);
+/// assert_eq!(framer.finish(), Some(Line::Text(b"-33".to_vec())));
+/// ```
 #[derive(Debug)]
 pub struct LineFramer {
     buf: Vec<u8>,

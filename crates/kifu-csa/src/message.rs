@@ -60,6 +60,16 @@ impl Command {
 }
 
 /// One protocol line.
+///
+/// ```
+/// use kifu_csa::{Command, Message, SyntaxError};
+///
+/// assert_eq!(Message::parse("%TORYO"), Ok(Message::Command(Command::Resign)));
+/// let mv = Message::parse("-0034KA\r").unwrap();
+/// assert_eq!(mv.to_string(), "-0034KA");
+/// assert!(matches!(Message::parse("%RESIGN"), Err(SyntaxError::UnknownCommand(_))));
+/// assert_eq!(Message::parse_bytes(b"\xff"), Err(SyntaxError::NotText));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Message {
     /// A move (`+7776FU`).

@@ -5,6 +5,23 @@
 //! direction the index either always grows or always shrinks: the first blocker
 //! is the lowest or the highest set bit, found with one `trailing_zeros` or
 //! `leading_zeros` on a `u128`.
+//!
+//! The squares are those a piece attacks, moving or capturing, as the pieces move under
+//! the Japan Shogi Association's rules; "forward" depends on the piece's colour. A
+//! position's own view is [`Position::attacks_from`](crate::Position::attacks_from).
+//!
+//! ```
+//! use kifu_shogi::{Bitboard, Color, Square, attacks};
+//!
+//! let sq = Square::new(5, 5).unwrap();
+//! assert_eq!(attacks::king(sq).count(), 8);
+//! assert_eq!(attacks::rook(sq, Bitboard::EMPTY).count(), 16);
+//! assert_eq!(attacks::knight(Color::White, sq).map(|s| s.to_string()).collect::<Vec<_>>(), ["4g", "6g"]);
+//!
+//! // A lance stops at the first piece in its way, which it may capture.
+//! let blocker = Bitboard::from_square(Square::new(5, 3).unwrap());
+//! assert_eq!(attacks::lance(Color::Black, sq, blocker).count(), 2);
+//! ```
 
 use crate::{Bitboard, Color, Square};
 
@@ -179,16 +196,21 @@ const fn rank_masks() -> [u128; 10] {
 
 static RANKS: [u128; 10] = rank_masks();
 
+/// The square a pawn of `color` on `sq` attacks: one step forward.
 #[inline]
 pub fn pawn(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.index()][sq.index()])
 }
 
+/// The squares a knight of `color` on `sq` attacks: two forward and one to either side,
+/// jumping over anything between.
 #[inline]
 pub fn knight(color: Color, sq: Square) -> Bitboard {
     Bitboard(KNIGHT[color.index()][sq.index()])
 }
 
+/// The squares a silver of `color` on `sq` attacks: the three forward and the two
+/// backward diagonals.
 #[inline]
 pub fn silver(color: Color, sq: Square) -> Bitboard {
     Bitboard(SILVER[color.index()][sq.index()])
@@ -200,11 +222,15 @@ pub fn gold(color: Color, sq: Square) -> Bitboard {
     Bitboard(GOLD[color.index()][sq.index()])
 }
 
+/// The eight squares around `sq`: the king's steps, which the horse and the dragon add to
+/// their slides.
 #[inline]
 pub fn king(sq: Square) -> Bitboard {
     Bitboard(KING[0][sq.index()])
 }
 
+/// The squares a lance of `color` on `sq` attacks: straight forward up to and including
+/// the first occupied square.
 #[inline]
 pub fn lance(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     let dir = match color {
@@ -224,6 +250,8 @@ pub fn lance_pseudo(color: Color, sq: Square) -> Bitboard {
     Bitboard(RAYS[dir][sq.index()])
 }
 
+/// The squares a bishop on `sq` attacks along the four diagonals, each up to and including
+/// the first occupied square (a horse adds [`king`]).
 #[inline]
 pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
     let s = sq.index();
@@ -231,6 +259,8 @@ pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(ray_attack(1, s, o) | ray_attack(3, s, o) | ray_attack(5, s, o) | ray_attack(7, s, o))
 }
 
+/// The squares a rook on `sq` attacks along its file and rank, each up to and including
+/// the first occupied square (a dragon adds [`king`]).
 #[inline]
 pub fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
     let s = sq.index();
@@ -238,11 +268,13 @@ pub fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(ray_attack(0, s, o) | ray_attack(2, s, o) | ray_attack(4, s, o) | ray_attack(6, s, o))
 }
 
+/// A bishop's reach on an empty board.
 #[inline]
 pub fn bishop_pseudo(sq: Square) -> Bitboard {
     Bitboard(BISHOP_PSEUDO[sq.index()])
 }
 
+/// A rook's reach on an empty board.
 #[inline]
 pub fn rook_pseudo(sq: Square) -> Bitboard {
     Bitboard(ROOK_PSEUDO[sq.index()])

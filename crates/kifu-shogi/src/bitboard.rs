@@ -12,12 +12,25 @@ static SQUARE_BITS: [u128; 81] = {
     t
 };
 
-/// A set of squares, one bit per square index (see [`Square`]).
+/// A set of squares, one bit per square index (see [`Square`]). Iterating yields the
+/// squares in index order, and `&`, `|`, `^` and `!` are set operations.
+///
+/// ```
+/// use kifu_shogi::{Bitboard, Color, PieceKind, Position};
+///
+/// let pos = Position::startpos();
+/// let pawns: Bitboard = pos.pieces(Color::Black, PieceKind::Pawn);
+/// assert_eq!(pawns.count(), 9);
+/// assert!(pawns.contains("7g".parse().unwrap()));
+/// assert_eq!(pawns.map(|sq| sq.to_string()).next().as_deref(), Some("1g"));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u128);
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 81 squares.
     pub const FULL: Bitboard = Bitboard((1u128 << 81) - 1);
 
     /// A table lookup: a variable 128-bit shift costs several instructions and a branch.
@@ -26,21 +39,25 @@ impl Bitboard {
         Bitboard(SQUARE_BITS[sq.index()])
     }
 
+    /// Whether no square is set.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether at least one square is set.
     #[inline]
     pub const fn is_nonempty(self) -> bool {
         self.0 != 0
     }
 
+    /// Whether `sq` is set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & SQUARE_BITS[sq.index()] != 0
     }
 
+    /// How many squares are set.
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
@@ -52,6 +69,7 @@ impl Bitboard {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
+    /// The set square with the lowest index, if any (without removing it).
     #[inline]
     pub fn first(self) -> Option<Square> {
         if self.0 == 0 {

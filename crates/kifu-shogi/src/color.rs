@@ -3,21 +3,35 @@ use std::ops::Not;
 use std::str::FromStr;
 
 /// The two sides. Black (先手, 下手 in handicap games) moves first in an even game.
+///
+/// ```
+/// use kifu_shogi::Color;
+///
+/// assert_eq!(!Color::Black, Color::White);
+/// assert_eq!(Color::White.sfen_char(), 'w');
+/// assert_eq!(Color::Black.to_string(), "先手");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Color {
+    /// 先手 (sente; 下手 in a handicap game): SFEN `b`, CSA `+`, the side whose pieces start
+    /// on ranks 7–9.
     Black = 0,
+    /// 後手 (gote; 上手, the handicap giver, in a handicap game): SFEN `w`, CSA `-`.
     White = 1,
 }
 
 impl Color {
+    /// Both sides, Black first.
     pub const ALL: [Color; 2] = [Color::Black, Color::White];
 
+    /// 0 for Black, 1 for White: an index into per-side tables.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The other side (also `!color`).
     #[inline]
     pub const fn flip(self) -> Color {
         match self {

@@ -18,7 +18,9 @@ pub enum DeclarationRule {
 /// What a valid declaration achieves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DeclarationVerdict {
+    /// The declarer wins (CSA `%KACHI`, KIF `入玉勝ち`).
     Win,
+    /// The game is drawn (the 24-point rule's 24–30 points).
     Draw,
 }
 
@@ -34,22 +36,67 @@ pub struct DeclarationCount {
 /// Why a declaration fails (the declarer then loses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DeclarationFailure {
+    /// The declarer has no king to have entered with.
     #[error("{color} has no king")]
-    NoKing { color: Color },
+    NoKing {
+        /// The declarer.
+        color: Color,
+    },
+    /// The declarer's king is not in the enemy camp (the three far ranks).
     #[error("{color}'s king has not entered the enemy camp")]
-    KingNotInCamp { color: Color },
+    KingNotInCamp {
+        /// The declarer.
+        color: Color,
+    },
+    /// The declarer is in check.
     #[error("{color}'s king is in check")]
-    InCheck { color: Color },
+    InCheck {
+        /// The declarer.
+        color: Color,
+    },
+    /// Fewer than ten of the declarer's pieces besides the king are in the enemy camp.
     #[error("only {count} pieces besides the king are in the enemy camp; 10 are needed")]
-    TooFewPieces { count: u32 },
+    TooFewPieces {
+        /// The declarer's pieces in the enemy camp, king excluded.
+        count: u32,
+    },
+    /// Too few points under the rule.
     #[error("{points} points; {needed} are needed")]
-    TooFewPoints { points: u32, needed: u32 },
+    TooFewPoints {
+        /// The declarer's points (see [`DeclarationCount::points`]).
+        points: u32,
+        /// The least the rule accepts.
+        needed: u32,
+    },
 }
 
 impl Position {
     /// Judges a declaration by the side to move under `rule`.
     ///
-    /// The clock condition (the declarer must have time left) is the caller's to check.
+    /// The conditions are those of the CSA's declaration rule for computer shogi (the CSA
+    /// server protocol's `Declaration:Jishogi 1.1`, as floodgate judges `%KACHI`): the
+    /// declarer is the side to move, its king is in the enemy camp (the three far ranks) and
+    /// not in check, at least ten of its other pieces are in the camp, and its points (5 for
+    /// each rook or bishop, promoted or not, 1 for any other piece, over the pieces in the
+    /// camp and in hand) reach what `rule` asks. The clock condition (the declarer must have
+    /// time left) is the caller's to check.
+    ///
+    /// ```
+    /// use kifu_shogi::{DeclarationCount, DeclarationFailure, DeclarationRule, DeclarationVerdict, Position};
+    ///
+    /// // Black's king on 5b with 8 small pieces and 4 promoted major pieces in the camp.
+    /// let pos = Position::from_sfen("GGGG1SSSS/4K4/+R+R+B+B5/9/9/9/9/9/4k4 b - 1").unwrap();
+    /// let count = DeclarationCount { points: 28, pieces_in_camp: 12 };
+    /// assert_eq!(pos.declaration(DeclarationRule::Points27), Ok((DeclarationVerdict::Win, count)));
+    /// assert_eq!(pos.declaration(DeclarationRule::Points24), Ok((DeclarationVerdict::Draw, count)));
+    ///
+    /// // The same board with White to move: its king on 5i has entered alone.
+    /// let pos = Position::from_sfen("GGGG1SSSS/4K4/+R+R+B+B5/9/9/9/9/9/4k4 w - 1").unwrap();
+    /// assert_eq!(
+    ///     pos.declaration(DeclarationRule::Points27),
+    ///     Err(DeclarationFailure::TooFewPieces { count: 0 })
+    /// );
+    /// ```
     pub fn declaration(
         &self,
         rule: DeclarationRule,

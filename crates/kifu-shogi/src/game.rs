@@ -107,16 +107,19 @@ impl fmt::Display for ShogiEnding {
 /// Where a shogi game starts: a named handicap (平手 included) or a custom position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StartPosition {
+    /// The position play starts from.
     pub position: Position,
     /// The named start this position is, if any (`None` for a custom board).
     pub handicap: Option<Handicap>,
 }
 
 impl StartPosition {
+    /// The even game (平手).
     pub fn even() -> StartPosition {
         StartPosition::handicap(Handicap::Even)
     }
 
+    /// The named start `h`.
     pub fn handicap(h: Handicap) -> StartPosition {
         StartPosition {
             position: named_position(h).clone(),

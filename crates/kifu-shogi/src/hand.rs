@@ -2,7 +2,19 @@ use std::fmt;
 
 use crate::PieceKind;
 
-/// The pieces one side holds in hand, counted per kind.
+/// The pieces one side holds in hand (持ち駒), counted per kind. Its
+/// [`Display`](fmt::Display) is the hand line of a KIF diagram.
+///
+/// ```
+/// use kifu_shogi::{Color, Hand, PieceKind, Position};
+///
+/// let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b R3Pb 1").unwrap();
+/// let hand: &Hand = pos.hand(Color::Black);
+/// assert_eq!(hand.count(PieceKind::Pawn), 3);
+/// assert_eq!(hand.len(), 4);
+/// assert_eq!(hand.to_string(), "飛　歩三");
+/// assert_eq!(pos.hand(Color::White).to_string(), "角");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Hand([u8; 7]);
 
@@ -10,6 +22,7 @@ pub struct Hand([u8; 7]);
 pub(crate) const FULL_SET: [u8; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
 
 impl Hand {
+    /// Nothing in hand.
     pub const EMPTY: Hand = Hand([0; 7]);
 
     /// Count of one kind; promoted or king kinds are never held and count 0.
@@ -42,6 +55,7 @@ impl Hand {
         *c
     }
 
+    /// Whether nothing is held.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&c| c == 0)
     }

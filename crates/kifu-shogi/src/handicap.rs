@@ -7,23 +7,55 @@ use crate::{Color, Position};
 
 /// A start position by name: 平手 or one of the handicaps, where the
 /// handicap giver (上手, White) moves first.
+///
+/// The list and the names are those of the 手合割 line on the Kakinoki KIF page; each
+/// handicap removes the named pieces from White's side of the even start. "Left" and "right"
+/// are White's own: its left lance stands on 1a, its right one on 9a. The JKF preset names
+/// are those of the JSON Kifu Format's `initial.preset`.
+///
+/// ```
+/// use kifu_shogi::{Color, Handicap};
+///
+/// let h: Handicap = "二枚落ち".parse().unwrap();
+/// assert_eq!(h, Handicap::TwoPieces);
+/// assert_eq!(h.sfen(), "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+/// assert_eq!(h.first_to_move(), Color::White);
+/// assert_eq!(h.jkf_preset(), "2");
+/// assert_eq!(Handicap::of_position(&h.position()), Some(h));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Handicap {
+    /// 平手: no handicap, Black moves first (JKF `HIRATE`).
     Even,
+    /// 香落ち: White's left lance (1a) removed (`KY`).
     Lance,
+    /// 右香落ち: White's right lance (9a) removed (`KY_R`).
     RightLance,
+    /// 角落ち: the bishop removed (`KA`).
     Bishop,
+    /// 飛車落ち: the rook removed (`HI`).
     Rook,
+    /// 飛香落ち: the rook and the left lance removed (`HIKY`).
     RookLance,
+    /// 二枚落ち: rook and bishop removed (`2`).
     TwoPieces,
+    /// 三枚落ち: rook, bishop and the left lance removed (`3`).
     ThreePieces,
+    /// 四枚落ち: rook, bishop and both lances removed (`4`).
     FourPieces,
+    /// 五枚落ち: rook, bishop, both lances and the right knight (8a) removed (`5`).
     FivePieces,
+    /// 左五枚落ち: rook, bishop, both lances and the left knight (2a) removed (`5_L`).
     LeftFivePieces,
+    /// 六枚落ち: rook, bishop, both lances and both knights removed (`6`).
     SixPieces,
+    /// 左七枚落ち: as 六枚落ち, and the left silver (3a) too (`7_L`).
     LeftSevenPieces,
+    /// 右七枚落ち: as 六枚落ち, and the right silver (7a) too (`7_R`).
     RightSevenPieces,
+    /// 八枚落ち: as 六枚落ち, and both silvers too (`8`).
     EightPieces,
+    /// 十枚落ち: as 八枚落ち, and both golds too: White has the king and its pawns (`10`).
     TenPieces,
 }
 
@@ -48,6 +80,7 @@ const TABLE: [(Handicap, &str, &str, &str); 16] = [
 ];
 
 impl Handicap {
+    /// Every named start, 平手 first, in the order of the Kakinoki KIF page's list.
     pub const ALL: [Handicap; 16] = {
         let mut all = [Handicap::Even; 16];
         let mut i = 0;
@@ -91,6 +124,7 @@ impl Handicap {
         TABLE.iter().find(|r| r.1 == canonical).map(|r| r.0)
     }
 
+    /// Looks up a JKF `initial.preset` name (`HIRATE`, `KY`, … `10`).
     pub fn from_jkf_preset(preset: &str) -> Option<Handicap> {
         TABLE.iter().find(|r| r.2 == preset).map(|r| r.0)
     }
@@ -104,6 +138,7 @@ impl Handicap {
         )
     }
 
+    /// The start position, with no history.
     pub fn position(self) -> Position {
         Position::from_sfen(&self.sfen()).expect("handicap table holds valid positions")
     }

@@ -33,6 +33,7 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     pub fn new() -> MoveList {
         MoveList {
             moves: [Move::NULL; MAX_MOVES + SLACK],
@@ -40,6 +41,7 @@ impl MoveList {
         }
     }
 
+    /// Empties the list, keeping its storage.
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
@@ -93,6 +95,19 @@ impl std::fmt::Debug for MoveList {
 
 impl Position {
     /// All legal moves.
+    ///
+    /// ```
+    /// use kifu_shogi::{IllegalMove, Move, Position};
+    ///
+    /// // White's king on 5a is walled in by its own lances and pawns, and Black's gold on 5c
+    /// // guards 5b: a pawn dropped there would mate, which 打ち歩詰め forbids.
+    /// let pos = Position::from_sfen("3lkl3/3p1p3/4G4/9/9/9/9/9/4K4 b P 1").unwrap();
+    /// let mate: Move = "P*5b".parse().unwrap();
+    /// let moves = pos.legal_moves();
+    /// assert!(!moves.contains(&mate));
+    /// assert!(moves.contains(&"P*5d".parse().unwrap()));
+    /// assert!(matches!(pos.check_move(mate), Err(IllegalMove::PawnDropMate { .. })));
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_legal_moves(&mut list);

@@ -6,7 +6,19 @@ use crate::{PieceKind, Square};
 ///
 /// Packed into 16 bits (destination, origin or dropped kind, promotion flag) so
 /// that move lists are small and copying a move is free. It says nothing about
-/// legality: see [`crate::Position::check_move`].
+/// legality: see [`crate::Position::check_move`]. [`Display`](fmt::Display) and
+/// [`FromStr`](std::str::FromStr) use the USI form (`7g7f`, `8h2b+`, `P*5e`).
+///
+/// ```
+/// use kifu_shogi::{Move, PieceKind, Position, Square};
+///
+/// let drop = Move::drop(PieceKind::Pawn, Square::new(5, 5).unwrap());
+/// assert_eq!(drop.to_string(), "P*5e");
+/// assert_eq!((drop.from(), drop.drop_kind()), (None, Some(PieceKind::Pawn)));
+///
+/// let mv: Move = "7g7f".parse().unwrap();
+/// assert!(Position::startpos().legal_moves().contains(&mv));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 
@@ -27,6 +39,15 @@ impl Move {
         Move(bits)
     }
 
+    /// A board move from `from` to `to`, promoting when `promote` is set.
+    ///
+    /// ```
+    /// use kifu_shogi::{Move, Square};
+    ///
+    /// let mv = Move::normal("8h".parse().unwrap(), "2b".parse().unwrap(), true);
+    /// assert_eq!(mv.to_string(), "8h2b+");
+    /// assert_eq!(mv.from(), Square::new(8, 8));
+    /// ```
     #[inline]
     pub const fn normal(from: Square, to: Square, promote: bool) -> Move {
         Move(to.index() as u16 | (from.index() as u16) << 7 | if promote { PROMOTE } else { 0 })
@@ -44,6 +65,7 @@ impl Move {
         ((self.0 >> 7) & 0x7F) as usize
     }
 
+    /// The destination (of a board move or a drop).
     #[inline]
     pub const fn to(self) -> Square {
         Square::from_index_unchecked((self.0 & 0x7F) as u32)
@@ -60,6 +82,7 @@ impl Move {
         }
     }
 
+    /// Whether this is a drop from hand.
     #[inline]
     pub const fn is_drop(self) -> bool {
         self.raw_from() >= DROP_BASE as usize
@@ -75,6 +98,7 @@ impl Move {
         }
     }
 
+    /// Whether the moving piece promotes (never for a drop).
     #[inline]
     pub const fn is_promotion(self) -> bool {
         self.0 & PROMOTE != 0

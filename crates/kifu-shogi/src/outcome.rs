@@ -3,17 +3,39 @@
 use crate::{Color, Position, Repetition};
 
 /// A game result decided by the position itself (resignation, time and
-/// declarations are the record's or the protocol's business).
+/// declarations are the record's or the protocol's business). The rules are the Japan Shogi
+/// Association's: mate wins, and a fourfold repetition (千日手) is a draw unless one side gave
+/// check with every move of it, which that side then loses.
+///
+/// ```
+/// use kifu_shogi::{Color, Outcome, Position};
+///
+/// // A gold on 5b, guarded by the pawn on 5c, mates White's king on 5a.
+/// let pos = Position::from_sfen("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1").unwrap();
+/// assert!(pos.is_checkmate());
+/// assert_eq!(pos.outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
+///
+/// assert_eq!(Position::startpos().outcome(), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// The side to move is in check and has no legal move.
-    Checkmate { winner: Color },
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
     /// The side to move has no legal move without being in check; in shogi it loses.
-    NoLegalMoves { winner: Color },
+    NoLegalMoves {
+        /// The side not to move.
+        winner: Color,
+    },
     /// 千日手: the fourth occurrence of the position.
     Repetition,
     /// 連続王手の千日手: the side that kept checking loses.
-    PerpetualCheck { winner: Color },
+    PerpetualCheck {
+        /// The side that was being checked.
+        winner: Color,
+    },
 }
 
 impl Position {

@@ -7,22 +7,47 @@ use crate::Color;
 ///
 /// The unpromoted kinds that can be held in hand come first, in the
 /// conventional hand order 歩 香 桂 銀 金 角 飛; a promoted kind is its base + 8.
+/// Its [`Display`](fmt::Display) is the name KIF move text uses.
+///
+/// ```
+/// use kifu_shogi::PieceKind;
+///
+/// assert_eq!(PieceKind::Silver.promote(), Some(PieceKind::ProSilver));
+/// assert_eq!(PieceKind::Dragon.unpromote(), PieceKind::Rook);
+/// assert_eq!(PieceKind::Gold.promote(), None);
+/// assert_eq!((PieceKind::Horse.csa(), PieceKind::Horse.to_string()), ("UM", "馬".to_string()));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum PieceKind {
+    /// 歩 (fu), SFEN `P`, CSA `FU`.
     Pawn = 0,
+    /// 香 (kyō), SFEN `L`, CSA `KY`.
     Lance = 1,
+    /// 桂 (kei), SFEN `N`, CSA `KE`.
     Knight = 2,
+    /// 銀 (gin), SFEN `S`, CSA `GI`.
     Silver = 3,
+    /// 金 (kin), SFEN `G`, CSA `KI`; it does not promote.
     Gold = 4,
+    /// 角 (kaku), SFEN `B`, CSA `KA`.
     Bishop = 5,
+    /// 飛 (hisha), SFEN `R`, CSA `HI`.
     Rook = 6,
+    /// 玉 / 王 (gyoku / ō), SFEN `K`, CSA `OU`; it does not promote and is never held.
     King = 7,
+    /// と (tokin), the promoted pawn: SFEN `+P`, CSA `TO`; moves like a gold.
     ProPawn = 8,
+    /// 成香 (杏 on diagrams), the promoted lance: SFEN `+L`, CSA `NY`; moves like a gold.
     ProLance = 9,
+    /// 成桂 (圭 on diagrams), the promoted knight: SFEN `+N`, CSA `NK`; moves like a gold.
     ProKnight = 10,
+    /// 成銀 (全 on diagrams), the promoted silver: SFEN `+S`, CSA `NG`; moves like a gold.
     ProSilver = 11,
+    /// 馬 (uma), the promoted bishop: SFEN `+B`, CSA `UM`; adds the king's steps.
     Horse = 13,
+    /// 龍 (ryū, also written 竜), the promoted rook: SFEN `+R`, CSA `RY`; adds the king's
+    /// steps.
     Dragon = 14,
 }
 
@@ -30,6 +55,7 @@ pub enum PieceKind {
 pub const KIND_SLOTS: usize = 15;
 
 impl PieceKind {
+    /// Every kind, in index order.
     pub const ALL: [PieceKind; 14] = [
         PieceKind::Pawn,
         PieceKind::Lance,
@@ -58,6 +84,8 @@ impl PieceKind {
         PieceKind::Rook,
     ];
 
+    /// The kind's number: hand kinds 0–6, king 7, a promoted kind its base + 8 (so 12,
+    /// which would be a promoted gold, is unused).
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -84,6 +112,7 @@ impl PieceKind {
         })
     }
 
+    /// Whether the kind has a promoted form: pawn, lance, knight, silver, bishop, rook.
     #[inline]
     pub const fn is_promotable(self) -> bool {
         matches!(
@@ -97,6 +126,7 @@ impl PieceKind {
         )
     }
 
+    /// Whether the kind is a promoted one (と 成香 成桂 成銀 馬 龍).
     #[inline]
     pub const fn is_promoted(self) -> bool {
         (self as u8) >= 8
@@ -130,6 +160,8 @@ impl PieceKind {
         }
     }
 
+    /// Whether a piece of this kind can be held in hand and dropped: the unpromoted kinds
+    /// but the king.
     #[inline]
     pub const fn is_hand_kind(self) -> bool {
         (self as u8) < 7
@@ -184,6 +216,8 @@ impl PieceKind {
         }
     }
 
+    /// The kind a two-letter CSA code names (`FU` … `RY`, upper case), as in the CSA standard
+    /// file format.
     pub fn from_csa(code: &str) -> Option<PieceKind> {
         let &[a, b] = code.as_bytes() else {
             return None;
@@ -247,14 +281,26 @@ impl fmt::Display for PieceKind {
     }
 }
 
-/// A piece of one side.
+/// A piece of one side. Its [`Display`](fmt::Display) is the SFEN letter: upper case for
+/// Black, lower case for White, `+` before a promoted kind.
+///
+/// ```
+/// use kifu_shogi::{Color, Piece, PieceKind};
+///
+/// let tokin = Piece::new(Color::White, PieceKind::ProPawn);
+/// assert_eq!(tokin.to_string(), "+p");
+/// assert_eq!("+p".parse::<Piece>().unwrap(), tokin);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The side it belongs to.
     pub color: Color,
+    /// What it is.
     pub kind: PieceKind,
 }
 
 impl Piece {
+    /// A piece of `color` and `kind`.
     #[inline]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
         Piece { color, kind }

@@ -23,6 +23,34 @@ pub(crate) struct StateInfo {
 ///
 /// Bitboards per colour and per kind are kept beside the square array so that
 /// move generation never scans the board.
+///
+/// Set one up with [`Position::startpos`], [`Handicap::position`](crate::Handicap::position),
+/// [`Position::from_sfen`] or [`Position::from_parts`]; list its moves with
+/// [`Position::legal_moves`]; check one move with [`Position::check_move`]; play with
+/// [`Position::play`] (checked) or [`Position::play_unchecked`], and take back with
+/// [`Position::undo`]. [`Display`](fmt::Display) and [`FromStr`](std::str::FromStr) use SFEN.
+///
+/// ```
+/// use kifu_shogi::{IllegalMove, Move, Outcome, Position};
+///
+/// let mut pos = Position::startpos();
+/// assert_eq!(pos.legal_moves().len(), 30);
+///
+/// // ▲７六歩 △３四歩 ▲２二角成: the bishop takes and promotes.
+/// for usi in ["7g7f", "3c3d", "8h2b+"] {
+///     let mv: Move = usi.parse().unwrap();
+///     pos.play(mv).unwrap();
+/// }
+/// assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4");
+///
+/// // A rejected move leaves the position as it was.
+/// let mv: Move = "6a7a".parse().unwrap(); // onto White's own silver
+/// assert!(matches!(pos.play(mv), Err(IllegalMove::OwnPieceOnTarget { .. })));
+/// assert_eq!(pos.moves_played().count(), 3);
+///
+/// assert_eq!(pos.undo().map(|mv| mv.to_string()).as_deref(), Some("8h2b+"));
+/// assert_eq!(pos.outcome(), None);
+/// ```
 pub struct Position {
     board: [Option<Piece>; 81],
     by_color: [Bitboard; 2],
@@ -38,20 +66,50 @@ pub struct Position {
 /// Why a set of pieces is not a position kifu can play on.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// A side has two or more kings. (A side with no king is allowed: tsume problems and
+    /// some handicap studies have none.)
     #[error("{color} has more than one king")]
-    SeveralKings { color: Color },
+    SeveralKings {
+        /// The side with several kings.
+        color: Color,
+    },
+    /// A pawn or lance on its last rank, or a knight on its last two, where it could never
+    /// move again.
     #[error("{piece} on {square} could never move again")]
-    DeadPiece { piece: Piece, square: Square },
+    DeadPiece {
+        /// The stranded piece.
+        piece: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// 二歩: two unpromoted pawns of one side on one file.
     #[error("二歩: {color} has two unpromoted pawns on file {file}")]
-    DoublePawn { color: Color, file: u8 },
+    DoublePawn {
+        /// The side with the doubled pawns.
+        color: Color,
+        /// The file, 1–9.
+        file: u8,
+    },
+    /// More pieces of a kind on the board and in the hands than a set holds (18 pawns, 4 each
+    /// of lance, knight, silver and gold, 2 each of bishop, rook and king), promoted pieces
+    /// counted as their base kind.
     #[error("{count} {kind} in play, but a set has only {max}")]
     TooManyPieces {
+        /// The unpromoted kind.
         kind: PieceKind,
+        /// How many are in play.
         count: u32,
+        /// How many a set holds.
         max: u8,
     },
+    /// The side not to move is in check: its king could be captured.
     #[error("{color}'s king is in check although it is {mover}'s turn")]
-    OpponentInCheck { color: Color, mover: Color },
+    OpponentInCheck {
+        /// The side in check.
+        color: Color,
+        /// The side to move.
+        mover: Color,
+    },
 }
 
 impl Position {
@@ -218,16 +276,19 @@ impl Position {
         Some(piece)
     }
 
+    /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
     }
 
+    /// The pieces `color` holds in hand.
     #[inline]
     pub fn hand(&self, color: Color) -> &Hand {
         &self.hands[color.index()]
     }
 
+    /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
         self.side
@@ -245,21 +306,25 @@ impl Position {
         self.hash
     }
 
+    /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// The squares of `color`'s pieces.
     #[inline]
     pub fn color_pieces(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
 
+    /// The squares of the pieces of `kind`, of both sides.
     #[inline]
     pub fn kind_pieces(&self, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()]
     }
 
+    /// The squares of `color`'s pieces of `kind`.
     #[inline]
     pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
         self.by_color[color.index()] & self.by_kind[kind.index()]
@@ -276,6 +341,7 @@ impl Position {
             | k[PieceKind::ProSilver.index()]
     }
 
+    /// Where `color`'s king stands; `None` if it has none (tsume problems, some studies).
     #[inline]
     pub fn king_square(&self, color: Color) -> Option<Square> {
         self.pieces(color, PieceKind::King).first()
@@ -287,6 +353,7 @@ impl Position {
         self.checkers
     }
 
+    /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
         self.checkers.is_nonempty()

@@ -11,7 +11,10 @@ pub enum Repetition {
     Draw,
     /// The fourth occurrence, and every move `loser` made since the first of the four
     /// gave check: 連続王手の千日手, which `loser` loses.
-    PerpetualCheck { loser: Color },
+    PerpetualCheck {
+        /// The side that gave every check.
+        loser: Color,
+    },
 }
 
 impl Position {
@@ -58,6 +61,21 @@ impl Position {
     ///
     /// Only positions since this `Position` was set up are known; a game
     /// replayed from its start sees them all.
+    ///
+    /// ```
+    /// use kifu_shogi::{Position, Repetition};
+    ///
+    /// // Both rooks step aside and back three times: the start position stands a fourth time.
+    /// let mut pos = Position::startpos();
+    /// for _ in 0..3 {
+    ///     assert_eq!(pos.repetition(), Repetition::None);
+    ///     for usi in ["2h3h", "8b7b", "3h2h", "7b8b"] {
+    ///         pos.play(usi.parse().unwrap()).unwrap();
+    ///     }
+    /// }
+    /// assert_eq!(pos.repetition_count(), 4);
+    /// assert_eq!(pos.repetition(), Repetition::Draw);
+    /// ```
     pub fn repetition(&self) -> Repetition {
         let h = self.hash();
         let n = self.history.len();

@@ -1,4 +1,22 @@
 //! SFEN positions: `<board> <side> <hands> [<move number>]`.
+//!
+//! SFEN is the position notation of the USI protocol specification: the board rank by rank
+//! from rank a (White's side), each rank from file 9 to file 1, upper case for Black's pieces,
+//! lower case for White's, `+` before a promoted piece and a digit for a run of empty
+//! squares; then `b` or `w` for the side to move, the pieces in hand (`-` for none) and the
+//! move number. Errors give the 1-based column they start at.
+//!
+//! ```
+//! use kifu_shogi::{Color, PieceKind, Position, Square};
+//!
+//! let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G2p 1").unwrap();
+//! assert_eq!(pos.piece_at(Square::new(5, 3).unwrap()).map(|p| p.kind), Some(PieceKind::Pawn));
+//! assert_eq!(pos.hand(Color::White).count(PieceKind::Pawn), 2);
+//! assert_eq!(pos.to_sfen(), "4k4/9/4P4/9/9/9/9/9/4K4 b G2p 1");
+//!
+//! let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 x - 1").unwrap_err();
+//! assert_eq!(err.column, 23);
+//! ```
 
 use std::fmt::{self, Write};
 use std::str::FromStr;
@@ -9,7 +27,9 @@ use crate::{Color, Hand, Piece, PieceKind, Position, PositionError, Square};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("column {column}: {reason}")]
 pub struct SfenError {
+    /// Where the problem starts: 1 is the first character of the text.
     pub column: usize,
+    /// What is wrong, in a sentence.
     pub reason: String,
 }
 

@@ -8,11 +8,23 @@ use crate::Color;
 /// File 1–9 counts right to left from Black's side, rank 1–9 top to bottom
 /// (rank 1 is White's back rank, written `a` in USI). The index is
 /// `(file − 1) · 9 + (rank − 1)`, so the squares of one file are adjacent bits
-/// of a bitboard.
+/// of a bitboard. [`Display`](fmt::Display) and [`FromStr`] use the USI form.
+///
+/// ```
+/// use kifu_shogi::{Color, Square};
+///
+/// let sq = Square::new(7, 7).unwrap();
+/// assert_eq!(sq.to_string(), "7g");
+/// assert_eq!((sq.file(), sq.rank()), (7, 7));
+/// assert!(!sq.in_promotion_zone(Color::Black));
+/// assert!(sq.in_promotion_zone(Color::White));
+/// assert_eq!(sq.flip().to_string(), "3c");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
 impl Square {
+    /// The number of squares, 81.
     pub const NUM: usize = 81;
 
     /// `None` unless both are in 1–9.
@@ -25,6 +37,7 @@ impl Square {
         }
     }
 
+    /// The square of an index 0–80 (see the type's doc for the order), `None` beyond.
     #[inline]
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < 81 {
@@ -42,16 +55,19 @@ impl Square {
         Square(index as u8)
     }
 
+    /// The index 0–80: `(file − 1) · 9 + (rank − 1)`.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The file, 1–9 (the `7` of `7g`), counted from Black's right.
     #[inline]
     pub const fn file(self) -> u8 {
         self.0 / 9 + 1
     }
 
+    /// The rank, 1–9 (the `g` of `7g` is 7), counted from White's side.
     #[inline]
     pub const fn rank(self) -> u8 {
         self.0 % 9 + 1
@@ -98,6 +114,7 @@ impl Square {
         Square::new(file, rank)
     }
 
+    /// The 81 squares in index order: 1a, 1b, … 1i, 2a, … 9i.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..81u8).map(Square)
     }

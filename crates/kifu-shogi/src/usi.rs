@@ -1,4 +1,21 @@
 //! USI moves (`7g7f`, `8h2b+`, `P*5e`) and `position startpos|sfen … moves …` lines.
+//!
+//! The forms are those of the USI protocol specification (the Universal Shogi Interface,
+//! as published with Shogidokoro): a board move is its origin and destination square, file
+//! digit then rank letter, with `+` for a promotion; a drop is the upper-case piece letter,
+//! `*` and the destination. Positions are SFEN ([`crate::sfen`]).
+//!
+//! ```
+//! use kifu_shogi::usi;
+//!
+//! let cmd = usi::parse_position_command("position startpos moves 7g7f 3c3d").unwrap();
+//! assert_eq!(cmd.moves.len(), 2);
+//! assert_eq!(cmd.end().to_sfen(), "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
+//! assert_eq!(cmd.to_usi(), "position startpos moves 7g7f 3c3d");
+//!
+//! // Syntax alone, without a position:
+//! assert_eq!(usi::parse_move("P*5e").unwrap().to_string(), "P*5e");
+//! ```
 
 use std::str::FromStr;
 
@@ -8,23 +25,56 @@ use crate::{IllegalMove, Move, PieceKind, Position, Square};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("column {column}: {reason}")]
 pub struct UsiError {
+    /// Where the problem starts: 1 is the first character of the line.
     pub column: usize,
+    /// What is wrong, in a sentence (for a move, its [`UsiMoveError`] with the ply number).
     pub reason: String,
 }
 
 /// Why text is not a USI move, or not a legal one.
+///
+/// ```
+/// use kifu_shogi::{Position, UsiMoveError};
+///
+/// let pos = Position::startpos();
+/// assert!(matches!(pos.parse_usi_move("7g7"), Err(UsiMoveError::NotAMove { .. })));
+/// assert!(matches!(pos.parse_usi_move("7g7e"), Err(UsiMoveError::Illegal { .. })));
+/// assert_eq!(pos.parse_usi_move("7g7f").unwrap().to_string(), "7g7f");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UsiMoveError {
+    /// The text ends before its second square.
     #[error("`{text}` is cut short")]
-    CutShort { text: String },
+    CutShort {
+        /// The move text.
+        text: String,
+    },
+    /// A square is not a digit 1–9 followed by a letter a–i.
     #[error("`{text}` is not a square (file 1–9, rank a–i)")]
-    NotASquare { text: String },
+    NotASquare {
+        /// The two characters that should be a square.
+        text: String,
+    },
+    /// A drop names something other than an upper-case hand piece.
     #[error("`{letter}` is not a piece that can be dropped (R B G S N L P)")]
-    NotADropPiece { letter: char },
+    NotADropPiece {
+        /// The letter before `*`.
+        letter: char,
+    },
+    /// The text has neither the shape of a board move nor of a drop.
     #[error("`{text}` is not a USI move (like 7g7f, 8h2b+ or P*5e)")]
-    NotAMove { text: String },
+    NotAMove {
+        /// The text.
+        text: String,
+    },
+    /// Well-formed, but illegal in the position.
     #[error("{text}: {reason}")]
-    Illegal { text: String, reason: IllegalMove },
+    Illegal {
+        /// The move text.
+        text: String,
+        /// The rule it breaks.
+        reason: IllegalMove,
+    },
 }
 
 /// Parses the syntax of one USI move; legality is the position's business
@@ -90,6 +140,7 @@ impl Position {
 pub struct PositionCommand {
     /// Where the game starts.
     pub start: Position,
+    /// The moves played from `start`, each legal where it is played.
     pub moves: Vec<Move>,
 }
 

@@ -25,43 +25,72 @@ use crate::{Color, IllegalMove, Move, PieceKind, Position, Square};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CsaMove {
+    /// The side, from the sign: `+` Black, `-` White.
     pub color: Color,
+    /// The origin, `None` for a drop (written `00`).
     pub from: Option<Square>,
+    /// The destination.
     pub to: Square,
+    /// The piece as it stands after the move: a promoted kind for a promotion.
     pub piece: PieceKind,
 }
 
 /// Why a text is not CSA move text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CsaMoveError {
+    /// Not a sign, four digits and two letters (the text is given).
     #[error("`{0}` is not a move like +7776FU: sign, two squares, piece")]
     Malformed(String),
+    /// A destination, or an origin other than `00`, that is not two digits 1–9 (the square's
+    /// text is given).
     #[error("`{0}` is not a square (11 … 99)")]
     BadSquare(String),
+    /// Two letters that are not a CSA piece code (given).
     #[error("`{0}` is not a piece (FU KY KE GI KI KA HI OU TO NY NK NG UM RY)")]
     BadPiece(String),
+    /// A drop (`00` origin) of a promoted piece or the king (its code is given).
     #[error("a drop must name an unpromoted piece other than the king, not {0}")]
     BadDropPiece(&'static str),
 }
 
 /// Why well-formed CSA move text is no move in a position.
+///
+/// ```
+/// use kifu_shogi::Position;
+/// use kifu_shogi::notation::csa::{CsaMove, CsaMoveMismatch};
+///
+/// let pos = Position::startpos();
+/// let text: CsaMove = "+7776KI".parse().unwrap();
+/// let err = text.to_move(&pos).unwrap_err();
+/// assert!(matches!(err, CsaMoveMismatch::PieceMismatch { actual: "FU", named: "KI", .. }));
+/// assert_eq!(err.to_string(), "the piece on 77 is FU, not KI");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CsaMoveMismatch {
     /// `intended` is the move the text names for the side not to move.
     #[error("it is {turn}'s turn, but the move is signed for {sign}")]
     WrongSide {
+        /// The side to move.
         turn: Color,
+        /// The side the sign names.
         sign: Color,
+        /// The move the text names, as if it were `sign`'s turn.
         intended: Move,
     },
+    /// The origin square is empty.
     #[error("there is no piece on {}", csa_square(*.0))]
     NoPiece(Square),
+    /// The piece code names neither the piece on the origin nor its promoted form.
     #[error("the piece on {} is {actual}, not {named}", csa_square(*.square))]
     PieceMismatch {
+        /// The origin.
         square: Square,
+        /// The CSA code of the piece that stands there.
         actual: &'static str,
+        /// The CSA code the text gives.
         named: &'static str,
     },
+    /// The move the text names breaks a rule.
     #[error("{0}")]
     Illegal(#[from] IllegalMove),
 }

@@ -3,6 +3,13 @@
 //! when reading and chosen minimally, as the JSA rules say, when writing. The KI2 file (its
 //! header, several moves to a line, `まで`) belongs to `kifu-records`.
 //!
+//! The rules are the Japan Shogi Association's page on writing game records (日本将棋連盟,
+//! "棋譜の表記方法"): the destination, the piece, then — only when several pieces of that kind
+//! could move there — a word for where the piece stands (右 左 直) and one for how it moves
+//! (上 寄 引), the fewest that single it out; then 成 for a promotion, 不成 when a promotion
+//! was possible and declined, and 打 for a drop only when a piece on the board could also
+//! reach the square.
+//!
 //! ```
 //! use kifu_shogi::Position;
 //! use kifu_shogi::notation::ki2;
@@ -20,8 +27,10 @@ use crate::{Color, Move, Piece, PieceKind, Position, Square};
 /// Why text is not a KI2 move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Ki2ParseError {
+    /// After the optional side mark comes neither a square nor `同`.
     #[error("a move starts with a square (`７六`) or `同`")]
     NoDestination,
+    /// The destination is followed by no piece name.
     #[error("unknown piece name")]
     UnknownPiece,
 }
@@ -29,37 +38,69 @@ pub enum Ki2ParseError {
 /// Why a KI2 move names no legal move of the position, or more than one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Ki2ResolveError {
+    /// The `▲`/`△` mark names the side not to move.
     #[error("it is {turn}'s turn, but the move is marked for the other side")]
-    WrongSide { turn: Color },
+    WrongSide {
+        /// The side to move.
+        turn: Color,
+    },
+    /// The destination's file or rank is not 1–9.
     #[error("the destination is off the board")]
     OffBoard,
+    /// `同` (the previous move's square) at the start of a game.
     #[error("`同` but there is no previous move")]
     NoPreviousMove,
+    /// `打`, but the drop is not legal (nothing in hand, an occupied square, 二歩, …).
     #[error("{} cannot be dropped on {}{}", .piece.kif_name(), .to.file(), .to.rank())]
-    CannotDrop { piece: PieceKind, to: Square },
+    CannotDrop {
+        /// The kind to drop.
+        piece: PieceKind,
+        /// The destination.
+        to: Square,
+    },
+    /// No piece of the kind can legally move there as written (promoting or not), and no
+    /// drop fits.
     #[error("no {} can move to {}{}", .piece.kif_name(), .to.file(), .to.rank())]
-    NoPiece { piece: PieceKind, to: Square },
+    NoPiece {
+        /// The kind named.
+        piece: PieceKind,
+        /// The destination.
+        to: Square,
+    },
+    /// Pieces of the kind can move there, but none fits the relative and movement words.
     #[error("no piece matches the relative words")]
     NoMatch,
+    /// Several pieces of the kind fit what is written: a word the JSA rules require is
+    /// missing.
     #[error(
         "{count} pieces of that kind can move there; a relative word (右 左 直 上 寄 引) is needed"
     )]
-    Ambiguous { count: usize },
+    Ambiguous {
+        /// How many moves fit.
+        count: usize,
+    },
 }
 
 /// `右` / `左` / `直`: which of several pieces moved, seen from the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Relative {
+    /// `右`: the piece on the mover's right (for Black the lower file, for White the higher).
     Right,
+    /// `左`: the piece on the mover's left.
     Left,
+    /// `直`: the piece that moves straight forward (golds, silvers and the gold-moving
+    /// promoted pieces only).
     Straight,
 }
 
 /// `上` / `寄` / `引`: how the piece moved, seen from the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Movement {
+    /// `上` (also read as `行`): the piece moves forward, towards the opponent.
     Up,
+    /// `寄`: the piece moves along its rank.
     Sideways,
+    /// `引`: the piece moves backward.
     Down,
 }
 
@@ -68,10 +109,15 @@ pub enum Movement {
 pub struct Ki2Move {
     /// From the `▲`/`△` mark, if any.
     pub color: Option<Color>,
+    /// The destination square, or `同` for the previous move's.
     pub to: Destination,
+    /// The piece before the move.
     pub piece: PieceKind,
+    /// `右` / `左` / `直`, if written.
     pub relative: Option<Relative>,
+    /// `上` / `寄` / `引`, if written.
     pub movement: Option<Movement>,
+    /// `成`, `不成` (or `生`), `打`, or nothing.
     pub action: Action,
 }
 
@@ -209,7 +255,20 @@ fn select_relative(
     }
 }
 
-/// The legal move a KI2 move denotes, or why there is none (or several).
+/// The legal move a KI2 move denotes, or why there is none (or several). `prev_to` is the
+/// destination of the previous move, which `同` stands for.
+///
+/// ```
+/// use kifu_shogi::Position;
+/// use kifu_shogi::notation::ki2::{self, Ki2ResolveError};
+///
+/// // Three golds on 6i, 5i and 4i can all go to 5h.
+/// let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/3GGG2K b - 1").unwrap();
+/// let (bare, _) = ki2::parse("５八金").unwrap();
+/// assert_eq!(ki2::resolve(&pos, None, &bare), Err(Ki2ResolveError::Ambiguous { count: 3 }));
+/// let (left, _) = ki2::parse("５八金左").unwrap();
+/// assert_eq!(ki2::resolve(&pos, None, &left).unwrap().usi(), "6i5h");
+/// ```
 pub fn resolve(
     pos: &Position,
     prev_to: Option<Square>,

@@ -3,6 +3,12 @@
 //! uses the forms of the Kakinoki KIF page. The lines around the moves (numbers, times,
 //! headers) belong to the record files in `kifu-records`.
 //!
+//! A KIF move is the destination (a full-width file digit and a kanji rank, or `同`
+//! followed by a full-width space for the previous move's square), the piece's name before
+//! the move, `成` for a promotion or `打` for a drop, and the origin in parentheses (ASCII
+//! file and rank digits). KIF names every move's origin, so unlike KI2 it needs no relative
+//! words.
+//!
 //! ```
 //! use kifu_shogi::Position;
 //! use kifu_shogi::notation::kif::{self, Destination};
@@ -33,6 +39,8 @@ pub enum Destination {
 /// The word after the piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// No word: a move that does not promote where promotion is no choice, or (in KI2) an
+    /// unmarked drop.
     None,
     /// `成`
     Promote,
@@ -45,9 +53,11 @@ pub enum Action {
 /// A KIF move as written: `７六歩(77)`, `同　角成(88)`, `５五角打`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KifMove {
+    /// The destination square, or `同` for the previous move's.
     pub to: Destination,
     /// The piece before the move.
     pub piece: PieceKind,
+    /// `成`, `不成`, `打` or nothing.
     pub action: Action,
     /// The origin square `(77)`; none for drops (and for some writers' moves).
     pub from: Option<(u8, u8)>,
@@ -56,18 +66,26 @@ pub struct KifMove {
 /// Why text is not a KIF move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum KifMoveError {
+    /// The text is empty where a move should be.
     #[error("a move is missing")]
     Missing,
+    /// The text starts with neither a square nor `同`.
     #[error("a move starts with its square (`７六`) or `同`")]
     NoDestination,
+    /// A file digit not followed by a rank.
     #[error("a destination is a file and a rank (`７六`)")]
     BadDestination,
+    /// A file written as a kanji numeral (`二五歩`): KIF writes files as digits, ranks as kanji.
     #[error("the file of a square is written as a digit (`２五`), not a kanji")]
     KanjiFile,
+    /// The destination is followed by no piece name.
     #[error("unknown piece name")]
     UnknownPiece,
+    /// A word with parts of a move (an origin in parentheses) but not a move's shape (see
+    /// [`move_shaped`]).
     #[error("a move is a square, a piece name and an origin (`７六歩(77)`)")]
     Malformed,
+    /// `(` not followed by two digits and `)`.
     #[error("an origin square is two digits in parentheses: `(77)`")]
     BadOrigin,
 }

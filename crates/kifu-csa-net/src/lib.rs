@@ -42,9 +42,6 @@
 
 #![warn(missing_docs)]
 
-// The client's items are being documented with its USI bridge work, apart from this
-// branch; once they are, this allow goes and the lint covers the whole crate.
-#[allow(missing_docs)]
 pub mod client;
 pub mod clock;
 pub mod game_name;

@@ -47,8 +47,11 @@ use game::Table;
 /// How the bridge connects and plays.
 #[derive(Clone)]
 pub struct ClientConfig {
+    /// The server's host name or address.
     pub host: String,
+    /// The server's port (4081 for floodgate and shogi-server).
     pub port: u16,
+    /// The login name.
     pub user: String,
     /// Never logged.
     pub password: String,
@@ -56,11 +59,16 @@ pub struct ClientConfig {
     /// (floodgate's form; the password is then the trip), or just `<game>` without a
     /// password; in x1 mode it is asked for with `%%GAME <game> *`.
     pub game: Option<String>,
+    /// Log in with shogi-server's extended mode (`LOGIN name password x1`).
     pub x1: bool,
     /// Engine command line (program and arguments).
     pub engine: String,
+    /// `setoption name N value V` for each pair, sent before `isready`.
     pub engine_options: Vec<(String, String)>,
+    /// How many games to play before stopping.
     pub games: u32,
+    /// Milliseconds kept back from the time the engine is told it has (network latency, its
+    /// reaction), so that its move reaches the server before the clock runs out.
     pub margin_ms: u64,
     /// A blank line goes to the server after this long without sending anything.
     pub keepalive: Duration,
@@ -68,6 +76,7 @@ pub struct ClientConfig {
     pub records: Option<PathBuf>,
     /// Attempts to log in again after a lost or refused connection, per game.
     pub relogin_attempts: u32,
+    /// The wait before each attempt to log in again.
     pub relogin_delay: Duration,
     /// Send the engine's evaluation and PV as `,'* <score> <pv>` (score from Black's side).
     pub comments: bool,
@@ -94,6 +103,8 @@ impl std::fmt::Debug for ClientConfig {
 }
 
 impl ClientConfig {
+    /// A configuration with the defaults: one game, a 2.5 s margin, a blank line after 40 s
+    /// of silence, three re-login attempts 5 s apart, PV comments on, no pondering.
     pub fn new(host: &str, port: u16, user: &str, password: &str, engine: &str) -> ClientConfig {
         ClientConfig {
             host: host.to_owned(),
@@ -135,29 +146,42 @@ impl ClientConfig {
 /// One game as the bridge saw it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameReport {
+    /// The server's `Game_ID`.
     pub game_id: String,
+    /// The side the bridge played.
     pub color: Color,
+    /// Why the game ended (`#RESIGN`, `#TIME_UP`, …), when the server said.
     pub reason: Option<Reason>,
     /// `None` when the connection was lost before the result.
     pub verdict: Option<Verdict>,
+    /// Moves played.
     pub plies: usize,
+    /// Where the record was saved, when records are kept.
     pub record: Option<PathBuf>,
 }
 
+/// Why the bridge stopped playing.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
+    /// The name or password was wrong.
     #[error("the server refused the login (LOGIN:incorrect)")]
     LoginIncorrect,
+    /// The connection failed.
     #[error("connection: {0}")]
     Io(#[from] std::io::Error),
+    /// The server hung up.
     #[error("the server closed the connection")]
     Closed,
+    /// The server answered `REJECT` to the game summary (the text is its line).
     #[error("the game was rejected: {0}")]
     Rejected(String),
+    /// The USI engine failed to start, answer or move.
     #[error("{0}")]
     Engine(#[from] EngineError),
+    /// The server sent something the CSA server protocol does not allow at that point.
     #[error("protocol: {0}")]
     Protocol(String),
+    /// The `Game_Summary` block could not be read.
     #[error("protocol: Game_Summary: {0}")]
     Summary(#[from] SummaryError),
 }

@@ -13,8 +13,11 @@ use crate::server::record::{Meta, csa_text};
 /// A move as relayed, with its charge and (for our own moves) the engine's comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
+    /// The move.
     pub mv: Move,
+    /// The time the server charged for it (`,T<n>`, in the game's `Time_Unit`).
     pub t: u64,
+    /// The engine's comment sent with it (`'* <score> <pv>`), for our own moves.
     pub comment: Option<String>,
 }
 

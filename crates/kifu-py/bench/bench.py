@@ -8,12 +8,16 @@
    games ×20); without DIR it is built in a temporary directory from the corpus.
 2. kifu.read_many over the same files with jobs = 1, 2, … up to the number of cores.
 3. Position.legal_moves() + push/pop per call against cshogi.Board's legal_moves (as USI) +
-   push_usi/pop, over the positions of the bulk games.
+   push_usi/pop, and against cshogi's own move integers (legal_moves + push/pop, no USI), over
+   the positions of the first 100 games of the lishogi USI corpus.
 
-(1) and (3) run pinned to the first core the process may use, (2) on all of them; timings are
-medians of RUNS runs (default 5), interleaved, with the ratios printed from the same run.
+(1) and (3) run pinned to the first core the process may use (as `taskset -c` would), (2) on all
+of them; timings are medians of RUNS runs (default 5), interleaved, with the ratios printed from
+the same run. (1) and (3) also print the CPU time of the process, which on a machine shared with
+other work counts only the time the benchmark ran, not the time it waited for its core.
 """
 
+import importlib.metadata
 import os
 import pathlib
 import shutil
@@ -65,21 +69,27 @@ def cshogi_read(paths):
 
 
 def timed(fn, *args):
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     result = fn(*args)
-    return time.perf_counter() - start, result
+    return time.perf_counter() - start, time.process_time() - start_cpu, result
 
 
-def compare(name_a, fn_a, name_b, fn_b, *args):
-    times = {name_a: [], name_b: []}
+def compare(functions, *args):
+    """Runs each of `functions` (name → function) RUNS times, interleaved; returns the median
+    wall and CPU times by name, and each one's result."""
+    wall = {name: [] for name in functions}
+    cpu = {name: [] for name in functions}
     results = {}
-    fn_a(*args), fn_b(*args)  # warm the page cache
+    for fn in functions.values():
+        fn(*args)  # warm the page cache
     for _ in range(RUNS):
-        for name, fn in ((name_a, fn_a), (name_b, fn_b)):
-            seconds, results[name] = timed(fn, *args)
-            times[name].append(seconds)
-    medians = {name: statistics.median(t) for name, t in times.items()}
-    return medians, results
+        for name, fn in functions.items():
+            seconds, cpu_seconds, results[name] = timed(fn, *args)
+            wall[name].append(seconds)
+            cpu[name].append(cpu_seconds)
+    median = statistics.median
+    return ({n: median(t) for n, t in wall.items()}, {n: median(t) for n, t in cpu.items()},
+            results)
 
 
 def positions_of_bulk_games(limit=100):
@@ -97,6 +107,20 @@ def kifu_positions(games):
                 pos.push(m)
                 pos.pop()
             pos.push(move)
+            calls += 1
+    return calls
+
+
+def cshogi_int_positions(games):
+    calls = 0
+    for moves in games:
+        board = cshogi.Board()
+        for move in moves:
+            legal = list(board.legal_moves)
+            for m in legal[:4]:
+                board.push(m)
+                board.pop()
+            board.push_usi(move)
             calls += 1
     return calls
 
@@ -124,43 +148,52 @@ def main():
         directory = made = build_dir()
     try:
         paths = sorted(str(p) for p in directory.rglob("*.csa"))
-        print(f"kifu {kifu.__version__}, cshogi {cshogi.__version__ if hasattr(cshogi, '__version__') else '?'}; "
+        print(f"kifu {kifu.__version__}, cshogi {importlib.metadata.version('cshogi')}; "
               f"{len(paths)} CSA files in {directory}; load {os.getloadavg()}")
 
         cores = sorted(os.sched_getaffinity(0))
         one_core = {cores[0]}
         os.sched_setaffinity(0, one_core)
-        medians, results = compare("kifu.read", kifu_read, "cshogi", cshogi_read, paths)
+        wall, cpu, results = compare({"kifu.read": kifu_read, "cshogi": cshogi_read}, paths)
         assert results["kifu.read"] == results["cshogi"], results
-        k, c = medians["kifu.read"], medians["cshogi"]
-        print(f"read {len(paths)} files → records with USI moves ({results['cshogi']} plies), one thread:")
-        print(f"  kifu.read      {k:7.3f} s  {len(paths) / k:9.0f} games/s")
-        print(f"  cshogi         {c:7.3f} s  {len(paths) / c:9.0f} games/s")
-        print(f"  kifu / cshogi speed: {c / k:.1f}×")
+        print(f"read {len(paths)} files → records with USI moves ({results['cshogi']} plies), "
+              f"one thread on core {cores[0]}:")
+        for name in ("kifu.read", "cshogi"):
+            print(f"  {name:<12} wall {wall[name]:7.3f} s  {len(paths) / wall[name]:9.0f} games/s"
+                  f"   CPU {cpu[name]:7.3f} s  {len(paths) / cpu[name]:9.0f} games/s")
+        print(f"  kifu / cshogi speed: {wall['cshogi'] / wall['kifu.read']:.2f}× (wall), "
+              f"{cpu['cshogi'] / cpu['kifu.read']:.2f}× (CPU)")
+        c = wall["cshogi"]
 
         os.sched_setaffinity(0, set(cores))
-        print(f"kifu.read_many on {len(cores)} cores:")
+        print(f"kifu.read_many on {len(cores)} cores (wall time):")
         base = None
         for jobs in sorted({1, 2, len(cores)}):
             times = []
             for _ in range(RUNS):
-                seconds, plies = timed(kifu_read_many, paths, jobs)
+                seconds, _, plies = timed(kifu_read_many, paths, jobs)
                 times.append(seconds)
             m = statistics.median(times)
             base = base or m
             print(f"  jobs={jobs:<3} {m:7.3f} s  {len(paths) / m:9.0f} games/s  ({base / m:.2f}× jobs=1)"
-                  f"  {c / m:.1f}× cshogi")
+                  f"  {c / m:.1f}× cshogi's one-core wall time")
 
         os.sched_setaffinity(0, one_core)
         games = positions_of_bulk_games()
-        medians, results = compare("kifu", kifu_positions, "cshogi", cshogi_positions, games)
-        assert results["kifu"] == results["cshogi"]
+        wall, cpu, results = compare(
+            {"kifu": kifu_positions, "cshogi": cshogi_positions, "cshogi-int": cshogi_int_positions},
+            games)
+        assert results["kifu"] == results["cshogi"] == results["cshogi-int"]
         calls = results["kifu"]
-        k, c = medians["kifu"], medians["cshogi"]
-        print(f"Position: legal_moves() as USI + 4 push/pop + push, {calls} positions:")
-        print(f"  kifu.shogi.Position {k / calls * 1e6:7.2f} µs per position")
-        print(f"  cshogi.Board        {c / calls * 1e6:7.2f} µs per position")
-        print(f"  kifu / cshogi speed: {c / k:.2f}×")
+        print(f"Position: legal_moves() + 4 push/pop + push, {calls} positions, one core:")
+        labels = {"kifu": "kifu.shogi.Position (USI)", "cshogi": "cshogi.Board (as USI)",
+                  "cshogi-int": "cshogi.Board (its ints)"}
+        for name, label in labels.items():
+            print(f"  {label:<26} wall {wall[name] / calls * 1e6:6.2f} µs   "
+                  f"CPU {cpu[name] / calls * 1e6:6.2f} µs per position")
+        for name in ("cshogi", "cshogi-int"):
+            print(f"  kifu / {labels[name]} speed: {wall[name] / wall['kifu']:.2f}× (wall), "
+                  f"{cpu[name] / cpu['kifu']:.2f}× (CPU)")
         print(f"load after: {os.getloadavg()}")
     finally:
         if made:

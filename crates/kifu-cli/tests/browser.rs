@@ -287,6 +287,16 @@ async fn a_variation_a_ply_in_the_address_and_an_illegal_move() {
     let record = &read::<Shogi>(file)[0];
     let variation = first_variation(record);
     c.goto(&file_url(&page)).await.unwrap();
+    // The page's own font passes chromium's font sanitizer and loads.
+    let fonts = c
+        .execute(
+            "return document.fonts.ready.then(function(){return Array.from(document.fonts)\
+             .map(function(f){return f.family+':'+f.status;}).join(',');});",
+            vec![],
+        )
+        .await
+        .expect("the fonts");
+    assert_eq!(fonts.as_str(), Some("kifu:loaded"), "{fonts:?}");
     let select = c
         .find(Locator::Css("#moves select"))
         .await

@@ -120,7 +120,7 @@ pub trait Viewer: Sync {
         record: usize,
         ply: Option<i64>,
         options: &kifu_render::Options,
-    ) -> Result<(String, FileReport), CliError>;
+    ) -> Result<(kifu_render::Drawing, FileReport), CliError>;
 
     /// One replay page per record of the file, each with a title, and the file's report.
     fn pages(&self, input: &FileInput<'_>)
@@ -148,7 +148,7 @@ impl<G: Readable> Viewer for View<G> {
         record: usize,
         ply: Option<i64>,
         options: &kifu_render::Options,
-    ) -> Result<(String, FileReport), CliError> {
+    ) -> Result<(kifu_render::Drawing, FileReport), CliError> {
         let file = read_file::<G>(input.name, input.path, input.bytes, input.format)?;
         let count = file.records.len();
         let Some(chosen) = file.records.get(record) else {
@@ -159,7 +159,7 @@ impl<G: Readable> Viewer for View<G> {
         };
         let nodes = main_line_nodes(chosen);
         let ply = crate::show::resolve_ply(ply, nodes.len() - 1)?;
-        Ok((kifu_render::svg(chosen, nodes[ply], options), file.report))
+        Ok((kifu_render::draw(chosen, nodes[ply], options), file.report))
     }
 
     fn pages(
@@ -214,7 +214,7 @@ pub fn viewer_for(
         .ok_or_else(|| CliError::Failed(format!("{} records cannot be drawn", game.name())))
 }
 
-/// The SVG for `kifu render` and `kifu show --svg`, with the report of the file.
+/// The picture for `kifu render` and `kifu show --svg`, with the report of the file.
 pub fn svg_of_input(
     input: &Input,
     game: &GameArg,
@@ -222,7 +222,7 @@ pub fn svg_of_input(
     record: Option<usize>,
     ply: Option<i64>,
     options: &kifu_render::Options,
-) -> Result<(String, FileReport), CliError> {
+) -> Result<(kifu_render::Drawing, FileReport), CliError> {
     crate::games::validate(
         Game::from_arg(game),
         &ReadOptions {
@@ -249,6 +249,28 @@ pub fn svg_of_input(
         ply,
         options,
     )
+}
+
+/// Says which characters of a picture's text the embedded font lacks: a PNG leaves them out,
+/// an SVG writes them in the viewer's serif font. The picture is made all the same.
+pub fn warn_missing_glyphs(drawing: &kifu_render::Drawing, png: bool) {
+    if drawing.missing.is_empty() {
+        return;
+    }
+    let listed: Vec<String> = drawing
+        .missing
+        .iter()
+        .map(|c| format!("{c} (U+{:04X})", u32::from(*c)))
+        .collect();
+    let fate = if png {
+        "the PNG leaves them out"
+    } else {
+        "the SVG writes them in the viewer's serif font"
+    };
+    eprintln!(
+        "warning: the embedded font has no glyph for {}; {fate}",
+        listed.join(", ")
+    );
 }
 
 /// Prints what reading found and says whether the file was valid.
@@ -296,7 +318,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         flip: args.flip,
         scale: args.scale,
     };
-    let (svg, report) = svg_of_input(
+    let (drawing, report) = svg_of_input(
         &input,
         &args.game,
         args.format.as_deref(),
@@ -304,10 +326,11 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         args.ply,
         &options,
     )?;
+    warn_missing_glyphs(&drawing, png);
     let bytes = if png {
-        kifu_render::png(&svg).map_err(|e| CliError::Failed(e.to_string()))?
+        kifu_render::png(&drawing.svg).map_err(|e| CliError::Failed(e.to_string()))?
     } else {
-        svg.into_bytes()
+        drawing.svg.into_bytes()
     };
     if to_stdout {
         use std::io::Write;

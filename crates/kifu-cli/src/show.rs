@@ -68,7 +68,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     };
     crate::games::validate(game, &read, None)?;
     if args.svg {
-        let (svg, report) = crate::render::svg_of_input(
+        let (drawing, report) = crate::render::svg_of_input(
             &Input::from_arg(&args.input),
             &args.game,
             args.format.as_deref(),
@@ -76,7 +76,8 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             args.ply,
             &kifu_render::Options::default(),
         )?;
-        crate::check::print_all(&svg)?;
+        crate::render::warn_missing_glyphs(&drawing, false);
+        crate::check::print_all(&drawing.svg)?;
         return Ok(crate::render::finish(&report));
     }
     let view = if args.sfen {

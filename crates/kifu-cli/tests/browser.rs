@@ -1,7 +1,8 @@
 //! `kifu html` and `kifu render` in a real browser: Debian's chromium, driven through
 //! chromedriver (WebDriver). Every ply of a record of each game is stepped through with the
 //! keyboard and the board's position checked against the library's; a variation is followed;
-//! `#ply=N` opens at a ply; pictures are compared with committed references.
+//! `#ply=N` opens at a ply and `#flip` turns the board; pictures are compared with committed
+//! references.
 //!
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (or `$KIFU_CHROMIUM`,
 //! `$KIFU_CHROMEDRIVER`): `scripts/setup-test-deps` installs them. A missing browser fails
@@ -286,6 +287,16 @@ async fn a_variation_a_ply_in_the_address_and_an_illegal_move() {
     let record = &read::<Shogi>(file)[0];
     let variation = first_variation(record);
     c.goto(&file_url(&page)).await.unwrap();
+    // The page's own font passes chromium's font sanitizer and loads.
+    let fonts = c
+        .execute(
+            "return document.fonts.ready.then(function(){return Array.from(document.fonts)\
+             .map(function(f){return f.family+':'+f.status;}).join(',');});",
+            vec![],
+        )
+        .await
+        .expect("the fonts");
+    assert_eq!(fonts.as_str(), Some("kifu:loaded"), "{fonts:?}");
     let select = c
         .find(Locator::Css("#moves select"))
         .await
@@ -315,6 +326,43 @@ async fn a_variation_a_ply_in_the_address_and_an_illegal_move() {
         .await
         .unwrap();
     assert_eq!(board_position::<Shogi>(c).await, expected[n]);
+
+    // #flip turns the board round: the first player at the top; `f` turns it back.
+    c.goto(&format!("{}#ply={n}&flip", file_url(&page)))
+        .await
+        .unwrap();
+    let flipped = |c: &Client| {
+        let c = c.clone();
+        async move {
+            let board = c.find(Locator::Id("board")).await.unwrap();
+            let top = c
+                .find(Locator::Id("top"))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            (board.attr("data-flip").await.unwrap(), top)
+        }
+    };
+    let (flag, top) = flipped(c).await;
+    assert_eq!(flag.as_deref(), Some("1"));
+    assert!(top.starts_with('☗'), "the first player at the top: {top:?}");
+    assert_eq!(
+        board_position::<Shogi>(c).await,
+        expected[n],
+        "the same position"
+    );
+    let actions = KeyActions::new("keyboard".to_string())
+        .then(KeyAction::Down { value: 'f' })
+        .then(KeyAction::Up { value: 'f' });
+    c.perform_actions(actions).await.expect("key press");
+    let (flag, top) = flipped(c).await;
+    assert_eq!(flag.as_deref(), Some("0"));
+    assert!(
+        top.starts_with('☖'),
+        "the second player at the top: {top:?}"
+    );
 
     // A record with an illegal move shows the moves before it and says so.
     let bad = dir.path().join("illegal.csa");

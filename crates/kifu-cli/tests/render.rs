@@ -45,6 +45,44 @@ fn render_writes_svg_and_png_and_show_prints_the_same_svg() {
 }
 
 #[test]
+fn names_in_japanese_are_drawn_and_a_character_the_font_lacks_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("names.csa");
+    // 𠮷 (U+20BB7) is outside the Basic Multilingual Plane and the embedded font.
+    std::fs::write(&record, "V2.2\nN+三浦弘行\nN-𠮷田 髙橋\nPI\n+\n+7776FU\n").unwrap();
+    let svg = dir.path().join("names.svg");
+    let out = kifu(&[
+        "render",
+        record.to_str().unwrap(),
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("warning: the embedded font has no glyph for 𠮷 (U+20BB7)")
+            && stderr.contains("serif font"),
+        "{stderr}"
+    );
+    let written = std::fs::read_to_string(&svg).unwrap();
+    for c in "三浦弘行田髙橋".chars() {
+        let id = format!("<path id=\"g{:x}\"", u32::from(c));
+        assert!(written.contains(&id), "{c} is drawn from the embedded font");
+    }
+    let png = dir.path().join("names.png");
+    let out = kifu(&[
+        "render",
+        record.to_str().unwrap(),
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("the PNG leaves them out"), "{stderr}");
+    assert!(png.is_file());
+}
+
+#[test]
 fn render_refuses_what_it_cannot_do() {
     let input = corpus("shogi/csa-versions/v2_2.csa");
     for (args, says) in [

@@ -1,5 +1,7 @@
 //! The embedded font: a subset of Noto Serif CJK JP Bold (SIL Open Font License 1.1, see
-//! `font/OFL.txt`) holding the glyphs the three games draw, made by `font/make-subset`.
+//! `font/OFL.txt`) with TrueType outlines, made by `font/make-subset`. It holds ASCII, Latin-1,
+//! Latin Extended-A, kana and every kanji of JIS X 0208 levels 1 and 2 (so players' names in
+//! Japanese draw), and every character the three games' pieces and notations use.
 //!
 //! Glyphs are drawn as SVG paths taken from this font's outlines, never as `<text>`: a picture
 //! then looks the same in every browser and in the PNG renderer, whatever fonts a machine has.
@@ -9,7 +11,7 @@ use std::fmt::Write;
 use std::sync::{Mutex, OnceLock};
 
 /// The font file, embedded in the binary.
-pub static FONT_FILE: &[u8] = include_bytes!("../font/kifu-serif.otf");
+pub static FONT_FILE: &[u8] = include_bytes!("../font/kifu-serif.ttf");
 
 /// Font units per em of the embedded font.
 pub const UNITS_PER_EM: f32 = 1000.0;
@@ -18,7 +20,7 @@ pub const UNITS_PER_EM: f32 = 1000.0;
 /// em box runs from 120 below the baseline to 880 above it).
 pub const EM_CENTRE_ABOVE_BASELINE: f32 = 380.0;
 
-fn face() -> &'static ttf_parser::Face<'static> {
+pub(crate) fn face() -> &'static ttf_parser::Face<'static> {
     static FACE: OnceLock<ttf_parser::Face<'static>> = OnceLock::new();
     FACE.get_or_init(|| ttf_parser::Face::parse(FONT_FILE, 0).expect("the embedded font parses"))
 }
@@ -62,6 +64,17 @@ fn outline(c: char) -> Option<Glyph> {
 /// Whether every character of `text` is in the embedded font.
 pub fn covers(text: &str) -> bool {
     text.chars().all(|c| face().glyph_index(c).is_some())
+}
+
+/// The characters of `text` the embedded font lacks, each once, in order of appearance.
+pub fn missing(text: &str) -> Vec<char> {
+    let mut out: Vec<char> = Vec::new();
+    for c in text.chars() {
+        if face().glyph_index(c).is_none() && !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The width of `text` in font units (characters the font lacks count as one em).
@@ -119,10 +132,12 @@ mod tests {
             assert!(g.path.starts_with('M'), "{c}");
         }
         assert_eq!(glyph(' ').map(|g| g.path.is_empty()), Some(true));
-        assert!(
-            glyph('ア').is_none(),
-            "a glyph no game draws is not embedded"
-        );
         assert!(covers("12手目"));
+        // Names: kana, kanji of both JIS X 0208 levels, Latin letters with accents.
+        assert!(covers(
+            "羽生善治 藤井聡太 中原誠 大山康晴 升田幸三 ひふみん アユム Müller"
+        ));
+        assert!(covers("髙橋 山﨑"), "common variants outside JIS X 0208");
+        assert!(!covers("𠮷"), "outside the Basic Multilingual Plane");
     }
 }

@@ -209,7 +209,7 @@ select{margin-left:.4em}";
 const SCRIPT: &str = r##"(function(){
 "use strict";
 var D=JSON.parse(document.getElementById("kifu-data").textContent);
-var L=D.layout,N=D.nodes,flip=false;
+var L=D.layout,N=D.nodes,flip=/flip/.test(location.hash);
 var board=document.getElementById("board"),dyn=document.getElementById("dyn");
 var list=document.getElementById("moves"),slider=document.getElementById("slider");
 var cur=0,line=[];
@@ -233,8 +233,12 @@ function draw(){
   s+=put(e2[0],p[0],p[1],L.handCell);if(e2[1]>1)s+=count(e2[1],p[0]+L.handCell+1,p[1]+L.handCell);}}
  dyn.innerHTML=s;
  board.setAttribute(D.attr,n.s);
- document.getElementById("top").className="player"+(n.t===1?" turn":"");
- document.getElementById("bottom").className="player"+(n.t===0?" turn":"");
+ var up=n.t===(flip?0:1),tp=document.getElementById("top"),bt=document.getElementById("bottom");
+ tp.textContent=D.players[flip?0:1];bt.textContent=D.players[flip?1:0];
+ tp.className="player"+(up?" turn":"");bt.className="player"+(n.t<2&&!up?" turn":"");
+ document.getElementById("frame0").setAttribute("display",flip?"none":"inline");
+ document.getElementById("frame1").setAttribute("display",flip?"inline":"none");
+ board.setAttribute("data-flip",flip?"1":"0");
  document.getElementById("notes").textContent=n.n.join("\n");
  document.getElementById("label").textContent=n.y===0?"start":n.y+"手目"+(n.m?" "+n.m:"");
  document.getElementById("comment").textContent=n.cm||"";
@@ -265,10 +269,13 @@ document.getElementById("first").onclick=function(){go(line[0],false);};
 document.getElementById("prev").onclick=function(){step(-1);};
 document.getElementById("next").onclick=function(){step(1);};
 document.getElementById("last").onclick=function(){go(line[line.length-1],false);};
+function turn(){flip=!flip;draw();}
+document.getElementById("flip").onclick=turn;
 document.addEventListener("keydown",function(ev){if(ev.target&&ev.target.tagName==="SELECT")return;
  if(ev.key==="ArrowRight")step(1);else if(ev.key==="ArrowLeft")step(-1);
- else if(ev.key==="Home")go(line[0],false);else if(ev.key==="End")go(line[line.length-1],false);else return;ev.preventDefault();});
-function fromHash(){var m=/ply=(\d+)/.exec(location.hash),main=mainFrom(0);line=main;buildList();
+ else if(ev.key==="Home")go(line[0],false);else if(ev.key==="End")go(line[line.length-1],false);
+ else if(ev.key==="f"&&!ev.ctrlKey&&!ev.metaKey&&!ev.altKey)turn();else return;ev.preventDefault();});
+function fromHash(){var m=/ply=(\d+)/.exec(location.hash),main=mainFrom(0);flip=/flip/.test(location.hash);line=main;buildList();
  go(m?main[Math.min(+m[1],main.length-1)]:0,false);}
 window.addEventListener("hashchange",fromHash);
 fromHash();
@@ -350,7 +357,9 @@ pub fn page<G: Picture>(
         }
         data_nodes.push(value);
     }
+    // Both ways round; the script shows the one the flip control asks for.
     let frame = svg::frame(&board, &layout, &mut defs, false);
+    let flipped_frame = svg::frame(&board, &layout, &mut defs, true);
     let digits: serde_json::Map<String, Value> = ('0'..='9')
         .map(|d| {
             let advance = crate::font::glyph(d).map_or(500.0, |g| g.advance);
@@ -358,6 +367,8 @@ pub fn page<G: Picture>(
         })
         .collect();
     let mark_styles = [Mark::From, Mark::Via, Mark::To, Mark::CounterStrike].map(svg::mark_style);
+    let bottom = G::bottom_player(&record.position_at(record.moves.root()));
+    let title = title_of(record, fallback_title);
     let data = json!({
         "layout": layout.to_json(),
         "attr": G::POSITION_ATTRIBUTE,
@@ -366,13 +377,34 @@ pub fn page<G: Picture>(
         "advance": digits,
         "nodes": data_nodes,
         "problems": problems,
+        "players": [
+            crate::player_line(record, bottom),
+            crate::player_line(record, bottom.opponent()),
+        ],
     });
     // `</` inside the JSON would end the script element early.
     let data = data.to_string().replace("</", "<\\/");
     let defs_svg = defs.to_svg();
     let root = &nodes[0];
-    let bottom = G::bottom_player(&record.position_at(record.moves.root()));
-    let title = title_of(record, fallback_title);
+    // The page's own font: the glyphs of every text it shows, cut from the embedded font.
+    let mut shown = String::new();
+    for text in [title.as_str(), PAGE_WORDS]
+        .into_iter()
+        .chain(problems.iter().map(String::as_str))
+    {
+        shown.push_str(text);
+    }
+    for side in [bottom, bottom.opponent()] {
+        shown.push_str(&crate::player_line(record, side));
+    }
+    for node in &nodes {
+        for text in [&node.move_text, &node.comment, &node.time] {
+            shown.push_str(text);
+        }
+        for text in node.error.iter().chain(&node.end).chain(&node.scene.notes) {
+            shown.push_str(text);
+        }
+    }
     let (w, h) = (layout.width.ceil(), layout.height.ceil());
     let mut out = String::new();
     let _ = write!(
@@ -384,11 +416,13 @@ pub fn page<G: Picture>(
          <div id=\"viewer\"><div>\
          <div id=\"top\" class=\"player\">{top}</div>\
          <svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" {attr}=\"{position}\">\
-         {defs_svg}<rect width=\"100%\" height=\"100%\" fill=\"#fbf7ee\"/>{frame}<g id=\"dyn\"></g></svg>\
+         {defs_svg}<rect width=\"100%\" height=\"100%\" fill=\"#fbf7ee\"/>\
+         <g id=\"frame0\">{frame}</g><g id=\"frame1\" display=\"none\">{flipped_frame}</g><g id=\"dyn\"></g></svg>\
          <div id=\"bottom\" class=\"player\">{bottom_name}</div><div id=\"notes\"></div>\
          <div class=\"controls\"><button id=\"first\" title=\"start (Home)\">|&lt;</button>\
          <button id=\"prev\" title=\"back (←)\">&lt;</button><button id=\"next\" title=\"forward (→)\">&gt;</button>\
          <button id=\"last\" title=\"end (End)\">&gt;|</button>\
+         <button id=\"flip\" title=\"turn the board round (f)\">flip</button>\
          <input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"ply\"><span id=\"label\"></span></div>\
          <div id=\"comment\"></div></div>\
          <ol id=\"moves\"></ol></div>\n\
@@ -398,18 +432,23 @@ pub fn page<G: Picture>(
         bottom_name = escape(&crate::player_line(record, bottom)),
         attr = G::POSITION_ATTRIBUTE,
         position = escape(&root.position_text),
-        font_face = font_face(),
+        font_face = font_face(&shown),
     );
     out
 }
 
-/// The embedded font for the page's text (move list, names), so that it reads the same on a
-/// machine without Japanese fonts; characters outside it fall back to the browser's serif.
-fn font_face() -> String {
+/// Words the page shows besides the record's text: buttons, the move label, the
+/// variations' menu, the turn marker.
+const PAGE_WORDS: &str = "0123456789 |<>●flipstart手目変化";
+
+/// The page's font: the glyphs of `shown` (everything the page writes), cut from the embedded
+/// font, so that the page reads the same on a machine without Japanese fonts. Characters the
+/// embedded font lacks fall back to the browser's serif.
+fn font_face(shown: &str) -> String {
     use base64::Engine;
     format!(
-        "@font-face{{font-family:kifu;src:url(data:font/otf;base64,{}) format('opentype')}}",
-        base64::engine::general_purpose::STANDARD.encode(crate::font::FONT_FILE)
+        "@font-face{{font-family:kifu;src:url(data:font/ttf;base64,{}) format('truetype')}}",
+        base64::engine::general_purpose::STANDARD.encode(crate::webfont::subset(shown.chars()))
     )
 }
 
@@ -430,4 +469,66 @@ pub fn index(title: &str, entries: &[(String, String)]) -> String {
          <style>{STYLE}</style></head>\n<body><h1>{t}</h1><ol>{items}</ol></body></html>\n",
         t = escape(title)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use base64::Engine;
+    use kifu_record::Span;
+    use kifu_shogi::Shogi;
+
+    /// The font a page carries, decoded.
+    fn page_font(page: &str) -> Vec<u8> {
+        let start = page.find("base64,").expect("a font") + "base64,".len();
+        let end = start + page[start..].find(')').expect("the font's end");
+        base64::engine::general_purpose::STANDARD
+            .decode(&page[start..end])
+            .expect("base64")
+    }
+
+    #[test]
+    fn the_page_carries_the_glyphs_of_everything_it_writes_and_no_more() {
+        let mut record: Record<Shogi> = Record::new(Default::default());
+        record
+            .header
+            .set(HeaderField::FirstPlayer, "先手", "羽生善治");
+        record
+            .header
+            .set(HeaderField::SecondPlayer, "後手", "藤井聡太");
+        let mv = kifu_shogi::usi::parse_move("7g7f").unwrap();
+        let node = record
+            .moves
+            .add_move(record.moves.root(), mv, Span::default());
+        record.moves[node].comments.push(kifu_record::Comment::new(
+            kifu_record::CommentKind::Text,
+            "角道を開ける",
+            Span::default(),
+        ));
+        let page = page(&record, None, "example", &[]);
+        let font = page_font(&page);
+        let face = ttf_parser::Face::parse(&font, 0).expect("the page's font parses");
+        for c in "羽生善治藤井聡太角道を開ける☗☖手目変化start".chars() {
+            assert!(
+                face.glyph_index(c).is_some(),
+                "{c} missing from the page's font"
+            );
+        }
+        assert!(
+            face.glyph_index('龍').is_none(),
+            "only what the page writes"
+        );
+        assert!(font.len() < 40_000, "{} bytes", font.len());
+    }
+
+    #[test]
+    fn the_page_holds_the_board_both_ways_round() {
+        let record: Record<Shogi> = Record::new(Default::default());
+        let page = page(&record, None, "example", &[]);
+        assert!(
+            page.contains("<g id=\"frame0\">")
+                && page.contains("<g id=\"frame1\" display=\"none\">")
+        );
+        assert!(page.contains("id=\"flip\""));
+    }
 }

@@ -23,9 +23,11 @@ mod games;
 pub mod html;
 pub mod scene;
 pub mod svg;
+pub mod webfont;
 
 pub use games::Picture;
 pub use scene::{Board, Ink, Mark, Owner, Scene, Shape, Terrain, Token};
+pub use svg::Drawing;
 
 use kifu_record::{HeaderField, NodeId, Record, Side};
 
@@ -94,6 +96,22 @@ fn move_label(ply: u32) -> String {
 /// The position after `node` as an SVG picture: board, pieces, hands, the last move marked,
 /// coordinates, the players' names and the move number.
 pub fn svg<G: Picture>(record: &Record<G>, node: NodeId, options: &Options) -> String {
+    draw(record, node, options).svg
+}
+
+/// [`svg`], with the characters of the players' names and notes that the embedded font lacks
+/// (drawn in the viewer's serif font in the SVG, left out of a PNG): say so to the user.
+///
+/// ```
+/// use kifu_record::{HeaderField, Record};
+/// use kifu_shogi::Shogi;
+///
+/// let mut record: Record<Shogi> = Record::new(Default::default());
+/// record.header.set(HeaderField::FirstPlayer, "先手", "𠮷田");
+/// let drawing = kifu_render::draw(&record, record.moves.root(), &Default::default());
+/// assert_eq!(drawing.missing, vec!['𠮷']);
+/// ```
+pub fn draw<G: Picture>(record: &Record<G>, node: NodeId, options: &Options) -> Drawing {
     let position = record.position_at(node);
     let scene = G::scene(&position, last_move(record, node));
     let bottom = G::bottom_player(&position);

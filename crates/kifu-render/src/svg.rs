@@ -127,6 +127,8 @@ impl Layout {
 pub struct Defs {
     glyphs: BTreeSet<char>,
     tokens: Vec<Token>,
+    /// Characters of the text drawn that the embedded font lacks, in order of first use.
+    missing: Vec<char>,
 }
 
 /// A `<use>` of a glyph, `#g` and the code point in hex.
@@ -189,9 +191,15 @@ impl Defs {
             .extend(text.chars().filter(|&c| font::glyph(c).is_some()));
     }
 
+    /// The characters drawn so far that the embedded font lacks, in order of first use.
+    pub fn missing(&self) -> &[char] {
+        &self.missing
+    }
+
     /// `text` drawn with the embedded font's glyphs, its baseline at `y`. Characters the font
-    /// lacks (a player's name in kanji no game uses) fall back to an SVG `<text>` in the
-    /// viewer's serif font; the PNG renderer, which draws no system fonts, leaves them out.
+    /// lacks (rare: it holds all of JIS X 0208) fall back to an SVG `<text>` in the viewer's
+    /// serif font, which the PNG renderer (no system fonts) cannot draw; they are listed in
+    /// [`Defs::missing`] so that the caller can say so.
     pub fn text(
         &mut self,
         text: &str,
@@ -242,6 +250,9 @@ impl Defs {
                     pen += glyph.advance * scale;
                 }
                 None => {
+                    if !self.missing.contains(&c) {
+                        self.missing.push(c);
+                    }
                     if fallback.is_empty() {
                         fallback_x = pen;
                     }
@@ -537,6 +548,15 @@ pub struct Captions {
     pub move_label: String,
 }
 
+/// A picture as SVG, and the characters of its text the embedded font could not draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drawing {
+    /// The SVG document.
+    pub svg: String,
+    /// Characters drawn with the viewer's serif font instead (none in a PNG), each once.
+    pub missing: Vec<char>,
+}
+
 /// A whole picture of `scene`.
 pub fn picture(
     board: &Board,
@@ -544,7 +564,7 @@ pub fn picture(
     captions: &Captions,
     flip: bool,
     scale: f32,
-) -> String {
+) -> Drawing {
     let layout = Layout::new(board, scene.notes.len());
     let mut defs = Defs::default();
     let mut body = frame(board, &layout, &mut defs, flip);
@@ -589,7 +609,7 @@ pub fn picture(
         ));
     }
     let (w, h) = (layout.width.ceil(), layout.height.ceil());
-    format!(
+    let svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">\
          {}<rect width=\"100%\" height=\"100%\" fill=\"#fbf7ee\"/>{body}</svg>\n",
         num(w * scale),
@@ -597,7 +617,11 @@ pub fn picture(
         num(w),
         num(h),
         defs.to_svg()
-    )
+    );
+    Drawing {
+        svg,
+        missing: defs.missing,
+    }
 }
 
 #[cfg(test)]
@@ -633,7 +657,7 @@ mod tests {
             bottom: "☗ 先手".into(),
             move_label: "start".into(),
         };
-        let svg = picture(&board, &scene, &captions, false, 1.0);
+        let svg = picture(&board, &scene, &captions, false, 1.0).svg;
         assert_eq!(svg.matches("<path id=\"g6b69\"").count(), 1, "歩 once");
         // 8 kinds a side, each side's pieces one definition.
         assert_eq!(svg.matches("<g id=\"t").count(), 16);
@@ -642,5 +666,22 @@ mod tests {
             !svg.contains("<text"),
             "every character comes from the embedded font"
         );
+    }
+
+    #[test]
+    fn names_in_japanese_are_drawn_and_what_the_font_lacks_is_reported() {
+        let (board, scene) = shogi_start();
+        let captions = Captions {
+            top: "☖ 三浦弘行".into(),
+            bottom: "☗ 𠮷田 髙橋".into(),
+            move_label: "start".into(),
+        };
+        let drawing = picture(&board, &scene, &captions, false, 1.0);
+        for c in "三浦弘行田髙橋".chars() {
+            let id = format!("<path id=\"{}\"", glyph_id(c));
+            assert!(drawing.svg.contains(&id), "{c} is drawn");
+        }
+        assert_eq!(drawing.missing, vec!['𠮷']);
+        assert!(drawing.svg.contains("font-family=\"serif\">𠮷</text>"));
     }
 }

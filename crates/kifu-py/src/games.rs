@@ -1,10 +1,8 @@
 //! The three games as the Python module needs them: each game's table of formats, how a file's
 //! game and format are chosen, and how a position becomes a Python object.
 //!
-//! The command line chooses the game of a file in its own crate (`kifu-cli/src/games/`); the
-//! library has no such function yet, so the same order of evidence is written here, on the
-//! public pieces of `kifu-records`: content only one game writes, then an extension only one
-//! game uses, then what the text reads as, shogi when nothing decides.
+//! A file's game is chosen by the records layer (`kifu_records::detect::game_of`), in the
+//! same order of evidence as the command line's.
 
 use std::path::Path;
 
@@ -13,6 +11,7 @@ use kifu_chu::Chu;
 use kifu_record::{EndingKind, Game, NodeItem, Record, RecordFormat};
 use kifu_records::GameRecords;
 use kifu_records::cetkaik as ckka;
+use kifu_records::detect::{GameKind, game_of};
 use kifu_shogi::{Shogi, ShogiEnding};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -204,67 +203,25 @@ impl GameName {
         }
     }
 
-    /// An extension (lower case) only this game uses.
-    fn owns_extension(self, extension: &str) -> bool {
-        match self {
-            GameName::Shogi => matches!(extension, "csa" | "ki2" | "ki2u" | "jkf"),
-            GameName::Chu => matches!(extension, "csl" | "chu" | "ndjson" | "jsonl"),
-            GameName::Cetkaik => is_ckka_extension(extension),
-        }
-    }
-
-    /// Content only this game writes.
-    fn claims_content(self, text: &str) -> bool {
-        match self {
-            GameName::Shogi => false,
-            GameName::Chu => kifu_records::chu::claims_text(text),
-            GameName::Cetkaik => ckka::json::looks_like_kifu_json(text),
-        }
-    }
-
-    /// Whether an extension shared by several games is one this game reads.
-    fn reads_extension(self, path: &Path) -> bool {
-        match self {
-            GameName::Shogi => <Shogi as PyGame>::format_by_extension(path).is_some(),
-            GameName::Chu => <Chu as PyGame>::format_by_extension(path).is_some(),
-            GameName::Cetkaik => <Cetkaik as PyGame>::format_by_extension(path).is_some(),
-        }
-    }
-
-    /// The game of a file: by an extension only one game uses, then by content only one game
-    /// writes, then by an extension a game reads, then by what the text reads as; shogi when
-    /// nothing decides.
+    /// The game of a file, in the records layer's order of evidence (an extension only one
+    /// game uses, content only one game writes, an extension a game reads, what the text reads
+    /// as); a file whose extension no game reads goes by its content alone, shogi when nothing
+    /// decides.
     pub fn detect(path: Option<&Path>, bytes: &[u8]) -> GameName {
-        let extension = path
-            .and_then(|p| p.extension())
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        if let Some(e) = extension.as_deref()
-            && let Some(game) = GameName::ALL.into_iter().find(|g| g.owns_extension(e))
-        {
-            return game;
-        }
-        let text = lossy_utf8(bytes);
-        if let Some(game) = GameName::ALL.into_iter().find(|g| g.claims_content(&text)) {
-            return game;
-        }
-        if let (Some(path), Some(e)) = (path, extension.as_deref())
-            && e != "txt"
-            && let Some(game) = GameName::ALL.into_iter().find(|g| g.reads_extension(path))
-        {
-            return game;
-        }
-        if cetkaik_text(&text) {
-            GameName::Cetkaik
-        } else {
-            GameName::Shogi
+        let kind = game_of(path, bytes)
+            .or_else(|| game_of(None, bytes))
+            .unwrap_or(GameKind::DEFAULT);
+        match kind {
+            GameKind::Shogi => GameName::Shogi,
+            GameKind::Chu => GameName::Chu,
+            GameKind::Cetkaik => GameName::Cetkaik,
         }
     }
 }
 
 /// `.ckka`, and `.ckka0` … `.ckka3` for a file that says its notation in its name.
 fn is_ckka_extension(extension: &str) -> bool {
-    matches!(extension, "ckka" | "ckka0" | "ckka1" | "ckka2" | "ckka3")
+    <Cetkaik as GameRecords>::owns_extension(extension)
 }
 
 /// The bytes as text for sniffing, with U+FFFD for what is not UTF-8.
@@ -273,14 +230,6 @@ pub fn lossy_utf8(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
         Ok(text) => std::borrow::Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(bytes),
     }
-}
-
-/// CKKA text, unless the first word reads as USI (a shogi or chu move list).
-fn cetkaik_text(text: &str) -> bool {
-    let first = text.split_whitespace().next().unwrap_or("");
-    let usi_like = ["position", "startpos", "sfen"].contains(&first)
-        || kifu_shogi::usi::parse_move(first).is_ok();
-    !usi_like && ckka::sniff(text)
 }
 
 /// The word for how a line ends, in the style of CSA's `%` words (`TORYO`, `SENNICHITE` …);

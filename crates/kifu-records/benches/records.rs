@@ -10,7 +10,10 @@ use std::sync::OnceLock;
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use kifu_records::shogi::{Format, read_bytes};
+use kifu_record::RecordFormat;
+use kifu_records::read_bytes;
+use kifu_records::shogi::{csa, kif};
+use kifu_shogi::Shogi;
 
 fn main() {
     divan::main();
@@ -34,7 +37,7 @@ fn corpus(kind: &str) -> &'static [Vec<u8>] {
     })
 }
 
-fn kifu_reads(bencher: Bencher, kind: &str, format: Format) {
+fn kifu_reads(bencher: Bencher, kind: &str, format: &dyn RecordFormat<Shogi>) {
     let files = corpus(kind);
     bencher.counter(ItemsCount::new(files.len())).bench(|| {
         for bytes in files {
@@ -46,12 +49,12 @@ fn kifu_reads(bencher: Bencher, kind: &str, format: Format) {
 
 #[divan::bench(sample_count = 10)]
 fn kifu_csa(bencher: Bencher) {
-    kifu_reads(bencher, "csa", Format::Csa);
+    kifu_reads(bencher, "csa", &csa::CSA);
 }
 
 #[divan::bench(sample_count = 10)]
 fn kifu_kif(bencher: Bencher) {
-    kifu_reads(bencher, "kif", Format::Kif);
+    kifu_reads(bencher, "kif", &kif::KIF);
 }
 
 #[divan::bench(sample_count = 10)]

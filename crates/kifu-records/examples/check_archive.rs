@@ -1,5 +1,5 @@
 //! Checks every record of a multi-record file with the streaming reader, one record in
-//! memory at a time: `cargo run --release -p kifu-shogi --example check_archive -- FILE
+//! memory at a time: `cargo run --release -p kifu-records --example check_archive -- FILE
 //! [FORMAT]` (the format by name, else by extension). Prints the count of records, of
 //! invalid ones, and the first few problems as `file:line:column`.
 
@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use kifu_record::{SourceText, decode};
-use kifu_records::shogi::Format;
+use kifu_records::shogi::{format_by_extension, format_by_name};
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
@@ -16,8 +16,8 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let format = match args.next() {
-        Some(name) => Format::from_name(&name),
-        None => Format::from_path(Path::new(&path)),
+        Some(name) => format_by_name(&name),
+        None => format_by_extension(Path::new(&path)),
     };
     let Some(format) = format else {
         eprintln!("{path}: unknown format; name it (csa, kif, usi …)");

@@ -1,7 +1,10 @@
 //! Bad input for every shogi reader: a clear diagnostic, no panic, and the valid part kept.
 
+use kifu_record::RecordFormat;
 use kifu_record::{NodeItem, SourceText};
-use kifu_records::shogi::{Format, Parsed, ShogiRecord, read_bytes};
+use kifu_records::read_bytes;
+use kifu_records::shogi::{FORMATS, Parsed, ShogiRecord, csa, kif, usi_record};
+use kifu_shogi::Shogi;
 
 const BULK: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -15,7 +18,7 @@ fn plies(r: &ShogiRecord) -> usize {
         .count()
 }
 
-fn read(format: Format, bytes: &[u8]) -> Parsed {
+fn read(format: &'static dyn RecordFormat<Shogi>, bytes: &[u8]) -> Parsed {
     let (text, parsed) = read_bytes(bytes, format);
     let source = SourceText::new("input", &text);
     for d in &parsed.diagnostics {
@@ -29,9 +32,9 @@ fn read(format: Format, bytes: &[u8]) -> Parsed {
 #[test]
 fn truncated_files_keep_the_moves_before_the_cut() {
     for (dir, format) in [
-        ("csa", Format::Csa),
-        ("kif", Format::Kif),
-        ("kifu", Format::Kifu),
+        ("csa", &csa::CSA as &dyn RecordFormat<Shogi>),
+        ("kif", &kif::KIF),
+        ("kifu", &kif::KIFU),
     ] {
         let bytes = std::fs::read(format!("{BULK}/{dir}/game_0001.{dir}")).unwrap();
         let full = plies(&read(format, &bytes).records[0]);
@@ -60,9 +63,10 @@ fn binary_junk_gives_diagnostics_not_panics() {
                 state as u8
             })
             .collect();
-        for format in Format::ALL {
+        for &format in FORMATS {
+            let format_name = format.name();
             let parsed = read(format, &junk);
-            assert!(parsed.has_errors(), "{format:?} accepted junk");
+            assert!(parsed.has_errors(), "{format_name} accepted junk");
         }
     }
 }
@@ -72,9 +76,9 @@ fn a_ten_megabyte_line_is_one_diagnostic_not_a_hang() {
     let mut text = "V2.2\nPI\n+\n+7776FU\n".to_string();
     text.push_str(&"X".repeat(10 * 1024 * 1024));
     text.push_str("\n-3334FU\n");
-    for format in Format::ALL {
+    for &format in FORMATS {
         let parsed = read(format, text.as_bytes());
-        if format == Format::Csa {
+        if format.name() == "csa" {
             assert_eq!(
                 plies(&parsed.records[0]),
                 2,
@@ -95,9 +99,14 @@ fn wrong_encodings_are_reported_and_read_anyway() {
     let sjis = std::fs::read(format!("{BULK}/kif/game_0002.kif")).unwrap();
     let mut claimed = b"#KIF version=2.0 encoding=UTF-8\n".to_vec();
     claimed.extend_from_slice(&sjis);
-    for format in [Format::Kif, Format::Kifu] {
+    for format in [&kif::KIF, &kif::KIFU] {
+        let format_name = format.name();
         let parsed = read(format, &claimed);
-        assert!(!parsed.has_errors(), "{format:?}: {:?}", parsed.diagnostics);
+        assert!(
+            !parsed.has_errors(),
+            "{format_name}: {:?}",
+            parsed.diagnostics
+        );
         assert!(
             parsed
                 .diagnostics
@@ -110,17 +119,21 @@ fn wrong_encodings_are_reported_and_read_anyway() {
 
 #[test]
 fn unknown_headers_bad_moves_and_bad_times_are_each_reported() {
-    let cases: [(Format, &str, &str); 6] = [
-        (Format::Csa, "V2.2\n$NO_SUCH_KEY:x\nPI\n+\n+7776FU\n", ""),
-        (Format::Csa, "V2.2\nPI\n+\n+7776FU\n+3334FU\n", "turn"),
-        (Format::Csa, "V2.2\nPI\n+\n+7776FU\n-5554FU\n", "no piece"),
-        (Format::Csa, "V2.2\nPI\n+\n+7776FU\nTabc\n-3334FU\n", "time"),
+    let cases: [(&'static dyn RecordFormat<Shogi>, &str, &str); 6] = [
+        (&csa::CSA, "V2.2\n$NO_SUCH_KEY:x\nPI\n+\n+7776FU\n", ""),
+        (&csa::CSA, "V2.2\nPI\n+\n+7776FU\n+3334FU\n", "turn"),
+        (&csa::CSA, "V2.2\nPI\n+\n+7776FU\n-5554FU\n", "no piece"),
+        (&csa::CSA, "V2.2\nPI\n+\n+7776FU\nTabc\n-3334FU\n", "time"),
         (
-            Format::Kifu,
+            &kif::KIFU,
             "謎の項目：値\n手合割：平手\n   1 ７六歩(77)\n   2 ５五歩(55)\n",
             "no piece",
         ),
-        (Format::Usi, "position startpos moves 7g7f 7g7f\n", "7g7f"),
+        (
+            &usi_record::USI,
+            "position startpos moves 7g7f 7g7f\n",
+            "7g7f",
+        ),
     ];
     for (format, text, expected) in cases {
         let parsed = read(format, text.as_bytes());
@@ -128,7 +141,7 @@ fn unknown_headers_bad_moves_and_bad_times_are_each_reported() {
         assert!(plies(record) >= 1, "{text:?}: the valid first move is kept");
         if expected.is_empty() {
             // Unknown header keys are kept (and written back), not dropped.
-            let written = format.write(&parsed.records, kifu_records::shogi::csa::CsaVersion::V30);
+            let written = format.write(&parsed.records);
             assert!(written.text.contains("$NO_SUCH_KEY:x"), "{}", written.text);
         } else {
             let messages: Vec<&str> = parsed
@@ -159,7 +172,8 @@ fn a_file_without_a_record_is_an_error_in_every_format() {
             state as u8
         })
         .collect();
-    for format in Format::ALL {
+    for &format in FORMATS {
+        let format_name = format.name();
         for (what, bytes) in [
             ("empty", &b""[..]),
             ("blank", b"\n\n  \n"),
@@ -169,22 +183,22 @@ fn a_file_without_a_record_is_an_error_in_every_format() {
             let from_bytes = read(format, bytes);
             assert!(
                 from_bytes.has_errors(),
-                "{format:?} {what}: {:?}",
+                "{format_name} {what}: {:?}",
                 from_bytes.diagnostics
             );
             assert!(!from_bytes.records.is_empty());
             if let Ok(text) = std::str::from_utf8(bytes) {
-                let from_text = format.read(text);
+                let from_text = Parsed::collect(format.records(text));
                 assert_eq!(
                     from_text.diagnostics, from_bytes.diagnostics,
-                    "{format:?} {what}: text and bytes differ"
+                    "{format_name} {what}: text and bytes differ"
                 );
             }
             if matches!(what, "empty" | "blank") {
                 let messages: Vec<_> = from_bytes.diagnostics.iter().map(|d| &d.message).collect();
                 assert!(
                     messages.iter().any(|m| m.contains("no game record")),
-                    "{format:?} {what}: {messages:?}"
+                    "{format_name} {what}: {messages:?}"
                 );
             }
         }
@@ -196,7 +210,7 @@ fn a_file_without_a_record_is_an_error_in_every_format() {
 #[test]
 fn a_bomless_utf16_kif_reads_as_the_same_game() {
     let sjis = std::fs::read(format!("{BULK}/kif/game_0007.kif")).unwrap();
-    let (text, original) = read_bytes(&sjis, Format::Kif);
+    let (text, original) = read_bytes(&sjis, &kif::KIF);
     assert!(!original.has_errors());
     let expected = plies(&original.records[0]);
     assert!(expected > 50);
@@ -212,14 +226,15 @@ fn a_bomless_utf16_kif_reads_as_the_same_game() {
             text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
         ),
     ] {
-        for format in [Format::Kif, Format::Kifu] {
+        for format in [&kif::KIF, &kif::KIFU] {
+            let format_name = format.name();
             let parsed = read(format, &utf16);
             assert!(
                 !parsed.has_errors(),
-                "{name} {format:?}: {:?}",
+                "{name} {format_name}: {:?}",
                 parsed.diagnostics
             );
-            assert_eq!(plies(&parsed.records[0]), expected, "{name} {format:?}");
+            assert_eq!(plies(&parsed.records[0]), expected, "{name} {format_name}");
         }
     }
 }

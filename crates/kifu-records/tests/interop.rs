@@ -17,8 +17,15 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use kifu_record::RecordFormat;
 use kifu_record::{EndingKind, NodeItem, Outcome, Side};
-use kifu_records::shogi::{Format, ShogiRecord, csa::CsaVersion, read_bytes, side_of};
+use kifu_records::read_bytes;
+use kifu_records::shogi::{
+    ShogiRecord,
+    csa::{self, CsaFormat, CsaVersion},
+    format_by_extension, jkf, ki2, kif, side_of, usi_record,
+};
+use kifu_shogi::Shogi;
 use serde_json::Value;
 
 /// The outputs kifu writes and which peers read each. `encoding` is what the peers decode with.
@@ -42,21 +49,16 @@ impl Output {
         Output::Jkf,
     ];
 
-    fn format(self) -> Format {
+    /// The table's format, or CSA V2.2 (the table's CSA writes V3.0).
+    fn format(self) -> &'static dyn RecordFormat<Shogi> {
+        static CSA_V22: CsaFormat = CsaFormat::new(CsaVersion::V22);
         match self {
-            Output::Kif => Format::Kif,
-            Output::Kifu => Format::Kifu,
-            Output::Ki2 => Format::Ki2,
-            Output::Csa30 | Output::Csa22 => Format::Csa,
-            Output::Jkf => Format::Jkf,
-        }
-    }
-
-    fn csa_version(self) -> CsaVersion {
-        if self == Output::Csa22 {
-            CsaVersion::V22
-        } else {
-            CsaVersion::V30
+            Output::Kif => &kif::KIF,
+            Output::Kifu => &kif::KIFU,
+            Output::Ki2 => &ki2::KI2,
+            Output::Csa30 => &csa::CSA,
+            Output::Csa22 => &CSA_V22,
+            Output::Jkf => &jkf::JKF,
         }
     }
 
@@ -503,7 +505,7 @@ fn peers_read_what_kifu_writes_as_kifu_does() {
     let mut unread = Vec::new();
     for file in corpus_files() {
         let bytes = std::fs::read(&file).unwrap();
-        let format = Format::from_path(&file).unwrap_or(Format::Jkf);
+        let format = format_by_extension(&file).unwrap_or(&jkf::JKF);
         let (_, parsed) = read_bytes(&bytes, format);
         if parsed.has_errors() {
             // Not kifu's output to test: the reader's own tests cover these files.
@@ -541,10 +543,9 @@ fn check_with_peers(name: &str, records: &[(String, ShogiRecord)]) {
     let mut by_bytes: HashMap<(Output, Vec<u8>), usize> = HashMap::new();
     for (source, record) in records {
         for output in Output::ALL {
-            let written = output
-                .format()
-                .write(std::slice::from_ref(record), output.csa_version());
-            let (text, _) = output.format().encode(written);
+            let format = output.format();
+            let written = format.write(std::slice::from_ref(record));
+            let (text, _) = written.encode(format.encoding());
             if let Some(&j) = by_bytes.get(&(output, text.clone())) {
                 jobs[j].sources.push(source.clone());
                 continue;
@@ -692,7 +693,7 @@ fn start_positions_survive_for_the_peers() {
             let first = if sfen.contains(" b ") { "5i5h" } else { "5a4b" };
             let (_, parsed) = read_bytes(
                 format!("position sfen {sfen} moves {first}\n").as_bytes(),
-                Format::Usi,
+                &usi_record::USI,
             );
             assert!(!parsed.has_errors(), "{sfen}: {:?}", parsed.diagnostics);
             let mut record = parsed.records.into_iter().next().unwrap();
@@ -777,7 +778,7 @@ fn board_diagrams_both_ways_with_tsshogi() {
         );
         let bod = pair[1]["bod"].as_str().expect("tsshogi exported a BOD");
         assert!(bod.contains(&format!("手数＝{plies}  ")), "{bod}");
-        let (_, parsed) = read_bytes(bod.as_bytes(), Format::Kifu);
+        let (_, parsed) = read_bytes(bod.as_bytes(), &kif::KIFU);
         assert!(!parsed.has_errors(), "{bod}\n{:?}", parsed.diagnostics);
         let start = &parsed.records[0].start.position;
         assert_eq!(normalise_sfen(&start.to_sfen()), board, "{bod}");

@@ -3,8 +3,11 @@
 //! only where nothing follows it; moves after an ending are an error; later problems are
 //! reported too.
 
+use kifu_record::RecordFormat;
 use kifu_record::{EndingKind, NodeItem, SourceText};
-use kifu_records::shogi::{Format, Parsed, ShogiRecord, read_bytes};
+use kifu_records::read_bytes;
+use kifu_records::shogi::{Parsed, ShogiRecord, csa, jkf, ki2, kif, usi_record};
+use kifu_shogi::Shogi;
 
 const BULK: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -27,7 +30,7 @@ fn sjis(text: &str) -> Vec<u8> {
 /// The real KIF game_0001 (Shift_JIS) as text.
 fn real_kif() -> String {
     let bytes = std::fs::read(format!("{BULK}/kif/game_0001.kif")).unwrap();
-    let (text, parsed) = read_bytes(&bytes, Format::Kif);
+    let (text, parsed) = read_bytes(&bytes, &kif::KIF);
     assert!(parsed.diagnostics.is_empty());
     text.into_owned()
 }
@@ -68,7 +71,7 @@ fn a_mistyped_fifth_move_in_a_real_kif_is_an_error_at_its_line() {
     ] {
         let text = with_move(&original, 5, body);
         let bytes = sjis(&text);
-        let (decoded, parsed) = read_bytes(&bytes, Format::Kif);
+        let (decoded, parsed) = read_bytes(&bytes, &kif::KIF);
         assert_eq!(decoded, text);
         let errors = errors(&text, &parsed);
         assert!(
@@ -90,7 +93,7 @@ fn a_mistyped_fifth_move_in_a_real_kif_is_an_error_at_its_line() {
 #[test]
 fn later_problems_are_reported_too() {
     let text = with_move(&with_move(&real_kif(), 5, "二五歩(26)"), 20, "Ｘ三歩(24)");
-    let (_, parsed) = read_bytes(&sjis(&text), Format::Kif);
+    let (_, parsed) = read_bytes(&sjis(&text), &kif::KIF);
     let errors = errors(&text, &parsed);
     assert_eq!(errors.len(), 2, "{errors:?}");
     assert!(errors[1].contains("Ｘ三歩(24)"), "{errors:?}");
@@ -106,7 +109,7 @@ fn a_line_cut_inside_a_shift_jis_character_is_an_error() {
     let at = move_5 + bytes[move_5..].windows(2).position(|w| w == pawn).unwrap();
     let mut cut = bytes.clone();
     cut.remove(at + 1);
-    let (_, parsed) = read_bytes(&cut, Format::Kif);
+    let (_, parsed) = read_bytes(&cut, &kif::KIF);
     assert!(parsed.has_errors(), "{:?}", parsed.diagnostics);
     // The cut `歩` is the first in or after move 5; the moves before it are kept.
     assert!(plies(&parsed.records[0]) <= 5, "{:?}", parsed.diagnostics);
@@ -117,7 +120,7 @@ fn an_unknown_word_at_the_end_is_kept_as_an_ending_with_a_warning() {
     let text = real_kif();
     let last = text.rfind("投了").unwrap();
     let text = format!("{}Resign{}", &text[..last], &text[last + "投了".len()..]);
-    let (_, parsed) = read_bytes(text.as_bytes(), Format::Kifu);
+    let (_, parsed) = read_bytes(text.as_bytes(), &kif::KIFU);
     assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
     assert_eq!(parsed.diagnostics.len(), 1);
     assert!(
@@ -137,7 +140,7 @@ fn csa_unknown_special_in_the_middle_is_an_error_and_at_the_end_a_warning() {
     // `\n+` the side to move, then plies 1, 3, 5.
     let fifth = game.match_indices("\n+").nth(3).unwrap().0 + 1;
     let text = format!("{}%FOO{}", &game[..fifth], &game[fifth + 7..]);
-    let (_, parsed) = read_bytes(text.as_bytes(), Format::Csa);
+    let (_, parsed) = read_bytes(text.as_bytes(), &csa::CSA);
     let errors = errors(&text, &parsed);
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].contains("`%FOO`"), "{errors:?}");
@@ -145,7 +148,7 @@ fn csa_unknown_special_in_the_middle_is_an_error_and_at_the_end_a_warning() {
 
     let last = game.find("%TORYO").unwrap();
     let text = format!("{}%FOO{}", &game[..last], &game[last + 6..]);
-    let (_, parsed) = read_bytes(text.as_bytes(), Format::Csa);
+    let (_, parsed) = read_bytes(text.as_bytes(), &csa::CSA);
     assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
     assert_eq!(
         parsed.records[0].moves.ending().unwrap().kind,
@@ -156,17 +159,21 @@ fn csa_unknown_special_in_the_middle_is_an_error_and_at_the_end_a_warning() {
 #[test]
 fn moves_after_an_ending_are_one_error() {
     for (format, text) in [
-        (Format::Csa, "PI\n+\n+7776FU\n%TORYO\n-3334FU\n+2726FU\n"),
         (
-            Format::Kifu,
+            &csa::CSA as &dyn RecordFormat<Shogi>,
+            "PI\n+\n+7776FU\n%TORYO\n-3334FU\n+2726FU\n",
+        ),
+        (
+            &kif::KIFU,
             "1 ７六歩(77)\n2 投了\n3 ３四歩(33)\n4 ２六歩(27)\n",
         ),
-        (Format::Usi, "startpos moves 7g7f resign 3c3d 2g2f\n"),
-        (Format::Ki2u, "▲７六歩　△投了　▲２六歩\n"),
+        (&usi_record::USI, "startpos moves 7g7f resign 3c3d 2g2f\n"),
+        (&ki2::KI2U, "▲７六歩　△投了　▲２六歩\n"),
     ] {
+        let format_name = format.name();
         let (_, parsed) = read_bytes(text.as_bytes(), format);
         let errors = errors(text, &parsed);
-        assert_eq!(errors.len(), 1, "{format:?}: {errors:?}");
+        assert_eq!(errors.len(), 1, "{format_name}: {errors:?}");
         assert!(
             errors[0].contains("after the end of the game"),
             "{errors:?}"
@@ -183,10 +190,10 @@ fn moves_after_an_ending_are_one_error() {
 fn moves_after_a_fourfold_repetition_are_an_error() {
     let shuffle = "5i5h 5a5b 5h5i 5b5a ".repeat(3);
     let ended = format!("startpos moves {shuffle}\n");
-    let (_, parsed) = read_bytes(ended.as_bytes(), Format::Usi);
+    let (_, parsed) = read_bytes(ended.as_bytes(), &usi_record::USI);
     assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
     let more = format!("startpos moves {shuffle}7g7f 3c3d\n");
-    let (_, parsed) = read_bytes(more.as_bytes(), Format::Usi);
+    let (_, parsed) = read_bytes(more.as_bytes(), &usi_record::USI);
     let errors = errors(&more, &parsed);
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
@@ -197,7 +204,7 @@ fn moves_after_a_fourfold_repetition_are_an_error() {
     // The repetition's own ending after it is fine.
     let csa: String =
         "PI\n+\n".to_owned() + &"+5958OU\n-5152OU\n+5859OU\n-5251OU\n".repeat(3) + "%SENNICHITE\n";
-    let (_, parsed) = read_bytes(csa.as_bytes(), Format::Csa);
+    let (_, parsed) = read_bytes(csa.as_bytes(), &csa::CSA);
     assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
 }
 
@@ -207,7 +214,7 @@ fn jkf_unknown_special_followed_by_moves_and_entries_without_a_move_are_errors()
         {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},
         {"special":"FOO"},
         {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}}]}"#;
-    let (_, parsed) = read_bytes(text.as_bytes(), Format::Jkf);
+    let (_, parsed) = read_bytes(text.as_bytes(), &jkf::JKF);
     assert!(parsed.has_errors(), "{:?}", parsed.diagnostics);
     assert!(
         parsed
@@ -218,7 +225,7 @@ fn jkf_unknown_special_followed_by_moves_and_entries_without_a_move_are_errors()
     let text = r#"{"header":{},"moves":[{},
         {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},
         {"mvoe":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}}]}"#;
-    let (_, parsed) = read_bytes(text.as_bytes(), Format::Jkf);
+    let (_, parsed) = read_bytes(text.as_bytes(), &jkf::JKF);
     assert!(
         parsed
             .diagnostics
@@ -231,9 +238,9 @@ fn jkf_unknown_special_followed_by_moves_and_entries_without_a_move_are_errors()
 
 #[test]
 fn ki2_and_usi_mistyped_moves_are_errors() {
-    let (_, parsed) = read_bytes("▲７六歩　△xyz　▲２六歩\n".as_bytes(), Format::Ki2u);
+    let (_, parsed) = read_bytes("▲７六歩　△xyz　▲２六歩\n".as_bytes(), &ki2::KI2U);
     assert!(parsed.has_errors(), "{:?}", parsed.diagnostics);
-    let (_, parsed) = read_bytes(b"startpos moves 7g7f xyz 2g2f\n", Format::Usi);
+    let (_, parsed) = read_bytes(b"startpos moves 7g7f xyz 2g2f\n", &usi_record::USI);
     assert!(parsed.has_errors(), "{:?}", parsed.diagnostics);
     assert_eq!(plies(&parsed.records[0]), 1);
 }
@@ -255,7 +262,7 @@ fn one_bad_variation_is_reported_once() {
     }
     bad.push_str("\n変化：3手\n   3 ２六歩(27)\n");
     let full = format!("{text}{bad}");
-    let (_, parsed) = read_bytes(full.as_bytes(), Format::Kifu);
+    let (_, parsed) = read_bytes(full.as_bytes(), &kif::KIFU);
     let rendered: Vec<_> = {
         let source = SourceText::new("input", &full);
         parsed
@@ -280,7 +287,7 @@ fn one_bad_variation_is_reported_once() {
     // A variation numbered wrongly throughout: one warning, not one per move.
     let misnumbered =
         format!("{text}\n変化：3手\n   4 ２六歩(27)\n   5 ３四歩(33)\n   6 ２五歩(26)\n");
-    let (_, parsed) = read_bytes(misnumbered.as_bytes(), Format::Kifu);
+    let (_, parsed) = read_bytes(misnumbered.as_bytes(), &kif::KIFU);
     assert_eq!(parsed.diagnostics.len(), 1, "{:?}", parsed.diagnostics);
     assert!(!parsed.has_errors());
 }

@@ -1,10 +1,13 @@
 //! What kifu writes is what the other record programs need to read it right: one test per
 //! writing case of issue 12 (the interop suite checks the same against the real peers).
 
-use kifu_records::shogi::csa::{self, CsaVersion};
-use kifu_records::shogi::{Format, read_bytes};
+use kifu_record::RecordFormat;
+use kifu_records::read_bytes;
+use kifu_records::shogi::csa::{self, CsaFormat, CsaVersion};
+use kifu_records::shogi::{jkf, ki2, kif, usi_record};
+use kifu_shogi::Shogi;
 
-fn read(format: Format, text: &str) -> kifu_records::shogi::ShogiRecord {
+fn read(format: &'static dyn RecordFormat<Shogi>, text: &str) -> kifu_records::shogi::ShogiRecord {
     let (_, parsed) = read_bytes(text.as_bytes(), format);
     assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
     parsed.records.into_iter().next().unwrap()
@@ -15,7 +18,7 @@ fn read(format: Format, text: &str) -> kifu_records::shogi::ShogiRecord {
 #[test]
 fn csa_names_come_before_the_dollar_lines() {
     let record = read(
-        Format::Kifu,
+        &kif::KIFU,
         "開始日時：2024/01/06 09:00:00\n棋戦：練習対局\n先手：佐藤\n後手：鈴木\n手合割：平手\n   1 ７六歩(77)\n   2 投了\n",
     );
     for version in [CsaVersion::V22, CsaVersion::V30] {
@@ -32,7 +35,7 @@ fn csa_names_come_before_the_dollar_lines() {
 #[test]
 fn csa_time_values_are_written_back_as_read() {
     let source = "'CSA encoding=UTF-8\nV3.0\nN+a\nN-b\n$TIME+:150+00+10\n$TIME-:600+0+0\nPI\n+\n+7776FU\n%TORYO\n";
-    let record = read(Format::Csa, source);
+    let record = read(&csa::CSA, source);
     let text = csa::write(&record, CsaVersion::V30).text;
     assert!(text.contains("\n$TIME+:150+00+10\n"), "{text}");
     assert!(text.contains("\n$TIME-:600+0+0\n"), "{text}");
@@ -41,24 +44,23 @@ fn csa_time_values_are_written_back_as_read() {
 /// The single move of `sfen moves usi` as kifu writes it in KI2, and the JKF `relative` of it;
 /// both KI2 texts (with the words and without them) read back as that move.
 fn ki2_and_jkf_relative(sfen: &str, usi: &str) -> (String, Option<String>) {
-    let record = read(Format::Usi, &format!("position sfen {sfen} moves {usi}\n"));
-    let ki2 = Format::Ki2
-        .write(std::slice::from_ref(&record), CsaVersion::V22)
-        .text;
+    let record = read(
+        &usi_record::USI,
+        &format!("position sfen {sfen} moves {usi}\n"),
+    );
+    let ki2 = ki2::KI2.write(std::slice::from_ref(&record)).text;
     let line = ki2
         .lines()
         .find(|l| l.starts_with(['▲', '△']))
         .expect("a move line")
         .trim_end()
         .to_owned();
-    let jkf = Format::Jkf
-        .write(std::slice::from_ref(&record), CsaVersion::V22)
-        .text;
+    let jkf = jkf::JKF.write(std::slice::from_ref(&record)).text;
     let json: serde_json::Value = serde_json::from_str(&jkf).unwrap();
     let relative = json["moves"][1]["move"]["relative"]
         .as_str()
         .map(str::to_owned);
-    let back = read(Format::Ki2u, &ki2);
+    let back = read(&ki2::KI2U, &ki2);
     assert_eq!(
         back.moves
             .main_line()
@@ -113,7 +115,7 @@ fn ki2_reader_accepts_moves_without_the_pinned_piece_words() {
             &kifu_shogi::Position::from_sfen(sfen).unwrap(),
             None,
         );
-        let record = read(Format::Ki2u, &format!("{bod}{bare}\n"));
+        let record = read(&ki2::KI2U, &format!("{bod}{bare}\n"));
         let mv = record
             .moves
             .main_line()
@@ -128,13 +130,11 @@ fn ki2_reader_accepts_moves_without_the_pinned_piece_words() {
 #[test]
 fn foul_by_the_side_not_to_move_names_the_winner() {
     let record = read(
-        Format::Csa,
+        &csa::CSA,
         "V2.2\nPI\n+\n+7776FU\n-3334FU\n%-ILLEGAL_ACTION\n",
     );
-    for format in [Format::Kifu, Format::Ki2u] {
-        let text = format
-            .write(std::slice::from_ref(&record), CsaVersion::V22)
-            .text;
+    for format in [&kif::KIFU as &dyn RecordFormat<Shogi>, &ki2::KI2U] {
+        let text = format.write(std::slice::from_ref(&record)).text;
         assert!(text.contains("まで2手で先手の反則勝ち\n"), "{text}");
         let back = read(format, &text);
         let last = back.moves.main_line().last().unwrap();
@@ -148,12 +148,10 @@ fn foul_by_the_side_not_to_move_names_the_winner() {
     }
     // The side to move fouling keeps 反則負け, which every reader takes as meant.
     let record = read(
-        Format::Csa,
+        &csa::CSA,
         "V2.2\nPI\n+\n+7776FU\n-3334FU\n%+ILLEGAL_ACTION\n",
     );
-    let text = Format::Ki2u
-        .write(std::slice::from_ref(&record), CsaVersion::V22)
-        .text;
+    let text = ki2::KI2U.write(std::slice::from_ref(&record)).text;
     assert!(text.contains("まで2手で先手の反則負け\n"), "{text}");
 }
 
@@ -161,12 +159,10 @@ fn foul_by_the_side_not_to_move_names_the_winner() {
 #[test]
 fn ki2_variation_starts_with_a_square_not_doh() {
     let record = read(
-        Format::Kifu,
+        &kif::KIFU,
         "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)+\n\n変化：4手\n   4 同　飛(82)\n",
     );
-    let text = Format::Ki2u
-        .write(std::slice::from_ref(&record), CsaVersion::V22)
-        .text;
+    let text = ki2::KI2U.write(std::slice::from_ref(&record)).text;
     assert!(text.contains("▲２二角成  △同　銀"), "{text}");
     assert!(text.contains("変化：4手\n△２二飛\n"), "{text}");
 }
@@ -195,12 +191,10 @@ pub const LANCE_HANDICAP_BLACK_TO_MOVE: &str = "手合割：香落ち
 /// The `下手番` line survives: a handicap name makes readers start with 上手 otherwise.
 #[test]
 fn handicap_diagram_with_black_to_move_keeps_the_side() {
-    let record = read(Format::Kifu, LANCE_HANDICAP_BLACK_TO_MOVE);
+    let record = read(&kif::KIFU, LANCE_HANDICAP_BLACK_TO_MOVE);
     assert_eq!(record.start.position.turn(), kifu_shogi::Color::Black);
-    for format in [Format::Kifu, Format::Ki2u] {
-        let text = format
-            .write(std::slice::from_ref(&record), CsaVersion::V22)
-            .text;
+    for format in [&kif::KIFU as &dyn RecordFormat<Shogi>, &ki2::KI2U] {
+        let text = format.write(std::slice::from_ref(&record)).text;
         assert!(text.contains("\n先手番\n"), "{text}");
         let back = read(format, &text);
         assert_eq!(
@@ -216,17 +210,15 @@ fn handicap_diagram_with_black_to_move_keeps_the_side() {
 #[test]
 fn rare_handicap_names_get_their_board() {
     let record = read(
-        Format::Csa,
+        &csa::CSA,
         "V2.2\nPI82HI22KA11KY91KY81KE21KE31GI\n-\n-5142OU\n",
     );
     assert_eq!(
         record.start.handicap,
         Some(kifu_shogi::Handicap::LeftSevenPieces)
     );
-    for format in [Format::Kifu, Format::Ki2u] {
-        let text = format
-            .write(std::slice::from_ref(&record), CsaVersion::V22)
-            .text;
+    for format in [&kif::KIFU as &dyn RecordFormat<Shogi>, &ki2::KI2U] {
+        let text = format.write(std::slice::from_ref(&record)).text;
         assert!(!text.contains("手合割"), "{text}");
         assert!(text.contains("| ・ ・v銀v金v玉v金 ・ ・ ・|一\n"), "{text}");
         assert!(text.contains("\n後手番\n"), "{text}");
@@ -234,19 +226,15 @@ fn rare_handicap_names_get_their_board() {
         assert_eq!(back.start, record.start, "{text}");
     }
     // 三枚落ち: tsshogi ignores the name, the others know it: name and board.
-    let record = read(Format::Csa, "V2.2\nPI82HI22KA11KY\n-\n-5142OU\n");
-    let text = Format::Kifu
-        .write(std::slice::from_ref(&record), CsaVersion::V22)
-        .text;
+    let record = read(&csa::CSA, "V2.2\nPI82HI22KA11KY\n-\n-5142OU\n");
+    let text = kif::KIFU.write(std::slice::from_ref(&record)).text;
     assert!(
         text.contains("手合割：三枚落ち\n") && text.contains("|一"),
         "{text}"
     );
     // The names every reader knows are still written alone, as Kakinoki does.
-    let record = read(Format::Csa, "V2.2\nPI82HI22KA\n-\n-5142OU\n");
-    let text = Format::Kifu
-        .write(std::slice::from_ref(&record), CsaVersion::V22)
-        .text;
+    let record = read(&csa::CSA, "V2.2\nPI82HI22KA\n-\n-5142OU\n");
+    let text = kif::KIFU.write(std::slice::from_ref(&record)).text;
     assert!(
         text.contains("手合割：二枚落ち\n") && !text.contains("|一"),
         "{text}"
@@ -258,45 +246,35 @@ fn rare_handicap_names_get_their_board() {
 #[test]
 fn truncated_milliseconds_are_warned() {
     let record = read(
-        Format::Csa,
+        &csa::CSA,
         "'CSA encoding=UTF-8\nV3.0\nPI\n+\n+7776FU\nT1.25\n-3334FU\nT2\n%TORYO\n",
     );
-    let warned = |format: Format, version: CsaVersion| {
+    let warned = |format: &dyn RecordFormat<Shogi>| {
         format
-            .write(std::slice::from_ref(&record), version)
+            .write(std::slice::from_ref(&record))
             .warnings
             .iter()
             .any(|w| w.contains("1 time(s) had milliseconds"))
     };
-    assert!(warned(Format::Kifu, CsaVersion::V30));
-    assert!(warned(Format::Kif, CsaVersion::V30));
-    assert!(warned(Format::Csa, CsaVersion::V22));
-    assert!(!warned(Format::Csa, CsaVersion::V30));
-    let whole = read(Format::Csa, "V2.2\nPI\n+\n+7776FU\nT1\n%TORYO\n");
-    assert!(
-        Format::Kifu
-            .write(&[whole], CsaVersion::V22)
-            .warnings
-            .is_empty()
-    );
+    assert!(warned(&kif::KIFU));
+    assert!(warned(&kif::KIF));
+    assert!(warned(&CsaFormat::new(CsaVersion::V22)));
+    assert!(!warned(&csa::CSA));
+    let whole = read(&csa::CSA, "V2.2\nPI\n+\n+7776FU\nT1\n%TORYO\n");
+    assert!(kif::KIFU.write(&[whole]).warnings.is_empty());
 }
 
 /// USI has no header, but a `手合割` naming the start its SFEN gives loses nothing.
 #[test]
 fn usi_drops_no_header_when_it_only_names_the_start() {
-    let only_handicap = read(Format::Kifu, "手合割：平手　\n   1 ７六歩(77)\n");
-    let written = Format::Usi.write(&[only_handicap], CsaVersion::V22);
+    let only_handicap = read(&kif::KIFU, "手合割：平手　\n   1 ７六歩(77)\n");
+    let written = usi_record::USI.write(&[only_handicap]);
     assert_eq!(written.text, "position startpos moves 7g7f\n");
     assert!(written.warnings.is_empty(), "{:?}", written.warnings);
-    let handicap = read(Format::Kifu, "手合割：香落ち\n   1 ５二玉(51)\n");
-    assert!(
-        Format::Usi
-            .write(&[handicap], CsaVersion::V22)
-            .warnings
-            .is_empty()
-    );
-    let named = read(Format::Kifu, "手合割：平手\n先手：佐藤\n   1 ７六歩(77)\n");
-    let written = Format::Usi.write(&[named], CsaVersion::V22);
+    let handicap = read(&kif::KIFU, "手合割：香落ち\n   1 ５二玉(51)\n");
+    assert!(usi_record::USI.write(&[handicap]).warnings.is_empty());
+    let named = read(&kif::KIFU, "手合割：平手\n先手：佐藤\n   1 ７六歩(77)\n");
+    let written = usi_record::USI.write(&[named]);
     assert!(
         written.warnings.iter().any(|w| w.contains("the header")),
         "{:?}",

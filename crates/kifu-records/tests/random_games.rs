@@ -3,9 +3,11 @@
 
 mod support;
 
+use kifu_record::RecordFormat;
 use kifu_record::{Comment, CommentKind, EndingKind, NodeId, Span};
-use kifu_records::shogi::csa::CsaVersion;
-use kifu_records::shogi::{Format, ShogiRecord, StartPosition, read_bytes};
+use kifu_records::read_bytes;
+use kifu_records::shogi::{ShogiRecord, StartPosition, csa, jkf, ki2, kif, usi_record};
+use kifu_shogi::Shogi;
 use kifu_shogi::{Handicap, Position, ShogiEnding};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -89,20 +91,26 @@ fn random_game(seed: u64, variations: bool, rich: bool) -> ShogiRecord {
     record
 }
 
-fn round_trip(record: &ShogiRecord, format: Format, comments: bool, seed: u64) {
-    let written = format.write(std::slice::from_ref(record), CsaVersion::V30);
-    let (bytes, _) = format.encode(written);
+fn round_trip(
+    record: &ShogiRecord,
+    format: &'static dyn RecordFormat<Shogi>,
+    comments: bool,
+    seed: u64,
+) {
+    let format_name = format.name();
+    let written = format.write(std::slice::from_ref(record));
+    let (bytes, _) = written.encode(format.encoding());
     let (text, back) = read_bytes(&bytes, format);
     assert!(
         !back.has_errors(),
-        "seed {seed}, {format:?}: {:?}\n{text}",
+        "seed {seed}, {format_name}: {:?}\n{text}",
         back.diagnostics
     );
     assert_same_game(
         record,
         &back.records[0],
         comments,
-        &format!("seed {seed}, {format:?}"),
+        &format!("seed {seed}, {format_name}"),
     );
 }
 
@@ -110,7 +118,7 @@ fn round_trip(record: &ShogiRecord, format: Format, comments: bool, seed: u64) {
 fn random_games_with_variations_through_kif_and_jkf() {
     for seed in 0..60 {
         let record = random_game(seed, true, true);
-        for format in [Format::Kif, Format::Kifu, Format::Jkf] {
+        for format in [&kif::KIF as &dyn RecordFormat<Shogi>, &kif::KIFU, &jkf::JKF] {
             round_trip(&record, format, true, seed);
         }
     }
@@ -120,7 +128,7 @@ fn random_games_with_variations_through_kif_and_jkf() {
 fn random_main_lines_through_csa() {
     for seed in 100..160 {
         let record = random_game(seed, false, true);
-        round_trip(&record, Format::Csa, true, seed);
+        round_trip(&record, &csa::CSA, true, seed);
     }
 }
 
@@ -129,7 +137,7 @@ fn random_moves_through_ki2_and_usi() {
     for seed in 200..260 {
         // KI2 holds variations but no times; USI holds neither (nor most endings).
         let record = random_game(seed, true, false);
-        round_trip(&record, Format::Ki2u, true, seed);
+        round_trip(&record, &ki2::KI2U, true, seed);
         let mut bare = random_game(seed, false, false);
         let end = bare.moves.main_line_end();
         if bare.moves[end].is_ending()
@@ -145,7 +153,7 @@ fn random_moves_through_ki2_and_usi() {
             }
             bare.moves = t;
         }
-        round_trip(&bare, Format::Usi, false, seed);
+        round_trip(&bare, &usi_record::USI, false, seed);
     }
 }
 
@@ -167,7 +175,7 @@ fn deeply_nested_variations() {
     }
     let depth = record.moves.variations(record.moves.root()).count();
     assert_eq!(depth, 1);
-    round_trip(&record, Format::Kifu, true, 0);
+    round_trip(&record, &kif::KIFU, true, 0);
     let jkf = kifu_records::shogi::jkf::write(&record);
     assert!(
         jkf.warnings.iter().any(|w| w.contains("nested more than")),
@@ -186,10 +194,10 @@ proptest::proptest! {
     #[test]
     fn any_random_game_survives_every_format_that_holds_it(seed in proptest::prelude::any::<u64>()) {
         let record = random_game(seed, true, true);
-        for format in [Format::Kif, Format::Kifu, Format::Jkf] {
+        for format in [&kif::KIF as &dyn RecordFormat<Shogi>, &kif::KIFU, &jkf::JKF] {
             round_trip(&record, format, true, seed);
         }
-        round_trip(&random_game(seed, false, true), Format::Csa, true, seed);
-        round_trip(&random_game(seed, true, false), Format::Ki2u, true, seed);
+        round_trip(&random_game(seed, false, true), &csa::CSA, true, seed);
+        round_trip(&random_game(seed, true, false), &ki2::KI2U, true, seed);
     }
 }

@@ -4,8 +4,8 @@ use serde_json::Value;
 
 mod support;
 
-use kifu_records::shogi::Format;
 use kifu_records::shogi::jkf::{read, to_value, write};
+use kifu_records::shogi::{format_by_extension, kif};
 use support::compare::assert_same_game;
 use support::corpus;
 
@@ -74,9 +74,9 @@ fn compare_with_golden(input: &std::path::Path, golden: &std::path::Path, with_c
     if deviation.is_some_and(|d| d.starts_with("illegal")) {
         return;
     }
-    let format = Format::from_path(input).unwrap_or(Format::Kifu);
+    let format = format_by_extension(input).unwrap_or(&kif::KIFU);
     let bytes = std::fs::read(input).unwrap();
-    let (_, parsed) = kifu_records::shogi::read_bytes(&bytes, format);
+    let (_, parsed) = kifu_records::read_bytes(&bytes, format);
     assert!(!parsed.has_errors(), "{name}: {:?}", parsed.diagnostics);
     let ours = to_value(&parsed.records[0], &mut Vec::new());
     let gold: Value = serde_json::from_str(&std::fs::read_to_string(golden).unwrap()).unwrap();
@@ -155,8 +155,8 @@ fn round_trip_through_jkf() {
     let mut paths = corpus::files("shogi/jkf-suite/kif", "kif");
     paths.extend(corpus::files("shogi/converter-suite/csa", "csa"));
     for path in paths {
-        let format = Format::from_path(&path).unwrap();
-        let (_, original) = kifu_records::shogi::read_bytes(&std::fs::read(&path).unwrap(), format);
+        let format = format_by_extension(&path).unwrap();
+        let (_, original) = kifu_records::read_bytes(&std::fs::read(&path).unwrap(), format);
         let written = write(&original.records[0]);
         let back = read(&written.text);
         assert!(
@@ -166,7 +166,7 @@ fn round_trip_through_jkf() {
             back.diagnostics
         );
         // CSA notes before the start position have no place in JKF (the writer warns).
-        let comments = format != Format::Csa;
+        let comments = format.name() != "csa";
         assert_same_game(
             &original.records[0],
             &back.records[0],
@@ -235,8 +235,8 @@ fn relative_words_agree_with_the_reference() {
         "kif/20081220kyoochi.kif",
     ] {
         let path = corpus::path(&format!("shogi/jkf-suite/{name}"));
-        let format = Format::from_path(&path).unwrap();
-        let (_, parsed) = kifu_records::shogi::read_bytes(&std::fs::read(&path).unwrap(), format);
+        let format = format_by_extension(&path).unwrap();
+        let (_, parsed) = kifu_records::read_bytes(&std::fs::read(&path).unwrap(), format);
         let name = path.file_name().unwrap().to_str().unwrap();
         let ours = to_value(&parsed.records[0], &mut Vec::new());
         let gold: Value = serde_json::from_str(

@@ -1,8 +1,10 @@
 //! The streaming readers: the records of a multi-record file one at a time, each with its own
 //! diagnostics, the same as the whole-file readers give, and the Nth record on its own.
 
+use kifu_record::RecordFormat;
 use kifu_record::{NodeItem, decode};
-use kifu_records::shogi::{Format, ShogiRecord, read_bytes};
+use kifu_records::read_bytes;
+use kifu_records::shogi::{ShogiRecord, csa, kif, usi_record};
 
 const BULK: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -22,11 +24,11 @@ fn moves(r: &ShogiRecord) -> Vec<kifu_shogi::Move> {
 #[test]
 fn a_csa_archive_streams_record_by_record_like_the_whole_file_reader() {
     let bytes = std::fs::read(format!("{BULK}/all_games.csa")).unwrap();
-    let (text, whole) = read_bytes(&bytes, Format::Csa);
+    let (text, whole) = read_bytes(&bytes, &csa::CSA);
     assert!(!whole.has_errors());
     assert_eq!(whole.records.len(), 500);
     let mut count = 0;
-    for (i, read) in Format::Csa.records(&text).enumerate() {
+    for (i, read) in csa::CSA.records(&text).enumerate() {
         assert!(
             read.diagnostics.is_empty(),
             "record {i}: {:?}",
@@ -36,13 +38,13 @@ fn a_csa_archive_streams_record_by_record_like_the_whole_file_reader() {
         count += 1;
     }
     assert_eq!(count, 500);
-    assert_eq!(Format::Csa.count_records(&text), 500);
+    assert_eq!(csa::CSA.records(&text).count(), 500);
     // Record 42 (0-based) is game_0043.csa.
     let single = std::fs::read(format!("{BULK}/csa/game_0043.csa")).unwrap();
-    let (_, alone) = read_bytes(&single, Format::Csa);
-    let picked = Format::Csa.nth_record(&text, 42).unwrap();
+    let (_, alone) = read_bytes(&single, &csa::CSA);
+    let picked = csa::CSA.records(&text).nth(42).unwrap();
     assert_eq!(moves(&picked.record), moves(&alone.records[0]));
-    assert!(Format::Csa.nth_record(&text, 500).is_none());
+    assert!(csa::CSA.records(&text).nth(500).is_none());
 }
 
 #[test]
@@ -58,7 +60,7 @@ fn each_streamed_record_carries_only_its_own_problems() {
         .unwrap();
     let mut broken = text.to_owned();
     broken.replace_range(fifth..fifth + 7, "+5554FU");
-    let reads: Vec<_> = Format::Csa.records(&broken).collect();
+    let reads: Vec<_> = csa::CSA.records(&broken).collect();
     assert_eq!(reads.len(), 500);
     assert!(!reads[0].has_errors());
     assert!(reads[1].has_errors(), "{:?}", reads[1].diagnostics);
@@ -70,12 +72,12 @@ fn each_streamed_record_carries_only_its_own_problems() {
 #[test]
 fn usi_lines_stream_one_game_each() {
     let text = kifu_testkit::corpus::text("shogi/lishogi-usi/games.txt");
-    let reads: Vec<_> = Format::Usi.records(&text).collect();
+    let reads: Vec<_> = usi_record::USI.records(&text).collect();
     assert_eq!(reads.len(), 500);
     assert!(reads.iter().all(|r| r.diagnostics.is_empty()));
     let line_7 = text.lines().nth(6).unwrap();
     assert_eq!(
-        moves(&Format::Usi.nth_record(&text, 6).unwrap().record).len(),
+        moves(&usi_record::USI.records(&text).nth(6).unwrap().record).len(),
         line_7.split_whitespace().count()
     );
 }
@@ -83,10 +85,10 @@ fn usi_lines_stream_one_game_each() {
 #[test]
 fn one_game_formats_give_one_record() {
     let bytes = std::fs::read(format!("{BULK}/kif/game_0007.kif")).unwrap();
-    let decoded = decode(&bytes, Format::Kif.encoding());
-    let reads: Vec<_> = Format::Kif.records(&decoded.text).collect();
+    let decoded = decode(&bytes, kif::KIF.encoding());
+    let reads: Vec<_> = kif::KIF.records(&decoded.text).collect();
     assert_eq!(reads.len(), 1);
-    assert!(Format::Kif.nth_record(&decoded.text, 1).is_none());
+    assert!(kif::KIF.records(&decoded.text).nth(1).is_none());
 }
 
 /// Two games pasted one after the other without the `/` line: the cause is reported once, at
@@ -96,15 +98,15 @@ fn csa_games_concatenated_without_a_separator_are_one_error_and_two_games() {
     let a = std::fs::read_to_string(format!("{BULK}/csa/game_0001.csa")).unwrap();
     let b = std::fs::read_to_string(format!("{BULK}/csa/game_0002.csa")).unwrap();
     let joined = format!("{a}{b}");
-    let (_, parsed) = read_bytes(joined.as_bytes(), Format::Csa);
+    let (_, parsed) = read_bytes(joined.as_bytes(), &csa::CSA);
     assert_eq!(parsed.diagnostics.len(), 1, "{:?}", parsed.diagnostics);
     let d = &parsed.diagnostics[0];
     assert!(d.is_error());
     assert_eq!(d.span.start as usize, a.len());
     assert!(d.message.contains('/'), "{}", d.message);
     assert_eq!(parsed.records.len(), 2);
-    let (_, first) = read_bytes(a.as_bytes(), Format::Csa);
-    let (_, second) = read_bytes(b.as_bytes(), Format::Csa);
+    let (_, first) = read_bytes(a.as_bytes(), &csa::CSA);
+    let (_, second) = read_bytes(b.as_bytes(), &csa::CSA);
     assert_eq!(moves(&parsed.records[0]), moves(&first.records[0]));
     assert_eq!(moves(&parsed.records[1]), moves(&second.records[0]));
 }

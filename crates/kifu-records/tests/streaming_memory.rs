@@ -6,7 +6,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use kifu_records::shogi::Format;
+use kifu_record::RecordFormat;
+use kifu_records::shogi::{Parsed, csa};
 
 struct Counting;
 
@@ -44,14 +45,14 @@ fn streaming_an_archive_holds_one_record_at_a_time() {
     let archive = format!("{one}\n/\n").repeat(4);
     let mut count = 0;
     let streaming = peak_during(|| {
-        for read in Format::Csa.records(&archive) {
+        for read in csa::CSA.records(&archive) {
             assert!(read.diagnostics.is_empty());
             count += 1;
         }
     });
     assert_eq!(count, 2000);
     let collected = peak_during(|| {
-        let parsed = Format::Csa.read(&archive);
+        let parsed = Parsed::collect(csa::CSA.records(&archive));
         assert_eq!(parsed.records.len(), 2000);
     });
     // One record with its position, replay and tree is some hundred kilobytes at most; all

@@ -5,19 +5,13 @@
 //! the match, so a file is one record ([`CliGame::ONE_RECORD_PER_FILE`]) and `kifu show`
 //! counts the moves of the whole match.
 
-use std::path::Path;
-
 use kifu_cetkaik::{Cetkaik, Event, MatchState, Rules};
 use kifu_record::{NodeId, NodeItem, Record, RecordFormat, Records};
 use kifu_records::cetkaik as ckka;
+use kifu_records::detect::GameKind;
 
 use crate::games::driver::CliGame;
 use crate::games::{ReadOptions, View};
-
-/// `.ckka`, and `.ckka0` … `.ckka3` for a file that says its notation in its name.
-pub fn is_ckka_extension(ext: &str) -> bool {
-    matches!(ext, "ckka" | "ckka0" | "ckka1" | "ckka2" | "ckka3")
-}
 
 /// The rule set `--rules` names, the standard one without it.
 pub fn rules(name: Option<&str>) -> Result<Rules, String> {
@@ -28,37 +22,8 @@ pub fn rules(name: Option<&str>) -> Result<Rules, String> {
 }
 
 impl CliGame for Cetkaik {
+    const KIND: GameKind = GameKind::Cetkaik;
     const ONE_RECORD_PER_FILE: bool = true;
-
-    fn wants(path: &Path, explicit: bool) -> bool {
-        match path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            Some(e) if is_ckka_extension(e) => true,
-            Some("txt" | "json") => explicit,
-            _ => false,
-        }
-    }
-
-    fn owns_extension(extension: &str) -> bool {
-        is_ckka_extension(extension)
-    }
-
-    /// kifu's cetkaik JSON shares `.json` with shogi's JKF.
-    fn claims_content(text: &str) -> bool {
-        ckka::json::looks_like_kifu_json(text)
-    }
-
-    /// CKKA text, unless the first word reads as USI (a shogi or chu move list).
-    fn sniff_weakly(text: &str) -> bool {
-        let first = text.split_whitespace().next().unwrap_or("");
-        let usi_like = ["position", "startpos", "sfen"].contains(&first)
-            || kifu_shogi::usi::parse_move(first).is_ok();
-        !usi_like && ckka::sniff(text)
-    }
 
     /// The whole text decides: a damaged kifu JSON file is told from a noter file by a key
     /// anywhere in it.

@@ -3,7 +3,6 @@
 
 use std::any::Any;
 use std::marker::PhantomData;
-use std::path::Path;
 
 use kifu_record::{Diagnostic, Game, NodeItem, Record, RecordFormat, Records, SourceText, decode};
 use kifu_records::GameRecords;
@@ -14,20 +13,8 @@ use crate::report::FileReport;
 
 /// What the command line needs of a game beyond its records layer.
 pub trait CliGame: GameRecords {
-    /// Whether a file found in a directory is this game's, by its name (`explicit`: the user
-    /// named the game, so extensions other games share count too).
-    fn wants(path: &Path, explicit: bool) -> bool;
-
-    /// Whether an extension (lower case) is this game's and no other's.
-    fn owns_extension(extension: &str) -> bool;
-
-    /// Whether content only this game writes is in the text.
-    fn claims_content(text: &str) -> bool;
-
-    /// Whether the text reads as this game when nothing else decided.
-    fn sniff_weakly(_text: &str) -> bool {
-        false
-    }
+    /// The game as the records layer's detection names it.
+    const KIND: kifu_records::detect::GameKind;
 
     /// The format to write for `--to NAME` (with `--csa-version` where it applies).
     fn target_format(target: &Target<'_>) -> Option<&'static dyn RecordFormat<Self>> {
@@ -140,20 +127,8 @@ impl<G: CliGame> GameDriver for Driver<G> {
         G::NAME
     }
 
-    fn wants(&self, path: &Path, explicit: bool) -> bool {
-        G::wants(path, explicit)
-    }
-
-    fn owns_extension(&self, extension: &str) -> bool {
-        G::owns_extension(extension)
-    }
-
-    fn claims_content(&self, text: &str) -> bool {
-        G::claims_content(text)
-    }
-
-    fn sniff_weakly(&self, text: &str) -> bool {
-        G::sniff_weakly(text)
+    fn kind(&self) -> kifu_records::detect::GameKind {
+        G::KIND
     }
 
     fn format_names(&self) -> Vec<&'static str> {

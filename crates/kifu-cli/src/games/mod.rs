@@ -32,21 +32,8 @@ pub trait GameDriver: Sync {
     /// The name users type (`--game shogi`).
     fn name(&self) -> &'static str;
 
-    /// Whether a file found in a directory is a record of this game, judged by its name.
-    /// `explicit` (the user named the game) admits extensions other games share.
-    fn wants(&self, path: &Path, explicit: bool) -> bool;
-
-    /// Whether an extension (lower case) is this game's and no other's.
-    fn owns_extension(&self, extension: &str) -> bool;
-
-    /// Whether content only this game writes is in the text (checked before extensions:
-    /// lishogi's chu exports share `.kif` with shogi).
-    fn claims_content(&self, text: &str) -> bool;
-
-    /// Whether the text reads as this game when neither content nor extension decided.
-    fn sniff_weakly(&self, _text: &str) -> bool {
-        false
-    }
+    /// The game as the records layer names it, for its file and game detection.
+    fn kind(&self) -> kifu_records::detect::GameKind;
 
     /// Every format the game reads and writes, by name, for messages.
     fn format_names(&self) -> Vec<&'static str>;
@@ -212,44 +199,19 @@ impl Game {
         arg.0
     }
 
-    /// The file filter for directory walks: the named game's, or any game's.
+    /// The file filter for directory walks: the named game's, or any game's (see
+    /// `kifu_records::detect::is_record_file`).
     pub fn filter(game: Option<Game>) -> impl Fn(&Path) -> bool {
-        move |p: &Path| match game {
-            Some(g) => g.wants(p, true),
-            None => Game::all().any(|g| g.wants(p, false)),
-        }
+        move |p: &Path| kifu_records::detect::is_record_file(p, game.map(|g| g.kind()))
     }
 
-    /// The game of a file: by content only one game writes, then by an extension only one
-    /// game uses, then by what the text reads as; a text nothing claims is the default game's.
+    /// The game of a file, in the records layer's order of evidence
+    /// (`kifu_records::detect::game_of`): an extension only one game uses, content only one
+    /// game writes, an extension games share, what the text reads as; `None` for a file whose
+    /// extension no game reads.
     pub fn detect(path: Option<&Path>, bytes: &[u8]) -> Option<Game> {
-        let extension = path
-            .and_then(|p| p.extension())
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        // An extension only one game uses decides before the content is looked at: the chu
-        // sniffer took a CSA record whose comment mentions 中将棋 for chu, and reading every CSA
-        // file three more times for it was 3% of `kifu check` over a directory of them.
-        if let Some(e) = extension.as_deref()
-            && let Some(game) = Game::all().find(|g| g.owns_extension(e))
-        {
-            return Some(game);
-        }
-        let text = lossy_utf8(bytes);
-        if let Some(game) = Game::all().find(|g| g.claims_content(&text)) {
-            return Some(game);
-        }
-        match extension.as_deref() {
-            Some("txt") | None => {}
-            Some(_) => {
-                return Game::all().find(|g| path.is_some_and(|p| g.wants(p, false)));
-            }
-        }
-        Some(
-            Game::all()
-                .find(|g| g.sniff_weakly(&text))
-                .unwrap_or_else(Game::default_game),
-        )
+        let kind = kifu_records::detect::game_of(path, bytes)?;
+        Game::all().find(|g| g.kind() == kind)
     }
 }
 
@@ -416,7 +378,7 @@ mod tests {
         let shogi = Game::by_name("shogi");
         let chu = Game::by_name("chu");
         assert!(
-            chu.unwrap().claims_content(csa),
+            kifu_records::chu::claims_text(csa),
             "the content alone looks like chu"
         );
         let detect = |name: &str| Game::detect(Some(Path::new(name)), csa.as_bytes());
@@ -424,5 +386,14 @@ mod tests {
         assert_eq!(detect("GAME.CSA"), shogi);
         // Extensions chu shares with shogi still go by the content.
         assert_eq!(detect("game.kif"), chu);
+        assert_eq!(Game::detect(Some(Path::new("board.bod")), b"7g7f\n"), None);
+    }
+
+    #[test]
+    fn every_game_of_the_records_layer_has_a_driver() {
+        for kind in kifu_records::detect::GameKind::ALL {
+            let game = Game::all().find(|g| g.kind() == kind);
+            assert_eq!(game.map(|g| g.name()), Some(kind.name()));
+        }
     }
 }

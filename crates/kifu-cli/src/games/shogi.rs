@@ -1,10 +1,9 @@
 //! Standard shogi on the command line: which files are shogi records, CSA's writer version,
 //! and how `kifu show` draws a position (KIF board diagram, SFEN, CSA position lines).
 
-use std::path::Path;
-
 use kifu_record::{HeaderField, NodeId, Record, RecordFormat};
 use kifu_records::GameRecords;
+use kifu_records::detect::GameKind;
 use kifu_records::shogi::csa::{CsaFormat, CsaVersion};
 use kifu_records::shogi::{csa, kif};
 use kifu_shogi::{Position, Shogi};
@@ -16,18 +15,7 @@ use crate::games::{Target, View};
 static CSA_V22: CsaFormat = CsaFormat::new(CsaVersion::V22);
 
 impl CliGame for Shogi {
-    fn wants(path: &Path, _explicit: bool) -> bool {
-        Shogi::format_by_extension(path).is_some()
-    }
-
-    /// `.kif`, `.json`, `.usi` and `.txt` are shared with chu or cetkaik files; these are not.
-    fn owns_extension(extension: &str) -> bool {
-        matches!(extension, "csa" | "ki2" | "ki2u" | "jkf")
-    }
-
-    fn claims_content(_text: &str) -> bool {
-        false
-    }
+    const KIND: GameKind = GameKind::Shogi;
 
     fn target_format(target: &Target<'_>) -> Option<&'static dyn RecordFormat<Shogi>> {
         let format = Shogi::format_by_name(target.format)?;

@@ -2,14 +2,16 @@
 //! was read can be written back in the same format and read again without a panic.
 #![no_main]
 
-use kifu_records::shogi::{Format, csa::CsaVersion, read_bytes};
+use kifu_record::RecordFormat;
+use kifu_records::read_bytes;
+use kifu_records::shogi::csa::CSA;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let (text, parsed) = read_bytes(data, Format::Csa);
+    let (text, parsed) = read_bytes(data, &CSA);
     for d in &parsed.diagnostics {
         assert!(d.span.start <= d.span.end && d.span.end as usize <= text.len(), "{d:?}");
     }
-    let (bytes, _) = Format::Csa.encode(Format::Csa.write(&parsed.records, CsaVersion::V30));
-    let _ = read_bytes(&bytes, Format::Csa);
+    let (bytes, _) = CSA.write(&parsed.records).encode(CSA.encoding());
+    let _ = read_bytes(&bytes, &CSA);
 });

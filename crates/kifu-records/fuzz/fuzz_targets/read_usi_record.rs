@@ -2,14 +2,16 @@
 //! was read can be written back in the same format and read again without a panic.
 #![no_main]
 
-use kifu_records::shogi::{Format, csa::CsaVersion, read_bytes};
+use kifu_record::RecordFormat;
+use kifu_records::read_bytes;
+use kifu_records::shogi::usi_record::USI;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let (text, parsed) = read_bytes(data, Format::Usi);
+    let (text, parsed) = read_bytes(data, &USI);
     for d in &parsed.diagnostics {
         assert!(d.span.start <= d.span.end && d.span.end as usize <= text.len(), "{d:?}");
     }
-    let (bytes, _) = Format::Usi.encode(Format::Usi.write(&parsed.records, CsaVersion::V30));
-    let _ = read_bytes(&bytes, Format::Usi);
+    let (bytes, _) = USI.write(&parsed.records).encode(USI.encoding());
+    let _ = read_bytes(&bytes, &USI);
 });

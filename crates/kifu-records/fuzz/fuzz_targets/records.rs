@@ -3,12 +3,13 @@
 //! least one), and whatever was read can be written in every format without panicking.
 #![no_main]
 
-use kifu_records::shogi::{Format, csa::CsaVersion, read_bytes};
+use kifu_records::read_bytes;
+use kifu_records::shogi::FORMATS;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, bytes)) = data.split_first() else { return };
-    let format = Format::ALL[usize::from(selector) % Format::ALL.len()];
+    let format = FORMATS[usize::from(selector) % FORMATS.len()];
     let (text, parsed) = read_bytes(bytes, format);
     for d in &parsed.diagnostics {
         assert!(d.span.start <= d.span.end && d.span.end as usize <= text.len(), "{d:?}");
@@ -20,9 +21,9 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(read.record, parsed.records[i]);
     }
     if let Some(last) = streamed.len().checked_sub(1) {
-        assert_eq!(format.nth_record(&text, last).map(|r| r.record), Some(streamed[last].record.clone()));
+        assert_eq!(format.records(&text).nth(last).map(|r| r.record), Some(streamed[last].record.clone()));
     }
-    for to in Format::ALL {
-        let _ = to.encode(to.write(&parsed.records, CsaVersion::V30));
+    for to in FORMATS {
+        let _ = to.write(&parsed.records).encode(to.encoding());
     }
 });

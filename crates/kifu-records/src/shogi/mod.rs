@@ -13,17 +13,22 @@
 //! assert_eq!(record.moves.main_line().count(), 3); // two moves and the resignation
 //! ```
 //!
-//! Converting: any [`Format`] to any other, from bytes to bytes.
+//! Converting: any format of the table ([`FORMATS`], looked up by name, extension or
+//! content) to any other, from bytes to bytes.
 //!
 //! ```
-//! use kifu_records::shogi::{Format, csa::CsaVersion, read_bytes};
+//! use kifu_records::read_bytes;
+//! use kifu_records::shogi::csa::{CsaFormat, CsaVersion};
+//! use kifu_records::shogi::format_by_name;
+//! use kifu_record::RecordFormat;
 //!
 //! let kif = "手合割：平手\n   1 ７六歩(77)   ( 0:03/00:00:03)\n   2 ３四歩(33)\n   3 投了\n";
-//! let (_text, parsed) = read_bytes(kif.as_bytes(), Format::Kifu);
+//! let (_text, parsed) = read_bytes(kif.as_bytes(), format_by_name("kifu").unwrap());
 //! assert!(!parsed.has_errors());
-//! let written = Format::Csa.write(&parsed.records, CsaVersion::V22);
+//! let written = CsaFormat::new(CsaVersion::V22).write(&parsed.records);
 //! assert!(written.text.contains("+7776FU\nT3\n-3334FU\n%TORYO\n"));
-//! let (bytes, warnings) = Format::Kif.encode(Format::Kif.write(&parsed.records, CsaVersion::V22));
+//! let sjis = format_by_name("kif").unwrap();
+//! let (bytes, warnings) = sjis.write(&parsed.records).encode(sjis.encoding());
 //! assert!(warnings.is_empty() && !bytes.is_empty()); // Shift_JIS
 //! ```
 //!
@@ -41,7 +46,6 @@
 //! [`Diagnostic`]: kifu_record::Diagnostic
 
 pub mod csa;
-mod format;
 mod formats;
 pub mod jkf;
 pub mod ki2;
@@ -51,7 +55,6 @@ mod replay;
 mod sniffing;
 pub mod usi_record;
 
-pub use format::{Format, Records, read_bytes};
 pub use formats::{FORMATS, format_by_extension, format_by_name, sniff};
 pub use record::{
     Parsed, RecordRead, ShogiRecord, StartPosition, Written, color_of, main_line_node, position_at,

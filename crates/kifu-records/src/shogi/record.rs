@@ -13,7 +13,7 @@ pub type ShogiRecord = Record<Shogi>;
 pub type Parsed = kifu_record::Parsed<Shogi>;
 
 /// One record of a source read on its own, with the problems found in it (see
-/// [`crate::shogi::Format::records`]).
+/// [`kifu_record::RecordFormat::records`]).
 pub type RecordRead = kifu_record::RecordRead<Shogi>;
 
 pub use kifu_record::Written;

@@ -73,7 +73,7 @@ pub fn read(text: &str) -> Parsed {
     Parsed::collect(Records::new(text))
 }
 
-/// The games of a USI text one line at a time (see [`crate::shogi::Format::records`]).
+/// The games of a USI text one line at a time (see [`kifu_record::RecordFormat::records`] of [`USI`]).
 pub struct Records<'t> {
     text: &'t str,
     /// Offset of the next line.
@@ -82,6 +82,7 @@ pub struct Records<'t> {
 }
 
 impl<'t> Records<'t> {
+    /// The games of `text`, none read yet.
     pub fn new(text: &'t str) -> Records<'t> {
         Records {
             text,

@@ -15,7 +15,21 @@ use kifu_cetkaik::numeral::to_pekzep;
 use kifu_cetkaik::piece::Side;
 use std::fmt::Write;
 
-/// Writes the game in one notation.
+/// Writes the game in one notation (what each notation cannot hold: [`losses`]). Commands
+/// write seasons through the format table instead ([`crate::cetkaik::FORMATS`]), which groups
+/// them into a match and calls this.
+///
+/// ```
+/// use kifu_cetkaik::Rules;
+/// use kifu_records::cetkaik::write::{losses, write};
+/// use kifu_records::cetkaik::{Notation, check};
+///
+/// let (game, diagnostics) = check("MAU弓MAIMY橋一\tME弓MIMU橋五\n", Rules::standard());
+/// assert!(diagnostics.iter().all(|d| !d.is_error()));
+/// let abbreviated = write(&game, Notation::Abbreviated);
+/// assert!(abbreviated.contains("MAU弓MAIMY一"), "{abbreviated}");
+/// assert!(losses(&game, Notation::Abbreviated).is_empty());
+/// ```
 pub fn write(game: &GameRecord, notation: Notation) -> String {
     match notation {
         Notation::Full => write_with(game, &full::Full),
@@ -44,7 +58,9 @@ pub fn raw(open: char, close: char, text: &str) -> String {
 
 /// What differs between notations.
 pub trait Style {
+    /// One move as the notation writes it.
     fn move_text(&self, m: &PlayedMove) -> String;
+    /// How many moves go on one line (two: one of each side).
     fn moves_per_line(&self) -> usize {
         2
     }
@@ -60,6 +76,8 @@ pub trait Style {
         }
         s
     }
+    /// A 再行 or 終季 declaration as the notation writes it: who made it with which hands (and,
+    /// on 終季, the points taken), then the word.
     fn declaration(&self, game: &GameRecord, d: &DeclarationRecord) -> String {
         let word = if d.declaration == Declaration::TyMok {
             "再行"

@@ -11,6 +11,7 @@ use crate::shogi::ShogiRecord;
 pub struct Rate {
     /// `name+hash` as written.
     pub player: String,
+    /// The rating after the last `:`.
     pub rating: f64,
 }
 
@@ -20,15 +21,21 @@ pub struct Summary {
     /// `toryo`, `time up`, `illegal move`, `uchifuzume`, `oute_kaihimore`, `sennichite`,
     /// `oute_sennichite`, `kachi`, `illegal kachi`, `max_moves`, `abnormal`, …
     pub reason: String,
-    /// `win`, `lose` or `draw` for 先手 and 後手.
+    /// `win`, `lose` or `draw` for 先手.
     pub black: String,
+    /// `win`, `lose` or `draw` for 後手.
     pub white: String,
 }
 
+/// What floodgate's comment lines of one record say; each is `None` when the line is absent
+/// or cannot be read.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Floodgate {
+    /// `'black_rate:…`: 先手's rating.
     pub black_rate: Option<Rate>,
+    /// `'white_rate:…`: 後手's rating.
     pub white_rate: Option<Rate>,
+    /// `'summary:…`: how the server ended the game.
     pub summary: Option<Summary>,
 }
 

@@ -41,6 +41,7 @@ pub struct CsaFormat {
 pub const CSA: CsaFormat = CsaFormat::new(CsaVersion::V30);
 
 impl CsaFormat {
+    /// CSA whose writer writes `version` (reading takes both).
     pub const fn new(version: CsaVersion) -> CsaFormat {
         CsaFormat { version }
     }

@@ -18,7 +18,7 @@ pub fn read(text: &str) -> Parsed {
     Parsed::collect(Records::new(text))
 }
 
-/// The records of a CSA text one at a time (see [`crate::shogi::Format::records`]):
+/// The records of a CSA text one at a time (what [`crate::shogi::csa::CSA`] hands out):
 /// each is built, replayed and handed out with its own diagnostics before the next is read.
 pub struct Records<'t> {
     text: &'t str,
@@ -35,6 +35,7 @@ pub struct Records<'t> {
 }
 
 impl<'t> Records<'t> {
+    /// The records of `text`, none read yet.
     pub fn new(text: &'t str) -> Records<'t> {
         Records {
             text,

@@ -17,11 +17,24 @@ pub enum Statement<'a> {
     /// `N+name` / `N-name`.
     Name(Side, &'a str),
     /// `$KEY:value`.
-    Info { key: &'a str, value: &'a str },
+    Info {
+        /// The key between `$` and `:` (`EVENT`, `START_TIME` …).
+        key: &'a str,
+        /// The text after the first `:`.
+        value: &'a str,
+    },
     /// `PI` followed by the removed pieces (`82HI22KA`).
-    Even { removed: &'a str },
+    Even {
+        /// The square+piece pairs after `PI`, as written.
+        removed: &'a str,
+    },
     /// `P1` … `P9`: the nine cells of one rank, as written.
-    Rank { rank: u8, cells: &'a str },
+    Rank {
+        /// The rank, 1 to 9.
+        rank: u8,
+        /// The text after `P1` … `P9`.
+        cells: &'a str,
+    },
     /// `P+…` / `P-…`: square+code pairs, `00` for the hand, `00AL` for "all the rest".
     Pieces(Side, &'a str),
     /// `+` or `-` alone: the side to move.
@@ -52,6 +65,7 @@ pub struct Statements<'a> {
 }
 
 impl<'a> Statements<'a> {
+    /// The statements of `text`, from its first line.
     pub fn new(text: &'a str) -> Statements<'a> {
         Statements {
             text,

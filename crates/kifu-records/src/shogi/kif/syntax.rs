@@ -8,6 +8,7 @@ use kifu_shogi::notation::kif::{self, KifMove, KifMoveError, digit, is_space, sp
 /// What a numbered line holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Body {
+    /// A move word (`７六歩(77)`), read by the KIF move notation but not yet replayed.
     Move(KifMove),
     /// A termination word (`投了`, `中断`, … or an unknown word kept verbatim).
     Ending(EndingKind<ShogiEnding>),
@@ -16,8 +17,10 @@ pub enum Body {
 /// Why a numbered line holds neither a move nor a termination word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BodyError {
+    /// The line has a number and nothing after it.
     #[error("a move or a termination word is missing")]
     Missing,
+    /// The text after the number is not a KIF move.
     #[error(transparent)]
     Move(#[from] KifMoveError),
 }
@@ -25,17 +28,22 @@ pub enum BodyError {
 /// Time spent and the mover's total, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Times {
+    /// The time this move took (`0:03` of `( 0:03/00:00:03)`).
     pub spent_ms: u64,
+    /// The mover's total so far, when the line gives one (`00:00:03`).
     pub total_ms: Option<u64>,
 }
 
 /// A numbered line split into its parts; offsets are byte offsets into the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveLine {
+    /// The move number the line starts with.
     pub ply: u32,
     /// Where the move or ending text starts and ends in the line.
     pub body_at: (usize, usize),
+    /// The move or ending, or why the line holds neither.
     pub body: Result<Body, BodyError>,
+    /// The parenthesised times, if the line has them, or why they cannot be read.
     pub times: Option<Result<Times, &'static str>>,
     /// A trailing `+`: "an alternative to this move is written later".
     pub has_variation: bool,

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use crate::Outcome;
 use crate::error::CliError;
 use crate::games::{Game, GameArg, ReadOptions};
-use crate::inputs::{Input, expand};
+use crate::inputs::{Input, OpenDirectory, expand};
 use crate::report::{FileReport, Summary};
 
 #[derive(clap::Args)]
@@ -59,23 +59,31 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             skipped.len()
         )));
     }
-    let pool = crate::inputs::worker_pool(args.jobs)?;
     let progress = crate::inputs::file_progress(inputs.len());
     let start = Instant::now();
-    let reports: Vec<FileReport> = pool.install(|| {
+    // One read buffer and open directory per worker, reused for every file it checks.
+    let worker = || {
+        (
+            Vec::with_capacity(READ_BUFFER_CAPACITY),
+            OpenDirectory::default(),
+        )
+    };
+    let check = |(buffer, directory): &mut (Vec<u8>, OpenDirectory), input: &Input| {
+        let r = check_one(input, game, &read, only, buffer, directory);
+        progress.inc(1);
+        r
+    };
+    let reports: Vec<FileReport> = if args.jobs == Some(1) {
+        // One worker is this thread: no pool to start and hand the files to.
+        let mut state = worker();
         inputs
-            .par_iter()
-            // One read buffer per worker, reused for every file it checks.
-            .map_init(
-                || Vec::with_capacity(READ_BUFFER_CAPACITY),
-                |buffer, input| {
-                    let r = check_one(input, game, &read, only, buffer);
-                    progress.inc(1);
-                    r
-                },
-            )
+            .iter()
+            .map(|input| check(&mut state, input))
             .collect()
-    });
+    } else {
+        crate::inputs::worker_pool(args.jobs)?
+            .install(|| inputs.par_iter().map_init(worker, check).collect())
+    };
     progress.finish_and_clear();
     let summary = Summary::of(&reports, skipped.len(), start.elapsed().as_secs_f64());
     let mut out = String::new();
@@ -106,6 +114,10 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     }
     print_all(&out)?;
     let failed = summary.total.invalid > 0 || (args.strict && summary.total.warnings > 0);
+    // Everything is printed and the process ends next: freeing a report and a path per file
+    // one by one would only delay the exit.
+    std::mem::forget(reports);
+    std::mem::forget(inputs);
     Ok(if failed {
         Outcome::Invalid
     } else {
@@ -136,9 +148,10 @@ fn check_one(
     read: &ReadOptions<'_>,
     only: Option<usize>,
     buffer: &mut Vec<u8>,
+    directory: &mut OpenDirectory,
 ) -> FileReport {
     let name = input.name();
-    if let Err(e) = input.read_into(buffer) {
+    if let Err(e) = input.read_within(buffer, directory) {
         return FileReport::failed(name, "?", "?", e.to_string());
     }
     let bytes = buffer.as_slice();

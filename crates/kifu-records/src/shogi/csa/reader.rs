@@ -293,7 +293,11 @@ impl<'t> Builder<'t> {
     }
 
     fn start_moves(&mut self, side: Side, span: Span) {
-        if self.setup.started {
+        if self.setup.started && self.setup.is_plain_even(side) {
+            // The record and the line already start from the even-game start (`Builder::new`),
+            // with the line's history room reserved: nothing to copy.
+            self.record.start_span = self.record.start_span.join(span);
+        } else if self.setup.started {
             self.record.start_span = self.record.start_span.join(span);
             self.record.start = self
                 .setup

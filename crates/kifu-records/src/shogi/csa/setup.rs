@@ -16,6 +16,21 @@ pub(super) fn even_position() -> &'static Position {
     kifu_shogi::named_position(Handicap::Even)
 }
 
+/// The board of the even-game start and what stays in the box once it is set up.
+static EVEN_SETUP: std::sync::LazyLock<([Option<Piece>; 81], [u8; 8])> =
+    std::sync::LazyLock::new(|| {
+        let mut board = [None; 81];
+        let mut in_box = FULL_SET;
+        let even = even_position();
+        for sq in Square::all() {
+            if let Some(p) = even.piece_at(sq) {
+                board[sq.index()] = Some(p);
+                in_box[box_index(p.kind)] -= 1;
+            }
+        }
+        (board, in_box)
+    });
+
 #[derive(Clone)]
 pub(super) struct Setup {
     board: [Option<Piece>; 81],
@@ -83,13 +98,11 @@ impl Setup {
             return;
         }
         self.check_order(span, diags);
-        let even = even_position();
-        for sq in Square::all() {
-            if let Some(p) = even.piece_at(sq) {
-                self.board[sq.index()] = Some(p);
-                self.in_box[box_index(p.kind)] -= 1;
-            }
-        }
+        // Nothing was placed before (`started` was false): the board and the box become the
+        // even game's, worked out once rather than square by square for every record.
+        let (board, in_box) = &*EVEN_SETUP;
+        self.board = *board;
+        self.in_box = *in_box;
         self.plain_even = removed.is_empty();
         let bytes = removed.as_bytes();
         for (i, chunk) in bytes.chunks(4).enumerate() {
@@ -256,13 +269,18 @@ impl Setup {
 
     /// The position with `side` to move, or the even start if it is not one play can
     /// start from (after reporting why).
+    /// True when the start is `PI` alone with 先手 to move: the even-game start.
+    pub(super) fn is_plain_even(&self, side: Side) -> bool {
+        self.plain_even && side == Side::First
+    }
+
     pub(super) fn finish(
         &self,
         side: Side,
         span: Span,
         diags: &mut Vec<Diagnostic>,
     ) -> StartPosition {
-        if self.plain_even && side == Side::First {
+        if self.is_plain_even(side) {
             return StartPosition {
                 position: even_position().clone(),
                 handicap: Some(Handicap::Even),

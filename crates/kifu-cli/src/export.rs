@@ -11,8 +11,8 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use kifu_export::meta::{EndingClass, GameInfo, engine_line, game_info};
-use kifu_export::table::{GamesTable, PliesTable, Ply, Source};
+use kifu_export::meta::{EndingClass, GameInfo, engine_line, game_facts, outcome_after};
+use kifu_export::table::{GameRows, GamesTable, PliesTable, Ply, PlyRows, Source};
 use kifu_export::training::{GameResult, Hcpe, Hcpe3Game, Hcpe3Move, Psv, hcpe3_result};
 use kifu_export::{move16, packed};
 use kifu_record::{Diagnostic, Game as _, Record, RecordFormat, Side, SourceText, decode};
@@ -92,10 +92,11 @@ pub struct Args {
     #[arg(long, value_name = "EVAL", allow_negative_numbers = true)]
     max_eval: Option<i32>,
     /// Write each position once (by its hash: board, hands and side to move), the first
-    /// time it is seen (hcpe and psv).
+    /// time it is seen (hcpe and psv; a table keeps every ply, for the query to choose).
     #[arg(long)]
     dedup: bool,
-    /// Keep only positions with this side to move.
+    /// Keep only positions with this side to move (not hcpe3, which keeps whole games: so do
+    /// --min-eval and --max-eval).
     #[arg(long, value_enum)]
     side: Option<SideArg>,
     /// Export an invalid record up to its first bad move instead of skipping it.
@@ -276,34 +277,38 @@ impl Filters {
 /// One file's output, held until it is written in order.
 #[derive(Default)]
 struct FileOutput {
+    /// The file as named in reports and in the tables' `source_file`.
+    name: String,
     report: Option<FileReport>,
     counts: Counts,
-    /// Fixed-size entries (hcpe, psv) with each position's hash, or whole hcpe3 games.
-    entries: Vec<(u64, Vec<u8>)>,
-    plies: Vec<PlyRow>,
-    games: Vec<GameRow>,
+    /// The entries, back to back: fixed-size ones (hcpe, psv) or whole hcpe3 games.
+    entries: Vec<u8>,
+    /// Each fixed-size entry's position hash, for `--dedup`.
+    hashes: Vec<u64>,
+    plies: PlyRows,
+    games: GameRows,
 }
 
-struct PlyRow {
-    record: usize,
-    info: std::sync::Arc<GameInfo>,
-    ply: u32,
-    position: String,
-    mv: String,
-    notation: String,
-    time_ms: Option<u64>,
-    eval: Option<i32>,
-    pv: Option<String>,
-}
-
-struct GameRow {
-    record: usize,
-    info: std::sync::Arc<GameInfo>,
-    start: String,
-    plies: u32,
+impl FileOutput {
+    /// Drops the fixed-size entries (`size` bytes each) whose position was `seen` before.
+    fn drop_duplicates(&mut self, size: usize, seen: &mut HashSet<u64>) {
+        let mut kept = 0;
+        for (index, hash) in self.hashes.iter().enumerate() {
+            if seen.insert(*hash) {
+                self.entries
+                    .copy_within(index * size..(index + 1) * size, kept * size);
+                kept += 1;
+            }
+        }
+        let dropped = self.hashes.len() - kept;
+        self.entries.truncate(kept * size);
+        self.counts.positions_duplicate += dropped;
+        self.counts.positions_exported -= dropped;
+    }
 }
 
 pub fn run(args: Args) -> Result<Outcome, CliError> {
+    refuse_filters_the_output_cannot_apply(&args)?;
     let game = Game::from_arg(&args.game);
     let (inputs, skipped) = expand(&args.paths, Game::filter(game))?;
     if inputs.is_empty() {
@@ -368,12 +373,10 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
                 .collect()
         });
         for mut out in outputs {
-            if args.dedup && matches!(args.to, To::Hcpe | To::Psv) {
-                let before = out.entries.len();
-                out.entries.retain(|(hash, _)| seen.insert(*hash));
-                let dropped = before - out.entries.len();
-                out.counts.positions_duplicate += dropped;
-                out.counts.positions_exported -= dropped;
+            match args.to {
+                To::Hcpe if args.dedup => out.drop_duplicates(Hcpe::SIZE, &mut seen),
+                To::Psv if args.dedup => out.drop_duplicates(Psv::SIZE, &mut seen),
+                _ => {}
             }
             sink.write(&out)?;
             counts.add(&out.counts);
@@ -432,6 +435,41 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     })
 }
 
+/// Refuses options that would be silently ignored: an hcpe3 game keeps every move, so that
+/// its positions follow from its start; a table keeps every ply, whose duplicates a query drops
+/// (`select distinct on (sfen) …`).
+fn refuse_filters_the_output_cannot_apply(args: &Args) -> Result<(), CliError> {
+    let position_filters = [
+        ("--side", args.side.is_some()),
+        ("--min-eval", args.min_eval.is_some()),
+        ("--max-eval", args.max_eval.is_some()),
+        ("--dedup", args.dedup),
+    ];
+    let refused: &[_] = match args.to {
+        To::Hcpe3 => &position_filters,
+        To::Parquet => &position_filters[3..],
+        To::Hcpe | To::Psv => &[],
+    };
+    if let Some((option, _)) = refused.iter().find(|(_, given)| *given) {
+        let why = match args.to {
+            To::Hcpe3 => {
+                "an hcpe3 game holds every move from its start (filter whole games with \
+                 --min-rating, --min-plies, --endings; or write hcpe or psv)"
+            }
+            _ => {
+                "a table keeps every ply; drop repeated positions in the query \
+                 (`select distinct on (split_part(sfen, ' ', 1), split_part(sfen, ' ', 2), \
+                 split_part(sfen, ' ', 3)) *`), or write hcpe or psv"
+            }
+        };
+        return Err(CliError::usage(format!(
+            "{option} does not apply to --to {}: {why}",
+            format!("{:?}", args.to).to_lowercase()
+        )));
+    }
+    Ok(())
+}
+
 /// Refuses to write over an input.
 fn refuse_inputs_as_outputs(inputs: &[Input], targets: &[PathBuf]) -> Result<(), CliError> {
     let canonical = |p: &Path| std::fs::canonicalize(p).ok();
@@ -459,7 +497,10 @@ fn export_file(
     buffer: &mut Vec<u8>,
 ) -> FileOutput {
     let name = input.name();
-    let mut out = FileOutput::default();
+    let mut out = FileOutput {
+        name: name.clone(),
+        ..FileOutput::default()
+    };
     out.counts.files = 1;
     if let Err(e) = input.read_into(buffer) {
         out.counts.files_failed = 1;
@@ -551,7 +592,8 @@ fn read_records<G: GameRecords>(
             }
             out.counts.records_cut_at_bad_move += 1;
         }
-        let info = game_info(&read.record);
+        // The result is left for `each`, which replays the game anyway.
+        let info = game_facts(&read.record);
         if !filters.keep_record(&read.record, &info, &mut out.counts) {
             continue;
         }
@@ -567,22 +609,27 @@ fn clamp16(eval: i32) -> i16 {
     eval.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16
 }
 
-/// hcpe, hcpe3 or psv entries of one shogi record.
+/// The hcpe `gameResult` of a winner.
+fn hcpe_result(winner: Option<Side>) -> GameResult {
+    match winner {
+        Some(Side::First) => GameResult::BlackWin,
+        Some(Side::Second) => GameResult::WhiteWin,
+        None => GameResult::Draw,
+    }
+}
+
+/// hcpe, hcpe3 or psv entries of one shogi record. The entries are written as the game is
+/// replayed and their result filled in at its end, where the result is known without a
+/// second replay.
 fn training_entries(
     record: &Record<Shogi>,
     _index: usize,
     _text: &str,
-    info: GameInfo,
+    mut info: GameInfo,
     args: &Args,
     filters: &Filters,
     out: &mut FileOutput,
 ) {
-    let winner = info.result;
-    let hcpe_result = match winner {
-        Some(Side::First) => GameResult::BlackWin,
-        Some(Side::Second) => GameResult::WhiteWin,
-        None => GameResult::Draw,
-    };
     let counts = &mut out.counts;
     if args.to == To::Hcpe3 {
         let start = Shogi::start_position(&record.start);
@@ -590,19 +637,13 @@ fn training_entries(
             counts.positions_unpackable += 1;
             return;
         };
-        let flags = match info.ending {
-            EndingClass::Repetition => hcpe3_result::REPETITION,
-            EndingClass::Declaration => hcpe3_result::DECLARATION,
-            EndingClass::MaxMoves => hcpe3_result::MAX_MOVES,
-            _ => 0,
-        };
         let mut game = Hcpe3Game {
             hcp,
-            result: hcpe_result as u8 | flags,
+            result: 0,
             opponent: 0,
             moves: Vec::new(),
         };
-        record.walk_main_line(|id, position, &mv| {
+        let (last, end) = record.walk_main_line(|id, position, &mv| {
             counts.positions += 1;
             counts.positions_exported += 1;
             let black_view = engine_line(&record.moves[id]).and_then(|(e, _)| e);
@@ -620,13 +661,22 @@ fn training_entries(
                 candidates: vec![(move16, 1)],
             });
         });
-        let mut bytes = Vec::with_capacity(36 + game.moves.len() * 10);
-        game.write_to(&mut bytes);
+        info.set_outcome(outcome_after(record, last, &end));
+        let flags = match info.ending {
+            EndingClass::Repetition => hcpe3_result::REPETITION,
+            EndingClass::Declaration => hcpe3_result::DECLARATION,
+            EndingClass::MaxMoves => hcpe3_result::MAX_MOVES,
+            _ => 0,
+        };
+        game.result = hcpe_result(info.result) as u8 | flags;
+        game.write_to(&mut out.entries);
         counts.games_written += 1;
-        out.entries.push((0, bytes));
         return;
     }
-    record.walk_main_line(|id, position, &mv| {
+    let first_entry = out.entries.len();
+    // The side to move of each entry written, for psv's result, which is for that side.
+    let mut turns: Vec<Side> = Vec::new();
+    let (last, end) = record.walk_main_line(|id, position, &mv| {
         counts.positions += 1;
         let turn = kifu_shogi::side_of(position.turn());
         let black_view = engine_line(&record.moves[id]).and_then(|(e, _)| e);
@@ -635,41 +685,56 @@ fn training_entries(
             return;
         }
         let eval16 = eval.map_or(0, clamp16);
-        let bytes = match args.to {
+        let written = match args.to {
             To::Hcpe => packed::hcp(position).map(|hcp| {
-                Hcpe {
+                let entry = Hcpe {
                     hcp,
                     eval: eval16,
                     best_move16: move16::cshogi_move16(mv),
-                    game_result: hcpe_result,
-                }
-                .to_bytes()
-                .to_vec()
+                    game_result: GameResult::Draw,
+                };
+                out.entries.extend_from_slice(&entry.to_bytes());
             }),
             _ => packed::packed_sfen(position).map(|sfen| {
-                Psv {
+                let entry = Psv {
                     sfen,
                     score: eval16,
                     mv: move16::yaneuraou_move16(mv),
                     game_ply: position.move_number().min(u32::from(u16::MAX)) as u16,
-                    game_result: match winner {
-                        Some(w) if w == turn => 1,
-                        Some(_) => -1,
-                        None => 0,
-                    },
-                }
-                .to_bytes()
-                .to_vec()
+                    game_result: 0,
+                };
+                out.entries.extend_from_slice(&entry.to_bytes());
+                turns.push(turn);
             }),
         };
-        match bytes {
-            Ok(bytes) => {
+        match written {
+            Ok(()) => {
                 counts.positions_exported += 1;
-                out.entries.push((position.hash(), bytes));
+                if args.dedup {
+                    out.hashes.push(position.hash());
+                }
             }
             Err(_) => counts.positions_unpackable += 1,
         }
     });
+    info.set_outcome(outcome_after(record, last, &end));
+    let winner = info.result;
+    let written = &mut out.entries[first_entry..];
+    if args.to == To::Hcpe {
+        let result = hcpe_result(winner) as u8;
+        for entry in written.chunks_exact_mut(Hcpe::SIZE) {
+            entry[Hcpe::RESULT_AT] = result;
+        }
+    } else {
+        for (entry, turn) in written.chunks_exact_mut(Psv::SIZE).zip(turns) {
+            let result: i8 = match winner {
+                Some(w) if w == turn => 1,
+                Some(_) => -1,
+                None => 0,
+            };
+            entry[Psv::RESULT_AT] = result as u8;
+        }
+    }
 }
 
 /// Parquet rows of one record of any game.
@@ -677,13 +742,18 @@ fn table_rows<G: kifu_record::Game>(
     record: &Record<G>,
     index: usize,
     text: &str,
-    info: GameInfo,
+    mut info: GameInfo,
     _args: &Args,
     filters: &Filters,
     out: &mut FileOutput,
 ) {
-    let info = std::sync::Arc::new(info);
-    let start = G::position_text(&G::start_position(&record.start));
+    let source = Source {
+        file: &out.name,
+        record: index,
+    };
+    // A row holds the game's result, so the result is needed before the walk that writes
+    // the rows: here it costs a replay of its own.
+    info.set_outcome(record.outcome());
     let counts = &mut out.counts;
     let plies = &mut out.plies;
     let mut exported = 0u32;
@@ -699,28 +769,20 @@ fn table_rows<G: kifu_record::Game>(
         }
         counts.positions_exported += 1;
         exported += 1;
-        plies.push(PlyRow {
-            record: index,
-            info: info.clone(),
+        let ply = Ply {
             ply: node.ply(),
-            position: G::position_text(position),
-            mv: G::move_text(position, mv),
-            notation: node.text(text).trim().to_owned(),
+            position: &G::position_text(position),
+            mv: &G::move_text(position, mv),
+            notation: Some(node.text(text).trim()).filter(|n| !n.is_empty()),
             time_ms: node.time_ms,
             eval: black_view,
-            pv: line
-                .map(|(_, pv)| pv)
-                .filter(|pv| !pv.is_empty())
-                .map(str::to_owned),
-        });
+            pv: line.map(|(_, pv)| pv).filter(|pv| !pv.is_empty()),
+        };
+        plies.push(source, &info, &ply);
     });
     counts.games_written += 1;
-    out.games.push(GameRow {
-        record: index,
-        info,
-        start,
-        plies: exported,
-    });
+    let start = G::position_text(&G::start_position(&record.start));
+    out.games.push(source, &info, &start, exported);
 }
 
 /// An output being written: a temporary file beside each target, renamed at the end.
@@ -810,41 +872,14 @@ impl Sink {
                 target,
                 written,
             } => {
-                for (_, bytes) in &out.entries {
-                    file.write_all(bytes)
-                        .map_err(|e| CliError::Failed(format!("{}: {e}", target.display())))?;
-                    *written += bytes.len() as u64;
-                }
+                file.write_all(&out.entries)
+                    .map_err(|e| CliError::Failed(format!("{}: {e}", target.display())))?;
+                *written += out.entries.len() as u64;
             }
             Sink::Tables(tables) => {
-                let Tables { plies, games, .. } = &mut **tables;
-                let name = out.report.as_ref().map_or("", |r| r.path.as_str());
                 let failed = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
-                for row in &out.plies {
-                    let source = Source {
-                        file: name,
-                        record: row.record,
-                    };
-                    let ply = Ply {
-                        ply: row.ply,
-                        position: &row.position,
-                        mv: &row.mv,
-                        notation: Some(row.notation.as_str()).filter(|n| !n.is_empty()),
-                        time_ms: row.time_ms,
-                        eval: row.eval,
-                        pv: row.pv.as_deref(),
-                    };
-                    plies.push(source, &row.info, &ply).map_err(failed)?;
-                }
-                for row in &out.games {
-                    let source = Source {
-                        file: name,
-                        record: row.record,
-                    };
-                    games
-                        .push(source, &row.info, &row.start, row.plies)
-                        .map_err(failed)?;
-                }
+                tables.plies.append(&out.plies).map_err(failed)?;
+                tables.games.append(&out.games).map_err(failed)?;
             }
         }
         Ok(())

@@ -177,6 +177,48 @@ fn cshogi_reads_kifus_hcpe_and_psv_and_kifu_reads_cshogis() {
     );
 }
 
+/// cshogi replays kifu's hcpe3 games from their start (dlshogi's layout, read field by field):
+/// every move is legal there, each position is the one kifu's hcpe holds at that point, with
+/// the same evaluation and result; each move's one candidate is itself with one visit.
+#[test]
+fn cshogi_replays_kifus_hcpe3_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let bulk = corpus("shogi/bulk/csa");
+    let (hcpe, hcpe3) = (dir.path().join("kifu.hcpe"), dir.path().join("kifu.hcpe3"));
+    let mut games = 0;
+    for (to, out) in [("hcpe", &hcpe), ("hcpe3", &hcpe3)] {
+        let run = kifu(&[
+            "export",
+            bulk.to_str().unwrap(),
+            "--to",
+            to,
+            "-o",
+            out.to_str().unwrap(),
+            "--json",
+        ]);
+        assert!(run.status.success(), "{}", text(&run.stderr));
+        let summary: Value = serde_json::from_slice(&run.stdout).unwrap();
+        if to == "hcpe3" {
+            games = summary["summary"]["games_written"].as_u64().unwrap();
+        }
+    }
+    assert_eq!(games, 500);
+    let positions = peer(&["hcpe", hcpe.to_str().unwrap()]);
+    let moves = peer(&["hcpe3", hcpe3.to_str().unwrap()]);
+    let (positions, moves): (Vec<&str>, Vec<&str>) =
+        (positions.lines().collect(), moves.lines().collect());
+    assert_eq!(moves.len(), positions.len());
+    for (mv, position) in moves.iter().zip(&positions) {
+        let m: Vec<&str> = mv.split('\t').collect();
+        let p: Vec<&str> = position.split('\t').collect();
+        assert_eq!(m[..3], p[..3], "hcpe3 {mv} against hcpe {position}");
+        let result: u8 = m[3].parse().unwrap();
+        assert_eq!((result & 0b11).to_string(), p[3], "{mv}");
+        assert_eq!(m[4], "0", "opponent: {mv}");
+        assert_eq!(m[5], format!("{}:1", m[1]), "candidates: {mv}");
+    }
+}
+
 #[test]
 fn duckdb_reads_the_parquet_tables() {
     let dir = tempfile::tempdir().unwrap();
@@ -395,5 +437,39 @@ fn cetkaik_records_export_to_parquet() {
                 "{folder}: the row {row} is no ply kifu replays"
             );
         }
+    }
+}
+
+/// A filter the output cannot apply is refused, not ignored: hcpe3 keeps whole games, and a
+/// table keeps every ply.
+#[test]
+fn filters_an_output_cannot_apply_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("fg.csa");
+    std::fs::write(&input, FLOODGATE).unwrap();
+    for (to, option) in [
+        ("hcpe3", &["--side", "black"][..]),
+        ("hcpe3", &["--min-eval", "-100"][..]),
+        ("hcpe3", &["--dedup"][..]),
+        ("parquet", &["--dedup"][..]),
+    ] {
+        let out = dir.path().join(format!("out.{to}"));
+        let mut args = vec![
+            "export",
+            input.to_str().unwrap(),
+            "--to",
+            to,
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(option);
+        let run = kifu(&args);
+        assert_eq!(run.status.code(), Some(2), "{to} {option:?}");
+        assert!(
+            text(&run.stderr).contains("does not apply"),
+            "{to} {option:?}: {}",
+            text(&run.stderr)
+        );
+        assert!(!out.exists(), "{to} {option:?} wrote its output");
     }
 }

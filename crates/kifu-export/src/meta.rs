@@ -2,7 +2,8 @@
 //! and ending of the game, and the evaluation, principal variation and time of each move.
 
 use kifu_record::{
-    CommentKind, EndingKind, Game, GameEnding, HeaderField, Node, Outcome, Record, Score, Side,
+    CommentKind, EndingKind, Game, GameEnding, HeaderField, Node, NodeId, NodeItem, Outcome,
+    Record, Score, Side,
 };
 
 /// The evaluation written for a won game when an engine line says "mate" (the CSA standard
@@ -33,6 +34,17 @@ pub struct GameInfo {
     pub ending: EndingClass,
     /// The ending in words, if the record has one.
     pub ending_text: Option<String>,
+}
+
+impl GameInfo {
+    /// Sets [`GameInfo::result`] and [`GameInfo::draw`] from an outcome.
+    pub fn set_outcome(&mut self, outcome: Outcome) {
+        (self.result, self.draw) = match outcome {
+            Outcome::Win(side) => (Some(side), false),
+            Outcome::Draw => (None, true),
+            Outcome::None => (None, false),
+        };
+    }
 }
 
 /// Endings grouped as training pipelines filter them.
@@ -145,6 +157,19 @@ pub fn game_info<G: Game>(record: &Record<G>) -> GameInfo
 where
     G::Ending: GameEnding,
 {
+    let mut info = game_facts(record);
+    info.set_outcome(record.outcome());
+    info
+}
+
+/// The record's game-level facts but its result ([`GameInfo::result`] `None`, `draw` false):
+/// the result may need the position at the end of the game, which [`outcome_after`] takes
+/// from a replay the caller makes anyway, rather than replaying the game a second time as
+/// [`game_info`] does.
+pub fn game_facts<G: Game>(record: &Record<G>) -> GameInfo
+where
+    G::Ending: GameEnding,
+{
     let header = &record.header;
     let text = |field| header.get(field).map(str::to_owned);
     let mut info = GameInfo {
@@ -171,16 +196,34 @@ where
             }
         }
     }
-    match record.outcome() {
-        Outcome::Win(side) => info.result = Some(side),
-        Outcome::Draw => info.draw = true,
-        Outcome::None => {}
-    }
     if let Some(ending) = record.ending() {
         info.ending = EndingClass::of(&ending.kind);
         info.ending_text = Some(ending.kind.to_string());
     }
     info
+}
+
+/// [`Record::outcome`], given what [`Record::walk_main_line`] returned: the last move it
+/// played and the position after it. When the walk played the whole main line that is the
+/// position `outcome` would replay to; otherwise (a move refused on the way) this asks
+/// `outcome` itself.
+pub fn outcome_after<G: Game>(record: &Record<G>, last: NodeId, end: &G::Position) -> Outcome
+where
+    G::Ending: GameEnding,
+{
+    let tree = &record.moves;
+    let line_end = tree.main_line_end();
+    let last_move = match &tree[line_end].item {
+        NodeItem::End(_) => tree.parent(line_end).unwrap_or(tree.root()),
+        _ => line_end,
+    };
+    if last_move != last {
+        return record.outcome();
+    }
+    match tree[line_end].ending() {
+        Some(ending) => ending.kind.outcome(G::turn(end)),
+        None => G::outcome(end).unwrap_or(Outcome::None),
+    }
 }
 
 /// The result as result tags write it: `1-0`, `0-1`, `1/2-1/2` or `*`.

@@ -16,6 +16,7 @@
 use std::io::Write;
 use std::sync::Arc;
 
+use bytes::Bytes;
 use parquet::basic::{Compression, ConvertedType, LogicalType, Repetition, Type as Physical};
 use parquet::data_type::ByteArray;
 use parquet::errors::ParquetError;
@@ -41,14 +42,18 @@ enum Kind {
     Double,
 }
 
+/// One column's cells. Text cells share one buffer, so that a row costs no allocation; they
+/// become parquet's byte arrays (views into that buffer) only when a row group is written.
+#[derive(Clone)]
 enum Values {
-    Text(Vec<ByteArray>),
+    Text { text: Vec<u8>, ends: Vec<usize> },
     Int32(Vec<i32>),
     Int64(Vec<i64>),
     Double(Vec<f64>),
 }
 
-/// One column's values of the row group being gathered.
+/// One column's values of the rows gathered.
+#[derive(Clone)]
 struct Column {
     values: Values,
     /// Definition levels (1 present, 0 null) for a nullable column.
@@ -56,9 +61,27 @@ struct Column {
 }
 
 impl Column {
+    fn new(kind: Kind, nullable: bool) -> Column {
+        Column {
+            values: match kind {
+                Kind::Text => Values::Text {
+                    text: Vec::new(),
+                    ends: Vec::new(),
+                },
+                Kind::Int32 => Values::Int32(Vec::new()),
+                Kind::Int64 => Values::Int64(Vec::new()),
+                Kind::Double => Values::Double(Vec::new()),
+            },
+            defs: nullable.then(Vec::new),
+        }
+    }
+
     fn clear(&mut self) {
         match &mut self.values {
-            Values::Text(v) => v.clear(),
+            Values::Text { text, ends } => {
+                text.clear();
+                ends.clear();
+            }
             Values::Int32(v) => v.clear(),
             Values::Int64(v) => v.clear(),
             Values::Double(v) => v.clear(),
@@ -76,8 +99,9 @@ impl Column {
 
     fn text(&mut self, value: Option<&str>) {
         self.present(value.is_some());
-        if let (Values::Text(v), Some(s)) = (&mut self.values, value) {
-            v.push(ByteArray::from(s.as_bytes().to_vec()));
+        if let (Values::Text { text, ends }, Some(s)) = (&mut self.values, value) {
+            text.extend_from_slice(s.as_bytes());
+            ends.push(text.len());
         }
     }
 
@@ -101,13 +125,90 @@ impl Column {
             v.push(x);
         }
     }
+
+    /// Adds the cells of `other`, a column of the same kind.
+    fn extend(&mut self, other: &Column) {
+        match (&mut self.values, &other.values) {
+            (
+                Values::Text { text, ends },
+                Values::Text {
+                    text: more,
+                    ends: more_ends,
+                },
+            ) => {
+                let base = text.len();
+                text.extend_from_slice(more);
+                ends.extend(more_ends.iter().map(|end| base + end));
+            }
+            (Values::Int32(v), Values::Int32(more)) => v.extend_from_slice(more),
+            (Values::Int64(v), Values::Int64(more)) => v.extend_from_slice(more),
+            (Values::Double(v), Values::Double(more)) => v.extend_from_slice(more),
+            _ => unreachable!("rows of one table have the same columns"),
+        }
+        if let (Some(d), Some(more)) = (&mut self.defs, &other.defs) {
+            d.extend_from_slice(more);
+        }
+    }
+}
+
+/// Rows of one table, column by column.
+#[derive(Clone)]
+struct Rows {
+    columns: Vec<Column>,
+    len: usize,
+}
+
+impl Rows {
+    fn new(spec: &[(&str, Kind, bool)]) -> Rows {
+        Rows {
+            columns: spec
+                .iter()
+                .map(|&(_, kind, nullable)| Column::new(kind, nullable))
+                .collect(),
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        for column in &mut self.columns {
+            column.clear();
+        }
+        self.len = 0;
+    }
+
+    fn extend(&mut self, other: &Rows) {
+        for (column, more) in self.columns.iter_mut().zip(&other.columns) {
+            column.extend(more);
+        }
+        self.len += other.len;
+    }
 }
 
 /// A Parquet file written a row group at a time.
 struct Table<W: Write + Send> {
     writer: SerializedFileWriter<W>,
-    columns: Vec<Column>,
-    rows: usize,
+    rows: Rows,
+}
+
+/// The writer's settings for a table of these columns.
+fn properties(spec: &[(&str, Kind, bool)]) -> WriterProperties {
+    // Snappy is what Spark, pandas (pyarrow), Polars and DuckDB write by default, and every
+    // Parquet reader has it; it costs about a tenth of the export and halves the files.
+    let mut properties = WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS));
+    // Positions, moves, notations and principal variations are nearly all distinct: a
+    // dictionary would only cost time, and so would min/max statistics no query prunes on.
+    // The columns that repeat (the file, players, game id, date, result, ending, ratings,
+    // the record's index) keep both: a dictionary stores each value once per row group.
+    for &(column, _, _) in spec {
+        if ["sfen", "start_sfen", "pv", "notation", "move"].contains(&column) {
+            properties = properties
+                .set_column_dictionary_enabled(ColumnPath::from(column), false)
+                .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
+        }
+    }
+    properties.build()
 }
 
 impl<W: Write + Send> Table<W> {
@@ -135,59 +236,46 @@ impl<W: Write + Send> Table<W> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let schema = Type::group_type_builder(name).with_fields(fields).build()?;
-        // Positions and principal variations are nearly all distinct: a dictionary would
-        // only cost time, and so would min/max statistics no query prunes on. Names, dates,
-        // results and endings repeat and keep both.
-        let mut properties = WriterProperties::builder()
-            .set_compression(Compression::SNAPPY)
-            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS));
-        for column in ["sfen", "start_sfen", "pv", "notation", "move"] {
-            properties = properties
-                .set_column_dictionary_enabled(ColumnPath::from(column), false)
-                .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
-        }
-        let writer =
-            SerializedFileWriter::new(sink, Arc::new(schema), Arc::new(properties.build()))?;
-        let columns = spec
-            .iter()
-            .map(|&(_, kind, nullable)| Column {
-                values: match kind {
-                    Kind::Text => Values::Text(Vec::new()),
-                    Kind::Int32 => Values::Int32(Vec::new()),
-                    Kind::Int64 => Values::Int64(Vec::new()),
-                    Kind::Double => Values::Double(Vec::new()),
-                },
-                defs: nullable.then(Vec::new),
-            })
-            .collect();
+        let writer = SerializedFileWriter::new(sink, Arc::new(schema), Arc::new(properties(spec)))?;
         Ok(Table {
             writer,
-            columns,
-            rows: 0,
+            rows: Rows::new(spec),
         })
     }
 
-    /// Counts a finished row and writes the row group once it is full.
-    fn end_row(&mut self) -> Result<(), TableError> {
-        self.rows += 1;
-        if self.rows >= ROW_GROUP_ROWS {
+    /// Writes the row group once it is full.
+    fn end_rows(&mut self) -> Result<(), TableError> {
+        if self.rows.len >= ROW_GROUP_ROWS {
             self.flush()?;
         }
         Ok(())
     }
 
     fn flush(&mut self) -> Result<(), TableError> {
-        if self.rows == 0 {
+        if self.rows.len == 0 {
             return Ok(());
         }
         let mut group = self.writer.next_row_group()?;
         let mut index = 0;
         while let Some(mut writer) = group.next_column()? {
             use parquet::column::writer::ColumnWriter as C;
-            let column = &self.columns[index];
+            let column = &mut self.rows.columns[index];
             let defs = column.defs.as_deref();
-            match (writer.untyped(), &column.values) {
-                (C::ByteArrayColumnWriter(w), Values::Text(v)) => w.write_batch(v, defs, None),
+            match (writer.untyped(), &mut column.values) {
+                (C::ByteArrayColumnWriter(w), Values::Text { text, ends }) => {
+                    // The cells become views into one shared buffer: no copy per cell.
+                    let shared = Bytes::from(std::mem::take(text));
+                    let mut start = 0;
+                    let cells: Vec<ByteArray> = ends
+                        .iter()
+                        .map(|&end| {
+                            let cell = ByteArray::from(shared.slice(start..end));
+                            start = end;
+                            cell
+                        })
+                        .collect();
+                    w.write_batch(&cells, defs, None)
+                }
                 (C::Int32ColumnWriter(w), Values::Int32(v)) => w.write_batch(v, defs, None),
                 (C::Int64ColumnWriter(w), Values::Int64(v)) => w.write_batch(v, defs, None),
                 (C::DoubleColumnWriter(w), Values::Double(v)) => w.write_batch(v, defs, None),
@@ -197,10 +285,7 @@ impl<W: Write + Send> Table<W> {
             index += 1;
         }
         group.close()?;
-        for column in &mut self.columns {
-            column.clear();
-        }
-        self.rows = 0;
+        self.rows.clear();
         Ok(())
     }
 
@@ -249,8 +334,44 @@ const COMMON: [(&str, Kind, bool); 8] = [
     ("date", Kind::Text, true),
 ];
 
-fn common<W: Write + Send>(table: &mut Table<W>, source: Source<'_>, game: &GameInfo) {
-    let c = &mut table.columns;
+const PLIES: [(&str, Kind, bool); 17] = [
+    COMMON[0],
+    COMMON[1],
+    COMMON[2],
+    COMMON[3],
+    COMMON[4],
+    COMMON[5],
+    COMMON[6],
+    COMMON[7],
+    ("ply", Kind::Int32, false),
+    ("sfen", Kind::Text, false),
+    ("move", Kind::Text, false),
+    ("notation", Kind::Text, true),
+    ("time_ms", Kind::Int64, true),
+    ("eval", Kind::Int32, true),
+    ("pv", Kind::Text, true),
+    ("result", Kind::Text, false),
+    ("ending", Kind::Text, true),
+];
+
+const GAMES: [(&str, Kind, bool); 13] = [
+    COMMON[0],
+    COMMON[1],
+    COMMON[2],
+    COMMON[3],
+    COMMON[4],
+    COMMON[5],
+    COMMON[6],
+    COMMON[7],
+    ("start_sfen", Kind::Text, false),
+    ("plies", Kind::Int32, false),
+    ("result", Kind::Text, false),
+    ("ending", Kind::Text, true),
+    ("ending_class", Kind::Text, false),
+];
+
+fn common(rows: &mut Rows, source: Source<'_>, game: &GameInfo) {
+    let c = &mut rows.columns;
     c[0].text(Some(source.file));
     c[1].int32(Some(source.record as i32));
     c[2].text(game.game_id.as_deref());
@@ -261,25 +382,119 @@ fn common<W: Write + Send>(table: &mut Table<W>, source: Source<'_>, game: &Game
     c[7].text(game.date.as_deref());
 }
 
+fn push_ply(rows: &mut Rows, source: Source<'_>, game: &GameInfo, ply: &Ply<'_>) {
+    common(rows, source, game);
+
+    let c = &mut rows.columns;
+    c[8].int32(Some(ply.ply as i32));
+    c[9].text(Some(ply.position));
+    c[10].text(Some(ply.mv));
+    c[11].text(ply.notation);
+    c[12].int64(ply.time_ms.map(|t| t as i64));
+    c[13].int32(ply.eval);
+    c[14].text(ply.pv);
+    c[15].text(Some(result_tag(game)));
+    c[16].text(game.ending_text.as_deref());
+    rows.len += 1;
+}
+
+fn push_game(rows: &mut Rows, source: Source<'_>, game: &GameInfo, start: &str, plies: u32) {
+    common(rows, source, game);
+
+    let c = &mut rows.columns;
+    c[8].text(Some(start));
+    c[9].int32(Some(plies as i32));
+    c[10].text(Some(result_tag(game)));
+    c[11].text(game.ending_text.as_deref());
+    c[12].text(Some(game.ending.name()));
+    rows.len += 1;
+}
+
+/// Rows of `plies.parquet` gathered apart from the table, for instance by a worker thread
+/// while another writes: appending them to a [`PliesTable`] copies a few buffers, not cells.
+///
+/// ```
+/// use kifu_export::meta::GameInfo;
+/// use kifu_export::table::{PliesTable, PlyRows, Ply, Source};
+///
+/// let mut rows = PlyRows::default();
+/// let source = Source { file: "a.csa", record: 0 };
+/// let ply = Ply {
+///     ply: 1,
+///     position: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+///     mv: "7g7f",
+///     notation: Some("+7776FU"),
+///     time_ms: None,
+///     eval: None,
+///     pv: None,
+/// };
+/// rows.push(source, &GameInfo::default(), &ply);
+/// assert_eq!(rows.len(), 1);
+/// let mut table = PliesTable::new(Vec::new()).unwrap();
+/// table.append(&rows).unwrap();
+/// let bytes = table.finish().unwrap();
+/// assert_eq!(&bytes[..4], b"PAR1");
+/// ```
+#[derive(Clone)]
+pub struct PlyRows(Rows);
+
+impl Default for PlyRows {
+    fn default() -> PlyRows {
+        PlyRows(Rows::new(&PLIES))
+    }
+}
+
+impl PlyRows {
+    /// Adds one ply of a game.
+    pub fn push(&mut self, source: Source<'_>, game: &GameInfo, ply: &Ply<'_>) {
+        push_ply(&mut self.0, source, game, ply);
+    }
+
+    /// How many rows are gathered.
+    pub fn len(&self) -> usize {
+        self.0.len
+    }
+
+    /// Whether no row is gathered.
+    pub fn is_empty(&self) -> bool {
+        self.0.len == 0
+    }
+}
+
+/// Rows of `games.parquet` gathered apart from the table (see [`PlyRows`]).
+#[derive(Clone)]
+pub struct GameRows(Rows);
+
+impl Default for GameRows {
+    fn default() -> GameRows {
+        GameRows(Rows::new(&GAMES))
+    }
+}
+
+impl GameRows {
+    /// Adds one game: its start position as text and the number of plies exported.
+    pub fn push(&mut self, source: Source<'_>, game: &GameInfo, start: &str, plies: u32) {
+        push_game(&mut self.0, source, game, start, plies);
+    }
+
+    /// How many rows are gathered.
+    pub fn len(&self) -> usize {
+        self.0.len
+    }
+
+    /// Whether no row is gathered.
+    pub fn is_empty(&self) -> bool {
+        self.0.len == 0
+    }
+}
+
 /// `plies.parquet`: one row per ply.
 pub struct PliesTable<W: Write + Send>(Table<W>);
 
 impl<W: Write + Send> PliesTable<W> {
     /// A table writing to `sink`.
     pub fn new(sink: W) -> Result<PliesTable<W>, TableError> {
-        let mut spec = COMMON.to_vec();
-        spec.extend([
-            ("ply", Kind::Int32, false),
-            ("sfen", Kind::Text, false),
-            ("move", Kind::Text, false),
-            ("notation", Kind::Text, true),
-            ("time_ms", Kind::Int64, true),
-            ("eval", Kind::Int32, true),
-            ("pv", Kind::Text, true),
-            ("result", Kind::Text, false),
-            ("ending", Kind::Text, true),
-        ]);
-        Ok(PliesTable(Table::new(sink, "plies", &spec)?))
+        Ok(PliesTable(Table::new(sink, "plies", &PLIES)?))
     }
 
     /// Adds one ply of a game.
@@ -289,19 +504,15 @@ impl<W: Write + Send> PliesTable<W> {
         game: &GameInfo,
         ply: &Ply<'_>,
     ) -> Result<(), TableError> {
-        let t = &mut self.0;
-        common(t, source, game);
-        let c = &mut t.columns;
-        c[8].int32(Some(ply.ply as i32));
-        c[9].text(Some(ply.position));
-        c[10].text(Some(ply.mv));
-        c[11].text(ply.notation);
-        c[12].int64(ply.time_ms.map(|t| t as i64));
-        c[13].int32(ply.eval);
-        c[14].text(ply.pv);
-        c[15].text(Some(result_tag(game)));
-        c[16].text(game.ending_text.as_deref());
-        t.end_row()
+        push_ply(&mut self.0.rows, source, game, ply);
+        self.0.end_rows()
+    }
+
+    /// Adds rows gathered apart. A row group is written once it holds at least
+    /// [`ROW_GROUP_ROWS`] rows, so it may hold a little more.
+    pub fn append(&mut self, rows: &PlyRows) -> Result<(), TableError> {
+        self.0.rows.extend(&rows.0);
+        self.0.end_rows()
     }
 
     /// Writes what is left and the footer; gives the sink back.
@@ -316,15 +527,7 @@ pub struct GamesTable<W: Write + Send>(Table<W>);
 impl<W: Write + Send> GamesTable<W> {
     /// A table writing to `sink`.
     pub fn new(sink: W) -> Result<GamesTable<W>, TableError> {
-        let mut spec = COMMON.to_vec();
-        spec.extend([
-            ("start_sfen", Kind::Text, false),
-            ("plies", Kind::Int32, false),
-            ("result", Kind::Text, false),
-            ("ending", Kind::Text, true),
-            ("ending_class", Kind::Text, false),
-        ]);
-        Ok(GamesTable(Table::new(sink, "games", &spec)?))
+        Ok(GamesTable(Table::new(sink, "games", &GAMES)?))
     }
 
     /// Adds one game: its start position as text and the number of plies exported.
@@ -335,15 +538,14 @@ impl<W: Write + Send> GamesTable<W> {
         start: &str,
         plies: u32,
     ) -> Result<(), TableError> {
-        let t = &mut self.0;
-        common(t, source, game);
-        let c = &mut t.columns;
-        c[8].text(Some(start));
-        c[9].int32(Some(plies as i32));
-        c[10].text(Some(result_tag(game)));
-        c[11].text(game.ending_text.as_deref());
-        c[12].text(Some(game.ending.name()));
-        t.end_row()
+        push_game(&mut self.0.rows, source, game, start, plies);
+        self.0.end_rows()
+    }
+
+    /// Adds rows gathered apart (see [`PliesTable::append`]).
+    pub fn append(&mut self, rows: &GameRows) -> Result<(), TableError> {
+        self.0.rows.extend(&rows.0);
+        self.0.end_rows()
     }
 
     /// Writes what is left and the footer; gives the sink back.

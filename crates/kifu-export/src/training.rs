@@ -39,6 +39,8 @@ pub struct Hcpe {
 impl Hcpe {
     /// The size of one entry in bytes.
     pub const SIZE: usize = 38;
+    /// Where `gameResult` sits in the entry's bytes.
+    pub const RESULT_AT: usize = 36;
 
     /// The entry as it is stored.
     pub fn to_bytes(&self) -> [u8; Hcpe::SIZE] {
@@ -46,7 +48,7 @@ impl Hcpe {
         out[..32].copy_from_slice(&self.hcp);
         out[32..34].copy_from_slice(&self.eval.to_le_bytes());
         out[34..36].copy_from_slice(&self.best_move16.to_le_bytes());
-        out[36] = self.game_result as u8;
+        out[Hcpe::RESULT_AT] = self.game_result as u8;
         out
     }
 
@@ -84,6 +86,8 @@ pub struct Psv {
 impl Psv {
     /// The size of one entry in bytes.
     pub const SIZE: usize = 40;
+    /// Where `game_result` sits in the entry's bytes.
+    pub const RESULT_AT: usize = 38;
 
     /// The entry as it is stored.
     pub fn to_bytes(&self) -> [u8; Psv::SIZE] {
@@ -92,7 +96,7 @@ impl Psv {
         out[32..34].copy_from_slice(&self.score.to_le_bytes());
         out[34..36].copy_from_slice(&self.mv.to_le_bytes());
         out[36..38].copy_from_slice(&self.game_ply.to_le_bytes());
-        out[38] = self.game_result as u8;
+        out[Psv::RESULT_AT] = self.game_result as u8;
         out
     }
 

@@ -109,7 +109,27 @@ impl Position {
 
     /// The SFEN of this position, hands in the conventional order (R B G S N L P, Black first).
     pub fn to_sfen(&self) -> String {
-        let mut s = String::with_capacity(90);
+        let mut s = String::with_capacity(96);
+        self.write_sfen(&mut s);
+        s
+    }
+
+    /// Appends the SFEN of this position to `s` (what [`Position::to_sfen`] returns), so that
+    /// a caller writing many positions reuses one buffer.
+    pub fn write_sfen(&self, s: &mut String) {
+        // Characters are pushed one by one: this runs for every position an export writes,
+        // and a string or a formatter per piece cost more than the rest of the position.
+        let digit = |n: u8| char::from(b'0' + n);
+        let piece = |s: &mut String, p: Piece| {
+            if p.kind.is_promoted() {
+                s.push('+');
+            }
+            let letter = p.kind.sfen_letter();
+            s.push(match p.color {
+                Color::Black => letter,
+                Color::White => letter.to_ascii_lowercase(),
+            });
+        };
         for rank in 1..=9 {
             if rank > 1 {
                 s.push('/');
@@ -121,15 +141,15 @@ impl Position {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
-                            let _ = write!(s, "{empty}");
+                            s.push(digit(empty));
                             empty = 0;
                         }
-                        s.push_str(&p.sfen());
+                        piece(s, p);
                     }
                 }
             }
             if empty > 0 {
-                let _ = write!(s, "{empty}");
+                s.push(digit(empty));
             }
         }
         s.push(' ');
@@ -145,14 +165,13 @@ impl Position {
                 if n > 1 {
                     let _ = write!(s, "{n}");
                 }
-                s.push_str(&Piece::new(color, kind).sfen());
+                piece(s, Piece::new(color, kind));
             }
         }
         if s.len() == before {
             s.push('-');
         }
         let _ = write!(s, " {}", self.move_number());
-        s
     }
 }
 

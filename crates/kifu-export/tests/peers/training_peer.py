@@ -4,6 +4,10 @@ interop virtualenv's Python; prints plain lines or JSON on stdout.
 
   encode                     SFEN lines on stdin -> "<hcp hex> <packed sfen hex>" per line
   hcpe FILE                  each entry: "<sfen without ply>\t<usi of move16>\t<eval>\t<gameResult>"
+  hcpe3 FILE                 each move of each game, replayed from the game's start with cshogi
+                             (dlshogi's layout: HuffmanCodedPosAndEval3, then per move MoveInfo
+                             and its MoveVisits): "<sfen without ply>\t<usi>\t<eval>\t<result>
+                             \t<opponent>\t<candidates as usi:visits,...>"
   psv FILE                   each entry: "<sfen without ply>\t<usi of move>\t<score>\t<gamePly>\t<game_result>"
   convert OUT.hcpe OUT.psv FILES...
                              the dlshogi way: CSA.Parser, then per move Board.to_hcp/to_psfen,
@@ -45,6 +49,35 @@ def hcpe(path):
         move = board.move_from_move16(int(entry['bestMove16']) & 0xffff)
         out.append('\t'.join([sfen_without_ply(board), cshogi.move_to_usi(move),
                               str(int(entry['eval'])), str(int(entry['gameResult']))]))
+    sys.stdout.write(''.join(line + '\n' for line in out))
+
+
+def hcpe3(path):
+    import struct
+    import cshogi
+    data = open(path, 'rb').read()
+    board = cshogi.Board()
+    out = []
+    at = 0
+    while at < len(data):
+        hcp = np.frombuffer(data[at:at + 32], np.uint8)
+        move_num, result, opponent = struct.unpack_from('<HBB', data, at + 32)
+        at += 36
+        board.set_hcp(hcp)
+        for _ in range(move_num):
+            selected, eval, candidate_num = struct.unpack_from('<HhH', data, at)
+            at += 6
+            candidates = []
+            for _ in range(candidate_num):
+                move16, visits = struct.unpack_from('<HH', data, at)
+                at += 4
+                candidates.append(f"{cshogi.move_to_usi(board.move_from_move16(move16))}:{visits}")
+            move = board.move_from_move16(selected)
+            if not board.is_legal(move):
+                sys.exit(f"hcpe3: illegal move {cshogi.move_to_usi(move)} in {board.sfen()}")
+            out.append('\t'.join([sfen_without_ply(board), cshogi.move_to_usi(move), str(eval),
+                                  str(result), str(opponent), ','.join(candidates)]))
+            board.push(move)
     sys.stdout.write(''.join(line + '\n' for line in out))
 
 
@@ -149,6 +182,8 @@ if __name__ == '__main__':
         encode()
     elif command == 'hcpe':
         hcpe(args[0])
+    elif command == 'hcpe3':
+        hcpe3(args[0])
     elif command == 'psv':
         psv(args[0])
     elif command == 'convert':

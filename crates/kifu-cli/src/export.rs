@@ -807,13 +807,7 @@ fn temporary_beside(target: &Path) -> Result<tempfile::NamedTempFile, CliError> 
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".kifu-export-").suffix(".part");
-    // A temporary file is private (0600); the finished output is an ordinary file.
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    builder
-        .tempfile_in(dir)
+    crate::output::temporary_in(dir, ".kifu-export-")
         .map_err(|e| CliError::Failed(format!("{}: cannot write here: {e}", dir.display())))
 }
 

@@ -23,3 +23,46 @@ fn corpus_lishogi_games_check_clean_and_round_trip() {
         assert_same_game(a, b, true, "usi");
     }
 }
+
+/// A composition's start with 二歩 (as in json-kifu-format's `9fu.csa`) reads from CSA with a
+/// warning; the USI kifu writes for it must read back the same way, not as an error.
+#[test]
+fn a_start_with_two_pawns_on_a_file_round_trips_through_usi_with_a_warning() {
+    let csa = "V2.2\n\
+               P1 *  *  *  *  *  *  * -FU-OU\n\
+               P2 *  *  *  *  *  *  * -FU * \n\
+               P3 *  *  *  *  *  *  *  *  * \n\
+               P4 *  *  *  *  *  *  *  *  * \n\
+               P5 *  *  *  *  *  *  *  *  * \n\
+               P6 *  *  *  *  *  *  *  *  * \n\
+               P7 *  *  *  *  *  *  *  *  * \n\
+               P8 *  *  *  *  *  *  *  *  * \n\
+               P9 *  *  *  *  *  *  *  *  * \n\
+               P+00HI00HI\n\
+               +\n\
+               +0013HI\n";
+    let from_csa = kifu_records::shogi::csa::read(csa);
+    assert!(!from_csa.has_errors(), "{:?}", from_csa.diagnostics);
+    assert!(
+        from_csa
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("二歩"))
+    );
+
+    let usi = write(&from_csa.records);
+    let from_usi = read(&usi.text);
+    assert!(!from_usi.has_errors(), "{:?}", from_usi.diagnostics);
+    let warnings: Vec<&str> = from_usi
+        .diagnostics
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|m| m.starts_with("unusual start position") && m.contains("二歩")),
+        "{warnings:?}"
+    );
+    assert_same_game(&from_csa.records[0], &from_usi.records[0], true, "usi");
+}

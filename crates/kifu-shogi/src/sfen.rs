@@ -63,50 +63,95 @@ fn fields(text: &str) -> Vec<(usize, &str)> {
 impl Position {
     /// Parses an SFEN. The move number may be left out (it then is 1).
     pub fn from_sfen(text: &str) -> Result<Position, SfenError> {
-        let f = fields(text);
-        if f.len() < 3 {
-            return Err(err(
-                text.chars().count() + 1,
-                format!(
-                    "an SFEN has a board, a side to move and hands; found {} field(s)",
-                    f.len()
-                ),
-            ));
-        }
-        if f.len() > 4 {
-            return Err(err(
-                f[4].0,
-                format!("unexpected text `{}` after the move number", f[4].1),
-            ));
-        }
-        let pieces = parse_board(f[0].0, f[0].1)?;
-        let side = match f[1].1 {
-            "b" => Color::Black,
-            "w" => Color::White,
-            other => {
-                return Err(err(
-                    f[1].0,
-                    format!("side to move must be `b` or `w`, not `{other}`"),
-                ));
-            }
-        };
-        let hands = parse_hands(f[2].0, f[2].1)?;
-        let move_number = match f.get(3) {
-            None => 1,
-            Some(&(col, s)) => match s.parse::<u32>() {
-                Ok(n) if n >= 1 => n,
-                _ => {
-                    return Err(err(
-                        col,
-                        format!("move number must be a positive integer, not `{s}`"),
-                    ));
-                }
-            },
-        };
-        Position::from_parts(pieces, hands, side, move_number)
-            .map_err(|e| position_error(f[0].0, &e))
+        let p = parse_fields(text)?;
+        Position::from_parts(p.pieces, p.hands, p.side, p.move_number)
+            .map_err(|e| position_error(p.column, &e))
     }
 
+    /// Like [`Position::from_sfen`], but accepts the positions real records start from and
+    /// play survives — 二歩 on the board, a piece that can never move again — returning
+    /// those problems beside the position, as [`Position::from_parts_lenient`] does for a
+    /// board read from a record's diagram. A record reader reports them as warnings, so that a
+    /// start position reads the same whether it is written as an SFEN or as a diagram.
+    ///
+    /// ```
+    /// use kifu_shogi::{Position, PositionError};
+    ///
+    /// // 後手 has two pawns on file 2 (a problem composition's start).
+    /// let sfen = "7pk/7p1/9/9/9/9/9/9/9 b 2R 1";
+    /// assert!(Position::from_sfen(sfen).is_err());
+    /// let (position, tolerated) = Position::from_sfen_lenient(sfen).unwrap();
+    /// assert_eq!(position.to_sfen(), sfen);
+    /// assert!(matches!(tolerated[..], [PositionError::DoublePawn { .. }]));
+    /// ```
+    pub fn from_sfen_lenient(text: &str) -> Result<(Position, Vec<PositionError>), SfenError> {
+        let p = parse_fields(text)?;
+        Position::from_parts_lenient(p.pieces, p.hands, p.side, p.move_number)
+            .map_err(|e| position_error(p.column, &e))
+    }
+}
+
+/// The fields of an SFEN, read but not yet checked as a position.
+struct SfenParts {
+    /// The board field's column, where a problem of the position as a whole is reported.
+    column: usize,
+    pieces: Vec<(Square, Piece)>,
+    hands: [Hand; 2],
+    side: Color,
+    move_number: u32,
+}
+
+fn parse_fields(text: &str) -> Result<SfenParts, SfenError> {
+    let f = fields(text);
+    if f.len() < 3 {
+        return Err(err(
+            text.chars().count() + 1,
+            format!(
+                "an SFEN has a board, a side to move and hands; found {} field(s)",
+                f.len()
+            ),
+        ));
+    }
+    if f.len() > 4 {
+        return Err(err(
+            f[4].0,
+            format!("unexpected text `{}` after the move number", f[4].1),
+        ));
+    }
+    let pieces = parse_board(f[0].0, f[0].1)?;
+    let side = match f[1].1 {
+        "b" => Color::Black,
+        "w" => Color::White,
+        other => {
+            return Err(err(
+                f[1].0,
+                format!("side to move must be `b` or `w`, not `{other}`"),
+            ));
+        }
+    };
+    let hands = parse_hands(f[2].0, f[2].1)?;
+    let move_number = match f.get(3) {
+        None => 1,
+        Some(&(col, s)) => match s.parse::<u32>() {
+            Ok(n) if n >= 1 => n,
+            _ => {
+                return Err(err(
+                    col,
+                    format!("move number must be a positive integer, not `{s}`"),
+                ));
+            }
+        },
+    };
+    Ok(SfenParts {
+        column: f[0].0,
+        pieces,
+        hands,
+        side,
+        move_number,
+    })
+}
+
+impl Position {
     /// The SFEN of this position, hands in the conventional order (R B G S N L P, Black first).
     pub fn to_sfen(&self) -> String {
         let mut s = String::with_capacity(96);

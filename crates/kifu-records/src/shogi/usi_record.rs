@@ -150,8 +150,20 @@ fn read_line(text: &str, line: &str, offset: usize, diags: &mut Vec<Diagnostic>)
             let whole = fields.iter().fold(span, |acc, f| acc.join(f.1));
             record.start_span = whole;
             let sfen: Vec<&str> = fields.iter().map(|f| f.0).collect();
-            match Position::from_sfen(&sfen.join(" ")) {
-                Ok(p) => record.start = StartPosition::custom(p),
+            // Leniently, as the other readers take a diagram: a start with 二歩 or a piece
+            // that can never move is read with a warning, so that kifu reads back the USI it
+            // writes for such a record.
+            match Position::from_sfen_lenient(&sfen.join(" ")) {
+                Ok((p, tolerated)) => {
+                    for e in tolerated {
+                        diags.push(Diagnostic::warning(
+                            DiagnosticKind::Syntax,
+                            whole,
+                            format!("unusual start position: {e}"),
+                        ));
+                    }
+                    record.start = StartPosition::custom(p);
+                }
                 Err(e) => {
                     diags.push(Diagnostic::error(
                         DiagnosticKind::Syntax,

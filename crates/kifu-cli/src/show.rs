@@ -30,6 +30,10 @@ pub struct Args {
     /// Print the position as an SVG picture (what `kifu render -o -` writes).
     #[arg(long)]
     svg: bool,
+    /// With --svg: turn the board round, the second player at the bottom (as `kifu render
+    /// --flip`).
+    #[arg(long, requires = "svg")]
+    flip: bool,
     /// Format of the input when its extension does not tell.
     #[arg(long, visible_alias = "from", value_name = "FORMAT")]
     format: Option<String>,
@@ -74,7 +78,10 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             args.format.as_deref(),
             args.record,
             args.ply,
-            &kifu_render::Options::default(),
+            &kifu_render::Options {
+                flip: args.flip,
+                ..kifu_render::Options::default()
+            },
         )?;
         crate::render::warn_missing_glyphs(&drawing, false);
         crate::check::print_all(&drawing.svg)?;

@@ -34,6 +34,23 @@ fn render_writes_svg_and_png_and_show_prints_the_same_svg() {
     assert!(written.starts_with("<svg") && written.contains("href=\"#g624b\""));
     let shown = kifu(&["show", &input, "--ply", "10", "--svg"]);
     assert_eq!(String::from_utf8(shown.stdout).unwrap(), written);
+    // Turned round, the same as `render --flip`; --flip without --svg is a usage error.
+    let flipped = dir.path().join("flipped.svg");
+    let out = kifu(&[
+        "render",
+        &input,
+        "--ply",
+        "10",
+        "--flip",
+        "-o",
+        flipped.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let flipped = std::fs::read_to_string(&flipped).unwrap();
+    assert_ne!(flipped, written);
+    let shown = kifu(&["show", &input, "--ply", "10", "--svg", "--flip"]);
+    assert_eq!(String::from_utf8(shown.stdout).unwrap(), flipped);
+    assert_eq!(kifu(&["show", &input, "--flip"]).status.code(), Some(2));
 
     let png = dir.path().join("board.png");
     let out = kifu(&["render", &input, "--flip", "-o", png.to_str().unwrap()]);

@@ -159,64 +159,23 @@ impl PyGame for Cetkaik {
     }
 }
 
-/// The games by name, the default first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameName {
-    Shogi,
-    Chu,
-    Cetkaik,
+/// Whether `format` names one of `game`'s formats, looked up as reading looks it up (shogi's
+/// format names in any case).
+pub fn knows_format(game: GameKind, format: &str) -> bool {
+    match game {
+        GameKind::Shogi => <Shogi as PyGame>::format_by_name(format).is_some(),
+        GameKind::Chu => <Chu as PyGame>::format_by_name(format).is_some(),
+        GameKind::Cetkaik => <Cetkaik as PyGame>::format_by_name(format).is_some(),
+    }
 }
 
-impl GameName {
-    pub const ALL: [GameName; 3] = [GameName::Shogi, GameName::Chu, GameName::Cetkaik];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            GameName::Shogi => Shogi::NAME,
-            GameName::Chu => Chu::NAME,
-            GameName::Cetkaik => Cetkaik::NAME,
-        }
-    }
-
-    pub fn by_name(name: &str) -> Option<GameName> {
-        GameName::ALL.into_iter().find(|g| g.name() == name)
-    }
-
-    /// The format names of the game, for messages.
-    pub fn format_names(self) -> Vec<&'static str> {
-        fn names<G: PyGame>() -> Vec<&'static str> {
-            G::formats().iter().map(|f| f.name()).collect()
-        }
-        match self {
-            GameName::Shogi => names::<Shogi>(),
-            GameName::Chu => names::<Chu>(),
-            GameName::Cetkaik => names::<Cetkaik>(),
-        }
-    }
-
-    /// Whether `format` names one of the game's formats.
-    pub fn knows_format(self, format: &str) -> bool {
-        match self {
-            GameName::Shogi => <Shogi as PyGame>::format_by_name(format).is_some(),
-            GameName::Chu => <Chu as PyGame>::format_by_name(format).is_some(),
-            GameName::Cetkaik => <Cetkaik as PyGame>::format_by_name(format).is_some(),
-        }
-    }
-
-    /// The game of a file, in the records layer's order of evidence (an extension only one
-    /// game uses, content only one game writes, an extension a game reads, what the text reads
-    /// as); a file whose extension no game reads goes by its content alone, shogi when nothing
-    /// decides.
-    pub fn detect(path: Option<&Path>, bytes: &[u8]) -> GameName {
-        let kind = game_of(path, bytes)
-            .or_else(|| game_of(None, bytes))
-            .unwrap_or(GameKind::DEFAULT);
-        match kind {
-            GameKind::Shogi => GameName::Shogi,
-            GameKind::Chu => GameName::Chu,
-            GameKind::Cetkaik => GameName::Cetkaik,
-        }
-    }
+/// The game of a file, in the records layer's order of evidence (an extension only one game
+/// uses, content only one game writes, an extension a game reads, what the text reads as); a
+/// file whose extension no game reads goes by its content alone, shogi when nothing decides.
+pub fn detect(path: Option<&Path>, bytes: &[u8]) -> GameKind {
+    game_of(path, bytes)
+        .or_else(|| game_of(None, bytes))
+        .unwrap_or(GameKind::DEFAULT)
 }
 
 /// `.ckka`, and `.ckka0` … `.ckka3` for a file that says its notation in its name.

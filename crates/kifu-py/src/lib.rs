@@ -24,7 +24,7 @@ mod outcome;
 mod record;
 mod shogi;
 
-use games::GameName;
+use kifu_records::detect::GameKind;
 use record::{PyRecord, ReadFailure, read_as};
 
 create_exception!(
@@ -77,7 +77,7 @@ impl ReadFailure {
 /// How to read: the game and format forced by the caller, if any.
 #[derive(Clone, Copy)]
 struct ReadOptions<'a> {
-    game: Option<GameName>,
+    game: Option<GameKind>,
     format: Option<&'a str>,
 }
 
@@ -85,18 +85,18 @@ impl<'a> ReadOptions<'a> {
     fn new(game: Option<&str>, format: Option<&'a str>) -> PyResult<ReadOptions<'a>> {
         let game = match game {
             None | Some("auto") => None,
-            Some(name) => Some(GameName::by_name(name).ok_or_else(|| {
+            Some(name) => Some(GameKind::by_name(name).ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "unknown game `{name}` (one of: shogi, chu, cetkaik)"
                 ))
             })?),
         };
         if let Some(format) = format {
-            let candidates: Vec<GameName> = match game {
+            let candidates: Vec<GameKind> = match game {
                 Some(g) => vec![g],
-                None => GameName::ALL.to_vec(),
+                None => GameKind::ALL.to_vec(),
             };
-            if !candidates.iter().any(|g| g.knows_format(format)) {
+            if !candidates.iter().any(|&g| games::knows_format(g, format)) {
                 let known: Vec<String> = candidates
                     .iter()
                     .map(|g| format!("{}: {}", g.name(), g.format_names().join(", ")))
@@ -115,21 +115,21 @@ impl<'a> ReadOptions<'a> {
         let game = match self.game {
             Some(game) => game,
             None => {
-                let detected = GameName::detect(path, bytes);
+                let detected = games::detect(path, bytes);
                 match self.format {
                     // A format only another game has (`csl`, `ckka` …) names the game.
-                    Some(f) if !detected.knows_format(f) => GameName::ALL
+                    Some(f) if !games::knows_format(detected, f) => GameKind::ALL
                         .into_iter()
-                        .find(|g| g.knows_format(f))
+                        .find(|&g| games::knows_format(g, f))
                         .unwrap_or(detected),
                     _ => detected,
                 }
             }
         };
         match game {
-            GameName::Shogi => read_as::<Shogi>(bytes, path, self.format),
-            GameName::Chu => read_as::<Chu>(bytes, path, self.format),
-            GameName::Cetkaik => read_as::<Cetkaik>(bytes, path, self.format),
+            GameKind::Shogi => read_as::<Shogi>(bytes, path, self.format),
+            GameKind::Chu => read_as::<Chu>(bytes, path, self.format),
+            GameKind::Cetkaik => read_as::<Cetkaik>(bytes, path, self.format),
         }
     }
 
@@ -255,7 +255,7 @@ struct ReadMany {
     ready: std::collections::VecDeque<FileResult>,
     /// The batch being read, if any (in a mutex only because a Python object must be `Sync`).
     reading: Option<std::sync::Mutex<std::sync::mpsc::Receiver<BatchResult>>>,
-    game: Option<GameName>,
+    game: Option<GameKind>,
     format: Option<std::sync::Arc<str>>,
     pool: rayon::ThreadPool,
     batch: usize,
@@ -396,8 +396,8 @@ fn py_path_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 /// The formats kifu reads and writes for `game`, the default first.
 #[pyfunction]
 fn formats(game: &str) -> PyResult<Vec<&'static str>> {
-    GameName::by_name(game)
-        .map(GameName::format_names)
+    GameKind::by_name(game)
+        .map(GameKind::format_names)
         .ok_or_else(|| {
             PyValueError::new_err(format!(
                 "unknown game `{game}` (one of: shogi, chu, cetkaik)"

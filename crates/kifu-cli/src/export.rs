@@ -751,13 +751,12 @@ fn table_rows<G: kifu_record::Game>(
         file: &out.name,
         record: index,
     };
-    // A row holds the game's result, so the result is needed before the walk that writes
-    // the rows: here it costs a replay of its own.
-    info.set_outcome(record.outcome());
     let counts = &mut out.counts;
-    let plies = &mut out.plies;
+    // A row holds the game's result, which the walk that writes the rows finds at its end:
+    // the rows' result cells are filled then, with no replay of its own.
+    let mut plies = out.plies.game();
     let mut exported = 0u32;
-    record.walk_main_line(|id, position, mv| {
+    let (last, end) = record.walk_main_line(|id, position, mv| {
         counts.positions += 1;
         let node = &record.moves[id];
         let turn = G::turn(position);
@@ -780,6 +779,8 @@ fn table_rows<G: kifu_record::Game>(
         };
         plies.push(source, &info, &ply);
     });
+    info.set_outcome(outcome_after(record, last, &end));
+    plies.finish(&info);
     counts.games_written += 1;
     let start = G::position_text(&G::start_position(&record.start));
     out.games.push(source, &info, &start, exported);

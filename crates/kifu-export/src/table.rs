@@ -382,7 +382,16 @@ fn common(rows: &mut Rows, source: Source<'_>, game: &GameInfo) {
     c[7].text(game.date.as_deref());
 }
 
+/// The column of a ply's game result, which [`GamePlies`] fills last.
+const PLY_RESULT: usize = 15;
+
 fn push_ply(rows: &mut Rows, source: Source<'_>, game: &GameInfo, ply: &Ply<'_>) {
+    push_ply_but_result(rows, source, game, ply);
+    rows.columns[PLY_RESULT].text(Some(result_tag(game)));
+}
+
+/// Every cell of a ply's row but its game result (see [`GamePlies`]).
+fn push_ply_but_result(rows: &mut Rows, source: Source<'_>, game: &GameInfo, ply: &Ply<'_>) {
     common(rows, source, game);
 
     let c = &mut rows.columns;
@@ -393,7 +402,6 @@ fn push_ply(rows: &mut Rows, source: Source<'_>, game: &GameInfo, ply: &Ply<'_>)
     c[12].int64(ply.time_ms.map(|t| t as i64));
     c[13].int32(ply.eval);
     c[14].text(ply.pv);
-    c[15].text(Some(result_tag(game)));
     c[16].text(game.ending_text.as_deref());
     rows.len += 1;
 }
@@ -450,6 +458,16 @@ impl PlyRows {
         push_ply(&mut self.0, source, game, ply);
     }
 
+    /// Starts the plies of a game whose result is known only once the replay that writes
+    /// them has reached the end (see [`GamePlies`]), so that it need not be replayed twice.
+    pub fn game(&mut self) -> GamePlies<'_> {
+        GamePlies {
+            rows: self,
+            pending: 0,
+            result: "*",
+        }
+    }
+
     /// How many rows are gathered.
     pub fn len(&self) -> usize {
         self.0.len
@@ -458,6 +476,61 @@ impl PlyRows {
     /// Whether no row is gathered.
     pub fn is_empty(&self) -> bool {
         self.0.len == 0
+    }
+}
+
+/// The plies of one game being added to [`PlyRows`], their result cells left for the end:
+/// [`GamePlies::finish`] gives the result, and dropping it unfinished writes `*` (unknown),
+/// so every row is whole either way.
+///
+/// ```
+/// use kifu_export::meta::GameInfo;
+/// use kifu_export::table::{PlyRows, Ply, Source};
+/// use kifu_record::Side;
+///
+/// let mut rows = PlyRows::default();
+/// let mut info = GameInfo::default();
+/// let ply = Ply {
+///     ply: 1,
+///     position: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+///     mv: "7g7f",
+///     notation: None,
+///     time_ms: None,
+///     eval: None,
+///     pv: None,
+/// };
+/// let mut game = rows.game();
+/// game.push(Source { file: "a.csa", record: 0 }, &info, &ply);
+/// info.result = Some(Side::First); // found by the replay that wrote the plies
+/// game.finish(&info);
+/// assert_eq!(rows.len(), 1);
+/// ```
+pub struct GamePlies<'a> {
+    rows: &'a mut PlyRows,
+    /// Rows pushed whose result cell is not written yet.
+    pending: usize,
+    result: &'static str,
+}
+
+impl GamePlies<'_> {
+    /// Adds one ply; `game`'s result is not read (its other fields are).
+    pub fn push(&mut self, source: Source<'_>, game: &GameInfo, ply: &Ply<'_>) {
+        push_ply_but_result(&mut self.rows.0, source, game, ply);
+        self.pending += 1;
+    }
+
+    /// Writes `game`'s result into the result cell of every ply pushed.
+    pub fn finish(mut self, game: &GameInfo) {
+        self.result = result_tag(game);
+    }
+}
+
+impl Drop for GamePlies<'_> {
+    fn drop(&mut self) {
+        let column = &mut self.rows.0.columns[PLY_RESULT];
+        for _ in 0..self.pending {
+            column.text(Some(self.result));
+        }
     }
 }
 

@@ -240,7 +240,7 @@ impl Filters {
             }
         }
         if let Some(min) = self.min_plies
-            && crate::games::driver::plies(record) < min
+            && record.main_line_plies() < min
         {
             counts.records_too_short += 1;
             return false;

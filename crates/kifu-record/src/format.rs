@@ -1,9 +1,13 @@
 //! The interface every record file format implements, for whichever game it holds.
 
-use crate::{Game, Record, RecordRead, TextEncoding, Written};
+use crate::{Game, Record, RecordCheck, RecordRead, TextEncoding, Written};
 
 /// The records of one text, read one at a time (see [`RecordFormat::records`]).
 pub type Records<'t, G> = Box<dyn Iterator<Item = RecordRead<G>> + 't>;
+
+/// What checking the records of one text found, one record at a time (see
+/// [`RecordFormat::check`]).
+pub type RecordChecks<'t> = Box<dyn Iterator<Item = RecordCheck> + 't>;
 
 /// A record file format of game `G`: how to recognise it, read it with spans and
 /// diagnostics, and write records back with a list of what it could not hold.
@@ -117,6 +121,14 @@ pub trait RecordFormat<G: Game>: Sync {
     /// The records of a decoded text one at a time, each with its own diagnostics; there is
     /// always at least one (a text without any record gives an empty record with an error).
     fn records<'t>(&self, text: &'t str) -> Records<'t, G>;
+
+    /// Reads and replays the records of a decoded text like [`RecordFormat::records`], but
+    /// hands out only what each one holds in moves and what was wrong with it: for a caller
+    /// that validates and drops every record. A format may override it to skip building the
+    /// move tree; the diagnostics must be the same as `records` gives.
+    fn check<'t>(&self, text: &'t str) -> RecordChecks<'t> {
+        Box::new(self.records(text).map(RecordCheck::from))
+    }
 
     /// Writes records as text. A format that holds one record per file lists the others as
     /// dropped.

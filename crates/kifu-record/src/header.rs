@@ -173,6 +173,12 @@ impl Header {
         &self.entries
     }
 
+    /// True when some entry is a field kifu knows ([`HeaderEntry::field`]): a header of
+    /// unknown keys alone does not make a game.
+    pub fn has_known_field(&self) -> bool {
+        self.entries.iter().any(|entry| entry.field.is_some())
+    }
+
     /// The entries, to edit or reorder.
     pub fn entries_mut(&mut self) -> &mut Vec<HeaderEntry> {
         &mut self.entries

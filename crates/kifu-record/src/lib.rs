@@ -48,10 +48,12 @@ pub use diagnostic::{Diagnostic, DiagnosticKind, Severity, UnknownDiagnosticKind
 pub use ending::{
     Ending, EndingKind, GameEnding, NoEnding, Outcome, Side, UnknownOutcome, UnknownSide,
 };
-pub use format::{RecordFormat, Records};
+pub use format::{RecordChecks, RecordFormat, Records};
 pub use game::Game;
 pub use header::{Header, HeaderEntry, HeaderField, UnknownHeaderField};
-pub use record::{GameTree, Parsed, Positions, Record, RecordRead, Written};
+pub use record::{
+    GameTree, Parsed, Positions, Record, RecordCheck, RecordRead, Written, holds_no_game,
+};
 pub use span::{LineCol, SourceText, Span};
 pub use time_control::{TimeControl, parse_seconds};
 pub use tree::{MoveTree, Node, NodeId, NodeItem};

@@ -37,13 +37,15 @@ impl<G: Game> Record<G> {
     /// and no known header field (comments alone do not make a game). Readers report such a
     /// text as "no record" instead of passing it as an empty but valid game.
     pub fn is_empty(&self) -> bool {
-        self.moves.len() <= 1
-            && self.start_span.is_empty()
-            && self
-                .header
-                .entries()
-                .iter()
-                .all(|entry| entry.field.is_none())
+        holds_no_game(self.moves.len(), self.start_span, self.header.has_known_field())
+    }
+
+    /// Moves on the main line (endings are not counted).
+    pub fn main_line_plies(&self) -> usize {
+        self.moves
+            .main_line()
+            .filter(|&id| matches!(self.moves[id].item, crate::NodeItem::Move(_)))
+            .count()
     }
 
     /// The ending of the main line, if it has one.
@@ -338,15 +340,73 @@ impl<G: Game> RecordRead<G> {
         at: usize,
     ) -> RecordRead<G> {
         if record.is_empty() {
-            diagnostics.push(Diagnostic::error(
-                crate::DiagnosticKind::NoRecord,
-                Span::point(at),
-                "no game record here: no moves, no start position and no header",
-            ));
+            diagnostics.push(no_record(at));
         }
         RecordRead {
             record,
             diagnostics,
+        }
+    }
+}
+
+/// [`Record::is_empty`] from the parts of a record: how many nodes its move tree holds (the
+/// start included), where its start was written and whether its header has a field kifu
+/// knows ([`Header::has_known_field`]). For readers that check a record without building it.
+pub fn holds_no_game(nodes: usize, start_span: Span, known_header_field: bool) -> bool {
+    nodes <= 1 && start_span.is_empty() && !known_header_field
+}
+
+/// The error for a record that holds no game, where it starts.
+fn no_record(at: usize) -> Diagnostic {
+    Diagnostic::error(
+        crate::DiagnosticKind::NoRecord,
+        Span::point(at),
+        "no game record here: no moves, no start position and no header",
+    )
+}
+
+/// What reading and replaying one record found, without the record: its moves and its
+/// problems. [`RecordFormat::check`](crate::RecordFormat::check) hands these out for callers
+/// that validate and then drop each record (`kifu check`), so a format can skip building
+/// the move tree. The diagnostics are exactly those [`RecordRead::diagnostics`] would hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordCheck {
+    /// Moves on the record's main line (an ending is not a move).
+    pub plies: usize,
+    /// The problems found in it, with spans into the whole decoded text.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl RecordCheck {
+    /// What [`RecordRead::checked`] says of a record that was not built: `nodes` is how many
+    /// nodes its move tree would hold (the start included), `start_span` its own, and
+    /// `known_header_field` whether its header has a field kifu knows. A record holding no
+    /// game gets the same error.
+    pub fn checked(
+        plies: usize,
+        nodes: usize,
+        start_span: Span,
+        known_header_field: bool,
+        mut diagnostics: Vec<Diagnostic>,
+        at: usize,
+    ) -> RecordCheck {
+        if holds_no_game(nodes, start_span, known_header_field) {
+            diagnostics.push(no_record(at));
+        }
+        RecordCheck { plies, diagnostics }
+    }
+
+    /// True when a problem makes the record invalid.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+impl<G: Game> From<RecordRead<G>> for RecordCheck {
+    fn from(read: RecordRead<G>) -> RecordCheck {
+        RecordCheck {
+            plies: read.record.main_line_plies(),
+            diagnostics: read.diagnostics,
         }
     }
 }

@@ -4,7 +4,9 @@
 use std::any::Any;
 use std::marker::PhantomData;
 
-use kifu_record::{Diagnostic, Game, NodeItem, Record, RecordFormat, Records, SourceText, decode};
+use kifu_record::{
+    Diagnostic, Game, Record, RecordCheck, RecordChecks, RecordFormat, Records, SourceText, decode,
+};
 use kifu_records::GameRecords;
 
 use crate::error::CliError;
@@ -50,6 +52,19 @@ pub trait CliGame: GameRecords {
         Ok(format.records(text))
     }
 
+    /// What [`CliGame::read`] finds in each record, for `kifu check`, which drops every
+    /// record once checked: a game whose reading takes no options lets its formats skip
+    /// building the records ([`RecordFormat::check`]).
+    fn check<'t>(
+        format: &'static dyn RecordFormat<Self>,
+        text: &'t str,
+        read: &ReadOptions<'_>,
+    ) -> Result<RecordChecks<'t>, String> {
+        Ok(Box::new(
+            Self::read(format, text, read)?.map(RecordCheck::from),
+        ))
+    }
+
     /// Commands count a whole file as one record, however many the reader hands out:
     /// a cetkaik file is one match, which the records layer reads as its seasons.
     const ONE_RECORD_PER_FILE: bool = false;
@@ -92,15 +107,6 @@ impl<G> Driver<G> {
     pub const NEW: Driver<G> = Driver(PhantomData);
 }
 
-/// Moves on the main line (endings are not moves).
-pub fn plies<G: Game>(record: &Record<G>) -> usize {
-    record
-        .moves
-        .main_line()
-        .filter(|&id| matches!(record.moves[id].item, NodeItem::Move(_)))
-        .count()
-}
-
 impl<G: CliGame> Driver<G> {
     fn format_for(
         file: &InputFile<'_>,
@@ -119,6 +125,53 @@ impl<G: CliGame> Driver<G> {
             return Ok(format);
         }
         Ok(G::sniff_input(file.bytes))
+    }
+
+    /// What every reading of a file shares: the format, the decoding and the file's report.
+    /// `records` goes through the decoded text's records, adding each one's diagnostics to
+    /// the report with `add`; `decoding_failed` says whether the text is already invalid.
+    fn read_file(
+        file: &InputFile<'_>,
+        read: &ReadOptions<'_>,
+        records: impl FnOnce(
+            &'static dyn RecordFormat<G>,
+            &str,
+            bool,
+            &mut FileReport,
+            &mut dyn FnMut(&mut FileReport, &[Diagnostic]),
+        ) -> Result<(), CliError>,
+    ) -> Result<FileReport, CliError> {
+        let format = Self::format_for(file, read)?;
+        if let Some(why) = G::refuse(file.bytes) {
+            return Ok(FileReport::failed(
+                file.name.to_string(),
+                G::NAME,
+                format.name(),
+                why,
+            ));
+        }
+        let decoded = decode(file.bytes, format.encoding());
+        // The line index that turns spans into line:column costs 4 bytes a line (50 MB for a
+        // 100 MB CSA archive): built only once there is something to report.
+        let mut source = None;
+        let mut report = FileReport::new(file.name.to_string(), G::NAME, format.name());
+        let mut add = |report: &mut FileReport, diagnostics: &[Diagnostic]| {
+            if !diagnostics.is_empty() {
+                let source =
+                    source.get_or_insert_with(|| SourceText::new(file.name, &decoded.text));
+                report.add_diagnostics(source, diagnostics);
+            }
+        };
+        add(&mut report, &decoded.diagnostics);
+        let decoding_failed = decoded.diagnostics.iter().any(Diagnostic::is_error);
+        records(
+            format,
+            &decoded.text,
+            decoding_failed,
+            &mut report,
+            &mut add,
+        )?;
+        Ok(report)
     }
 }
 
@@ -162,67 +215,85 @@ impl<G: CliGame> GameDriver for Driver<G> {
         only: Option<usize>,
         each: &mut dyn FnMut(usize, Box<dyn RecordBatch>, bool) -> Result<(), CliError>,
     ) -> Result<FileReport, CliError> {
-        let format = Self::format_for(file, read)?;
-        if let Some(why) = G::refuse(file.bytes) {
-            return Ok(FileReport::failed(
-                file.name.to_string(),
-                G::NAME,
-                format.name(),
-                why,
-            ));
-        }
-        let decoded = decode(file.bytes, format.encoding());
-        // The line index that turns spans into line:column costs 4 bytes a line (50 MB for a
-        // 100 MB CSA archive): built only once there is something to report.
-        let mut source = None;
-        let mut report = FileReport::new(file.name.to_string(), G::NAME, format.name());
-        let mut add = |report: &mut FileReport, diagnostics: &[Diagnostic]| {
-            if !diagnostics.is_empty() {
-                let source =
-                    source.get_or_insert_with(|| SourceText::new(file.name, &decoded.text));
-                report.add_diagnostics(source, diagnostics);
+        Self::read_file(file, read, |format, text, decoding_failed, report, add| {
+            let reads = G::read(format, text, read).map_err(CliError::Usage)?;
+            if G::ONE_RECORD_PER_FILE {
+                // One command record: every record the reader hands out, together.
+                let mut records = Vec::new();
+                let mut valid = !decoding_failed;
+                for read in reads {
+                    report.plies += read.record.main_line_plies();
+                    add(report, &read.diagnostics);
+                    valid &= !read.has_errors();
+                    records.push(read.record);
+                }
+                if let Some(n) = only
+                    && n > 0
+                {
+                    return Err(crate::games::no_such_record(n + 1, 1, file.name));
+                }
+                report.records = 1;
+                return each(0, Box::new(Batch::<G>(records)), valid);
             }
-        };
-        add(&mut report, &decoded.diagnostics);
-        let decoding_failed = decoded.diagnostics.iter().any(Diagnostic::is_error);
-        let reads = G::read(format, &decoded.text, read).map_err(CliError::Usage)?;
-        if G::ONE_RECORD_PER_FILE {
-            // One command record: every record the reader hands out, together.
-            let mut records = Vec::new();
-            let mut valid = !decoding_failed;
-            for read in reads {
-                report.plies += plies(&read.record);
-                add(&mut report, &read.diagnostics);
-                valid &= !read.has_errors();
-                records.push(read.record);
+            let mut count = 0;
+            for (index, read) in reads.enumerate() {
+                count += 1;
+                if only.is_some_and(|n| n != index) {
+                    continue;
+                }
+                report.records += 1;
+                report.plies += read.record.main_line_plies();
+                add(report, &read.diagnostics);
+                let valid = !decoding_failed && !read.has_errors();
+                each(index, Box::new(Batch::<G>(vec![read.record])), valid)?;
             }
             if let Some(n) = only
-                && n > 0
+                && n >= count
             {
-                return Err(crate::games::no_such_record(n + 1, 1, file.name));
+                return Err(crate::games::no_such_record(n + 1, count, file.name));
             }
-            report.records = 1;
-            each(0, Box::new(Batch::<G>(records)), valid)?;
-            return Ok(report);
-        }
-        let mut count = 0;
-        for (index, read) in reads.enumerate() {
-            count += 1;
-            if only.is_some_and(|n| n != index) {
-                continue;
+            Ok(())
+        })
+    }
+
+    fn check(
+        &self,
+        file: &InputFile<'_>,
+        read: &ReadOptions<'_>,
+        only: Option<usize>,
+    ) -> Result<FileReport, CliError> {
+        Self::read_file(file, read, |format, text, _, report, add| {
+            let checks = G::check(format, text, read).map_err(CliError::Usage)?;
+            if G::ONE_RECORD_PER_FILE {
+                for check in checks {
+                    report.plies += check.plies;
+                    add(report, &check.diagnostics);
+                }
+                if let Some(n) = only
+                    && n > 0
+                {
+                    return Err(crate::games::no_such_record(n + 1, 1, file.name));
+                }
+                report.records = 1;
+                return Ok(());
             }
-            report.records += 1;
-            report.plies += plies(&read.record);
-            add(&mut report, &read.diagnostics);
-            let valid = !decoding_failed && !read.has_errors();
-            each(index, Box::new(Batch::<G>(vec![read.record])), valid)?;
-        }
-        if let Some(n) = only
-            && n >= count
-        {
-            return Err(crate::games::no_such_record(n + 1, count, file.name));
-        }
-        Ok(report)
+            let mut count = 0;
+            for (index, check) in checks.enumerate() {
+                count += 1;
+                if only.is_some_and(|n| n != index) {
+                    continue;
+                }
+                report.records += 1;
+                report.plies += check.plies;
+                add(report, &check.diagnostics);
+            }
+            if let Some(n) = only
+                && n >= count
+            {
+                return Err(crate::games::no_such_record(n + 1, count, file.name));
+            }
+            Ok(())
+        })
     }
 
     fn empty_batch(&self) -> Box<dyn RecordBatch> {

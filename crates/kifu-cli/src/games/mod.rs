@@ -65,6 +65,15 @@ pub trait GameDriver: Sync {
         each: &mut dyn FnMut(usize, Box<dyn RecordBatch>, bool) -> Result<(), CliError>,
     ) -> Result<FileReport, CliError>;
 
+    /// Reads and validates one file like [`GameDriver::stream`], handing out no record:
+    /// what `kifu check` needs, and formats can do it without building the records.
+    fn check(
+        &self,
+        file: &InputFile<'_>,
+        read: &ReadOptions<'_>,
+        only: Option<usize>,
+    ) -> Result<FileReport, CliError>;
+
     /// An empty batch of this game's records, to gather a file's records in.
     fn empty_batch(&self) -> Box<dyn RecordBatch>;
 }
@@ -362,8 +371,11 @@ pub fn check(
     read: &ReadOptions<'_>,
     only: Option<usize>,
 ) -> FileReport {
-    match stream(game, file, read, only, &mut |_, _, _| Ok(())) {
-        Ok(report) => report,
+    match game.check(file, read, only) {
+        Ok(mut report) => {
+            report.require_a_record(file.bytes);
+            report
+        }
         Err(e) => FileReport::failed(file.name.to_string(), game.name(), "?", e.to_string()),
     }
 }

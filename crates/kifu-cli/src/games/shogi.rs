@@ -1,7 +1,7 @@
 //! Standard shogi on the command line: which files are shogi records, CSA's writer version,
 //! and how `kifu show` draws a position (KIF board diagram, SFEN, CSA position lines).
 
-use kifu_record::{HeaderField, NodeId, Record, RecordFormat};
+use kifu_record::{HeaderField, NodeId, Record, RecordChecks, RecordFormat};
 use kifu_records::GameRecords;
 use kifu_records::detect::GameKind;
 use kifu_records::shogi::csa::{CsaFormat, CsaVersion};
@@ -9,7 +9,7 @@ use kifu_records::shogi::{csa, kif};
 use kifu_shogi::{Position, Shogi};
 
 use crate::games::driver::CliGame;
-use crate::games::{Target, View};
+use crate::games::{ReadOptions, Target, View};
 
 /// CSA V2.2, for `--to csa --csa-version 2.2` (the table's CSA writes V3.0).
 static CSA_V22: CsaFormat = CsaFormat::new(CsaVersion::V22);
@@ -23,6 +23,15 @@ impl CliGame for Shogi {
             "csa" if target.csa_version == "2.2" => &CSA_V22,
             _ => format,
         })
+    }
+
+    /// Shogi reads with no options, so its formats check without building records.
+    fn check<'t>(
+        format: &'static dyn RecordFormat<Shogi>,
+        text: &'t str,
+        _read: &ReadOptions<'_>,
+    ) -> Result<RecordChecks<'t>, String> {
+        Ok(format.check(text))
     }
 
     fn show(

@@ -1,8 +1,10 @@
 //! Every record reader on arbitrary bytes: no panic, every diagnostic's span inside the
 //! decoded text, the streaming reader gives the same records as the whole-text one (and at
-//! least one), and whatever was read can be written in every format without panicking.
+//! least one), checking without building records finds what reading finds, and whatever was
+//! read can be written in every format without panicking.
 #![no_main]
 
+use kifu_record::RecordCheck;
 use kifu_records::read_bytes;
 use kifu_records::shogi::FORMATS;
 use libfuzzer_sys::fuzz_target;
@@ -20,6 +22,9 @@ fuzz_target!(|data: &[u8]| {
     for (i, read) in streamed.iter().enumerate() {
         assert_eq!(read.record, parsed.records[i]);
     }
+    let checked: Vec<RecordCheck> = format.check(&text).collect();
+    let expected: Vec<RecordCheck> = format.records(&text).map(RecordCheck::from).collect();
+    assert_eq!(checked, expected);
     if let Some(last) = streamed.len().checked_sub(1) {
         assert_eq!(format.records(&text).nth(last).map(|r| r.record), Some(streamed[last].record.clone()));
     }

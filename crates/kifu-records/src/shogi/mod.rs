@@ -50,6 +50,7 @@ mod formats;
 pub mod jkf;
 pub mod ki2;
 pub mod kif;
+mod line;
 mod record;
 mod replay;
 mod sniffing;

@@ -12,10 +12,12 @@
 //! the word was a mistyped move and is an error. Moves after an ending, or after the fourth
 //! occurrence of a position (千日手 ends the game), are one error for the lot.
 
-use kifu_record::{Comment, Diagnostic, DiagnosticKind, EndingKind, MoveTree, NodeId, Span};
+use kifu_record::{Comment, Diagnostic, DiagnosticKind, EndingKind, MoveTree, Span};
 use kifu_shogi::ShogiEnding;
 
 use kifu_shogi::{DeclarationRule, Move, Position, Repetition};
+
+use crate::shogi::line::Line;
 
 /// An ending with a word nobody knows, waiting to see whether moves follow it.
 struct HeldEnding {
@@ -50,9 +52,11 @@ struct Pending {
 /// it would be, when that is still clear, so that an excused illegal move can be kept).
 pub(crate) type Resolved = Result<Move, (Option<Move>, String)>;
 
-pub(crate) struct Replay {
+/// The replay of one line of play, writing what it accepts into `L` (the record's move tree
+/// unless a caller wants only the diagnostics: see [`Line`]).
+pub(crate) struct Replay<L: Line = MoveTree<Move, ShogiEnding>> {
     pub(crate) position: Position,
-    pub(crate) cursor: NodeId,
+    pub(crate) cursor: L::Node,
     pending: Option<Pending>,
     /// Moves left out after an unexcused illegal one: their joint span and count.
     skipped: Option<(Span, u32)>,
@@ -68,8 +72,8 @@ pub(crate) struct Replay {
 /// Room made in the replay's history up front: most games end within 256 moves.
 pub(crate) const MOVES_RESERVED: usize = 256;
 
-impl Replay {
-    pub(crate) fn new(mut position: Position, cursor: NodeId) -> Replay {
+impl<L: Line> Replay<L> {
+    pub(crate) fn new(mut position: Position, cursor: L::Node) -> Replay<L> {
         position.reserve(MOVES_RESERVED);
         Replay {
             position,
@@ -85,8 +89,8 @@ impl Replay {
     }
 
     /// The ply the next move would have.
-    pub(crate) fn next_ply(&self, tree: &MoveTree<Move, ShogiEnding>) -> u32 {
-        tree[self.cursor].ply() + 1
+    pub(crate) fn next_ply(&self, tree: &L) -> u32 {
+        tree.ply(self.cursor) + 1
     }
 
     /// True when the line can take no more moves (it ended or broke).
@@ -123,7 +127,7 @@ impl Replay {
     /// Adds a move read as `resolved`, written at `span` (`text` is the whole source).
     pub(crate) fn play(
         &mut self,
-        tree: &mut MoveTree<Move, ShogiEnding>,
+        tree: &mut L,
         resolved: Resolved,
         span: Span,
         text: &str,
@@ -204,7 +208,7 @@ impl Replay {
                     self.reversible_plies + 1
                 };
                 if self.reversible_plies >= PLIES_BEFORE_FOURFOLD && self.fourth_occurrence() {
-                    self.repetition_ply = Some(tree[self.cursor].ply());
+                    self.repetition_ply = Some(tree.ply(self.cursor));
                 }
             }
             Err((mv, reason)) => {
@@ -234,14 +238,10 @@ impl Replay {
     }
 
     /// Reports a held illegal move as an error: nothing excused it.
-    fn flush_pending(
-        &mut self,
-        tree: &mut MoveTree<Move, ShogiEnding>,
-        diags: &mut Vec<Diagnostic>,
-    ) {
+    fn flush_pending(&mut self, tree: &mut L, diags: &mut Vec<Diagnostic>) {
         if let Some(p) = self.pending.take() {
             diags.push(p.error);
-            tree[self.cursor].comments.extend(p.comments);
+            tree.add_comments(self.cursor, p.comments);
             self.skipped
                 .get_or_insert((Span::point(p.span.end as usize), 0));
         }
@@ -250,7 +250,7 @@ impl Replay {
     /// Ends the line. Returns false (after a warning) if it had already ended.
     pub(crate) fn end(
         &mut self,
-        tree: &mut MoveTree<Move, ShogiEnding>,
+        tree: &mut L,
         kind: EndingKind<ShogiEnding>,
         span: Span,
         diags: &mut Vec<Diagnostic>,
@@ -281,11 +281,9 @@ impl Replay {
             match p.mv {
                 Some(mv) if kind.excuses_illegal_last_move() => {
                     let node = tree.add_move(self.cursor, mv, p.span);
-                    let n = &mut tree[node];
-                    n.illegal = true;
-                    n.time_ms = p.time_ms;
-                    n.total_ms = p.total_ms;
-                    n.comments = p.comments;
+                    tree.set_illegal(node);
+                    tree.set_time(node, p.time_ms, p.total_ms);
+                    tree.add_comments(node, p.comments);
                     self.cursor = node;
                 }
                 _ => {
@@ -318,7 +316,7 @@ impl Replay {
     }
 
     /// Keeps a held unknown ending: nothing followed it, so it ends the line as written.
-    fn commit_held(&mut self, tree: &mut MoveTree<Move, ShogiEnding>, diags: &mut Vec<Diagnostic>) {
+    fn commit_held(&mut self, tree: &mut L, diags: &mut Vec<Diagnostic>) {
         let Some(held) = self.held.take() else {
             return;
         };
@@ -331,10 +329,8 @@ impl Replay {
             format!("unknown termination `{word}`; kept as written"),
         ));
         let node = tree.add_ending(self.cursor, held.kind, held.span);
-        let n = &mut tree[node];
-        n.time_ms = held.time_ms;
-        n.total_ms = held.total_ms;
-        n.comments = held.comments;
+        tree.set_time(node, held.time_ms, held.total_ms);
+        tree.add_comments(node, held.comments);
         self.cursor = node;
         self.ended = true;
     }
@@ -363,7 +359,7 @@ impl Replay {
     /// Sets the time of the last move or ending. `Err` if there is none or it already has one.
     pub(crate) fn time(
         &mut self,
-        tree: &mut MoveTree<Move, ShogiEnding>,
+        tree: &mut L,
         time_ms: Option<u64>,
         total_ms: Option<u64>,
     ) -> Result<(), ()> {
@@ -383,17 +379,15 @@ impl Replay {
         if self.skipped.is_some() {
             return Ok(());
         }
-        if self.cursor == tree.root() || tree[self.cursor].time_ms.is_some() {
+        if self.cursor == tree.root() || tree.has_time(self.cursor) {
             return Err(());
         }
-        let node = &mut tree[self.cursor];
-        node.time_ms = time_ms;
-        node.total_ms = total_ms;
+        tree.set_time(self.cursor, time_ms, total_ms);
         Ok(())
     }
 
     /// Attaches a comment to the last move (or the start position before any).
-    pub(crate) fn comment(&mut self, tree: &mut MoveTree<Move, ShogiEnding>, comment: Comment) {
+    pub(crate) fn comment(&mut self, tree: &mut L, comment: Comment) {
         if let Some(held) = &mut self.held {
             held.comments.push(comment);
             return;
@@ -401,12 +395,12 @@ impl Replay {
         match &mut self.pending {
             Some(p) => p.comments.push(comment),
             None if self.skipped.is_some() || self.after_end.is_some() => {}
-            None => tree[self.cursor].comments.push(comment),
+            None => tree.add_comment(self.cursor, comment),
         }
     }
 
     /// The node comments and bookmarks go to, if the line can still take them.
-    pub(crate) fn annotated_node(&self) -> Option<NodeId> {
+    pub(crate) fn annotated_node(&self) -> Option<L::Node> {
         (self.pending.is_none()
             && self.skipped.is_none()
             && self.held.is_none()
@@ -415,11 +409,7 @@ impl Replay {
     }
 
     /// Closes the line: reports a held illegal move and what was left out.
-    pub(crate) fn finish(
-        &mut self,
-        tree: &mut MoveTree<Move, ShogiEnding>,
-        diags: &mut Vec<Diagnostic>,
-    ) {
+    pub(crate) fn finish(&mut self, tree: &mut L, diags: &mut Vec<Diagnostic>) {
         self.commit_held(tree, diags);
         self.flush_pending(tree, diags);
         if let Some(after) = self.after_end.take() {

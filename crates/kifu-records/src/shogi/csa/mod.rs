@@ -10,11 +10,11 @@ mod setup;
 pub mod syntax;
 mod writer;
 
-use kifu_record::{Record, RecordFormat, Records as BoxedRecords, Written};
+use kifu_record::{Record, RecordChecks, RecordFormat, Records as BoxedRecords, Written};
 use kifu_shogi::Shogi;
 
 pub use floodgate::{Floodgate, Rate, Summary, floodgate};
-pub use reader::{Records, ending_kind, read};
+pub use reader::{Checks, Records, ending_kind, read};
 pub use writer::{CsaVersion, UnknownCsaVersion, write, write_all, write_position};
 
 /// The CSA format, writing the given version (reading accepts every version).
@@ -74,6 +74,11 @@ impl RecordFormat<Shogi> for CsaFormat {
 
     fn records<'t>(&self, text: &'t str) -> BoxedRecords<'t, Shogi> {
         Box::new(Records::new(text))
+    }
+
+    /// Replays each record as [`CsaFormat::records`] does, building no move tree.
+    fn check<'t>(&self, text: &'t str) -> RecordChecks<'t> {
+        Box::new(Checks::new(text))
     }
 
     fn write(&self, records: &[Record<Shogi>]) -> Written {

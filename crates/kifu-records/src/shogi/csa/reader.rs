@@ -1,13 +1,14 @@
 //! Building records from CSA statements and replaying their moves with the rules.
 
 use kifu_record::{
-    Comment, CommentKind, Diagnostic, DiagnosticKind, EndingKind, HeaderEntry, HeaderField, Side,
-    Span,
+    Comment, CommentKind, Diagnostic, DiagnosticKind, EndingKind, Header, HeaderEntry, HeaderField,
+    MoveTree, RecordCheck, Side, Span, holds_no_game,
 };
 use kifu_shogi::ShogiEnding;
 
 use super::setup::{Setup, even_position};
 use super::syntax::{Statement, Statements};
+use crate::shogi::line::{Line, Tally};
 use crate::shogi::replay::Replay;
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
 use kifu_shogi::notation::csa::{CsaMove, CsaMoveError};
@@ -20,7 +21,73 @@ pub fn read(text: &str) -> Parsed {
 
 /// The records of a CSA text one at a time (what [`crate::shogi::csa::CSA`] hands out):
 /// each is built, replayed and handed out with its own diagnostics before the next is read.
-pub struct Records<'t> {
+pub struct Records<'t>(Reading<'t, MoveTree<Move, ShogiEnding>>);
+
+impl<'t> Records<'t> {
+    /// The records of `text`, none read yet.
+    pub fn new(text: &'t str) -> Records<'t> {
+        Records(Reading::new(text))
+    }
+}
+
+impl Iterator for Records<'_> {
+    type Item = RecordRead;
+
+    fn next(&mut self) -> Option<RecordRead> {
+        let read = self.0.next_record()?;
+        let record = ShogiRecord {
+            header: read.header,
+            start: read.start,
+            start_span: read.start_span,
+            moves: read.moves,
+        };
+        Some(RecordRead::checked(record, read.diagnostics, read.at))
+    }
+}
+
+/// What [`Records`] finds in each record of a CSA text, without building the records: the
+/// moves are replayed under the full rules but kept nowhere (`kifu check`).
+pub struct Checks<'t>(Reading<'t, Tally>);
+
+impl<'t> Checks<'t> {
+    /// The records of `text`, none checked yet.
+    pub fn new(text: &'t str) -> Checks<'t> {
+        Checks(Reading::new(text))
+    }
+}
+
+impl Iterator for Checks<'_> {
+    type Item = RecordCheck;
+
+    fn next(&mut self) -> Option<RecordCheck> {
+        let read = self.0.next_record()?;
+        Some(RecordCheck::checked(
+            read.moves.moves,
+            read.moves.len(),
+            read.start_span,
+            read.known_header_field,
+            read.diagnostics,
+            read.at,
+        ))
+    }
+}
+
+/// One record's parts as read, its moves kept in `L`.
+struct Read<L> {
+    /// The header, kept only when `L` keeps the record ([`Line::KEEPS_RECORD`]).
+    header: Header,
+    /// Whether the header has a field kifu knows (kept or not).
+    known_header_field: bool,
+    start: StartPosition,
+    start_span: Span,
+    moves: L,
+    diagnostics: Vec<Diagnostic>,
+    /// Where the record starts in the text.
+    at: usize,
+}
+
+/// Reading the records of a CSA text in order, replaying each into a line of play `L`.
+struct Reading<'t, L: Line> {
     text: &'t str,
     statements: Statements<'t>,
     /// The first statement of the next record, when it was read as the end of the previous
@@ -32,12 +99,12 @@ pub struct Records<'t> {
     from: usize,
     yielded: bool,
     done: bool,
+    line: std::marker::PhantomData<L>,
 }
 
-impl<'t> Records<'t> {
-    /// The records of `text`, none read yet.
-    pub fn new(text: &'t str) -> Records<'t> {
-        Records {
+impl<'t, L: Line> Reading<'t, L> {
+    fn new(text: &'t str) -> Reading<'t, L> {
+        Reading {
             text,
             statements: Statements::new(text),
             carried: None,
@@ -45,17 +112,14 @@ impl<'t> Records<'t> {
             from: 0,
             yielded: false,
             done: false,
+            line: std::marker::PhantomData,
         }
     }
-}
 
-impl Iterator for Records<'_> {
-    type Item = RecordRead;
-
-    fn next(&mut self) -> Option<RecordRead> {
+    fn next_record(&mut self) -> Option<Read<L>> {
         while !self.done {
             let start = self.from;
-            let mut builder = Builder::new(self.text, start);
+            let mut builder = Builder::<L>::new(self.text, start);
             builder.diags.append(&mut self.carried_diagnostics);
             if let Some((statement, span)) = self.carried.take() {
                 builder.statement(statement, span);
@@ -82,30 +146,37 @@ impl Iterator for Records<'_> {
             }
             self.done = !separated;
             let has_content = builder.has_content();
-            let (record, mut diagnostics) = builder.finish();
+            let mut read = builder.finish(start);
             if has_content {
-                if record.is_empty() && self.yielded {
+                if read.is_empty() && self.yielded {
                     // Only comments between two separators: not a game.
-                    diagnostics.push(Diagnostic::warning(
+                    read.diagnostics.push(Diagnostic::warning(
                         DiagnosticKind::NoRecord,
                         Span::point(start),
                         "text between `/` separators holds no game; its comments are ignored",
                     ));
-                    self.carried_diagnostics.append(&mut diagnostics);
+                    self.carried_diagnostics.append(&mut read.diagnostics);
                     continue;
                 }
                 self.yielded = true;
-                return Some(RecordRead::checked(record, diagnostics, start));
+                return Some(read);
             }
-            self.carried_diagnostics.append(&mut diagnostics);
+            self.carried_diagnostics.append(&mut read.diagnostics);
         }
         if !self.yielded {
             self.yielded = true;
-            let record = Builder::new(self.text, 0).finish().0;
-            let diagnostics = std::mem::take(&mut self.carried_diagnostics);
-            return Some(RecordRead::checked(record, diagnostics, 0));
+            let mut read = Builder::<L>::new(self.text, 0).finish(0);
+            read.diagnostics = std::mem::take(&mut self.carried_diagnostics);
+            return Some(read);
         }
         None
+    }
+}
+
+impl<L: Line> Read<L> {
+    /// [`kifu_record::Record::is_empty`] of the record these parts make.
+    fn is_empty(&self) -> bool {
+        holds_no_game(self.moves.len(), self.start_span, self.known_header_field)
     }
 }
 
@@ -116,13 +187,17 @@ enum Phase {
     Moves,
 }
 
-struct Builder<'t> {
+struct Builder<'t, L: Line> {
     text: &'t str,
     diags: Vec<Diagnostic>,
-    record: ShogiRecord,
+    header: Header,
+    known_header_field: bool,
+    start: StartPosition,
+    start_span: Span,
+    moves: L,
     setup: Setup,
     phase: Phase,
-    line: Replay,
+    line: Replay<L>,
     v3: bool,
     content: bool,
 }
@@ -136,27 +211,28 @@ fn estimate_nodes(len: usize) -> usize {
     (len / 10).clamp(16, 1024)
 }
 
-impl<'t> Builder<'t> {
-    fn new(text: &'t str, from: usize) -> Builder<'t> {
+impl<'t, L: Line> Builder<'t, L> {
+    fn new(text: &'t str, from: usize) -> Builder<'t, L> {
         let rest = text.len().saturating_sub(from).min(8192);
-        // Built whole rather than by `ShogiRecord::new`, whose one-node tree would be
-        // allocated only to be replaced by one with room for the game.
-        let mut record = ShogiRecord {
-            header: kifu_record::Header::new(),
-            start: StartPosition {
-                position: even_position().clone(),
-                handicap: Some(kifu_shogi::Handicap::Even),
-            },
-            start_span: Span::default(),
-            moves: kifu_record::MoveTree::with_capacity(estimate_nodes(rest)),
+        let start = StartPosition {
+            position: even_position().clone(),
+            handicap: Some(kifu_shogi::Handicap::Even),
         };
-        // A CSA game names its players, event and times: room for the usual lines at once.
-        record.header.entries_mut().reserve(HEADER_LINES);
-        let line = Replay::new(record.start.position.clone(), record.moves.root());
+        let mut header = Header::new();
+        if L::KEEPS_RECORD {
+            // A CSA game names its players, event and times: room for the usual lines at once.
+            header.entries_mut().reserve(HEADER_LINES);
+        }
+        let moves = L::with_capacity(estimate_nodes(rest));
+        let line = Replay::new(start.position.clone(), moves.root());
         Builder {
             text,
             diags: Vec::new(),
-            record,
+            header,
+            known_header_field: false,
+            start,
+            start_span: Span::default(),
+            moves,
             setup: Setup::default(),
             phase: Phase::Header,
             line,
@@ -180,7 +256,7 @@ impl<'t> Builder<'t> {
                 | Statement::Even { .. }
                 | Statement::Rank { .. }
         ) && self.phase == Phase::Moves
-            && self.record.moves.len() > 1
+            && self.moves.len() > 1
     }
 
     // Inlined into the record loop: it runs for every statement of every file.
@@ -265,7 +341,11 @@ impl<'t> Builder<'t> {
     }
 
     fn header(&mut self, key: &str, value: &str, field: Option<HeaderField>, span: Span) {
-        self.record.header.push(HeaderEntry {
+        self.known_header_field |= field.is_some();
+        if !L::KEEPS_RECORD {
+            return;
+        }
+        self.header.push(HeaderEntry {
             key: key.to_owned(),
             value: value.to_owned(),
             field,
@@ -284,9 +364,9 @@ impl<'t> Builder<'t> {
             return false;
         }
         if self.phase == Phase::Header {
-            self.record.start_span = span;
+            self.start_span = span;
         } else {
-            self.record.start_span = self.record.start_span.join(span);
+            self.start_span = self.start_span.join(span);
         }
         self.phase = Phase::Position;
         true
@@ -296,13 +376,11 @@ impl<'t> Builder<'t> {
         if self.setup.started && self.setup.is_plain_even(side) {
             // The record and the line already start from the even-game start (`Builder::new`),
             // with the line's history room reserved: nothing to copy.
-            self.record.start_span = self.record.start_span.join(span);
+            self.start_span = self.start_span.join(span);
         } else if self.setup.started {
-            self.record.start_span = self.record.start_span.join(span);
-            self.record.start = self
-                .setup
-                .finish(side, self.record.start_span, &mut self.diags);
-            self.line.position.clone_from(&self.record.start.position);
+            self.start_span = self.start_span.join(span);
+            self.start = self.setup.finish(side, self.start_span, &mut self.diags);
+            self.line.position.clone_from(&self.start.position);
             self.line
                 .position
                 .reserve(crate::shogi::replay::MOVES_RESERVED);
@@ -319,29 +397,36 @@ impl<'t> Builder<'t> {
                     "the even-game start has 先手 to move",
                 ));
             }
-            self.record.start_span = span;
+            self.start_span = span;
         }
         self.phase = Phase::Moves;
     }
 
+    // Every move and ending asks; only a record whose moves come first answers no.
+    #[inline(always)]
     fn ensure_moves_phase(&mut self, span: Span) {
         if self.phase != Phase::Moves {
-            if self.setup.started {
-                self.diags.push(Diagnostic::error(
-                    DiagnosticKind::Syntax,
-                    Span::point(span.start as usize),
-                    "the side to move (`+` or `-` alone) is missing before the moves",
-                ));
-                let side = side_of(self.line.position.turn());
-                self.start_moves(side, Span::point(span.start as usize));
-            } else {
-                self.diags.push(Diagnostic::warning(
-                    DiagnosticKind::Syntax,
-                    Span::point(span.start as usize),
-                    "no start position; assumed the even-game start",
-                ));
-                self.phase = Phase::Moves;
-            }
+            self.start_moves_unannounced(span);
+        }
+    }
+
+    #[cold]
+    fn start_moves_unannounced(&mut self, span: Span) {
+        if self.setup.started {
+            self.diags.push(Diagnostic::error(
+                DiagnosticKind::Syntax,
+                Span::point(span.start as usize),
+                "the side to move (`+` or `-` alone) is missing before the moves",
+            ));
+            let side = side_of(self.line.position.turn());
+            self.start_moves(side, Span::point(span.start as usize));
+        } else {
+            self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
+                Span::point(span.start as usize),
+                "no start position; assumed the even-game start",
+            ));
+            self.phase = Phase::Moves;
         }
     }
 
@@ -355,21 +440,15 @@ impl<'t> Builder<'t> {
             m.map_err(|unreadable| (None, unreadable.to_string()))
                 .and_then(|m| to_move(&self.line.position, &m))
         };
-        self.line.play(
-            &mut self.record.moves,
-            resolved,
-            span,
-            self.text,
-            &mut self.diags,
-        );
+        self.line
+            .play(&mut self.moves, resolved, span, self.text, &mut self.diags);
     }
 
     fn ending(&mut self, token: &str, span: Span) {
         self.ensure_moves_phase(span);
         // An unknown `%` word is kept (with a warning) only if nothing follows it: see Replay.
         let kind = ending_kind(token);
-        self.line
-            .end(&mut self.record.moves, kind, span, &mut self.diags);
+        self.line.end(&mut self.moves, kind, span, &mut self.diags);
     }
 
     #[inline(always)]
@@ -382,11 +461,7 @@ impl<'t> Builder<'t> {
             ));
             return;
         };
-        if self
-            .line
-            .time(&mut self.record.moves, Some(ms), None)
-            .is_err()
-        {
+        if self.line.time(&mut self.moves, Some(ms), None).is_err() {
             self.diags.push(Diagnostic::warning(
                 DiagnosticKind::Syntax,
                 span,
@@ -397,12 +472,12 @@ impl<'t> Builder<'t> {
 
     fn comment(&mut self, kind: CommentKind, text: &str, span: Span) {
         self.line
-            .comment(&mut self.record.moves, Comment::new(kind, text, span));
+            .comment(&mut self.moves, Comment::new(kind, text, span));
     }
 
-    fn finish(mut self) -> (ShogiRecord, Vec<Diagnostic>) {
+    fn finish(mut self, at: usize) -> Read<L> {
         if self.phase != Phase::Moves && self.setup.started {
-            let at = self.record.start_span.end as usize;
+            let at = self.start_span.end as usize;
             self.diags.push(Diagnostic::error(
                 DiagnosticKind::Syntax,
                 Span::point(at),
@@ -410,8 +485,16 @@ impl<'t> Builder<'t> {
             ));
             self.start_moves(side_of(kifu_shogi::Color::Black), Span::point(at));
         }
-        self.line.finish(&mut self.record.moves, &mut self.diags);
-        (self.record, self.diags)
+        self.line.finish(&mut self.moves, &mut self.diags);
+        Read {
+            header: self.header,
+            known_header_field: self.known_header_field,
+            start: self.start,
+            start_span: self.start_span,
+            moves: self.moves,
+            diagnostics: self.diags,
+            at,
+        }
     }
 }
 

@@ -79,6 +79,9 @@ impl<'a> Statements<'a> {
 impl<'a> Iterator for Statements<'a> {
     type Item = (Statement<'a>, Span);
 
+    // Inlined into each record reader's loop (building records and only checking them):
+    // called out of line, the statement is returned through memory for every line read.
+    #[inline(always)]
     fn next(&mut self) -> Option<(Statement<'a>, Span)> {
         loop {
             if let Some((start, rest)) = self.pending.take() {

@@ -155,11 +155,18 @@ impl CsaMove {
         }
     }
 
-    /// The move of text that is one (a record reader's every move line): seven bytes read
-    /// in one pass, `None` for anything else, whose reason [`CsaMove::parse_with_reason`]
-    /// finds.
+    /// The move of seven bytes that are one (`+7776FU`), read in one pass; `None` for
+    /// anything else, whose reason [`CsaMove::parse`] gives. For a reader's fast path over
+    /// its every move line: no `Result` carrying an error to build or look through.
+    ///
+    /// ```
+    /// use kifu_shogi::notation::csa::CsaMove;
+    ///
+    /// assert_eq!(CsaMove::parse_well_formed(b"+7776FU"), CsaMove::parse("+7776FU").ok());
+    /// assert_eq!(CsaMove::parse_well_formed(b"+7776XX"), None);
+    /// ```
     #[inline]
-    fn parse_well_formed(b: &[u8]) -> Option<CsaMove> {
+    pub fn parse_well_formed(b: &[u8]) -> Option<CsaMove> {
         let &[sign, from_file, from_rank, to_file, to_rank, p1, p2] = b else {
             return None;
         };

@@ -577,6 +577,7 @@ fn parse_time(t: &str, v3: bool) -> Option<u64> {
 /// The engine move a CSA move denotes in `position`, or why it cannot be one (with the move
 /// it would be read as when that is still clear, so a record that ends "illegal move" keeps
 /// it). The rules are the replay's business.
+#[inline(always)]
 fn to_move(position: &Position, m: &CsaMove) -> Result<Move, (Option<Move>, String)> {
     m.to_move_unchecked(position)
         .map_err(|mismatch| (mismatch.intended(m), mismatch.to_string()))

@@ -166,8 +166,7 @@ fn common_line(rest: &str) -> Option<(Statement<'_>, usize, usize)> {
     match b.first()? {
         b'+' | b'-' => {
             let next = line_end(7)?;
-            // Bytes 0 and 7 are ASCII, so 0..7 is on character boundaries.
-            let mv = CsaMove::parse(&rest[..7]).ok()?;
+            let mv = CsaMove::parse_well_formed(&b[..7])?;
             Some((Statement::Move(Ok(mv)), 7, next))
         }
         b'T' => {

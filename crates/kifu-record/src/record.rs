@@ -37,7 +37,11 @@ impl<G: Game> Record<G> {
     /// and no known header field (comments alone do not make a game). Readers report such a
     /// text as "no record" instead of passing it as an empty but valid game.
     pub fn is_empty(&self) -> bool {
-        holds_no_game(self.moves.len(), self.start_span, self.header.has_known_field())
+        holds_no_game(
+            self.moves.len(),
+            self.start_span,
+            self.header.has_known_field(),
+        )
     }
 
     /// Moves on the main line (endings are not counted).

@@ -127,6 +127,47 @@ impl<G: CliGame> Driver<G> {
         Ok(G::sniff_input(file.bytes))
     }
 
+    /// Goes through what a file's reader hands out (`items`, one per record read) as
+    /// commands count records: each on its own, or all as one under
+    /// [`CliGame::ONE_RECORD_PER_FILE`]. `only` (from 0) visits that command record alone;
+    /// `visit` gets each item with its command record's index. Counts the command records
+    /// in `report`; asking for one the file does not hold is a usage error.
+    fn command_records<T>(
+        items: impl Iterator<Item = T>,
+        only: Option<usize>,
+        name: &str,
+        report: &mut FileReport,
+        mut visit: impl FnMut(usize, T, &mut FileReport) -> Result<(), CliError>,
+    ) -> Result<(), CliError> {
+        if G::ONE_RECORD_PER_FILE {
+            if let Some(n) = only
+                && n > 0
+            {
+                return Err(crate::games::no_such_record(n + 1, 1, name));
+            }
+            for item in items {
+                visit(0, item, report)?;
+            }
+            report.records = 1;
+            return Ok(());
+        }
+        let mut count = 0;
+        for (index, item) in items.enumerate() {
+            count += 1;
+            if only.is_some_and(|n| n != index) {
+                continue;
+            }
+            report.records += 1;
+            visit(index, item, report)?;
+        }
+        if let Some(n) = only
+            && n >= count
+        {
+            return Err(crate::games::no_such_record(n + 1, count, name));
+        }
+        Ok(())
+    }
+
     /// What every reading of a file shares: the format, the decoding and the file's report.
     /// `records` goes through the decoded text's records, adding each one's diagnostics to
     /// the report with `add`; `decoding_failed` says whether the text is already invalid.
@@ -217,40 +258,22 @@ impl<G: CliGame> GameDriver for Driver<G> {
     ) -> Result<FileReport, CliError> {
         Self::read_file(file, read, |format, text, decoding_failed, report, add| {
             let reads = G::read(format, text, read).map_err(CliError::Usage)?;
-            if G::ONE_RECORD_PER_FILE {
-                // One command record: every record the reader hands out, together.
-                let mut records = Vec::new();
-                let mut valid = !decoding_failed;
-                for read in reads {
-                    report.plies += read.record.main_line_plies();
-                    add(report, &read.diagnostics);
-                    valid &= !read.has_errors();
-                    records.push(read.record);
-                }
-                if let Some(n) = only
-                    && n > 0
-                {
-                    return Err(crate::games::no_such_record(n + 1, 1, file.name));
-                }
-                report.records = 1;
-                return each(0, Box::new(Batch::<G>(records)), valid);
-            }
-            let mut count = 0;
-            for (index, read) in reads.enumerate() {
-                count += 1;
-                if only.is_some_and(|n| n != index) {
-                    continue;
-                }
-                report.records += 1;
+            // Under ONE_RECORD_PER_FILE, the records gathered into one command record.
+            let mut whole = Vec::new();
+            let mut whole_valid = !decoding_failed;
+            Self::command_records(reads, only, file.name, report, |index, read, report| {
                 report.plies += read.record.main_line_plies();
                 add(report, &read.diagnostics);
                 let valid = !decoding_failed && !read.has_errors();
-                each(index, Box::new(Batch::<G>(vec![read.record])), valid)?;
-            }
-            if let Some(n) = only
-                && n >= count
-            {
-                return Err(crate::games::no_such_record(n + 1, count, file.name));
+                if G::ONE_RECORD_PER_FILE {
+                    whole_valid &= valid;
+                    whole.push(read.record);
+                    return Ok(());
+                }
+                each(index, Box::new(Batch::<G>(vec![read.record])), valid)
+            })?;
+            if G::ONE_RECORD_PER_FILE {
+                each(0, Box::new(Batch::<G>(whole)), whole_valid)?;
             }
             Ok(())
         })
@@ -264,35 +287,11 @@ impl<G: CliGame> GameDriver for Driver<G> {
     ) -> Result<FileReport, CliError> {
         Self::read_file(file, read, |format, text, _, report, add| {
             let checks = G::check(format, text, read).map_err(CliError::Usage)?;
-            if G::ONE_RECORD_PER_FILE {
-                for check in checks {
-                    report.plies += check.plies;
-                    add(report, &check.diagnostics);
-                }
-                if let Some(n) = only
-                    && n > 0
-                {
-                    return Err(crate::games::no_such_record(n + 1, 1, file.name));
-                }
-                report.records = 1;
-                return Ok(());
-            }
-            let mut count = 0;
-            for (index, check) in checks.enumerate() {
-                count += 1;
-                if only.is_some_and(|n| n != index) {
-                    continue;
-                }
-                report.records += 1;
+            Self::command_records(checks, only, file.name, report, |_, check, report| {
                 report.plies += check.plies;
                 add(report, &check.diagnostics);
-            }
-            if let Some(n) = only
-                && n >= count
-            {
-                return Err(crate::games::no_such_record(n + 1, count, file.name));
-            }
-            Ok(())
+                Ok(())
+            })
         })
     }
 

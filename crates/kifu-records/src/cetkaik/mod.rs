@@ -35,6 +35,7 @@ pub mod progress;
 pub mod record;
 pub mod replay;
 pub mod seasons;
+pub mod stream;
 pub mod write;
 
 pub use format::{Ckka, FORMATS, KifuJson, NoterApp};

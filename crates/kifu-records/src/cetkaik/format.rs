@@ -1,5 +1,6 @@
 //! The cetkaik record formats as [`RecordFormat`]s, in one table: CKKA in each of its four
-//! notations, cerke_noter's app file and kifu's JSON form.
+//! notations, cerke_noter's app file and kifu's JSON form. Each reads a match season by
+//! season ([`super::stream`]); the JSON forms are parsed whole first, as JSON is.
 
 use kifu_cetkaik::{Cetkaik, Rules};
 use kifu_record::{RecordFormat, Records, Written};
@@ -51,7 +52,8 @@ pub fn by_name(name: &str) -> Option<&'static dyn RecordFormat<Cetkaik>> {
 
 /// The records of `text` read as `format` would, with `default_rules` for a match that names
 /// none (`{律:…}`) instead of the standard rules ([`RecordFormat::records`] has no place for
-/// options): what `kifu --rules` reads with.
+/// options): what `kifu --rules` reads with. Seasons come one at a time, as
+/// [`super::stream`] reads them.
 ///
 /// ```
 /// use kifu_cetkaik::Rules;

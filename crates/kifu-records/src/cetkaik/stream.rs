@@ -12,9 +12,12 @@
 //! way.
 //!
 //! A match that names no rule set (`{律:…}`) is replayed under the default one; when its first
-//! season has errors under it, it is replayed under the other presets in turn, and the first
-//! under which the first season has none is the match's, with a warning that says so. The
-//! seasons after the first are held to that rule set: a match is not read twice.
+//! season has errors under it, the first season is replayed under the other presets in turn,
+//! and the first under which it has none is the match's, with a warning that says so. The
+//! seasons after the first are held to that rule set, as they are read after the first
+//! season is handed out (the whole-file [`super::check_detecting_rules`] lets the whole match
+//! decide). Who moves first in the first season is read from its first moves when
+//! `{一位色}` does not say, as for every season after.
 
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -33,6 +36,20 @@ use super::{header, json, noter, with_record_check};
 /// CKKA text in any notation or a cerke_noter app file. `default_rules` is the rule set of a
 /// match that names none, unless its first season is valid only under another preset (see
 /// the module documentation).
+///
+/// ```
+/// use kifu_cetkaik::Rules;
+/// use kifu_records::cetkaik::stream::seasons;
+///
+/// let text = "MAU弓MAIMY橋一    ME弓MIMU橋五\n終季\n";
+/// let mut reads = seasons(text, false, Rules::standard());
+/// // The first season comes out with what is wrong in it (no hand was made, so 終季 is
+/// // an error), before anything after it is read.
+/// let first = reads.next().unwrap();
+/// assert_eq!(first.record.moves.main_line().count(), 2);
+/// assert!(first.has_errors());
+/// assert!(reads.next().is_none());
+/// ```
 pub fn seasons<'t>(text: &'t str, json: bool, default_rules: Rules) -> Records<'t, Cetkaik> {
     let opening = Opening::new(text, json);
     if opening.head.info("律").is_some() || opening.head.rules.is_some() {

@@ -234,3 +234,57 @@ fn the_hand_line_warning_follows_the_notation_read_so_far() {
     let (_, whole) = ckka::check(&mixed, Rules::standard());
     assert_eq!(whole.iter().filter(|d| d.message == warning).count(), 3);
 }
+
+/// The diagnostics as comparable text, without the ⓪ hand-line warning (which the streaming
+/// reader gives from the first ⓪ move on, the whole-file replay everywhere in a file with
+/// one), sorted: where a diagnostic goes is the streaming reader's to say.
+fn comparable<'d>(diags: impl IntoIterator<Item = &'d Diagnostic>) -> Vec<String> {
+    let mut out: Vec<String> = diags
+        .into_iter()
+        .filter(|d| !d.message.starts_with("a hand line (`…為…`) should name"))
+        .map(|d| format!("{d:?}"))
+        .collect();
+    out.sort();
+    out
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+    /// On mangled real records that name their rule set, reading season by season gives the
+    /// records and the diagnostics of the whole-file replay.
+    #[test]
+    fn season_by_season_reads_what_the_whole_file_replay_reads(
+        cut in 0usize..2500,
+        len in 0usize..40,
+        junk in "(終季|再行|手二十|春終|星一周|或為王|\\{c\\}|MY弓MU無撃裁|CAI兵CAU|\n|\\PC{0,6}){0,3}",
+        pick in 0usize..4,
+    ) {
+        let base = read([
+            "cerke_online/case1_2022-05-31.ckka",
+            "ckka-samples/sample1.txt",
+            "fedirrgavir/004_complement_jv.txt",
+            "cerke_online/case4_2022-09-08.ckka",
+        ][pick]);
+        let mut at = cut.min(base.len());
+        while !base.is_char_boundary(at) { at -= 1; }
+        let mut end = (at + len).min(base.len());
+        while !base.is_char_boundary(end) { end -= 1; }
+        // The rule set named first, out of the mangler's reach: the first season decides no
+        // fallback here.
+        let text = format!("{{律:官定}}\n{}{}{}", &base[..at], junk, &base[end..]);
+
+        let streamed: Vec<_> = seasons(&text);
+        let (parsed, parse_diags) = ckka::parse(&text);
+        let (game, replay_diags) = ckka::replay(&parsed, Rules::standard());
+        let whole = ckka::season_records(&game);
+        proptest::prop_assert_eq!(streamed.len(), whole.len());
+        for (read, record) in streamed.iter().zip(&whole) {
+            proptest::prop_assert!(read.record == *record, "{:?}\n{:?}", read.record, record);
+        }
+        proptest::prop_assert_eq!(
+            comparable(streamed.iter().flat_map(|r| &r.diagnostics)),
+            comparable(parse_diags.iter().chain(&replay_diags))
+        );
+    }
+}

@@ -287,4 +287,18 @@ proptest::proptest! {
             comparable(parse_diags.iter().chain(&replay_diags))
         );
     }
+
+    /// Any text, under any default rule set, is read season by season without a panic, into
+    /// at least one record.
+    #[test]
+    fn any_text_is_read_season_by_season(
+        text in "(\\PC|\n|終季|再行|MAU弓MAIMY橋一|ME弓MIMU橋五|或為王|星一周|\\{律:硬皇力\\}){0,60}",
+        pick in 0usize..3,
+    ) {
+        let rules = [Rules::standard(), Rules::cerke_online(), Rules::hard_tam()][pick];
+        for format in ckka::FORMATS {
+            let reads = records_under(format, &text, rules).count();
+            proptest::prop_assert!(reads >= 1);
+        }
+    }
 }

@@ -1,5 +1,5 @@
-//! Reading and replaying the largest record of the cetkaik corpus, and writing it back in
-//! notation ⓪.
+//! Reading and replaying the largest record of the cetkaik corpus (whole, and season by season
+//! as `records()` hands it out), and writing it back in notation ⓪.
 //!
 //! `cargo bench -p kifu-records --bench cetkaik`
 
@@ -33,6 +33,12 @@ fn ckka_check_case1(bencher: Bencher) {
             .1
             .len()
     });
+}
+
+#[divan::bench]
+fn ckka_records_case1(bencher: Bencher) {
+    let text = case1();
+    bencher.bench(|| ckka::FORMATS[0].records(divan::black_box(text)).count());
 }
 
 #[divan::bench]

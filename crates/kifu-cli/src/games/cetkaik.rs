@@ -1,9 +1,14 @@
 //! Cetkaik (机戦) on the command line: which files are CKKA records, the rule set `--rules`
 //! names, and how `kifu show` draws a position.
 //!
-//! The records layer reads a match as its seasons, one `Record<Cetkaik>` each; commands count
-//! the match, so a file is one record ([`CliGame::ONE_RECORD_PER_FILE`]) and `kifu show`
-//! counts the moves of the whole match.
+//! The records layer reads a match as its seasons, one `Record<Cetkaik>` each, handed out as
+//! each season is read and replayed. Commands count the match, the unit a player thinks in,
+//! so a file is one record ([`CliGame::ONE_RECORD_PER_FILE`]): `--record 1` is the match,
+//! `kifu show` counts the moves of the whole match, and `kifu convert` writes the match as one
+//! file, and nothing when any season has errors, so it needs every season before it writes.
+//! The driver gathers a match's season records for the command (at most four: the rules end
+//! a match after its fourth season, and what a file holds after that is errors, not seasons),
+//! while reading and replaying hold one season at a time.
 
 use kifu_cetkaik::{Cetkaik, Event, MatchState, Rules};
 use kifu_record::{NodeId, NodeItem, Record, RecordFormat, Records};

@@ -10,8 +10,17 @@ use kifu_cetkaik::notation::machine::parse_mrf;
 use kifu_cetkaik::notation::phonetic::{looks_phonetic, phonetic_drop, phonetic_move};
 use kifu_cetkaik::profession::Profession;
 use kifu_record::{Diagnostic, DiagnosticKind, Span};
+use std::collections::VecDeque;
 
 const COLUMNS: &str = "KLNTZXCMP";
+
+/// Records the notation a move is written in: ⓪ marks anywhere make the record ⓪; otherwise
+/// the first move decides.
+fn note(n: Notation, notation: &mut Option<Notation>) {
+    if notation.is_none() || n == Notation::Full {
+        *notation = Some(n);
+    }
+}
 
 /// Parses the body from `start`; returns the elements and the notation seen.
 pub fn parse_body(
@@ -19,18 +28,41 @@ pub fn parse_body(
     start: usize,
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Element>, Option<Notation>) {
-    let mut out: Vec<Element> = Vec::new();
-    let mut notation = None;
-    let mut c = Cursor::new(text, start);
-    // ⓪ marks anywhere make the record ⓪; otherwise the first move decides.
-    let note = |n: Notation, notation: &mut Option<Notation>| {
-        if notation.is_none() || n == Notation::Full {
-            *notation = Some(n);
+    let mut parser = BodyParser::new(text, start);
+    let mut out = VecDeque::new();
+    while parser.step(&mut out, diags) {}
+    (Vec::from(out), parser.notation)
+}
+
+/// The body read one element at a time, so that a caller may replay and drop what it has
+/// read before reading on (a match is read season by season).
+#[derive(Clone)]
+pub struct BodyParser<'t> {
+    c: Cursor<'t>,
+    /// The notation seen so far: ⓪ marks anywhere make the record ⓪; otherwise the first
+    /// move decides.
+    pub notation: Option<Notation>,
+}
+
+impl<'t> BodyParser<'t> {
+    /// A parser of `text`'s body, which starts at byte `start`.
+    pub fn new(text: &'t str, start: usize) -> BodyParser<'t> {
+        BodyParser {
+            c: Cursor::new(text, start),
+            notation: None,
         }
-    };
-    loop {
+    }
+
+    /// Reads the next element (or two: a notation ③ string may carry a declaration) onto the
+    /// end of `out`; a comment `{…}` goes to the move it follows, which must still be in
+    /// `out` if it is one (the last element of `out` that is no capture comment). False at
+    /// the end of the text.
+    pub fn step(&mut self, out: &mut VecDeque<Element>, diags: &mut Vec<Diagnostic>) -> bool {
+        let text = self.c.text;
+        let c = &mut self.c;
+        let notation = &mut self.notation;
         c.skip_separators();
-        let Some(ch) = c.peek() else { break };
+        let Some(ch) = c.peek() else { return false };
         let begin = c.pos;
         let kind: Option<ElementKind> = if c.at_raw('{') && (ch == '{' || ch == '#') {
             match c.raw_string('{', '}') {
@@ -58,35 +90,35 @@ pub fn parse_body(
                     msg.to_string(),
                 )),
             }
-            continue;
+            return true;
         } else if ch == '"' {
-            let (kind, decl) = mrf_string(&mut c, diags);
+            let (kind, decl) = mrf_string(c, diags);
             if kind.is_some() {
-                note(Notation::Mrf, &mut notation);
+                note(Notation::Mrf, notation);
             }
             if let Some(k) = kind {
-                out.push(Element {
+                out.push_back(Element {
                     kind: k,
                     span: c.span_from(begin),
                 });
             }
             if let Some(d) = decl {
-                out.push(Element {
+                out.push_back(Element {
                     kind: ElementKind::Declaration(d),
                     span: c.span_from(begin),
                 });
             }
-            continue;
+            return true;
         } else if COLUMNS.contains(ch) {
-            if looks_phonetic(&c) {
-                note(Notation::Phonetic, &mut notation);
-                phonetic_move(&mut c, diags).map(|m| ElementKind::Move {
+            if looks_phonetic(c) {
+                note(Notation::Phonetic, notation);
+                phonetic_move(c, diags).map(|m| ElementKind::Move {
                     note: m,
                     comments: Vec::new(),
                 })
             } else {
                 let mut explicit = false;
-                let m = board_move(&mut c, diags, &mut explicit);
+                let m = board_move(c, diags, &mut explicit);
                 if m.is_some() {
                     note(
                         if explicit {
@@ -94,7 +126,7 @@ pub fn parse_body(
                         } else {
                             Notation::Abbreviated
                         },
-                        &mut notation,
+                        notation,
                     );
                 }
                 m.map(|m| ElementKind::Move {
@@ -103,31 +135,31 @@ pub fn parse_body(
                 })
             }
         } else if c.at_raw('[') && (ch == '[' || ch == '#') {
-            bracketed(&mut c, diags)
+            bracketed(c, diags)
         } else if c.rest().starts_with("或 zau ") {
             c.eat("或 ");
-            phonetic_hand_line(&mut c, Who::Unknown, diags).map(ElementKind::HandLine)
+            phonetic_hand_line(c, Who::Unknown, diags).map(ElementKind::HandLine)
         } else if ch == '為' || c.rest().starts_with("或為") {
             c.eat("或");
-            hand_line(&mut c, Who::Unknown, diags).map(ElementKind::HandLine)
+            hand_line(c, Who::Unknown, diags).map(ElementKind::HandLine)
         } else if matches!(ch, '黒' | '赤' | '或' | '無')
             && c.rest()
                 .chars()
                 .nth(1)
                 .is_some_and(|p| Profession::from_kanji(p).is_some() || p == '片')
         {
-            drop_move(&mut c, diags).map(|m| ElementKind::Move {
+            drop_move(c, diags).map(|m| ElementKind::Move {
                 note: m,
                 comments: Vec::new(),
             })
         } else if ch == '手' {
-            after_hop(&mut c, diags)
-        } else if let Some(k) = keyword(&mut c) {
+            after_hop(c, diags)
+        } else if let Some(k) = keyword(c) {
             Some(k)
-        } else if let Some(d) = phonetic_declaration(&mut c) {
+        } else if let Some(d) = phonetic_declaration(c) {
             Some(ElementKind::Declaration(d))
         } else if c.rest().starts_with("huok2 ") || c.rest().starts_with("kok1 ") {
-            phonetic_drop(&mut c, diags).map(|m| ElementKind::Move {
+            phonetic_drop(c, diags).map(|m| ElementKind::Move {
                 note: m,
                 comments: Vec::new(),
             })
@@ -145,7 +177,7 @@ pub fn parse_body(
             None
         };
         if let Some(kind) = kind {
-            out.push(Element {
+            out.push_back(Element {
                 kind,
                 span: c.span_from(begin),
             });
@@ -157,7 +189,7 @@ pub fn parse_body(
         if let Some(next) = c.peek()
             && !is_separator(next)
             && !matches!(next, '手' | '{' | '#' | '"' | '終' | '再')
-            && out.last().is_some_and(|e| e.span.start as usize == begin)
+            && out.back().is_some_and(|e| e.span.start as usize == begin)
             && !COLUMNS.contains(next)
             && !matches!(
                 next,
@@ -172,8 +204,8 @@ pub fn parse_body(
                 format!("unexpected `{}` after the element", &text[s..c.pos]),
             ));
         }
+        true
     }
-    (out, notation)
 }
 
 fn mrf_string(

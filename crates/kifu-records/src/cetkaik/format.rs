@@ -1,13 +1,14 @@
 //! The cetkaik record formats as [`RecordFormat`]s, in one table: CKKA in each of its four
-//! notations, cerke_noter's app file and kifu's JSON form.
+//! notations, cerke_noter's app file and kifu's JSON form. Each reads a match season by
+//! season ([`super::stream`]); the JSON forms are parsed whole first, as JSON is.
 
-use kifu_cetkaik::{Cetkaik, Declaration, Rules};
-use kifu_record::{Diagnostic, RecordFormat, RecordRead, Records, Written};
+use kifu_cetkaik::{Cetkaik, Rules};
+use kifu_record::{RecordFormat, Records, Written};
 
-use super::record::{CkkaRecord, ElementKind, Notation};
-use super::seasons::{match_of, season_records};
+use super::record::{ElementKind, Notation};
+use super::seasons::match_of;
 use super::write::{json_losses, losses, write, write_json};
-use super::{json, noter, parse_text, replay_detecting_rules};
+use super::{json, noter, parse_text, stream};
 
 /// A CKKA file written in one notation. Reading accepts every notation (a file may mix
 /// them); the notation decides what [`RecordFormat::write`] writes and what it recognises.
@@ -49,24 +50,10 @@ pub fn by_name(name: &str) -> Option<&'static dyn RecordFormat<Cetkaik>> {
         .find(|f| f.name() == name || f.extensions().contains(&name))
 }
 
-/// Where each season after the first starts in the text: right after the element that
-/// ended the season before (`終季`, alone or in a hand line).
-fn season_boundaries(record: &CkkaRecord) -> Vec<u32> {
-    record
-        .body
-        .iter()
-        .filter(|e| match &e.kind {
-            ElementKind::Declaration(d) => *d == Declaration::TaXot,
-            ElementKind::HandLine(line) => line.declaration == Some(Declaration::TaXot),
-            _ => false,
-        })
-        .map(|e| e.span.end)
-        .collect()
-}
-
 /// The records of `text` read as `format` would, with `default_rules` for a match that names
 /// none (`{律:…}`) instead of the standard rules ([`RecordFormat::records`] has no place for
-/// options): what `kifu --rules` reads with.
+/// options): what `kifu --rules` reads with. Seasons come one at a time, as
+/// [`super::stream`] reads them.
 ///
 /// ```
 /// use kifu_cetkaik::Rules;
@@ -81,12 +68,7 @@ pub fn records_under<'t>(
     text: &'t str,
     default_rules: Rules,
 ) -> Records<'t, Cetkaik> {
-    let parsed = if format.name() == KifuJson.name() {
-        json::parse_json(text)
-    } else {
-        parse_text(text)
-    };
-    seasons_of(parsed, default_rules)
+    stream::seasons(text, format.name() == KifuJson.name(), default_rules)
 }
 
 /// The format of a cetkaik text by its content, as [`super::parse`] decides how to read it:
@@ -100,34 +82,6 @@ pub fn sniff(text: &str) -> &'static dyn RecordFormat<Cetkaik> {
             None => text.contains("\"seasons\""),
         };
     if json { FORMATS[5] } else { FORMATS[0] }
-}
-
-/// Replays a parsed file and hands its seasons out as records. A diagnostic goes with the
-/// season its place falls in (the header's with the first).
-fn seasons_of(
-    parsed: (CkkaRecord, Vec<Diagnostic>),
-    default_rules: Rules,
-) -> Records<'static, Cetkaik> {
-    let (record, parse_diags) = parsed;
-    let (game, diagnostics) = replay_detecting_rules(&record, parse_diags, default_rules);
-    let boundaries = season_boundaries(&record);
-    let mut seasons: Vec<RecordRead<Cetkaik>> = season_records(&game)
-        .into_iter()
-        .map(|record| RecordRead {
-            record,
-            diagnostics: Vec::new(),
-        })
-        .collect();
-    let last = seasons.len() - 1;
-    for d in diagnostics {
-        let season = boundaries
-            .iter()
-            .take_while(|&&end| end <= d.span.start)
-            .count()
-            .min(last);
-        seasons[season].diagnostics.push(d);
-    }
-    Box::new(seasons.into_iter())
 }
 
 impl RecordFormat<Cetkaik> for Ckka {
@@ -172,7 +126,7 @@ impl RecordFormat<Cetkaik> for Ckka {
     }
 
     fn records<'t>(&self, text: &'t str) -> Records<'t, Cetkaik> {
-        seasons_of(parse_text(text), Rules::standard())
+        stream::seasons(text, false, Rules::standard())
     }
 
     fn write(&self, records: &[kifu_record::Record<Cetkaik>]) -> Written {
@@ -205,7 +159,7 @@ impl RecordFormat<Cetkaik> for NoterApp {
     fn records<'t>(&self, text: &'t str) -> Records<'t, Cetkaik> {
         // The CKKA reader takes a noter file as such, and says what is wrong with anything
         // else.
-        seasons_of(parse_text(text), Rules::standard())
+        stream::seasons(text, false, Rules::standard())
     }
 
     fn write(&self, records: &[kifu_record::Record<Cetkaik>]) -> Written {
@@ -231,7 +185,7 @@ impl RecordFormat<Cetkaik> for KifuJson {
     }
 
     fn records<'t>(&self, text: &'t str) -> Records<'t, Cetkaik> {
-        seasons_of(json::parse_json(text), Rules::standard())
+        stream::seasons(text, true, Rules::standard())
     }
 
     fn write(&self, records: &[kifu_record::Record<Cetkaik>]) -> Written {

@@ -3,6 +3,11 @@
 //! and kifu's JSON form — read with spans and diagnostics, replayed against the rules of
 //! `kifu-cetkaik`, written back in any notation.
 //!
+//! [`RecordFormat::records`](kifu_record::RecordFormat::records) reads a match season by
+//! season ([`stream`]): each season's record is handed out as soon as the season is read and
+//! replayed, so memory follows one season, not the file. [`parse`], [`check`] and [`replay`]
+//! take a file whole, for callers that want the match as one [`GameRecord`].
+//!
 //! ```
 //! use kifu_cetkaik::Cetkaik;
 //! use kifu_record::{Game, RecordFormat};
@@ -35,6 +40,7 @@ pub mod progress;
 pub mod record;
 pub mod replay;
 pub mod seasons;
+pub mod stream;
 pub mod write;
 
 pub use format::{Ckka, FORMATS, KifuJson, NoterApp};
@@ -131,7 +137,9 @@ pub fn check(
 
 /// Like [`check`], but when the record names no rule (`{律:…}`) and does not validate under
 /// `default_rules`, the other presets are tried: the first under which it validates is used,
-/// with a warning that says so. Records of the 2018 硬皇力 era carry no header.
+/// with a warning that says so. Records of the 2018 硬皇力 era carry no header. The whole
+/// match decides here; `records()`, which hands out a season before reading the next,
+/// decides by the first season ([`stream`]).
 pub fn check_detecting_rules(
     text: &str,
     default_rules: kifu_cetkaik::rules::Rules,

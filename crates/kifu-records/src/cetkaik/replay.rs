@@ -46,37 +46,68 @@ fn first_colors(record: &CkkaRecord) -> Vec<Side> {
 /// The first mover of a season, from its first moves: the owner of the first moved piece,
 /// counting back over 皇 moves.
 fn infer_first(elements: &[Element]) -> Option<Side> {
-    let initial = Position::startpos(Side::IASide);
-    let mut tam_moves = 0;
-    for e in elements {
+    let mut search = FirstMoverSearch::default();
+    elements.iter().find_map(|e| search.step(e)).flatten()
+}
+
+/// [`infer_first`] one element at a time, for a reader that has not read the season yet.
+#[derive(Default)]
+pub(crate) struct FirstMoverSearch {
+    tam_moves: usize,
+}
+
+impl FirstMoverSearch {
+    /// `Some(answer)` once `e` decides (`Some(None)`: nothing tells), `None` while the
+    /// elements read so far do not.
+    pub(crate) fn step(&mut self, e: &Element) -> Option<Option<Side>> {
         match &e.kind {
             ElementKind::Move {
                 note: MoveNote::Tam { .. },
                 ..
-            } => tam_moves += 1,
+            } => {
+                self.tam_moves += 1;
+                None
+            }
             ElementKind::Move {
                 note: MoveNote::Piece { src, .. },
                 ..
             } => {
-                let side = initial.get(*src).and_then(Piece::side)?;
-                return Some(if tam_moves % 2 == 0 {
-                    side
-                } else {
-                    side.opponent()
-                });
+                let initial = Position::startpos(Side::IASide);
+                let side = initial.get(*src).and_then(Piece::side);
+                Some(side.map(|side| {
+                    if self.tam_moves.is_multiple_of(2) {
+                        side
+                    } else {
+                        side.opponent()
+                    }
+                }))
             }
-            ElementKind::Move { .. } | ElementKind::Declaration(Declaration::TaXot) => return None,
-            _ => {}
+            ElementKind::Move { .. } | ElementKind::Declaration(Declaration::TaXot) => Some(None),
+            _ => None,
         }
     }
-    None
 }
 
-struct Replay<'r> {
-    record: &'r CkkaRecord,
+/// A season the replay has finished: ended by 終季, and followed by the first move of the
+/// next.
+pub(crate) struct FinishedSeason {
+    /// The season as played.
+    pub season: SeasonRecord,
+    /// The end of the element whose 終季 ended it: what follows belongs to the next season.
+    pub ended_at: u32,
+}
+
+/// The replay of one match, fed its elements in order ([`Replay::element`]): it keeps the
+/// match's state and the season being played, and hands over each season once the next one
+/// starts ([`Replay::take_finished`]), so that a reader needs to hold one season at a time.
+pub(crate) struct Replay {
+    /// The header (items, names, rule set); its body is empty, and its notation the one of
+    /// the elements read so far.
+    record: CkkaRecord,
     game: MatchState,
-    out: GameRecord,
-    diags: Vec<Diagnostic>,
+    rules: Rules,
+    initial_scores: [i32; 2],
+    pub(crate) diags: Vec<Diagnostic>,
     firsts: Vec<Side>,
     season_started: bool,
     ply: usize,
@@ -91,73 +122,165 @@ struct Replay<'r> {
     >,
     saw_hand_line: bool,
     capture_unknown: bool,
+    /// Who moved first in the first season.
+    first_season_first: Option<Side>,
+    /// Seasons started, and ended by 終季.
+    seasons_started: usize,
+    seasons_ended: usize,
+    /// The season being played (or just ended), and where its 終季 ended it.
+    current: Option<(SeasonRecord, u32)>,
+    /// Seasons over and followed by another, not yet taken.
+    finished: Vec<FinishedSeason>,
+    game_end_marker: bool,
 }
 
 /// Replays a parsed record. `default_rules` applies when the record has no `{律:…}`.
 pub fn replay(record: &CkkaRecord, default_rules: Rules) -> (GameRecord, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
-    let rules = rules_of(record, default_rules, &mut diags);
-    let firsts = first_colors(record);
-    let first = firsts
-        .first()
-        .copied()
-        .or_else(|| infer_first(&record.body))
-        .unwrap_or(Side::IASide);
-    let (s_first, s_second) = record.names.as_ref().map_or((20, 20), |n| n.scores());
-    let mut scores = [0; 2];
-    scores[first.index()] = s_first;
-    scores[first.opponent().index()] = s_second;
-    let mut r = Replay {
-        record,
-        game: MatchState::new(rules, first, scores),
-        out: GameRecord {
-            items: record.items.clone(),
-            names: record.names.clone(),
-            rules,
-            initial_scores: scores,
-            final_scores: scores,
-            seasons: Vec::new(),
-            over: false,
-            game_end_marker: false,
-        },
-        diags,
-        firsts,
-        season_started: false,
-        ply: 0,
-        pending_line: None,
-        last_gain: None,
-        last_move_captured: None,
-        saw_hand_line: false,
-        capture_unknown: false,
+    let head = CkkaRecord {
+        items: record.items.clone(),
+        names: record.names.clone(),
+        body: Vec::new(),
+        notation: record.notation,
+        rules: record.rules,
     };
+    let mut r = Replay::new(head, default_rules, || infer_first(&record.body));
     for (i, e) in record.body.iter().enumerate() {
-        r.element(i, e);
+        r.element(e, &mut || infer_first(&record.body[i..]));
     }
-    if let Some(side) = r.game.pending_declaration() {
-        let span = record.body.last().map_or(Span::default(), |e| e.span);
-        r.diags.push(Diagnostic::warning(
-            DiagnosticKind::Syntax,
-            span,
-            format!(
-                "the record ends while {} owes a declaration (再行 or 終季)",
-                r.name_of(side)
-            ),
-        ));
-    }
-    r.out.final_scores = [r.game.score(Side::IASide), r.game.score(Side::ASide)];
-    r.out.over = r.game.is_over();
-    (r.out, r.diags)
+    r.finish(record.body.last().map(|e| e.span));
+    r.into_game()
 }
 
-impl Replay<'_> {
+impl Replay {
+    /// The replay of a match with this header (`record`'s body is not read) under its
+    /// `{律:…}`, else `default_rules`. `infer_first` reads who moves first in the first
+    /// season from its moves, when `{一位色}` does not say.
+    pub(crate) fn new(
+        record: CkkaRecord,
+        default_rules: Rules,
+        infer_first: impl FnOnce() -> Option<Side>,
+    ) -> Replay {
+        let mut diags = Vec::new();
+        let rules = rules_of(&record, default_rules, &mut diags);
+        let firsts = first_colors(&record);
+        let first = firsts
+            .first()
+            .copied()
+            .or_else(infer_first)
+            .unwrap_or(Side::IASide);
+        let (s_first, s_second) = record.names.as_ref().map_or((20, 20), |n| n.scores());
+        let mut scores = [0; 2];
+        scores[first.index()] = s_first;
+        scores[first.opponent().index()] = s_second;
+        Replay {
+            record,
+            game: MatchState::new(rules, first, scores),
+            rules,
+            initial_scores: scores,
+            diags,
+            firsts,
+            season_started: false,
+            ply: 0,
+            pending_line: None,
+            last_gain: None,
+            last_move_captured: None,
+            saw_hand_line: false,
+            capture_unknown: false,
+            first_season_first: None,
+            seasons_started: 0,
+            seasons_ended: 0,
+            current: None,
+            finished: Vec::new(),
+            game_end_marker: false,
+        }
+    }
+
+    /// The rule set the match is replayed under.
+    pub(crate) fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The scores the match started with, indexed by [`Side::index`].
+    pub(crate) fn initial_scores(&self) -> [i32; 2] {
+        self.initial_scores
+    }
+
+    /// The header items and names line.
+    pub(crate) fn head(&self) -> &CkkaRecord {
+        &self.record
+    }
+
+    /// The notation of the elements read so far (what a ⓪ record is held to).
+    pub(crate) fn set_notation(&mut self, notation: Option<Notation>) {
+        self.record.notation = notation;
+    }
+
+    /// Whether `星一周` was read.
+    pub(crate) fn game_end_marker(&self) -> bool {
+        self.game_end_marker
+    }
+
+    /// The scores now, indexed by [`Side::index`].
+    pub(crate) fn scores(&self) -> [i32; 2] {
+        [self.game.score(Side::IASide), self.game.score(Side::ASide)]
+    }
+
+    /// Whether a season is over and followed by another, not taken yet.
+    pub(crate) fn has_finished(&self) -> bool {
+        !self.finished.is_empty()
+    }
+
+    /// The oldest season over and followed by another, not taken yet.
+    pub(crate) fn take_finished(&mut self) -> Option<FinishedSeason> {
+        (!self.finished.is_empty()).then(|| self.finished.remove(0))
+    }
+
+    /// The season being played or last ended, taken at the end of the match.
+    pub(crate) fn take_current(&mut self) -> Option<SeasonRecord> {
+        self.current.take().map(|(season, _)| season)
+    }
+
+    /// After the last element (`last`, the span of the last element of the body): says what
+    /// is still owed.
+    pub(crate) fn finish(&mut self, last: Option<Span>) {
+        if let Some(side) = self.game.pending_declaration() {
+            let span = last.unwrap_or_default();
+            self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
+                span,
+                format!(
+                    "the record ends while {} owes a declaration (再行 or 終季)",
+                    self.name_of(side)
+                ),
+            ));
+        }
+    }
+
+    /// The whole match as replayed, with every diagnostic.
+    fn into_game(mut self) -> (GameRecord, Vec<Diagnostic>) {
+        let mut seasons: Vec<SeasonRecord> = self.finished.drain(..).map(|f| f.season).collect();
+        seasons.extend(self.current.take().map(|(season, _)| season));
+        let game = GameRecord {
+            items: self.record.items,
+            names: self.record.names,
+            rules: self.rules,
+            initial_scores: self.initial_scores,
+            final_scores: [self.game.score(Side::IASide), self.game.score(Side::ASide)],
+            seasons,
+            over: self.game.is_over(),
+            game_end_marker: self.game_end_marker,
+        };
+        (game, self.diags)
+    }
+}
+
+impl Replay {
     fn name_of(&self, side: Side) -> String {
         match &self.record.names {
             Some(n) => {
                 let first = self
-                    .out
-                    .seasons
-                    .first()
-                    .map_or(self.game.position().turn(), |s| s.first);
+                    .first_season_first
+                    .unwrap_or_else(|| self.game.position().turn());
                 let e = if side == first { &n.first } else { &n.second };
                 format!("[{}]", e.name)
             }
@@ -187,15 +310,20 @@ impl Replay<'_> {
             .push(Diagnostic::error(DiagnosticKind::Syntax, span, msg));
     }
 
-    fn start_season_if_needed(&mut self, index: usize) {
+    /// Starts a season at the move at `span`, unless one is being played; `infer_first`
+    /// reads who moves first from that move on.
+    fn start_season_if_needed(
+        &mut self,
+        span: Span,
+        infer_first: &mut dyn FnMut() -> Option<Side>,
+    ) {
         if self.season_started {
             return;
         }
-        let n = self.out.seasons.len();
-        let inferred = infer_first(&self.record.body[index..]);
+        let n = self.seasons_started;
+        let inferred = infer_first();
         let first = match (self.firsts.get(n).copied(), inferred) {
             (Some(f), Some(i)) if f != i => {
-                let span = self.record.body[index].span;
                 self.diags.push(Diagnostic::warning(
                     DiagnosticKind::Inconsistent,
                     span,
@@ -211,17 +339,29 @@ impl Replay<'_> {
             (None, None) => self.game.position().turn(),
         };
         self.game.set_first_mover(first);
-        self.out.seasons.push(SeasonRecord {
-            first,
-            events: Vec::new(),
-            ended: false,
-        });
+        if let Some((season, ended_at)) = self.current.take() {
+            self.finished.push(FinishedSeason { season, ended_at });
+        }
+        self.current = Some((
+            SeasonRecord {
+                first,
+                events: Vec::new(),
+                ended: false,
+            },
+            0,
+        ));
+        self.first_season_first.get_or_insert(first);
+        self.seasons_started += 1;
         self.season_started = true;
     }
 
-    fn element(&mut self, index: usize, e: &Element) {
+    /// Replays the next element of the body. `infer_first` reads who moves first in a season
+    /// that starts with this element, from it on.
+    pub(crate) fn element(&mut self, e: &Element, infer_first: &mut dyn FnMut() -> Option<Side>) {
         match &e.kind {
-            ElementKind::Move { note, comments } => self.play(index, e.span, note, comments),
+            ElementKind::Move { note, comments } => {
+                self.play(e.span, note, comments, infer_first);
+            }
             ElementKind::Capture { color, prof } => {
                 let said = format!(
                     "手{}{}",
@@ -261,14 +401,14 @@ impl Replay<'_> {
             },
             ElementKind::SeasonEnd(name) => {
                 // `{季:夏}`: the record starts in that season.
-                let offset = season_offset(self.record);
-                let ended = offset + self.out.seasons.iter().filter(|s| s.ended).count();
+                let offset = season_offset(&self.record);
+                let ended = offset + self.seasons_ended;
                 let expected = match name.as_str() {
                     "上季終" => 1,
                     "下季終" => 2,
                     other => SEASON_ENDS.iter().position(|s| *s == other).unwrap_or(0) + 1,
                 };
-                if !self.out.seasons.last().is_some_and(|s| s.ended) || self.season_started {
+                if !self.current.as_ref().is_some_and(|(s, _)| s.ended) || self.season_started {
                     self.diags.push(Diagnostic::warning(
                         DiagnosticKind::Syntax,
                         e.span,
@@ -283,13 +423,13 @@ impl Replay<'_> {
                 }
             }
             ElementKind::GameEnd => {
-                self.out.game_end_marker = true;
+                self.game_end_marker = true;
                 if !self.game.is_over() {
                     self.diags.push(Diagnostic::warning(DiagnosticKind::Inconsistent,
                         e.span,
                         format!(
                             "星一周, but the game is not over by the rules (season {} of {}, scores {}:{})",
-                            self.out.seasons.len(),
+                            self.seasons_started,
                             self.game.rules.seasons,
                             self.game.score(Side::IASide),
                             self.game.score(Side::ASide)
@@ -298,7 +438,7 @@ impl Replay<'_> {
                 }
             }
             ElementKind::FinalTally(line) => {
-                let first = self.out.seasons.first().map_or(Side::IASide, |s| s.first);
+                let first = self.first_season_first.unwrap_or(Side::IASide);
                 let (a, b) = line.scores();
                 let (x, y) = (self.game.score(first), self.game.score(first.opponent()));
                 if (a, b) != (x, y) {
@@ -311,12 +451,18 @@ impl Replay<'_> {
         }
     }
 
-    fn play(&mut self, index: usize, span: Span, note: &MoveNote, comments: &[String]) {
+    fn play(
+        &mut self,
+        span: Span,
+        note: &MoveNote,
+        comments: &[String],
+        infer_first: &mut dyn FnMut() -> Option<Side>,
+    ) {
         if self.game.is_over() {
             self.error(span, "a move after the end of the game");
             return;
         }
-        if self.out.game_end_marker {
+        if self.game_end_marker {
             self.error(span, "a move after 星一周, which ends the game");
             return;
         }
@@ -327,7 +473,7 @@ impl Replay<'_> {
             self.error(span, format!("{who} made a hand with the previous move, but neither 再行 nor 終季 follows; assuming 再行"));
             let _ = self.game.declare(Declaration::TyMok);
         }
-        self.start_season_if_needed(index);
+        self.start_season_if_needed(span, infer_first);
         self.ply += 1;
         self.pending_line = None;
         self.capture_unknown = false;
@@ -442,7 +588,7 @@ impl Replay<'_> {
     }
 
     fn push(&mut self, e: Event) {
-        if let Some(s) = self.out.seasons.last_mut() {
+        if let Some((s, _)) = &mut self.current {
             s.events.push(e);
         }
     }
@@ -583,8 +729,12 @@ impl Replay<'_> {
         }));
         if d == Declaration::TaXot {
             self.last_gain = Some((gain, named));
-            if let Some(s) = self.out.seasons.last_mut() {
+            if let Some((s, ended_at)) = &mut self.current {
+                if !s.ended {
+                    self.seasons_ended += 1;
+                }
                 s.ended = true;
+                *ended_at = span.end;
             }
             self.season_started = false;
         }

@@ -8,7 +8,8 @@
 
 use kifu_cetkaik::yaku::hands_of;
 use kifu_cetkaik::{
-    Cetkaik, CetkaikEnding, Declaration, Event as RulesEvent, MatchState, Piece, SeasonStart, Side,
+    Cetkaik, CetkaikEnding, Declaration, Event as RulesEvent, MatchState, Piece, Rules,
+    SeasonStart, Side,
 };
 use kifu_record::{
     Comment, CommentKind, EndingKind, Header, HeaderEntry, HeaderField, NodeItem, Record,
@@ -24,9 +25,9 @@ const FIRST_SCORE: &str = "一位点";
 const SECOND_SCORE: &str = "二位点";
 
 /// The match header as record header entries (see the module documentation).
-fn header_of(game: &GameRecord) -> Header {
+pub(crate) fn header_of(items: &[InfoItem], names: Option<&NamesLine>) -> Header {
     let mut header = Header::new();
-    for item in &game.items {
+    for item in items {
         let key = item.key.clone().unwrap_or_default();
         header.push(HeaderEntry {
             field: (key == "律").then_some(HeaderField::Rules),
@@ -35,7 +36,7 @@ fn header_of(game: &GameRecord) -> Header {
             span: item.span,
         });
     }
-    if let Some(names) = &game.names {
+    if let Some(names) = names {
         for (entry, name_key, score_key, field) in [
             (
                 &names.first,
@@ -111,20 +112,65 @@ fn items_and_names(header: &Header) -> (Vec<InfoItem>, Option<NamesLine>) {
 /// The seasons of a replayed match as records, each carrying the match header and starting
 /// with the scores the season carried in. A match without a move is one empty season.
 pub fn season_records(game: &GameRecord) -> Vec<Record<Cetkaik>> {
-    let header = header_of(game);
-    let mut state = MatchState::new(game.rules, game.first_side(), game.initial_scores);
-    let mut out = Vec::new();
-    for (index, season) in game.seasons.iter().enumerate() {
+    let mut records = SeasonRecords::new(
+        header_of(&game.items, game.names.as_ref()),
+        game.rules,
+        game.initial_scores,
+    );
+    let last = game.seasons.len().saturating_sub(1);
+    let mut out: Vec<Record<Cetkaik>> = game
+        .seasons
+        .iter()
+        .enumerate()
+        .map(|(index, season)| {
+            let end = (game.game_end_marker && index == last).then_some(game.final_scores);
+            records.record(season, end)
+        })
+        .collect();
+    if out.is_empty() {
+        out.push(records.empty());
+    }
+    out
+}
+
+/// Seasons turned into records one at a time, in order: what each season starts with follows
+/// from the seasons before it.
+pub(crate) struct SeasonRecords {
+    header: Header,
+    initial_scores: [i32; 2],
+    /// The match at the start of the next season.
+    state: MatchState,
+}
+
+impl SeasonRecords {
+    /// For a match with this header, rule set and initial scores (indexed by
+    /// [`Side::index`]).
+    pub(crate) fn new(header: Header, rules: Rules, initial_scores: [i32; 2]) -> SeasonRecords {
+        SeasonRecords {
+            header,
+            initial_scores,
+            state: MatchState::new(rules, Side::IASide, initial_scores),
+        }
+    }
+
+    /// The next season as a record. `match_over` (the final scores) when it is the last
+    /// season and `星一周` ends the match.
+    pub(crate) fn record(
+        &mut self,
+        season: &SeasonRecord,
+        match_over: Option<[i32; 2]>,
+    ) -> Record<Cetkaik> {
+        let state = &mut self.state;
         state.set_first_mover(season.first);
         let start = SeasonStart {
-            rules: game.rules,
+            rules: state.rules,
             first_mover: season.first,
             scores: [state.score(Side::IASide), state.score(Side::ASide)],
             rate: state.rate(),
             season: state.season(),
         };
         let mut record = Record::new(start);
-        record.header = header.clone();
+        record.header = self.header.clone();
         let mut node = record.moves.root();
         for event in &season.events {
             let rules_event = match event {
@@ -160,8 +206,7 @@ pub fn season_records(game: &GameRecord) -> Vec<Record<Cetkaik>> {
                     .collect();
             }
         }
-        if game.game_end_marker && index + 1 == game.seasons.len() {
-            let [ia, a] = game.final_scores;
+        if let Some([ia, a]) = match_over {
             let winner = match ia.cmp(&a) {
                 std::cmp::Ordering::Equal => None,
                 std::cmp::Ordering::Greater => Some(Side::IASide),
@@ -180,19 +225,20 @@ pub fn season_records(game: &GameRecord) -> Vec<Record<Cetkaik>> {
                 Span::default(),
             );
         }
-        out.push(record);
+        record
     }
-    if out.is_empty() {
+
+    /// The one record of a match without a season: its header and start.
+    pub(crate) fn empty(&self) -> Record<Cetkaik> {
         let mut record = Record::new(SeasonStart {
-            rules: game.rules,
-            first_mover: game.first_side(),
-            scores: game.initial_scores,
+            rules: self.state.rules,
+            first_mover: Side::IASide,
+            scores: self.initial_scores,
             ..SeasonStart::default()
         });
-        record.header = header;
-        out.push(record);
+        record.header = self.header.clone();
+        record
     }
-    out
 }
 
 /// Groups season records back into one match, replaying each season from its start to

@@ -6,9 +6,10 @@
 //! so a file is one record ([`CliGame::ONE_RECORD_PER_FILE`]): `--record 1` is the match,
 //! `kifu show` counts the moves of the whole match, and `kifu convert` writes the match as one
 //! file, and nothing when any season has errors, so it needs every season before it writes.
-//! The driver gathers a match's season records for the command (at most four: the rules end
-//! a match after its fourth season, and what a file holds after that is errors, not seasons),
-//! while reading and replaying hold one season at a time.
+//! The driver gathers a match's season records for such commands (at most four: the rules
+//! end a match after its fourth season, and what a file holds after that is errors, not
+//! seasons); `kifu check` takes each season's check as it is read and replayed, and keeps none.
+//! Reading and replaying hold one season at a time.
 
 use kifu_cetkaik::{Cetkaik, Event, MatchState, Rules};
 use kifu_record::{NodeId, NodeItem, Record, RecordFormat, Records};

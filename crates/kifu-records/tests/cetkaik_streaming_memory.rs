@@ -4,40 +4,12 @@
 //! back and forth. Counted with an allocator that tracks the peak of live bytes (its own test
 //! binary, as the global allocator counts for the whole process).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use kifu_cetkaik::Rules;
 use kifu_records::cetkaik::{self as ckka, FORMATS};
-
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use kifu_testkit::peak_memory::{self, Counting, peak_during};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-/// Bytes allocated at the peak of `f`, above what was live before it, and what it returns.
-fn peak_during<T>(f: impl FnOnce() -> T) -> (usize, T) {
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    let out = f();
-    (PEAK.load(Ordering::Relaxed) - before, out)
-}
 
 /// case1 with `rounds` times four soldier steps (there and back for each side) at the start
 /// of each of its three seasons, which leave the board as it was.
@@ -71,11 +43,11 @@ fn reading_a_match_holds_one_season_at_a_time() {
     // The first season comes out before the rest of the file is read: what is live once it
     // is handed out is about one season.
     let (_, held) = peak_during(|| {
-        let before = LIVE.load(Ordering::Relaxed);
+        let before = peak_memory::live();
         let mut reads = FORMATS[0].records(&text);
         let first = reads.next().unwrap();
         assert!(first.diagnostics.is_empty());
-        let held = LIVE.load(Ordering::Relaxed) - before;
+        let held = peak_memory::live() - before;
         drop((first, reads));
         held
     });

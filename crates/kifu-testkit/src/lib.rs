@@ -12,6 +12,7 @@
 //! ```
 
 pub mod corpus;
+pub mod peak_memory;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -469,6 +469,31 @@ impl Position {
         pinned & self.by_color[color.index()]
     }
 
+    /// Whether the piece on `from`, which lies in direction `dir` from its side's `king`,
+    /// is pinned: it is the first piece from the king that way, and the next one is an enemy
+    /// slider that would attack the king without it. [`Position::pinned`] for one piece, with
+    /// two ray scans instead of a look at every enemy slider.
+    #[inline]
+    pub(crate) fn is_pinned_along(&self, king: Square, dir: usize, from: Square) -> bool {
+        let occupied = self.occupied();
+        if attacks::first_occupied(king, dir, occupied) != Some(from) {
+            return false;
+        }
+        let Some(from_piece) = self.board[from.index()] else {
+            return false;
+        };
+        let lifted = occupied ^ Bitboard::from_square(from);
+        match attacks::first_occupied(king, dir, lifted)
+            .and_then(|sq| Some((sq, self.board[sq.index()]?)))
+        {
+            Some((sq, sniper)) => {
+                sniper.color != from_piece.color
+                    && attacks::attacks_if_clear(sniper.kind, sniper.color, sq, king)
+            }
+            None => false,
+        }
+    }
+
     /// Plays a move, which must be legal (see [`Position::check_move`] or
     /// [`Position::legal_moves`]). An illegal move leaves the position in an
     /// unspecified but memory-safe state; use [`Position::play`] for
@@ -529,28 +554,33 @@ impl Position {
     }
 
     /// The checkers of the side now to move after `us` played `mv`: only the piece that moved
-    /// can give check directly, and only a piece that left a line to the king can uncover a
-    /// slider's check. Cheaper than [`Position::attackers_to`] for every move (record replays
-    /// and perft make a move per node); that full scan is kept for the moves that left a square
-    /// aligned with the king.
+    /// can give check directly, and only a slider behind the square it left can give check by
+    /// discovery (the mover's opponent was not in check before the move). Each is one table
+    /// look-up and at most one ray scan, where [`Position::attackers_to`] would look at every
+    /// kind of piece; record replays and perft make a move per node.
     #[inline]
     fn checkers_after(&self, mv: Move, us: Color) -> Bitboard {
         let Some(king) = self.king_square(us.flip()) else {
             return Bitboard::EMPTY;
         };
         let occupied = self.occupied();
-        if let Some(from) = mv.from()
-            && attacks::line(king, from).is_nonempty()
-        {
-            return self.attackers_to(king, us, occupied);
-        }
         let to = mv.to();
-        match self.board[to.index()] {
-            Some(piece) if attacks_of(piece.kind, us, to, occupied).contains(king) => {
-                Bitboard::from_square(to)
-            }
-            _ => Bitboard::EMPTY,
+        let mut checkers = Bitboard::EMPTY;
+        if let Some(piece) = self.board[to.index()]
+            && attacks::attacks_square(piece.kind, us, to, king, occupied)
+        {
+            checkers = Bitboard::from_square(to);
         }
+        if let Some(from) = mv.from()
+            && let Some(dir) = attacks::direction(king, from)
+            && let Some(sq) = attacks::first_occupied(king, dir, occupied)
+            && let Some(piece) = self.board[sq.index()]
+            && piece.color == us
+            && attacks::attacks_if_clear(piece.kind, us, sq, king)
+        {
+            checkers |= Bitboard::from_square(sq);
+        }
+        checkers
     }
 
     /// Takes back the last move played; `None` when there is none.

@@ -146,7 +146,9 @@ const KNIGHT_UP: u8 = 16;
 /// Two ranks toward rank 9 and one file aside: where a Black knight attacks from.
 const KNIGHT_DOWN: u8 = 17;
 const UNRELATED: u8 = 18;
-const RELATIONS: usize = 19;
+/// Rows of `KIND_MASK` are indexed by a relation read as a byte: 256 entries (1 KB for both
+/// colours) let the compiler drop the bounds check, and the entries past `UNRELATED` are 0.
+const RELATIONS: usize = 256;
 
 const fn relation_table() -> [[u8; 81]; 81] {
     let mut t = [[UNRELATED; 81]; 81];
@@ -254,19 +256,6 @@ const fn kind_mask_table() -> [[u16; RELATIONS]; 2] {
 
 static KIND_MASK: [[u16; RELATIONS]; 2] = kind_mask_table();
 
-/// The first occupied square from `sq` in direction `dir` (an index of `DIRS`), if any.
-#[inline(always)]
-fn first_on_ray(dir: usize, sq: usize, occupied: u128) -> Option<usize> {
-    let blockers = RAYS[dir][sq] & occupied;
-    if blockers == 0 {
-        None
-    } else if dir < 4 {
-        Some(blockers.trailing_zeros() as usize)
-    } else {
-        Some(127 - blockers.leading_zeros() as usize)
-    }
-}
-
 /// Whether a piece of `kind` and `color` on `from` attacks `target` when the board's
 /// occupancy is `occupied` (`from` counts as occupied): one look-up in a 6.5 KB table of
 /// relations and one in a table of the kinds that attack from each, and for a slider two
@@ -287,11 +276,8 @@ pub(crate) fn attacks_square(
     // Only a slider attacks from two or more squares away along a ray (the relations below
     // ADJACENT): the first occupied square from the target toward it must be the slider.
     rel >= ADJACENT
-        || first_on_ray(
-            rel as usize,
-            target.index(),
-            occupied.0 | (1u128 << from.index()),
-        ) == Some(from.index())
+        || first_occupied(target, rel as usize, occupied | Bitboard::from_square(from))
+            == Some(from)
 }
 
 /// The direction (an index into the ray tables, 0–7) in which `to` lies from `from` when the
@@ -320,10 +306,29 @@ pub(crate) fn attacks_if_clear(
     KIND_MASK[color.index()][rel as usize] >> kind.index() & 1 != 0
 }
 
+/// The squares from `sq` outward in direction `dir` (see [`direction`]), `sq` excluded.
+#[inline]
+pub(crate) fn ray(sq: Square, dir: usize) -> Bitboard {
+    Bitboard(RAYS[dir][sq.index()])
+}
+
+/// The square of `squares` (all on one ray in direction `dir`) nearest the ray's start.
+#[inline]
+pub(crate) fn nearest(dir: usize, squares: Bitboard) -> Option<Square> {
+    let bits = squares.0;
+    if bits == 0 {
+        None
+    } else if dir < 4 {
+        Some(Square::from_index_unchecked(bits.trailing_zeros()))
+    } else {
+        Some(Square::from_index_unchecked(127 - bits.leading_zeros()))
+    }
+}
+
 /// The first occupied square from `sq` in direction `dir` (see [`direction`]), if any.
 #[inline]
 pub(crate) fn first_occupied(sq: Square, dir: usize, occupied: Bitboard) -> Option<Square> {
-    first_on_ray(dir, sq.index(), occupied.0).map(|i| Square::from_index_unchecked(i as u32))
+    nearest(dir, ray(sq, dir) & occupied)
 }
 
 const fn line_tables() -> ([[u128; 81]; 81], [[u128; 81]; 81]) {

@@ -98,7 +98,7 @@ impl Position {
             // keeps the king covered: the pin is looked for only when neither holds.
             if let Some(dir) = attacks::direction(king, from)
                 && attacks::direction(king, to).is_none_or(|d| d % 4 != dir % 4)
-                && self.is_pinned_along(king, dir, from)
+                && self.is_pinned_along(us, king, dir, from)
             {
                 return Err(IllegalMove::LeavesKingInCheck { color: us });
             }

@@ -60,6 +60,11 @@ pub struct Position {
     move_number: u32,
     hash: u64,
     checkers: Bitboard,
+    /// Each side's king square, as `pieces(color, King).first()` gives it, refreshed whenever
+    /// a king moves, is taken or is put back (`refresh_kings`): checking and playing a move
+    /// each ask for a king, and a scan of a 128-bit bitboard costs a score of instructions
+    /// where this is one load.
+    kings: [Option<Square>; 2],
     pub(crate) history: Vec<StateInfo>,
 }
 
@@ -124,6 +129,7 @@ impl Position {
             move_number: 1,
             hash: 0,
             checkers: Bitboard::EMPTY,
+            kings: [None; 2],
             history: Vec::with_capacity(256),
         }
     }
@@ -194,6 +200,7 @@ impl Position {
             pos.hash ^= KEYS.white_to_move;
         }
         pos.move_number = move_number.max(1);
+        pos.refresh_kings();
         pos.checkers = pos.compute_checkers();
         pos
     }
@@ -255,6 +262,21 @@ impl Position {
             });
         }
         problems
+    }
+
+    /// Reads the king squares from the bitboards again, after a king moved, was taken or
+    /// was put back.
+    fn refresh_kings(&mut self) {
+        for c in Color::ALL {
+            self.kings[c.index()] = self.pieces(c, PieceKind::King).first();
+        }
+    }
+
+    /// Whether a move that moved `moved` and took `captured` moved or removed a king, so that
+    /// the king squares must be refreshed.
+    #[inline]
+    fn touches_king(moved: PieceKind, captured: Option<Piece>) -> bool {
+        moved == PieceKind::King || captured.is_some_and(|p| p.kind == PieceKind::King)
     }
 
     #[inline]
@@ -344,7 +366,7 @@ impl Position {
     /// Where `color`'s king stands; `None` if it has none (tsume problems, some studies).
     #[inline]
     pub fn king_square(&self, color: Color) -> Option<Square> {
-        self.pieces(color, PieceKind::King).first()
+        self.kings[color.index()]
     }
 
     /// Pieces of the side to move's opponent that attack the side to move's king.
@@ -469,25 +491,28 @@ impl Position {
         pinned & self.by_color[color.index()]
     }
 
-    /// Whether the piece on `from`, which lies in direction `dir` from its side's `king`,
-    /// is pinned: it is the first piece from the king that way, and the next one is an enemy
+    /// Whether `color`'s piece on `from`, which lies in direction `dir` from its `king`, is
+    /// pinned: it is the first piece from the king that way, and the next one is an enemy
     /// slider that would attack the king without it. [`Position::pinned`] for one piece, with
-    /// two ray scans instead of a look at every enemy slider.
+    /// one ray instead of every enemy slider's.
     #[inline]
-    pub(crate) fn is_pinned_along(&self, king: Square, dir: usize, from: Square) -> bool {
-        let occupied = self.occupied();
-        if attacks::first_occupied(king, dir, occupied) != Some(from) {
+    pub(crate) fn is_pinned_along(
+        &self,
+        color: Color,
+        king: Square,
+        dir: usize,
+        from: Square,
+    ) -> bool {
+        let on_ray = attacks::ray(king, dir) & self.occupied();
+        if attacks::nearest(dir, on_ray) != Some(from) {
             return false;
         }
-        let Some(from_piece) = self.board[from.index()] else {
+        let Some(sq) = attacks::nearest(dir, on_ray ^ Bitboard::from_square(from)) else {
             return false;
         };
-        let lifted = occupied ^ Bitboard::from_square(from);
-        match attacks::first_occupied(king, dir, lifted)
-            .and_then(|sq| Some((sq, self.board[sq.index()]?)))
-        {
-            Some((sq, sniper)) => {
-                sniper.color != from_piece.color
+        match self.board[sq.index()] {
+            Some(sniper) => {
+                sniper.color != color
                     && attacks::attacks_if_clear(sniper.kind, sniper.color, sq, king)
             }
             None => false,
@@ -550,6 +575,9 @@ impl Position {
         self.hash ^= KEYS.white_to_move;
         self.move_number = self.move_number.saturating_add(1);
         self.history.push(state);
+        if Position::touches_king(state.moved, state.captured) {
+            self.refresh_kings();
+        }
         self.checkers = self.checkers_after(mv, us);
     }
 
@@ -606,6 +634,9 @@ impl Position {
         }
         if let Some(captured) = state.captured {
             self.put(captured, to);
+        }
+        if Position::touches_king(state.moved, state.captured) {
+            self.refresh_kings();
         }
         self.side = us;
         self.move_number = self.move_number.saturating_sub(1).max(1);
@@ -680,6 +711,7 @@ impl Clone for Position {
             move_number: self.move_number,
             hash: self.hash,
             checkers: self.checkers,
+            kings: self.kings,
             history,
         }
     }
@@ -695,6 +727,7 @@ impl Clone for Position {
         self.move_number = source.move_number;
         self.hash = source.hash;
         self.checkers = source.checkers;
+        self.kings = source.kings;
         self.history.clone_from(&source.history);
     }
 }

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use kifu_shogi::{Bitboard, Handicap, Move, MoveList, Position, Square};
+use kifu_shogi::{Bitboard, Color, Handicap, Move, MoveList, PieceKind, Position, Square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shogi_core::{PartialPosition, ToUsi};
@@ -91,6 +91,10 @@ fn legal_moves_agree_with_shogi_legality_lite() {
                 pos.attackers_to(k, pos.turn().flip(), pos.occupied())
             });
             assert_eq!(pos.checkers(), scanned, "checkers of {}", pos.to_sfen());
+            for color in [Color::Black, Color::White] {
+                let king = pos.pieces(color, PieceKind::King).first();
+                assert_eq!(pos.king_square(color), king, "king of {}", pos.to_sfen());
+            }
             cov.positions += 1;
             cov.in_check += usize::from(pos.is_check());
             cov.with_drops += usize::from(list.iter().any(|m| m.is_drop()));

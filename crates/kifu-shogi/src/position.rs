@@ -531,14 +531,10 @@ impl Position {
     pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.side;
         let to = mv.to();
-        let mut state = StateInfo {
-            mv,
-            moved: PieceKind::Pawn,
-            captured: None,
-            hash: self.hash,
-            checkers: self.checkers,
-        };
-        if let Some(kind) = mv.drop_kind() {
+        let hash = self.hash;
+        // What undo needs is gathered as the move is made and saved at the end, so that fewer
+        // values stay live across the board update.
+        let (moved, placed, captured) = if let Some(kind) = mv.drop_kind() {
             let hand = &mut self.hands[us.index()];
             let before = hand.count(kind);
             if before == 0 {
@@ -547,18 +543,16 @@ impl Position {
             let after = hand.remove(kind);
             self.hash ^= KEYS.hand[us.index()][kind.index()][usize::from(before)]
                 ^ KEYS.hand[us.index()][kind.index()][usize::from(after)];
-            state.moved = kind;
-            if let Some(old) = self.remove(to) {
-                state.captured = Some(old);
-            }
+            let captured = self.remove(to);
             self.put(Piece::new(us, kind), to);
+            (kind, kind, captured)
         } else {
             let from = Square::from_index_unchecked(mv.raw_from() as u32);
             let Some(piece) = self.remove(from) else {
                 return;
             };
-            state.moved = piece.kind;
-            if let Some(captured) = self.remove(to) {
+            let captured = self.remove(to);
+            if let Some(captured) = captured {
                 let kind = captured.kind.unpromote();
                 if kind.is_hand_kind() {
                     let hand = &mut self.hands[us.index()];
@@ -567,7 +561,6 @@ impl Position {
                     self.hash ^= KEYS.hand[us.index()][kind.index()][usize::from(before).min(18)]
                         ^ KEYS.hand[us.index()][kind.index()][usize::from(after)];
                 }
-                state.captured = Some(captured);
             }
             let kind = if mv.is_promotion() {
                 piece.kind.promote().unwrap_or(piece.kind)
@@ -575,38 +568,44 @@ impl Position {
                 piece.kind
             };
             self.put(Piece::new(us, kind), to);
-        }
+            (piece.kind, kind, captured)
+        };
         self.side = us.flip();
         self.hash ^= KEYS.white_to_move;
         self.move_number = self.move_number.saturating_add(1);
-        self.history.push(state);
-        if Position::touches_king(state.moved, state.captured) {
+        if Position::touches_king(moved, captured) {
             self.refresh_kings();
         }
-        self.checkers = self.checkers_after(mv, us);
+        let checkers = self.checkers_after(mv, us, placed);
+        self.history.push(StateInfo {
+            mv,
+            moved,
+            captured,
+            hash,
+            checkers: self.checkers,
+        });
+        self.checkers = checkers;
     }
 
-    /// The checkers of the side now to move after `us` played `mv`: only the piece that moved
+    /// The checkers of the side now to move after `us` played `mv`, which left `placed` on its
+    /// destination: only the piece that moved
     /// can give check directly, and only a slider behind the square it left can give check by
     /// discovery (the mover's opponent was not in check before the move). Each is one table
     /// look-up and at most one ray scan, where [`Position::attackers_to`] would look at every
     /// kind of piece; record replays and perft make a move per node.
     #[inline]
-    fn checkers_after(&self, mv: Move, us: Color) -> Bitboard {
+    fn checkers_after(&self, mv: Move, us: Color, placed: PieceKind) -> Bitboard {
         let Some(king) = self.king_square(us.flip()) else {
             return Bitboard::EMPTY;
         };
-        let occupied = self.occupied();
         let to = mv.to();
         let mut checkers = Bitboard::EMPTY;
-        if let Some(piece) = self.board[to.index()]
-            && attacks::attacks_square(piece.kind, us, to, king, occupied)
-        {
+        if attacks::attacks_square(placed, us, to, king, self.occupied()) {
             checkers = Bitboard::from_square(to);
         }
         if let Some(from) = mv.from()
             && let Some(dir) = attacks::direction(king, from)
-            && let Some(sq) = attacks::first_occupied(king, dir, occupied)
+            && let Some(sq) = attacks::first_occupied(king, dir, self.occupied())
             && let Some(piece) = self.board[sq.index()]
             && piece.color == us
             && attacks::attacks_if_clear(piece.kind, us, sq, king)

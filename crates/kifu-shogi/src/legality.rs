@@ -22,7 +22,9 @@ impl Position {
             if must_promote(kind, us, to) {
                 return Err(IllegalMove::DeadDrop { kind, to });
             }
-            if kind == PieceKind::Pawn && self.pawn_files(us).contains(to) {
+            if kind == PieceKind::Pawn
+                && (self.pieces(us, PieceKind::Pawn) & attacks::file(to.file())).is_nonempty()
+            {
                 return Err(IllegalMove::DoublePawn {
                     color: us,
                     file: to.file(),
@@ -93,11 +95,10 @@ impl Position {
                 return Err(IllegalMove::LeavesKingInCheck { color: us });
             }
             // Only a piece on a line from its king can be pinned, and a move along that line
-            // keeps the king covered: the pins are looked for only when neither holds.
-            let line = attacks::line(king, from);
-            if line.is_nonempty()
-                && !line.contains(to)
-                && self.pinned(us, king, self.occupied()).contains(from)
+            // keeps the king covered: the pin is looked for only when neither holds.
+            if let Some(dir) = attacks::direction(king, from)
+                && attacks::direction(king, to).is_none_or(|d| d % 4 != dir % 4)
+                && self.is_pinned_along(us, king, dir, from)
             {
                 return Err(IllegalMove::LeavesKingInCheck { color: us });
             }
@@ -113,7 +114,11 @@ impl Position {
 }
 
 /// A non-king move to `to` keeps the king safe from the current checkers.
+#[inline(always)]
 fn answers_check(king: Square, checkers: Bitboard, to: Square) -> bool {
+    if checkers.is_empty() {
+        return true;
+    }
     match checkers.first() {
         None => true,
         Some(_) if checkers.has_several() => false,

@@ -10,7 +10,6 @@
 use std::ops::Deref;
 
 use crate::attacks;
-use crate::position::attacks_of;
 use crate::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
 
 /// Enough for any position: the most legal moves known is 593.
@@ -352,7 +351,7 @@ impl Position {
     /// Whether the piece on `from` could legally move to `to` as far as its
     /// movement goes (ignoring king safety and promotion).
     pub(crate) fn reaches(&self, piece: Piece, from: Square, to: Square) -> bool {
-        attacks_of(piece.kind, piece.color, from, self.occupied()).contains(to)
+        attacks::attacks_square(piece.kind, piece.color, from, to, self.occupied())
     }
 }
 

@@ -60,6 +60,11 @@ pub struct Position {
     move_number: u32,
     hash: u64,
     checkers: Bitboard,
+    /// Each side's king square, as `pieces(color, King).first()` gives it, refreshed whenever
+    /// a king moves, is taken or is put back (`refresh_kings`): checking and playing a move
+    /// each ask for a king, and a scan of a 128-bit bitboard costs a score of instructions
+    /// where this is one load.
+    kings: [Option<Square>; 2],
     pub(crate) history: Vec<StateInfo>,
 }
 
@@ -124,6 +129,7 @@ impl Position {
             move_number: 1,
             hash: 0,
             checkers: Bitboard::EMPTY,
+            kings: [None; 2],
             history: Vec::with_capacity(256),
         }
     }
@@ -194,6 +200,7 @@ impl Position {
             pos.hash ^= KEYS.white_to_move;
         }
         pos.move_number = move_number.max(1);
+        pos.refresh_kings();
         pos.checkers = pos.compute_checkers();
         pos
     }
@@ -255,6 +262,21 @@ impl Position {
             });
         }
         problems
+    }
+
+    /// Reads the king squares from the bitboards again, after a king moved, was taken or
+    /// was put back.
+    fn refresh_kings(&mut self) {
+        for c in Color::ALL {
+            self.kings[c.index()] = self.pieces(c, PieceKind::King).first();
+        }
+    }
+
+    /// Whether a move that moved `moved` and took `captured` moved or removed a king, so that
+    /// the king squares must be refreshed.
+    #[inline]
+    fn touches_king(moved: PieceKind, captured: Option<Piece>) -> bool {
+        moved == PieceKind::King || captured.is_some_and(|p| p.kind == PieceKind::King)
     }
 
     #[inline]
@@ -344,7 +366,7 @@ impl Position {
     /// Where `color`'s king stands; `None` if it has none (tsume problems, some studies).
     #[inline]
     pub fn king_square(&self, color: Color) -> Option<Square> {
-        self.pieces(color, PieceKind::King).first()
+        self.kings[color.index()]
     }
 
     /// Pieces of the side to move's opponent that attack the side to move's king.
@@ -407,39 +429,43 @@ impl Position {
         a & them
     }
 
-    /// Whether any piece of `by` attacks `sq`: [`Position::attackers_to`] with an early
-    /// exit, cheapest pieces first, for king-move legality where the answer is usually yes.
+    /// Whether any piece of `by` attacks `sq`: [`Position::attackers_to`] as a yes or no. It
+    /// looks only at the few enemy pieces that could: those next to `sq` (one relation
+    /// look-up each), the knights a jump away, and the sliders on a line through `sq` (one ray
+    /// scan each), where `attackers_to` builds every kind's attack set. A legal king move, the
+    /// common caller, is one where the answer is no, so every candidate gets looked at.
     #[inline]
     pub(crate) fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
-        let opp = by.flip();
         let k = &self.by_kind;
         let them = self.by_color[by.index()];
-        let steppers = (attacks::pawn(opp, sq) & k[PieceKind::Pawn.index()])
-            | (attacks::knight(opp, sq) & k[PieceKind::Knight.index()])
-            | (attacks::silver(opp, sq) & k[PieceKind::Silver.index()])
-            | (attacks::gold(opp, sq) & self.gold_movers())
-            | (attacks::king(sq)
-                & (k[PieceKind::King.index()]
-                    | k[PieceKind::Horse.index()]
-                    | k[PieceKind::Dragon.index()]));
-        if (steppers & them).is_nonempty() {
+        let near = attacks::king(sq);
+        for from in near & them {
+            if let Some(piece) = self.board[from.index()]
+                && attacks::attacks_if_clear(piece.kind, by, from, sq)
+            {
+                return true;
+            }
+        }
+        if (attacks::knight(by.flip(), sq) & k[PieceKind::Knight.index()] & them).is_nonempty() {
             return true;
         }
-        let rooks = (k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()]) & them;
-        if (attacks::rook_pseudo(sq) & rooks).is_nonempty()
-            && (attacks::rook(sq, occupied) & rooks).is_nonempty()
-        {
-            return true;
+        let rooks = k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()];
+        let bishops = k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()];
+        let lances = k[PieceKind::Lance.index()];
+        let sliders = ((attacks::rook_pseudo(sq) & rooks)
+            | (attacks::bishop_pseudo(sq) & bishops)
+            | (attacks::lance_pseudo(by.flip(), sq) & lances))
+            & them
+            & !near;
+        for from in sliders {
+            if let Some(dir) = attacks::direction(sq, from)
+                && attacks::first_occupied(sq, dir, occupied | Bitboard::from_square(from))
+                    == Some(from)
+            {
+                return true;
+            }
         }
-        let bishops = (k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()]) & them;
-        if (attacks::bishop_pseudo(sq) & bishops).is_nonempty()
-            && (attacks::bishop(sq, occupied) & bishops).is_nonempty()
-        {
-            return true;
-        }
-        let lances = k[PieceKind::Lance.index()] & them;
-        (attacks::lance_pseudo(opp, sq) & lances).is_nonempty()
-            && (attacks::lance(opp, sq, occupied) & lances).is_nonempty()
+        false
     }
 
     fn compute_checkers(&self) -> Bitboard {
@@ -469,6 +495,35 @@ impl Position {
         pinned & self.by_color[color.index()]
     }
 
+    /// Whether `color`'s piece on `from`, which lies in direction `dir` from its `king`, is
+    /// pinned: it is the first piece from the king that way, and the next one is an enemy
+    /// slider that would attack the king without it. [`Position::pinned`] for one piece, with
+    /// one ray instead of every enemy slider's. Inlined into `check_move`, its one caller
+    /// on every move: the call cost a third of its work.
+    #[inline(always)]
+    pub(crate) fn is_pinned_along(
+        &self,
+        color: Color,
+        king: Square,
+        dir: usize,
+        from: Square,
+    ) -> bool {
+        let on_ray = attacks::ray(king, dir) & self.occupied();
+        if attacks::nearest(dir, on_ray) != Some(from) {
+            return false;
+        }
+        let Some(sq) = attacks::nearest(dir, on_ray ^ Bitboard::from_square(from)) else {
+            return false;
+        };
+        match self.board[sq.index()] {
+            Some(sniper) => {
+                sniper.color != color
+                    && attacks::attacks_if_clear(sniper.kind, sniper.color, sq, king)
+            }
+            None => false,
+        }
+    }
+
     /// Plays a move, which must be legal (see [`Position::check_move`] or
     /// [`Position::legal_moves`]). An illegal move leaves the position in an
     /// unspecified but memory-safe state; use [`Position::play`] for
@@ -476,14 +531,10 @@ impl Position {
     pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.side;
         let to = mv.to();
-        let mut state = StateInfo {
-            mv,
-            moved: PieceKind::Pawn,
-            captured: None,
-            hash: self.hash,
-            checkers: self.checkers,
-        };
-        if let Some(kind) = mv.drop_kind() {
+        let hash = self.hash;
+        // What undo needs is gathered as the move is made and saved at the end, so that fewer
+        // values stay live across the board update.
+        let (moved, placed, captured) = if let Some(kind) = mv.drop_kind() {
             let hand = &mut self.hands[us.index()];
             let before = hand.count(kind);
             if before == 0 {
@@ -492,18 +543,16 @@ impl Position {
             let after = hand.remove(kind);
             self.hash ^= KEYS.hand[us.index()][kind.index()][usize::from(before)]
                 ^ KEYS.hand[us.index()][kind.index()][usize::from(after)];
-            state.moved = kind;
-            if let Some(old) = self.remove(to) {
-                state.captured = Some(old);
-            }
+            let captured = self.remove(to);
             self.put(Piece::new(us, kind), to);
+            (kind, kind, captured)
         } else {
             let from = Square::from_index_unchecked(mv.raw_from() as u32);
             let Some(piece) = self.remove(from) else {
                 return;
             };
-            state.moved = piece.kind;
-            if let Some(captured) = self.remove(to) {
+            let captured = self.remove(to);
+            if let Some(captured) = captured {
                 let kind = captured.kind.unpromote();
                 if kind.is_hand_kind() {
                     let hand = &mut self.hands[us.index()];
@@ -512,7 +561,6 @@ impl Position {
                     self.hash ^= KEYS.hand[us.index()][kind.index()][usize::from(before).min(18)]
                         ^ KEYS.hand[us.index()][kind.index()][usize::from(after)];
                 }
-                state.captured = Some(captured);
             }
             let kind = if mv.is_promotion() {
                 piece.kind.promote().unwrap_or(piece.kind)
@@ -520,37 +568,51 @@ impl Position {
                 piece.kind
             };
             self.put(Piece::new(us, kind), to);
-        }
+            (piece.kind, kind, captured)
+        };
         self.side = us.flip();
         self.hash ^= KEYS.white_to_move;
         self.move_number = self.move_number.saturating_add(1);
-        self.history.push(state);
-        self.checkers = self.checkers_after(mv, us);
+        if Position::touches_king(moved, captured) {
+            self.refresh_kings();
+        }
+        let checkers = self.checkers_after(mv, us, placed);
+        self.history.push(StateInfo {
+            mv,
+            moved,
+            captured,
+            hash,
+            checkers: self.checkers,
+        });
+        self.checkers = checkers;
     }
 
-    /// The checkers of the side now to move after `us` played `mv`: only the piece that moved
-    /// can give check directly, and only a piece that left a line to the king can uncover a
-    /// slider's check. Cheaper than [`Position::attackers_to`] for every move (record replays
-    /// and perft make a move per node); that full scan is kept for the moves that left a square
-    /// aligned with the king.
+    /// The checkers of the side now to move after `us` played `mv`, which left `placed` on its
+    /// destination: only the piece that moved
+    /// can give check directly, and only a slider behind the square it left can give check by
+    /// discovery (the mover's opponent was not in check before the move). Each is one table
+    /// look-up and at most one ray scan, where [`Position::attackers_to`] would look at every
+    /// kind of piece; record replays and perft make a move per node.
     #[inline]
-    fn checkers_after(&self, mv: Move, us: Color) -> Bitboard {
+    fn checkers_after(&self, mv: Move, us: Color, placed: PieceKind) -> Bitboard {
         let Some(king) = self.king_square(us.flip()) else {
             return Bitboard::EMPTY;
         };
-        let occupied = self.occupied();
-        if let Some(from) = mv.from()
-            && attacks::line(king, from).is_nonempty()
-        {
-            return self.attackers_to(king, us, occupied);
-        }
         let to = mv.to();
-        match self.board[to.index()] {
-            Some(piece) if attacks_of(piece.kind, us, to, occupied).contains(king) => {
-                Bitboard::from_square(to)
-            }
-            _ => Bitboard::EMPTY,
+        let mut checkers = Bitboard::EMPTY;
+        if attacks::attacks_square(placed, us, to, king, self.occupied()) {
+            checkers = Bitboard::from_square(to);
         }
+        if let Some(from) = mv.from()
+            && let Some(dir) = attacks::direction(king, from)
+            && let Some(sq) = attacks::first_occupied(king, dir, self.occupied())
+            && let Some(piece) = self.board[sq.index()]
+            && piece.color == us
+            && attacks::attacks_if_clear(piece.kind, us, sq, king)
+        {
+            checkers |= Bitboard::from_square(sq);
+        }
+        checkers
     }
 
     /// Takes back the last move played; `None` when there is none.
@@ -576,6 +638,9 @@ impl Position {
         }
         if let Some(captured) = state.captured {
             self.put(captured, to);
+        }
+        if Position::touches_king(state.moved, state.captured) {
+            self.refresh_kings();
         }
         self.side = us;
         self.move_number = self.move_number.saturating_sub(1).max(1);
@@ -650,6 +715,7 @@ impl Clone for Position {
             move_number: self.move_number,
             hash: self.hash,
             checkers: self.checkers,
+            kings: self.kings,
             history,
         }
     }
@@ -665,6 +731,7 @@ impl Clone for Position {
         self.move_number = source.move_number;
         self.hash = source.hash;
         self.checkers = source.checkers;
+        self.kings = source.kings;
         self.history.clone_from(&source.history);
     }
 }
@@ -726,6 +793,45 @@ pub(crate) fn must_promote(kind: PieceKind, color: Color, to: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `is_attacked` says yes exactly when `attackers_to` finds someone, on every square of
+    /// positions from random play, with the board's occupancy and with a king lifted off it.
+    #[test]
+    fn is_attacked_agrees_with_attackers_to() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(11);
+        let starts = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        ];
+        let mut positions = 0;
+        for _ in 0..40 {
+            let mut pos = Position::from_sfen(starts[rng.random_range(0..2)]).unwrap();
+            for _ in 0..150 {
+                for by in Color::ALL {
+                    let kings = pos.pieces(by.flip(), PieceKind::King);
+                    for occupied in [pos.occupied(), pos.occupied() ^ kings] {
+                        for sq in Square::all() {
+                            assert_eq!(
+                                pos.is_attacked(sq, by, occupied),
+                                pos.attackers_to(sq, by, occupied).is_nonempty(),
+                                "{sq} by {by:?} in {}",
+                                pos.to_sfen()
+                            );
+                        }
+                    }
+                }
+                positions += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(positions > 1_000, "{positions}");
+    }
 
     #[test]
     fn lenient_construction_tolerates_double_pawns_only_as_warnings() {

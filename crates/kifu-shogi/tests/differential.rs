@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use kifu_shogi::{Handicap, Move, MoveList, Position, Square};
+use kifu_shogi::{Bitboard, Color, Handicap, Move, MoveList, PieceKind, Position, Square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shogi_core::{PartialPosition, ToUsi};
@@ -85,6 +85,15 @@ fn legal_moves_agree_with_shogi_legality_lite() {
                     ours.difference(&theirs).collect::<Vec<_>>(),
                     theirs.difference(&ours).collect::<Vec<_>>()
                 );
+            }
+            // The checkers kept move by move are those a full scan finds.
+            let scanned = pos.king_square(pos.turn()).map_or(Bitboard::EMPTY, |k| {
+                pos.attackers_to(k, pos.turn().flip(), pos.occupied())
+            });
+            assert_eq!(pos.checkers(), scanned, "checkers of {}", pos.to_sfen());
+            for color in [Color::Black, Color::White] {
+                let king = pos.pieces(color, PieceKind::King).first();
+                assert_eq!(pos.king_square(color), king, "king of {}", pos.to_sfen());
             }
             cov.positions += 1;
             cov.in_check += usize::from(pos.is_check());

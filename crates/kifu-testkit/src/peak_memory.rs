@@ -3,11 +3,17 @@
 //! A test binary installs [`Counting`] as its global allocator (the allocator counts for the
 //! whole process, so such a test has a binary of its own) and measures with [`peak_during`]:
 //!
-//! ```ignore
-//! #[global_allocator]
-//! static ALLOCATOR: kifu_testkit::peak_memory::Counting = kifu_testkit::peak_memory::Counting;
+//! ```
+//! use kifu_testkit::peak_memory::{Counting, peak_during};
 //!
-//! let (bytes, result) = kifu_testkit::peak_memory::peak_during(|| read_everything());
+//! #[global_allocator]
+//! static ALLOCATOR: Counting = Counting;
+//!
+//! fn main() {
+//!     let (bytes, len) = peak_during(|| vec![1u8; 1 << 20].len());
+//!     assert_eq!(len, 1 << 20);
+//!     assert!(bytes >= 1 << 20);
+//! }
 //! ```
 
 use std::alloc::{GlobalAlloc, Layout, System};

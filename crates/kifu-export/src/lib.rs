@@ -26,6 +26,8 @@
 //! assert_eq!(entry.to_bytes().len(), 38);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod meta;
 pub mod move16;
 pub mod packed;

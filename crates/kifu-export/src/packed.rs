@@ -158,7 +158,12 @@ pub enum PackError {
     NoKing(Color),
     /// More pieces of a kind than a set holds.
     #[error("more than {max} {kind:?} (a set holds {max})")]
-    TooMany { kind: PieceKind, max: u8 },
+    TooMany {
+        /// The kind (unpromoted) there are too many of.
+        kind: PieceKind,
+        /// How many of it a set holds.
+        max: u8,
+    },
 }
 
 /// Why 32 bytes are not a packed position.
@@ -167,13 +172,17 @@ pub enum UnpackError {
     /// The bits ran out, or a code matched no piece.
     #[error("not a {coding} position: {reason}")]
     Malformed {
+        /// The coding read (`hcp`, `packed sfen`).
         coding: &'static str,
+        /// What went wrong.
         reason: &'static str,
     },
     /// The pieces decoded are no position kifu can play on.
     #[error("not a {coding} position: {source}")]
     Position {
+        /// The coding read (`hcp`, `packed sfen`).
         coding: &'static str,
+        /// Why the pieces are no position.
         source: kifu_shogi::PositionError,
     },
 }

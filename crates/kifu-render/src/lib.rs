@@ -18,6 +18,8 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod font;
 mod games;
 pub mod html;
@@ -57,7 +59,12 @@ pub enum RenderError {
     Svg(String),
     /// The picture is too large or empty.
     #[error("cannot make a {width}×{height} pixel image")]
-    Size { width: u32, height: u32 },
+    Size {
+        /// The width asked for, in pixels.
+        width: u32,
+        /// The height asked for, in pixels.
+        height: u32,
+    },
     /// PNG encoding failed.
     #[error("PNG encoding failed: {0}")]
     Png(String),

@@ -7,8 +7,11 @@
 /// unflipped board (`Bottom`), the side at the top, or nobody's (cetkaik's 皇).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Owner {
+    /// The side drawn at the bottom: its tokens face up the board.
     Bottom,
+    /// The side drawn at the top: its tokens face down.
     Top,
+    /// Nobody's (cetkaik's 皇), drawn upright.
     Neutral,
 }
 
@@ -37,9 +40,13 @@ pub enum Shape {
 /// One piece as drawn: its name (one to three characters), owner, ink and shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Token {
+    /// The name written on it (one to three characters).
     pub name: &'static str,
+    /// Which way it faces and whose hand it goes to.
     pub owner: Owner,
+    /// The colour of its name.
     pub ink: Ink,
+    /// Its outline.
     pub shape: Shape,
 }
 

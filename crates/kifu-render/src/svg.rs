@@ -11,27 +11,37 @@ use crate::font::{self, EM_CENTRE_ABOVE_BASELINE, UNITS_PER_EM};
 use crate::scene::{Board, Ink, Mark, Owner, Scene, Shape, Terrain, Token};
 
 /// Where everything goes, in pixels.
+/// Where everything of a picture goes, in SVG user units: the board, the two hands and the
+/// text lines, worked out once from the board's size and the hands' contents.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
     /// Side of a square.
     pub cell: f32,
+    /// Columns of the board.
     pub files: usize,
+    /// Rows of the board.
     pub ranks: usize,
-    /// Top left corner of the board.
+    /// Left edge of the board.
     pub board_x: f32,
+    /// Top edge of the board.
     pub board_y: f32,
-    /// Left edge of the top side's hand (left of the board) and of the bottom side's (right).
+    /// Left edge of the top side's hand (left of the board).
     pub hand_left_x: f32,
+    /// Left edge of the bottom side's hand (right of the board).
     pub hand_right_x: f32,
+    /// Columns of a hand.
     pub hand_columns: usize,
     /// Entries in one column of a hand.
     pub hand_rows: usize,
     /// Side of a held piece.
     pub hand_cell: f32,
+    /// Width of the whole picture.
     pub width: f32,
+    /// Height of the whole picture.
     pub height: f32,
-    /// Baselines of the top player's line and of the bottom player's line; notes follow it.
+    /// Baseline of the top player's line.
     pub top_line_y: f32,
+    /// Baseline of the bottom player's line; the notes follow it.
     pub bottom_line_y: f32,
 }
 
@@ -164,8 +174,11 @@ pub fn escape(text: &str) -> String {
 /// Where a line of text is anchored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Anchor {
+    /// The text starts at the point.
     Start,
+    /// The text is centred on the point.
     Middle,
+    /// The text ends at the point.
     End,
 }
 
@@ -541,8 +554,9 @@ pub fn pieces(scene: &Scene, layout: &Layout, defs: &mut Defs, flip: bool) -> St
 
 /// The text around the board: each player's line and the notes.
 pub struct Captions {
-    /// The top player's line and the bottom player's.
+    /// The top player's line.
     pub top: String,
+    /// The bottom player's line.
     pub bottom: String,
     /// The move number, at the top right (`12手目`, `start`).
     pub move_label: String,

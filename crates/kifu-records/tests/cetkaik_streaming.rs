@@ -33,6 +33,12 @@ fn seasons(text: &str) -> Vec<RecordRead<Cetkaik>> {
     ckka_format().records(text).collect()
 }
 
+/// A season read without any problem (its diagnostics shown if not).
+#[track_caller]
+fn assert_clean(read: &RecordRead<Cetkaik>) {
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+}
+
 #[test]
 fn a_match_is_handed_out_season_by_season_with_the_whole_files_records() {
     let text = case1();
@@ -58,16 +64,8 @@ fn an_error_late_in_the_match_leaves_the_seasons_before_it_clean() {
     let text = case1().replacen("CA車PA無撃裁手黒筆", "CA船PA無撃裁手黒筆", 1);
     let reads = seasons(&text);
     assert_eq!(reads.len(), 3);
-    assert!(
-        reads[0].diagnostics.is_empty(),
-        "{:?}",
-        reads[0].diagnostics
-    );
-    assert!(
-        reads[1].diagnostics.is_empty(),
-        "{:?}",
-        reads[1].diagnostics
-    );
+    assert_clean(&reads[0]);
+    assert_clean(&reads[1]);
     let late = &reads[2].diagnostics;
     assert!(late.iter().any(Diagnostic::is_error), "{late:?}");
     let at = late[0].span;
@@ -83,11 +81,7 @@ fn text_after_the_last_season_goes_with_it_and_a_season_end_word_with_the_next()
         .replace("星一周", "星一周\n[a]一 [b]二");
     let reads = seasons(&text);
     assert_eq!(reads.len(), 3);
-    assert!(
-        reads[0].diagnostics.is_empty(),
-        "{:?}",
-        reads[0].diagnostics
-    );
+    assert_clean(&reads[0]);
     assert_eq!(
         messages(&reads[1]),
         ["`夏終` but season 1 has just ended"],
@@ -146,11 +140,7 @@ fn the_rule_set_is_decided_by_the_first_season_not_the_whole_match() {
             .iter()
             .all(|r| r.record.start.rules == Rules::hard_tam())
     );
-    assert!(
-        reads[0].diagnostics.is_empty(),
-        "{:?}",
-        reads[0].diagnostics
-    );
+    assert_clean(&reads[0]);
     assert!(reads[1].has_errors() || reads[2].has_errors());
     // Whole, the match still validates under 官定 only (what the old reader fell back to).
     let (game, diags) = ckka::check_detecting_rules(&text, Rules::hard_tam());
@@ -181,11 +171,7 @@ fn diagnostics_after_a_stray_declaration_stay_with_the_season_being_played() {
             "`手赤馬`: the previous move captured nothing"
         ]
     );
-    assert!(
-        reads[1].diagnostics.is_empty(),
-        "{:?}",
-        reads[1].diagnostics
-    );
+    assert_clean(&reads[1]);
 }
 
 /// Notation ⓪ names the hand before 再行 or 終季 (`或為…`); a record in another notation
@@ -219,16 +205,8 @@ fn the_hand_line_warning_follows_the_notation_read_so_far() {
     let reads = seasons(&mixed);
     assert_eq!(reads.len(), 3);
     let warning = "a hand line (`…為…`) should name the hand before 再行 or 終季";
-    assert!(
-        reads[0].diagnostics.is_empty(),
-        "{:?}",
-        reads[0].diagnostics
-    );
-    assert!(
-        reads[1].diagnostics.is_empty(),
-        "{:?}",
-        reads[1].diagnostics
-    );
+    assert_clean(&reads[0]);
+    assert_clean(&reads[1]);
     assert_eq!(messages(&reads[2]), [warning]);
     // The whole-file replay, which knows the notation of the whole file, warns at all three.
     let (_, whole) = ckka::check(&mixed, Rules::standard());

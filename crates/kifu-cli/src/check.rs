@@ -156,14 +156,7 @@ fn check_one(
     }
     let bytes = buffer.as_slice();
     let path = input.path.as_deref();
-    let Some(game) = game.or_else(|| Game::detect(path, bytes)) else {
-        return FileReport::failed(
-            name,
-            "?",
-            "?",
-            "cannot tell which game this is; use --game".into(),
-        );
-    };
+    let game = game.unwrap_or_else(|| Game::detect(path, bytes));
     let file = crate::games::InputFile {
         name: &name,
         path,

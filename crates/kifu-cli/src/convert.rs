@@ -168,8 +168,7 @@ impl Run<'_> {
             .map_err(|e| crate::inputs::open_error(&name, e))?;
         let game = self
             .game
-            .or_else(|| Game::detect(input.path.as_deref(), &bytes))
-            .ok_or_else(|| format!("{name}: cannot tell which game this is; use --game"))?;
+            .unwrap_or_else(|| Game::detect(input.path.as_deref(), &bytes));
         Ok(Opened { name, bytes, game })
     }
 
@@ -276,8 +275,7 @@ impl Run<'_> {
         for input in inputs {
             let game = self
                 .game
-                .or_else(|| Game::detect(input.path.as_deref(), &[]))
-                .unwrap_or_else(Game::default_game);
+                .unwrap_or_else(|| Game::detect(input.path.as_deref(), &[]));
             let ext = game
                 .target_extension(self.target)
                 .map_err(CliError::Usage)?;

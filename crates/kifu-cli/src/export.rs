@@ -507,16 +507,7 @@ fn export_file(
         out.report = Some(FileReport::failed(name, "?", "?", e.to_string()));
         return out;
     }
-    let Some(game) = game.or_else(|| Game::detect(input.path.as_deref(), buffer)) else {
-        out.counts.files_failed = 1;
-        out.report = Some(FileReport::failed(
-            name,
-            "?",
-            "?",
-            "no game reads this file; say which with --game".into(),
-        ));
-        return out;
-    };
+    let game = game.unwrap_or_else(|| Game::detect(input.path.as_deref(), buffer));
     let result = match (game.name(), args.to) {
         ("shogi", To::Parquet) => {
             read_records::<Shogi>(input, buffer, args, filters, &mut out, table_rows)

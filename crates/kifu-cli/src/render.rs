@@ -204,9 +204,7 @@ pub fn viewer_for(
     path: Option<&Path>,
     bytes: &[u8],
 ) -> Result<&'static dyn Viewer, CliError> {
-    let game = Game::from_arg(game)
-        .or_else(|| Game::detect(path, bytes))
-        .ok_or_else(|| CliError::Failed("cannot tell which game this is; use --game".into()))?;
+    let game = Game::from_arg(game).unwrap_or_else(|| Game::detect(path, bytes));
     VIEWERS
         .iter()
         .copied()

@@ -102,9 +102,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         .read()
         .map_err(|e| crate::inputs::open_error(&name, e))?;
     let path = input.path.as_deref();
-    let game = game
-        .or_else(|| Game::detect(path, &bytes))
-        .ok_or_else(|| format!("{name}: cannot tell which game this is; use --game"))?;
+    let game = game.unwrap_or_else(|| Game::detect(path, &bytes));
     let only = crate::games::record_index(args.record)?.unwrap_or(0);
     let mut chosen = None;
     let file = InputFile {

@@ -71,3 +71,25 @@ fn sfen_csa_and_bod_outputs_read_back_to_the_same_position() {
         );
     }
 }
+
+#[test]
+fn a_bod_file_is_read_by_its_content_as_python_reads_it() {
+    // `.bod` is no game's record extension: a file named on the command line with it is
+    // read by what it holds (a shogi board diagram), not refused for want of `--game`.
+    let bod = stdout(&kifu(&["show", GAME, "--ply", "40", "--bod"]));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.bod");
+    std::fs::write(&path, &bod).unwrap();
+    let path = path.to_str().unwrap();
+    let sfen = stdout(&kifu(&["show", GAME, "--ply", "40", "--sfen"]));
+    let board = sfen.split(' ').take(3).collect::<Vec<_>>().join(" ");
+    assert!(stdout(&kifu(&["show", path, "--sfen"])).starts_with(&board));
+    let checked = kifu(&["check", path]);
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
+    assert!(String::from_utf8_lossy(&checked.stdout).contains("shogi"));
+}

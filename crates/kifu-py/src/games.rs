@@ -11,7 +11,7 @@ use kifu_chu::Chu;
 use kifu_record::{EndingKind, Game, NodeItem, Record, RecordFormat};
 use kifu_records::GameRecords;
 use kifu_records::cetkaik as ckka;
-use kifu_records::detect::{GameKind, game_of};
+use kifu_records::detect::{GameKind, game_of_named_file};
 use kifu_shogi::{Shogi, ShogiEnding};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -173,9 +173,7 @@ pub fn knows_format(game: GameKind, format: &str) -> bool {
 /// uses, content only one game writes, an extension a game reads, what the text reads as); a
 /// file whose extension no game reads goes by its content alone, shogi when nothing decides.
 pub fn detect(path: Option<&Path>, bytes: &[u8]) -> GameKind {
-    game_of(path, bytes)
-        .or_else(|| game_of(None, bytes))
-        .unwrap_or(GameKind::DEFAULT)
+    game_of_named_file(path, bytes)
 }
 
 /// `.ckka`, and `.ckka0` … `.ckka3` for a file that says its notation in its name.

@@ -186,6 +186,26 @@ pub fn game_of(path: Option<&Path>, bytes: &[u8]) -> Option<GameKind> {
     )
 }
 
+/// The game of a file named on purpose rather than found in a directory walk: as
+/// [`game_of`] says, and for an extension no game reads (`.bod`, `.dat`), by the content
+/// alone, a text nothing claims being read as [`GameKind::DEFAULT`]'s. The command line and
+/// the Python module both read a file they are handed this way.
+///
+/// ```
+/// use std::path::Path;
+/// use kifu_records::detect::{GameKind, game_of_named_file};
+///
+/// let bod = "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n".as_bytes();
+/// assert_eq!(game_of_named_file(Some(Path::new("x.bod")), bod), GameKind::Shogi);
+/// let ckka = "MAU弓MAIMY橋一\n".as_bytes();
+/// assert_eq!(game_of_named_file(Some(Path::new("x.dat")), ckka), GameKind::Cetkaik);
+/// ```
+pub fn game_of_named_file(path: Option<&Path>, bytes: &[u8]) -> GameKind {
+    game_of(path, bytes)
+        .or_else(|| game_of(None, bytes))
+        .unwrap_or(GameKind::DEFAULT)
+}
+
 /// Whether a file found in a directory is a record: of `game` when the user named one
 /// (extensions other games share count too), else of any game.
 ///

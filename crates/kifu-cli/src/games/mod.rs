@@ -214,13 +214,15 @@ impl Game {
         move |p: &Path| kifu_records::detect::is_record_file(p, game.map(|g| g.kind()))
     }
 
-    /// The game of a file, in the records layer's order of evidence
-    /// (`kifu_records::detect::game_of`): an extension only one game uses, content only one
-    /// game writes, an extension games share, what the text reads as; `None` for a file whose
-    /// extension no game reads.
-    pub fn detect(path: Option<&Path>, bytes: &[u8]) -> Option<Game> {
-        let kind = kifu_records::detect::game_of(path, bytes)?;
-        Game::all().find(|g| g.kind() == kind)
+    /// The game of a file named on the command line, in the records layer's order of
+    /// evidence (`kifu_records::detect::game_of_named_file`): an extension only one game
+    /// uses, content only one game writes, an extension games share, what the text reads as
+    /// (for an extension no game reads, the content alone: a `.bod` board is shogi's).
+    pub fn detect(path: Option<&Path>, bytes: &[u8]) -> Game {
+        let kind = kifu_records::detect::game_of_named_file(path, bytes);
+        Game::all()
+            .find(|g| g.kind() == kind)
+            .unwrap_or_else(Game::default_game)
     }
 }
 
@@ -387,8 +389,8 @@ mod tests {
     #[test]
     fn an_extension_only_one_game_uses_decides_the_game() {
         let csa = "V2.2\n'中将棋ではなく本将棋の棋譜\nPI\n+\n+7776FU\n%TORYO\n";
-        let shogi = Game::by_name("shogi");
-        let chu = Game::by_name("chu");
+        let shogi = Game::by_name("shogi").unwrap();
+        let chu = Game::by_name("chu").unwrap();
         assert!(
             kifu_records::chu::claims_text(csa),
             "the content alone looks like chu"
@@ -398,7 +400,8 @@ mod tests {
         assert_eq!(detect("GAME.CSA"), shogi);
         // Extensions chu shares with shogi still go by the content.
         assert_eq!(detect("game.kif"), chu);
-        assert_eq!(Game::detect(Some(Path::new("board.bod")), b"7g7f\n"), None);
+        // An extension no game reads: the content decides, as it does in Python.
+        assert_eq!(Game::detect(Some(Path::new("board.bod")), b"7g7f\n"), shogi);
     }
 
     #[test]

@@ -74,11 +74,12 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         bytes: &bytes,
         format: args.format.as_deref(),
     })?;
+    warn_font_lacks(&name, &pages);
     let source = path.unwrap_or(Path::new("record"));
     match pages.len() {
         0 => {}
         1 => {
-            let page = &pages[0].1;
+            let page = &pages[0].1.html;
             if to_stdout {
                 crate::check::print_all(page)?;
             } else {
@@ -111,7 +112,11 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             let mut links = Vec::new();
             for (i, (title, page)) in pages.iter().enumerate() {
                 let file = page_name(source, Some(i + 1));
-                crate::output::write_atomically(&dir.join(&file), page.as_bytes(), args.force)?;
+                crate::output::write_atomically(
+                    &dir.join(&file),
+                    page.html.as_bytes(),
+                    args.force,
+                )?;
                 links.push((file.to_string_lossy().into_owned(), title.clone()));
             }
             let index = kifu_render::html::index(&name, &links);
@@ -161,6 +166,7 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
         if let Outcome::Invalid = finish(&report) {
             outcome = Outcome::Invalid;
         }
+        warn_font_lacks(&name, &pages);
         let relative = file.strip_prefix(&args.input).unwrap_or(file);
         let flat = relative.to_string_lossy().replace(['/', '\\'], "_");
         let many = pages.len() > 1;
@@ -168,7 +174,7 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
             let page_file = page_name(Path::new(&flat), many.then_some(i + 1));
             crate::output::write_atomically(
                 &out_dir.join(&page_file),
-                page.as_bytes(),
+                page.html.as_bytes(),
                 args.force,
             )?;
             let label = if many {
@@ -182,4 +188,19 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
     let index = kifu_render::html::index(&args.input.display().to_string(), &links);
     crate::output::write_atomically(&out_dir.join("index.html"), index.as_bytes(), args.force)?;
     Ok(outcome)
+}
+
+/// Says which characters of a file's pages their font lacks (the browser writes them in its
+/// own serif font), once per file.
+fn warn_font_lacks(name: &str, pages: &[(String, kifu_render::html::Page)]) {
+    let mut missing: Vec<char> = Vec::new();
+    for c in pages.iter().flat_map(|(_, page)| &page.missing) {
+        if !missing.contains(c) {
+            missing.push(*c);
+        }
+    }
+    crate::render::warn_font_lacks(
+        &missing,
+        &format!("{name}'s pages write them in the browser's serif font"),
+    );
 }

@@ -123,8 +123,10 @@ pub trait Viewer: Sync {
     ) -> Result<(kifu_render::Drawing, FileReport), CliError>;
 
     /// One replay page per record of the file, each with a title, and the file's report.
-    fn pages(&self, input: &FileInput<'_>)
-    -> Result<(Vec<(String, String)>, FileReport), CliError>;
+    fn pages(
+        &self,
+        input: &FileInput<'_>,
+    ) -> Result<(Vec<(String, kifu_render::html::Page)>, FileReport), CliError>;
 }
 
 /// A file to draw.
@@ -165,7 +167,7 @@ impl<G: Readable> Viewer for View<G> {
     fn pages(
         &self,
         input: &FileInput<'_>,
-    ) -> Result<(Vec<(String, String)>, FileReport), CliError> {
+    ) -> Result<(Vec<(String, kifu_render::html::Page)>, FileReport), CliError> {
         let file = read_file::<G>(input.name, input.path, input.bytes, input.format)?;
         let stem = input
             .path
@@ -252,19 +254,23 @@ pub fn svg_of_input(
 /// Says which characters of a picture's text the embedded font lacks: a PNG leaves them out,
 /// an SVG writes them in the viewer's serif font. The picture is made all the same.
 pub fn warn_missing_glyphs(drawing: &kifu_render::Drawing, png: bool) {
-    if drawing.missing.is_empty() {
-        return;
-    }
-    let listed: Vec<String> = drawing
-        .missing
-        .iter()
-        .map(|c| format!("{c} (U+{:04X})", u32::from(*c)))
-        .collect();
     let fate = if png {
         "the PNG leaves them out"
     } else {
         "the SVG writes them in the viewer's serif font"
     };
+    warn_font_lacks(&drawing.missing, fate);
+}
+
+/// Says which characters the embedded font lacks (`missing`) and what becomes of them.
+pub fn warn_font_lacks(missing: &[char], fate: &str) {
+    if missing.is_empty() {
+        return;
+    }
+    let listed: Vec<String> = missing
+        .iter()
+        .map(|c| format!("{c} (U+{:04X})", u32::from(*c)))
+        .collect();
     eprintln!(
         "warning: the embedded font has no glyph for {}; {fate}",
         listed.join(", ")

@@ -445,7 +445,7 @@ fn long_record_with_variations() -> Record<Shogi> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_300_ply_record_with_50_variations_is_under_300_kb_and_opens_in_a_second() {
     let record = long_record_with_variations();
-    let page = kifu_render::html::page(&record, None, "long game", &[]);
+    let page = kifu_render::html::page(&record, None, "long game", &[]).html;
     println!(
         "page of a 300-ply record with 50 variations: {} bytes",
         page.len()

@@ -100,6 +100,40 @@ fn names_in_japanese_are_drawn_and_a_character_the_font_lacks_is_a_warning() {
 }
 
 #[test]
+fn a_replay_page_says_which_characters_its_font_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("names.csa");
+    std::fs::write(
+        &record,
+        "V2.2\nN+三浦弘行\nN-𠮷田 髙橋\nPI\n+\n+7776FU\n'𠮷の一手\n",
+    )
+    .unwrap();
+    let page = dir.path().join("names.html");
+    let out = kifu(&[
+        "html",
+        record.to_str().unwrap(),
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // Once, although the name and a comment both hold it.
+    assert_eq!(stderr.matches("𠮷 (U+20BB7)").count(), 1, "{stderr}");
+    assert!(stderr.contains("browser's serif font"), "{stderr}");
+    assert!(std::fs::read_to_string(&page).unwrap().contains("𠮷田"));
+    // A page whose every character the font holds says nothing.
+    let plain = dir.path().join("plain.csa");
+    std::fs::write(&plain, "V2.2\nN+三浦弘行\nN-髙橋\nPI\n+\n+7776FU\n").unwrap();
+    let out = kifu(&["html", plain.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn render_refuses_what_it_cannot_do() {
     let input = corpus("shogi/csa-versions/v2_2.csa");
     for (args, says) in [

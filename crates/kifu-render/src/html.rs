@@ -187,7 +187,9 @@ fn title_of<G: Game>(record: &Record<G>, fallback: &str) -> String {
         named(second),
     ) {
         (Some(event), _, _) => event.to_string(),
-        (_, Some(a), Some(b)) => format!("{a} – {b}"),
+        // 対 ("versus"), as Japanese match titles are written, and a character of the page's
+        // font, where an en dash is not.
+        (_, Some(a), Some(b)) => format!("{a} 対 {b}"),
         _ => fallback.to_string(),
     }
 }
@@ -293,15 +295,16 @@ window.kifuReadyMs=performance.now();
 ///
 /// let record: Record<Shogi> = Record::new(Default::default());
 /// let page = kifu_render::html::page(&record, None, "example", &[]);
-/// assert!(page.contains("data-sfen=\"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\""));
-/// assert!(!page.contains("<script src"));
+/// assert!(page.html.contains("data-sfen=\"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\""));
+/// assert!(!page.html.contains("<script src"));
+/// assert!(page.missing.is_empty());
 /// ```
 pub fn page<G: Picture>(
     record: &Record<G>,
     source: Option<&str>,
     fallback_title: &str,
     problems: &[String],
-) -> String {
+) -> Page {
     let nodes = viewer_nodes(record, source);
     let board = G::board();
     // The notes are HTML text beside the board, not part of the board picture.
@@ -434,7 +437,20 @@ pub fn page<G: Picture>(
         position = escape(&root.position_text),
         font_face = font_face(&shown),
     );
-    out
+    Page {
+        html: out,
+        missing: crate::font::missing(&shown),
+    }
+}
+
+/// A replay page, and the characters it shows that the embedded font lacks: its web font
+/// cannot hold them, so the browser writes them in its own serif font.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    /// The HTML document.
+    pub html: String,
+    /// Characters the page's own font lacks, each once, in order of first use.
+    pub missing: Vec<char>,
 }
 
 /// Words the page shows besides the record's text: buttons, the move label, the
@@ -505,7 +521,7 @@ mod tests {
             "角道を開ける",
             Span::default(),
         ));
-        let page = page(&record, None, "example", &[]);
+        let page = page(&record, None, "example", &[]).html;
         let font = page_font(&page);
         let face = ttf_parser::Face::parse(&font, 0).expect("the page's font parses");
         for c in "羽生善治藤井聡太角道を開ける☗☖手目変化start".chars() {
@@ -524,7 +540,7 @@ mod tests {
     #[test]
     fn the_page_holds_the_board_both_ways_round() {
         let record: Record<Shogi> = Record::new(Default::default());
-        let page = page(&record, None, "example", &[]);
+        let page = page(&record, None, "example", &[]).html;
         assert!(
             page.contains("<g id=\"frame0\">")
                 && page.contains("<g id=\"frame1\" display=\"none\">")

@@ -57,7 +57,7 @@ fn a_corrupted_cerke_online_record_gets_exactly_its_mistakes_flagged() {
 
 #[test]
 fn lexical_mistakes_are_reported_where_they_are() {
-    let cases: [(&str, &str); 9] = [
+    let cases: [(&str, &str); 11] = [
         (
             "{律:官定\nCI兵XIXU無撃裁\n",
             "t:1:1: error: unterminated `{`",
@@ -79,6 +79,10 @@ fn lexical_mistakes_are_reported_where_they_are() {
             "CI兵XIXU無撃裁 手兵\n",
             "t:1:12: error: `手兵`: the previous move captured nothing",
         ),
+        // A hand line cut off after `為`, at the end of the text (found by fuzzing: the
+        // diagnostic pointed one byte past the text) and before a space.
+        ("或為", "t:1:3: error: a hand is missing here"),
+        ("或為 \n", "t:1:3: error: a hand is missing here"),
     ];
     for (text, expected) in cases {
         let e = errors(text);

@@ -1,5 +1,6 @@
-//! Any bytes: the CKKA reader, the replay under every preset and every writer must not panic,
-//! and what a writer produces must read back without errors when the input was clean.
+//! Any bytes: the CKKA reader, the replay under every preset, the season-by-season reader of
+//! every format and every writer must not panic, and what a writer produces must read back
+//! without errors when the input was clean.
 #![no_main]
 
 use kifu_cetkaik::Rules;
@@ -7,6 +8,19 @@ use kifu_records::cetkaik::{self as ckka, Notation, write};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        // The streaming readers: every season handed out, each diagnostic inside the text.
+        for format in ckka::FORMATS {
+            let mut seasons = 0;
+            for read in format.records(text) {
+                seasons += 1;
+                for d in &read.diagnostics {
+                    assert!(d.span.start <= d.span.end && d.span.end as usize <= text.len(), "{d:?}");
+                }
+            }
+            assert!(seasons > 0, "{}: no record at all", format.name());
+        }
+    }
     let Ok((record, diags)) = ckka::parse_bytes(data) else { return };
     for rules in [Rules::standard(), Rules::cerke_online(), Rules::hard_tam()] {
         let (game, more) = ckka::replay(&record, rules);

@@ -83,11 +83,22 @@ pub fn hand_line(c: &mut Cursor<'_>, who: Who, diags: &mut Vec<Diagnostic>) -> O
                     .chars()
                     .take_while(|&ch| !"()（）加而再終 \t\n".contains(ch))
                     .collect();
-                diags.push(Diagnostic::error(
-                    DiagnosticKind::Unknown,
-                    Span::new(at, at + bad.len().max(1)),
-                    format!("unknown hand `{bad}`"),
-                ));
+                if bad.is_empty() {
+                    // Nothing that could be a hand: point at the character standing there,
+                    // or at the end of the text (a span past it would point at nothing).
+                    let width = c.rest().chars().next().map_or(0, char::len_utf8);
+                    diags.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
+                        Span::new(at, at + width),
+                        "a hand is missing here (after `為` or `加`)",
+                    ));
+                } else {
+                    diags.push(Diagnostic::error(
+                        DiagnosticKind::Unknown,
+                        Span::new(at, at + bad.len()),
+                        format!("unknown hand `{bad}`"),
+                    ));
+                }
                 c.pos += bad.len();
             }
         }

@@ -76,3 +76,18 @@ fn rsshogi_kif(bencher: Bencher) {
         }
     });
 }
+
+/// The same CSA files through `check` (validation without building records), as `kifu check`
+/// reads them.
+#[divan::bench(sample_count = 10)]
+fn kifu_csa_check(bencher: Bencher) {
+    let files = corpus("csa");
+    bencher.counter(ItemsCount::new(files.len())).bench(|| {
+        for bytes in files {
+            let text = std::str::from_utf8(bytes).expect("UTF-8 corpus");
+            for check in csa::CSA.check(text) {
+                assert!(check.diagnostics.is_empty());
+            }
+        }
+    });
+}

@@ -184,6 +184,13 @@ impl GameRecords for kifu_shogi::Shogi {
     fn owns_extension(extension: &str) -> bool {
         matches!(extension, "csa" | "ki2" | "ki2u" | "jkf")
     }
+
+    /// Text with a line only a CSA or KIF record writes. Shogi is the default game anyway;
+    /// saying so here spares such a text (a CSA file read from a pipe or from bytes) being
+    /// tried as CKKA first.
+    fn reads_as(text: &str) -> bool {
+        shogi::sniffing::written_only_by_shogi(text)
+    }
 }
 
 impl GameRecords for kifu_chu::Chu {

@@ -53,7 +53,7 @@ pub mod kif;
 mod line;
 mod record;
 mod replay;
-mod sniffing;
+pub(crate) mod sniffing;
 pub mod usi_record;
 
 pub use formats::{FORMATS, format_by_extension, format_by_name, sniff};

@@ -5,8 +5,11 @@
 1. Reading a directory of CSA files into Python records with USI move lists, on one thread:
    kifu.read(path) + record.moves against cshogi's CSA.Parser.parse_file + move_to_usi.
    DIR is the 10,000-file directory scripts/bench-check-vs-cshogi builds (the 500 bulk CSA
-   games ×20); without DIR it is built in a temporary directory from the corpus.
-2. kifu.read_many over the same files with jobs = 1, 2, … up to the number of cores.
+   games ×20); without DIR it is built in a temporary directory from the corpus. It also
+   times the system calls alone (os.open + os.read + os.close of each file), the part of a
+   file's time no reader can save, and says what 5× cshogi would leave for the rest.
+2. kifu.read_many over the same files with jobs = 1, 2, … up to the number of cores, against
+   jobs=1 and against kifu.read on one core.
 3. Position.legal_moves() + push/pop per call against cshogi.Board's legal_moves (as USI) +
    push_usi/pop, and against cshogi's own move integers (legal_moves + push/pop, no USI), over
    the positions of the first 100 games of the lishogi USI corpus.
@@ -49,6 +52,22 @@ def kifu_read(paths):
         for record in kifu.read(path):
             plies += len(record.moves)
     return plies
+
+
+def open_read_close(paths):
+    """The system calls any reader of these files makes, and nothing else: the part of each
+    file's time no parser can save."""
+    size = 0
+    for path in paths:
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            # Until the read that finds the end, as kifu.read reads (a 64 KiB buffer: asking
+            # os.read for much more makes it allocate, and free, that much every call).
+            while chunk := os.read(fd, 1 << 16):
+                size += len(chunk)
+        finally:
+            os.close(fd)
+    return size
 
 
 def kifu_read_many(paths, jobs):
@@ -163,7 +182,15 @@ def main():
                   f"   CPU {cpu[name]:7.3f} s  {len(paths) / cpu[name]:9.0f} games/s")
         print(f"  kifu / cshogi speed: {wall['cshogi'] / wall['kifu.read']:.2f}× (wall), "
               f"{cpu['cshogi'] / cpu['kifu.read']:.2f}× (CPU)")
+        floor, floor_cpu, _ = compare({"open": open_read_close}, paths)
+        per_file = {name: cpu[name] / len(paths) * 1e6 for name in cpu}
+        floor_us = floor_cpu["open"] / len(paths) * 1e6
+        print(f"  os.open + os.read + os.close alone: {floor_us:.2f} µs CPU per file; "
+              f"kifu.read {per_file['kifu.read']:.2f} µs, cshogi {per_file['cshogi']:.2f} µs; "
+              f"5× cshogi would leave {per_file['cshogi'] / 5 - floor_us:.2f} µs per file "
+              f"for everything else")
         c = wall["cshogi"]
+        one_thread = wall["kifu.read"]
 
         os.sched_setaffinity(0, set(cores))
         print(f"kifu.read_many on {len(cores)} cores (wall time):")
@@ -175,7 +202,8 @@ def main():
                 times.append(seconds)
             m = statistics.median(times)
             base = base or m
-            print(f"  jobs={jobs:<3} {m:7.3f} s  {len(paths) / m:9.0f} games/s  ({base / m:.2f}× jobs=1)"
+            print(f"  jobs={jobs:<3} {m:7.3f} s  {len(paths) / m:9.0f} games/s  ({base / m:.2f}× jobs=1,"
+                  f" {one_thread / m:.2f}× kifu.read on one core)"
                   f"  {c / m:.1f}× cshogi's one-core wall time")
 
         os.sched_setaffinity(0, one_core)

@@ -13,9 +13,13 @@ use kifu_shogi::Shogi;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyByteArray, PyBytes, PyString, PyType};
+use pyo3::types::{PyByteArray, PyBytes, PyString};
 use rayon::prelude::*;
+
+/// Records built on `read_many`'s threads are freed on Python's: mimalloc frees a block of
+/// another thread without the lock glibc's malloc takes on that thread's arena.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod cetkaik;
 mod chu;
@@ -249,9 +253,10 @@ type BatchResult = std::thread::Result<Vec<FileResult>>;
 #[pyclass(module = "kifu", name = "ReadMany")]
 struct ReadMany {
     paths: std::vec::IntoIter<PathBuf>,
-    /// Each path as given, when it is a `pathlib.Path` already: yielded as is, since making a
-    /// new one costs more than reading a small file.
-    given: std::vec::IntoIter<Option<Py<PyAny>>>,
+    /// Each path as given, yielded with its records: the caller's own object back (making a
+    /// `pathlib.Path` of a `str` would cost Python's thread, the one every file passes
+    /// through, more than reading a small file).
+    given: std::vec::IntoIter<Py<PyAny>>,
     ready: std::collections::VecDeque<FileResult>,
     /// The batch being read, if any (in a mutex only because a Python object must be `Sync`).
     reading: Option<std::sync::Mutex<std::sync::mpsc::Receiver<BatchResult>>>,
@@ -336,17 +341,17 @@ impl ReadMany {
                     .into_any()
             }
         };
-        let path = match self.given.next().flatten() {
+        let path = match self.given.next() {
             Some(given) => given,
-            None => path.into_pyobject(py)?.unbind(),
+            None => path.into_pyobject(py)?.into_any().unbind(),
         };
         Ok(Some((path, value)))
     }
 }
 
 /// Reads many files in parallel on Rust threads (Python's GIL is released while they read),
-/// yielding ``(path, records)`` for each file in the order given; `path` is a
-/// ``pathlib.Path`` (the very object given, when it was one).
+/// yielding ``(path, records)`` for each file in the order given; `path` is the very object
+/// given (a ``str`` stays a ``str``, a ``pathlib.Path`` a ``pathlib.Path``).
 ///
 /// `records` is the list :func:`kifu.read` would return, or, for a file that cannot be read,
 /// the exception it would raise (:class:`kifu.ReadError`, ``OSError``), yielded rather than
@@ -362,13 +367,12 @@ fn read_many(
     game: Option<&str>,
 ) -> PyResult<ReadMany> {
     let options = ReadOptions::new(game, format)?;
-    let path_type = py_path_type(paths.py())?;
     let mut list = Vec::new();
     let mut given = Vec::new();
     for path in paths.try_iter()? {
         let path = path?;
         list.push(path.extract::<PathBuf>()?);
-        given.push(path.is_instance(path_type)?.then(|| path.unbind()));
+        given.push(path.unbind());
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -385,12 +389,6 @@ fn read_many(
         pool,
         batch,
     })
-}
-
-/// Python's `pathlib.Path`, imported once.
-fn py_path_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
-    static PATH: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    PATH.import(py, "pathlib", "Path")
 }
 
 /// The formats kifu reads and writes for `game`, the default first.

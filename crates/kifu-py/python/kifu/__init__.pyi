@@ -1,8 +1,7 @@
 """Type stubs of kifu: records of shogi, chu shogi and cetkaik, read, checked and replayed."""
 
 import os
-import pathlib
-from typing import Dict, Iterable, Iterator, List, Literal, Optional, Tuple, Union
+from typing import Dict, Generic, Iterable, Iterator, List, Literal, Optional, Tuple, TypeVar, Union
 
 from . import cetkaik as cetkaik
 from . import chu as chu
@@ -11,6 +10,7 @@ from . import shogi as shogi
 __version__: str
 
 _Path = Union[str, "os.PathLike[str]"]
+_GivenPath = TypeVar("_GivenPath", str, "os.PathLike[str]")
 _Game = Literal["shogi", "chu", "cetkaik"]
 _AnyPosition = Union[shogi.Position, chu.Position, cetkaik.Position]
 
@@ -90,9 +90,11 @@ class Record:
     def start_position(self) -> _AnyPosition: ...
     def __len__(self) -> int: ...
 
-class ReadMany(Iterator[Tuple[pathlib.Path, Union[List[Record], OSError, ReadError]]]):
-    def __iter__(self) -> "ReadMany": ...
-    def __next__(self) -> Tuple[pathlib.Path, Union[List[Record], OSError, ReadError]]: ...
+class ReadMany(Generic[_GivenPath], Iterator[Tuple[_GivenPath, Union[List[Record], OSError, ReadError]]]):
+    """Each file's path, as given, with its records or the exception reading it raised."""
+
+    def __iter__(self) -> "ReadMany[_GivenPath]": ...
+    def __next__(self) -> Tuple[_GivenPath, Union[List[Record], OSError, ReadError]]: ...
 
 def read(
     source: Union[_Path, bytes, bytearray],
@@ -107,10 +109,10 @@ def parse(
     game: Optional[_Game] = None,
 ) -> List[Record]: ...
 def read_many(
-    paths: Iterable[_Path],
+    paths: Iterable[_GivenPath],
     *,
     jobs: int = 0,
     format: Optional[str] = None,
     game: Optional[_Game] = None,
-) -> ReadMany: ...
+) -> ReadMany[_GivenPath]: ...
 def formats(game: _Game) -> List[str]: ...

@@ -52,18 +52,30 @@ fn a_match_is_one_record_and_a_late_error_is_reported_at_its_line() {
 /// `--rules` names the rule set of a match that names none. The seasons are read one at a
 /// time, so the first season decides whether another preset is tried: case1's first season
 /// is valid under 硬皇力, and its later seasons are then held to it (a whole-file reader once
-/// fell back to 官定 here, having seen them all).
+/// fell back to 官定 here, having seen them all). The first later season that breaks it says
+/// which preset reads the whole match.
 #[test]
 fn rules_on_the_command_line_hold_the_match_once_its_first_season_passes() {
     let (code, file) = check(&case1(), &["--rules", "硬皇力"]);
     assert_eq!(code, Some(1), "{file}");
     let diagnostics = file["diagnostics"].as_array().unwrap();
+    let hints: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d["message"].as_str().unwrap().contains("not valid under"))
+        .collect();
+    assert_eq!(hints.len(), 1, "{file}");
+    assert_eq!(hints[0]["severity"], "warning");
     assert!(
-        diagnostics
-            .iter()
-            .all(|d| !d["message"].as_str().unwrap().contains("not valid under")),
+        hints[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the whole match is valid under 官定 (add {律:官定} to read it so)"),
         "{file}"
     );
+    assert_eq!(hints[0]["line"], diagnostics[0]["line"], "{file}");
+    // As the hint says.
+    let (code, file) = check(&case1(), &["--rules", "官定"]);
+    assert_eq!(code, Some(0), "{file}");
     // Every error lies after the first season's 終季.
     let first_season_end = 1 + case1()[..case1().find("春終").unwrap()]
         .matches('\n')

@@ -129,7 +129,8 @@ fn a_match_that_names_no_rule_set_is_checked_under_the_one_its_first_season_foll
 /// 硬皇力`, case1's first season is valid, so the match is held to 硬皇力 and its later seasons'
 /// moves that 硬皇力 forbids are errors. The whole-file reader, having seen them, checked the
 /// match under 官定 instead. A reader that hands out the first season before reading the
-/// second cannot take it back; `{律:官定}` (or `--rules 官定`) says which rule set is meant.
+/// second cannot take it back; it reads the match again under the other presets and says, on
+/// the first season that breaks 硬皇力, that `{律:官定}` (or `--rules 官定`) reads it all.
 #[test]
 fn the_rule_set_is_decided_by_the_first_season_not_the_whole_match() {
     let text = case1();
@@ -141,7 +142,28 @@ fn the_rule_set_is_decided_by_the_first_season_not_the_whole_match() {
             .all(|r| r.record.start.rules == Rules::hard_tam())
     );
     assert_clean(&reads[0]);
-    assert!(reads[1].has_errors() || reads[2].has_errors());
+    let broken = reads
+        .iter()
+        .position(|r| r.has_errors())
+        .expect("a season breaks 硬皇力");
+    let hint = "this season is not valid under 硬皇力, which the match follows from its first \
+                season, but the whole match is valid under 官定 (add {律:官定} to read it so)";
+    let hints = |r: &RecordRead<Cetkaik>| messages(r).iter().filter(|m| **m == hint).count();
+    assert_eq!(hints(&reads[broken]), 1, "{:?}", messages(&reads[broken]));
+    // Once, on the first season that breaks it; the hint points at that season's first error.
+    assert_eq!(reads.iter().map(hints).sum::<usize>(), 1);
+    let first_error = reads[broken]
+        .diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .expect("an error");
+    let on_hint = reads[broken]
+        .diagnostics
+        .iter()
+        .find(|d| d.message == hint)
+        .expect("the hint");
+    assert_eq!(on_hint.span, first_error.span);
+    assert!(!on_hint.is_error());
     // Whole, the match still validates under 官定 only (what the old reader fell back to).
     let (game, diags) = ckka::check_detecting_rules(&text, Rules::hard_tam());
     assert_eq!(game.rules, Rules::standard());
@@ -279,4 +301,31 @@ proptest::proptest! {
             proptest::prop_assert!(reads >= 1);
         }
     }
+}
+
+/// A later season that breaks every preset gets no hint: no rule set reads the whole match.
+#[test]
+fn no_preset_is_named_when_none_takes_the_whole_match() {
+    let text = case1();
+    // A second season's move that no rule set allows: a 兵 stepping three squares.
+    let broken = break_a_later_season(&text);
+    let reads = seasons(&broken);
+    assert!(
+        reads.iter().skip(1).any(RecordRead::has_errors),
+        "{reads:?}"
+    );
+    assert!(
+        reads
+            .iter()
+            .flat_map(|r| messages(r))
+            .all(|m| !m.contains("the whole match is valid under")),
+    );
+}
+
+/// case1 with its second season's second move made one no preset allows (a 兵 stepping two
+/// squares).
+fn break_a_later_season(text: &str) -> String {
+    let written = "XAI兵XY無撃裁    XU虎MY無撃裁手赤弓";
+    assert_eq!(text.matches(written).count(), 1);
+    text.replacen(written, "XAI兵XO無撃裁    XU虎MY無撃裁手赤弓", 1)
 }

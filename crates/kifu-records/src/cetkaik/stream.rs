@@ -16,7 +16,9 @@
 //! and the first under which it has none is the match's, with a warning that says so. The
 //! seasons after the first are held to that rule set, as they are read after the first
 //! season is handed out (the whole-file [`super::check_detecting_rules`] lets the whole match
-//! decide). Who moves first in the first season is read from its first moves when
+//! decide). When a later season then breaks that rule set, the whole match is read again
+//! under the other presets (one season held at a time, as ever), and if one of them takes it
+//! all, a warning on that season names it and how to ask for it. Who moves first in the first season is read from its first moves when
 //! `{一位色}` does not say, as for every season after.
 
 use std::collections::VecDeque;
@@ -57,16 +59,18 @@ pub fn seasons<'t>(text: &'t str, json: bool, default_rules: Rules) -> Records<'
     }
     let mut reader = SeasonReader::new(opening.clone(), default_rules);
     if !reader.first_season_fails() {
+        reader.unnamed_rules = Some(opening);
         return Box::new(reader);
     }
     // Another preset is tried from the start; one reader at a time holds a season.
     drop(reader);
-    for rules in [Rules::standard(), Rules::cerke_online(), Rules::hard_tam()] {
+    for rules in PRESETS {
         if rules == default_rules {
             continue;
         }
         let mut trial = SeasonReader::new(opening.clone(), rules);
         if !trial.first_season_fails() {
+            trial.unnamed_rules = Some(opening);
             trial.rule_note = Some(Diagnostic::warning(
                 DiagnosticKind::IllegalMove,
                 Span::new(0, 0),
@@ -79,6 +83,21 @@ pub fn seasons<'t>(text: &'t str, json: bool, default_rules: Rules) -> Records<'
         }
     }
     Box::new(SeasonReader::new(opening, default_rules))
+}
+
+/// The rule sets a match that names none is tried under.
+const PRESETS: [Rules; 3] = [Rules::standard(), Rules::cerke_online(), Rules::hard_tam()];
+
+/// A rule set other than `current` under which every season of the match is valid, if any:
+/// the match read again from `opening`, season by season, under each preset in turn.
+fn preset_for_whole_match(opening: &Opening<'_>, current: Rules) -> Option<Rules> {
+    PRESETS
+        .into_iter()
+        .filter(|&rules| rules != current)
+        .find(|&rules| {
+            let mut trial = SeasonReader::new(opening.clone(), rules);
+            trial.all(|season| !season.has_errors())
+        })
 }
 
 /// Where a match is read from: its header and its body, not read yet.
@@ -241,6 +260,10 @@ struct SeasonReader<'t> {
     seasons: SeasonRecords,
     /// Why the match is checked under another rule set than the default (first season only).
     rule_note: Option<Diagnostic>,
+    /// The start of a match that names no rule set, kept to try the whole match under the
+    /// other presets when a season after the first breaks the rule set the first chose (at
+    /// most once).
+    unnamed_rules: Option<Opening<'t>>,
     check_record: bool,
     /// The span of the last element replayed.
     last_span: Option<Span>,
@@ -271,6 +294,7 @@ impl<'t> SeasonReader<'t> {
             replay,
             seasons,
             rule_note: None,
+            unnamed_rules: None,
             check_record: opening.check_record,
             last_span: None,
             saw_move: false,
@@ -314,11 +338,34 @@ impl<'t> SeasonReader<'t> {
         let mut diagnostics = take_before(&mut self.ahead.diags, ended_at);
         diagnostics.extend(self.rule_note.take());
         diagnostics.extend(take_before(&mut self.replay.diags, ended_at));
+        if self.handed_out {
+            diagnostics.extend(self.other_preset_note(&diagnostics));
+        }
         self.handed_out = true;
         RecordRead {
             record,
             diagnostics,
         }
+    }
+
+    /// For a season after the first that breaks the rules of a match naming none: a warning
+    /// naming another preset the whole match is valid under, if there is one (asked once).
+    fn other_preset_note(&mut self, diagnostics: &[Diagnostic]) -> Option<Diagnostic> {
+        // Any error: a preset changes what is legal and what a hand scores, and one under
+        // which the whole match has no error at all is named, whatever broke here.
+        let broken = diagnostics.iter().find(|d| d.is_error())?;
+        let opening = self.unnamed_rules.take()?;
+        let current = self.replay.rules();
+        let other = preset_for_whole_match(&opening, current)?;
+        Some(Diagnostic::warning(
+            DiagnosticKind::IllegalMove,
+            broken.span,
+            format!(
+                "this season is not valid under {}, which the match follows from its first \
+                 season, but the whole match is valid under {} (add {{律:{}}} to read it so)",
+                current.name, other.name, other.name
+            ),
+        ))
     }
 
     /// At the end of the body: a text with nothing in it is no record, and a hand may still

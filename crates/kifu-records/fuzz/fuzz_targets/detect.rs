@@ -1,0 +1,29 @@
+//! Any bytes, with or without a file name: telling the game and the format never panics, a
+//! text is read as the game it is told to be, and a CKKA verdict never depends on what follows
+//! the lines the sniffer reads.
+#![no_main]
+
+use std::path::Path;
+
+use kifu_records::cetkaik::{self as ckka, SNIFFED_LINES};
+use kifu_records::detect::{GameKind, game_of, game_of_named_file};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let named = game_of_named_file(None, data);
+    assert_eq!(game_of(None, data), Some(named));
+    for name in ["g.csa", "g.kif", "g.txt", "g.ckka", "g.json", "g.bod", "g"] {
+        let _ = game_of_named_file(Some(Path::new(name)), data);
+    }
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    if named == GameKind::Cetkaik {
+        // Told cetkaik by content alone: what CKKA's sniffer read of it says so.
+        assert!(ckka::sniff(text) || ckka::json::looks_like_kifu_json(text));
+    }
+    // Lines after the ones sniffed change nothing.
+    let longer = format!("{text}\n{}", "V2.2\n+7776FU\n".repeat(SNIFFED_LINES));
+    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
+    if !ckka::noter::looks_like_noter(text) && non_blank > SNIFFED_LINES {
+        assert_eq!(ckka::sniff(text), ckka::sniff(&longer));
+    }
+});

@@ -1,6 +1,6 @@
-//! Any bytes, with or without a file name: telling the game and the format never panics, a
-//! text is read as the game it is told to be, and a CKKA verdict never depends on what follows
-//! the lines the sniffer reads.
+//! Any bytes, with or without a file name: telling the game never panics, a text is told
+//! cetkaik by its content only when CKKA's sniffer (or kifu's cetkaik JSON) says so, and a
+//! CKKA verdict never depends on what follows the lines the sniffer reads.
 #![no_main]
 
 use std::path::Path;

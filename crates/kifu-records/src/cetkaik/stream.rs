@@ -18,8 +18,8 @@
 //! season is handed out (the whole-file [`super::check_detecting_rules`] lets the whole match
 //! decide). When a later season then breaks that rule set, the whole match is read again
 //! under the other presets (one season held at a time, as ever), and if one of them takes it
-//! all, a warning on that season names it and how to ask for it. Who moves first in the first season is read from its first moves when
-//! `{一位色}` does not say, as for every season after.
+//! all, a warning on that season names it and how to ask for it. Who moves first in the first
+//! season is read from its first moves when `{一位色}` does not say, as for every season after.
 
 use std::collections::VecDeque;
 use std::rc::Rc;

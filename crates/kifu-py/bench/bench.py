@@ -7,7 +7,9 @@
    DIR is the 10,000-file directory scripts/bench-check-vs-cshogi builds (the 500 bulk CSA
    games ×20); without DIR it is built in a temporary directory from the corpus. It also
    times the system calls alone (os.open + os.read + os.close of each file), the part of a
-   file's time no reader can save, and says what 5× cshogi would leave for the rest.
+   file's time no reader can save, and says what 5× cshogi would leave for the rest; and
+   kifu.read of the files' bytes already in memory, with the game and format told by the
+   content and named.
 2. kifu.read_many over the same files with jobs = 1, 2, … up to the number of cores, against
    jobs=1 and against kifu.read on one core.
 3. Position.legal_moves() + push/pop per call against cshogi.Board's legal_moves (as USI) +
@@ -50,6 +52,16 @@ def kifu_read(paths):
     plies = 0
     for path in paths:
         for record in kifu.read(path):
+            plies += len(record.moves)
+    return plies
+
+
+def kifu_read_bytes(contents, **told):
+    """kifu.read of each file's bytes, already in memory: no system calls, and without a file
+    name the game and format come from the content (unless `told`)."""
+    plies = 0
+    for content in contents:
+        for record in kifu.read(content, **told):
             plies += len(record.moves)
     return plies
 
@@ -189,6 +201,15 @@ def main():
               f"kifu.read {per_file['kifu.read']:.2f} µs, cshogi {per_file['cshogi']:.2f} µs; "
               f"5× cshogi would leave {per_file['cshogi'] / 5 - floor_us:.2f} µs per file "
               f"for everything else")
+        contents = [pathlib.Path(p).read_bytes() for p in paths]
+        _, told_cpu, told = compare({
+            "bytes": kifu_read_bytes,
+            "bytes, told": lambda c: kifu_read_bytes(c, game="shogi", format="csa"),
+        }, contents)
+        assert told["bytes"] == told["bytes, told"] == results["cshogi"]
+        print(f"  kifu.read of the bytes in memory: {told_cpu['bytes'] / len(paths) * 1e6:.2f} µs CPU "
+              f"per file with the game and format from the content, "
+              f"{told_cpu['bytes, told'] / len(paths) * 1e6:.2f} µs told game='shogi', format='csa'")
         c = wall["cshogi"]
         one_thread = wall["kifu.read"]
 

@@ -60,6 +60,7 @@ pub mod cetkaik;
 pub mod chu;
 pub mod detect;
 pub mod shogi;
+pub mod sniffing;
 
 /// Decodes a file's bytes (by byte-order mark, a declared encoding, detection, then the
 /// encoding of `format`) and reads every record in it, for any game's format. Decoding

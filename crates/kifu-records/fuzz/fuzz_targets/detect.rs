@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use kifu_records::cetkaik::{self as ckka, SNIFFED_LINES};
+use kifu_records::cetkaik as ckka;
+use kifu_records::sniffing::SNIFFED_LINES;
 use kifu_records::detect::{GameKind, game_of, game_of_named_file};
 use libfuzzer_sys::fuzz_target;
 

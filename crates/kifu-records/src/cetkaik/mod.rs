@@ -186,15 +186,16 @@ pub fn replay_detecting_rules(
 /// Whether text looks like a CKKA record (for format detection): it has moves, and fewer
 /// errors than moves.
 ///
-/// A text is judged by its first [`SNIFFED_LINES`] non-blank lines, as the shogi formats'
-/// sniffers judge theirs, except a JSON document (the noter app's), which is judged whole:
+/// A text is judged by its first [`SNIFFED_LINES`](crate::sniffing::SNIFFED_LINES)
+/// non-blank lines, as every sniffer judges, except a JSON document (the noter app's), which
+/// is judged whole:
 /// a text that is no record at all (every CSA or KIF file read from a pipe asks this) costs
 /// a few lines of parsing, not the whole file.
 pub fn sniff(text: &str) -> bool {
     let judged = if noter::looks_like_noter(text) {
         text
     } else {
-        first_lines(text, SNIFFED_LINES)
+        crate::sniffing::sniffed_prefix(text)
     };
     let (record, diags) = parse(judged);
     let moves = record
@@ -203,25 +204,6 @@ pub fn sniff(text: &str) -> bool {
         .filter(|e| matches!(e.kind, ElementKind::Move { .. }))
         .count();
     moves > 0 && diags.iter().filter(|d| d.is_error()).count() < moves
-}
-
-/// How many non-blank lines [`sniff`] reads of a CKKA text.
-pub const SNIFFED_LINES: usize = 40;
-
-/// `text` up to the end of its `count`-th non-blank line (all of it when it has fewer).
-fn first_lines(text: &str, count: usize) -> &str {
-    let mut seen = 0;
-    let mut end = 0;
-    for line in text.split_inclusive('\n') {
-        end += line.len();
-        if !line.trim().is_empty() {
-            seen += 1;
-            if seen == count {
-                break;
-            }
-        }
-    }
-    &text[..end]
 }
 
 impl Notation {
@@ -287,13 +269,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<(CkkaRecord, Vec<Diagnostic>), Diagno
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn first_lines_counts_only_non_blank_lines_and_keeps_their_ends() {
-        assert_eq!(first_lines("a\n\n \nb\nc\n", 2), "a\n\n \nb\n");
-        assert_eq!(first_lines("a\r\nb", 5), "a\r\nb");
-        assert_eq!(first_lines("", 3), "");
-    }
+    use crate::sniffing::SNIFFED_LINES;
 
     #[test]
     fn sniffing_reads_the_first_lines_of_a_long_text() {

@@ -6,8 +6,8 @@ use std::path::Path;
 use kifu_record::RecordFormat;
 use kifu_shogi::Shogi;
 
-use crate::shogi::sniffing::first_lines;
 use crate::shogi::{csa, jkf, ki2, kif, usi_record};
+use crate::sniffing::first_lines;
 
 /// Every shogi record format kifu reads and writes, one value each. A command searches this
 /// table; adding a format is a module implementing [`RecordFormat<Shogi>`] and one line here.

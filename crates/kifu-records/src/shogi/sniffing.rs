@@ -1,12 +1,6 @@
-//! What every format's sniffer reads of a text without a file name.
+//! Lines only a shogi record writes, for telling a text's game.
 
-/// The first lines a sniffer looks at: up to 40 non-blank ones, without leading blanks.
-pub(crate) fn first_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
-        .map(str::trim_start)
-        .filter(|line| !line.is_empty())
-        .take(40)
-}
+use crate::sniffing::first_lines;
 
 /// Whether one of the first lines is one that only a shogi record writes: a CSA version,
 /// even-game or rank line, or a CSA move (CSA standard V3.0, sections 1–3), or a KIF file's

@@ -51,7 +51,7 @@ impl RecordFormat<Shogi> for UsiFormat {
     }
 
     fn sniff(&self, text: &str) -> bool {
-        crate::shogi::sniffing::first_lines(text)
+        crate::sniffing::first_lines(text)
             .any(|line| is_position_line(line) || starts_with_move(line))
     }
 

@@ -65,7 +65,7 @@ impl RecordFormat<Shogi> for CsaFormat {
     }
 
     fn sniff(&self, text: &str) -> bool {
-        crate::shogi::sniffing::first_lines(text).any(is_csa_line)
+        crate::sniffing::first_lines(text).any(is_csa_line)
     }
 
     fn holds_many(&self) -> bool {

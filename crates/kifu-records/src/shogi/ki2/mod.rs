@@ -65,7 +65,7 @@ impl RecordFormat<Shogi> for Ki2Format {
     }
 
     fn sniff(&self, text: &str) -> bool {
-        crate::shogi::sniffing::first_lines(text).any(is_ki2_line)
+        crate::sniffing::first_lines(text).any(is_ki2_line)
     }
 
     fn records<'t>(&self, text: &'t str) -> Records<'t, Shogi> {

@@ -73,7 +73,7 @@ impl RecordFormat<Shogi> for KifFormat {
     }
 
     fn sniff(&self, text: &str) -> bool {
-        crate::shogi::sniffing::first_lines(text)
+        crate::sniffing::first_lines(text)
             .any(|line| is_kif_header_line(line) || is_numbered_line(line))
     }
 

@@ -176,6 +176,25 @@ fn round_trip_through_jkf() {
     }
 }
 
+/// A header read from CSA takes KIF's keys in JKF, as json-kifu-format's converters write
+/// them, and 先手/後手 even in a handicap game.
+#[test]
+fn csa_header_takes_kif_keys() {
+    let csa = "V2.2\nN+Sente\nN-Gote\n$EVENT:Cup\n$SITE:Hall\n$START_TIME:2024/01/06 09:00:00\n\
+               $OPENING:Yagura\nPI82HI\n-\n-3334FU\n%TORYO\n";
+    let parsed = kifu_records::shogi::csa::read(csa);
+    assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
+    let mut warnings = Vec::new();
+    let doc = to_value(&parsed.records[0], &mut warnings);
+    let header = doc["header"].as_object().unwrap();
+    let keys: Vec<&str> = header.keys().map(String::as_str).collect();
+    for key in ["先手", "後手", "棋戦", "場所", "開始日時", "戦型"] {
+        assert!(keys.contains(&key), "{key} missing from {keys:?}");
+    }
+    assert_eq!(header["先手"], "Sente");
+    assert_eq!(header["棋戦"], "Cup");
+}
+
 #[test]
 fn bad_json_is_a_diagnostic() {
     let parsed = read("{\"header\": {}, \"moves\": [");

@@ -4,8 +4,9 @@
 use kifu_shogi::ShogiEnding;
 use serde_json::{Map, Value, json};
 
-use kifu_record::{CommentKind, EndingKind, HeaderField, Node, NodeId, NodeItem, Side};
+use kifu_record::{CommentKind, EndingKind, Node, NodeId, NodeItem, Side};
 
+use crate::shogi::kif::writer::kif_key;
 use crate::shogi::{ShogiRecord, Written, side_of};
 use kifu_shogi::notation::ki2::{Movement, Relative, disambiguation};
 use kifu_shogi::{Color, Move, PieceKind, Position, Square};
@@ -25,7 +26,8 @@ pub fn to_value(record: &ShogiRecord, warnings: &mut Vec<String>) -> Value {
     for e in record.header.entries() {
         let key = match e.field {
             _ if !e.key.is_ascii() => e.key.as_str(),
-            // 先手/後手 even in handicap games, as both reference implementations write.
+            // JKF's header keys are KIF's, but 先手/後手 even in handicap games, as both
+            // reference implementations write.
             Some(f) => kif_key(f, false).unwrap_or(e.key.as_str()),
             None => e.key.as_str(),
         };
@@ -69,25 +71,6 @@ pub fn to_value(record: &ShogiRecord, warnings: &mut Vec<String>) -> Value {
         0,
     );
     json!({ "header": header, "initial": initial, "moves": moves })
-}
-
-fn kif_key(field: HeaderField, handicap_game: bool) -> Option<&'static str> {
-    Some(match field {
-        HeaderField::FirstPlayer if handicap_game => "下手",
-        HeaderField::SecondPlayer if handicap_game => "上手",
-        HeaderField::FirstPlayer => "先手",
-        HeaderField::SecondPlayer => "後手",
-        HeaderField::Event => "棋戦",
-        HeaderField::Site => "場所",
-        HeaderField::StartTime => "開始日時",
-        HeaderField::EndTime => "終了日時",
-        HeaderField::TimeControl => "持ち時間",
-        HeaderField::Opening => "戦型",
-        HeaderField::Handicap => "手合割",
-        HeaderField::Title => "表題",
-        HeaderField::Note => "備考",
-        _ => return None,
-    })
 }
 
 fn data_of(pos: &Position) -> Value {

@@ -62,8 +62,8 @@ struct Writer {
     last_field_width: usize,
 }
 
-/// The KIF key for a header entry read from another format.
-fn kif_key(field: HeaderField, handicap_game: bool) -> Option<&'static str> {
+/// The KIF key for a header entry read from another format (JKF's keys are KIF's too).
+pub(crate) fn kif_key(field: HeaderField, handicap_game: bool) -> Option<&'static str> {
     Some(match field {
         HeaderField::FirstPlayer if handicap_game => "下手",
         HeaderField::SecondPlayer if handicap_game => "上手",

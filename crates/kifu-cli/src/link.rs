@@ -75,6 +75,8 @@ difference it stops (naming the ply and both moves) and the game is interrupted.
 Exit status: 0 the game ended, 1 it was interrupted or failed (the record is saved;
 continue it with --resume), 2 bad usage.")]
 pub struct Args {
+    // The text is `--help`'s, where `[HOST:]` reads as optional, not as a rustdoc link.
+    #[allow(rustdoc::broken_intra_doc_links)]
     /// The line to the opponent: serial:DEVICE[,baud=1200,data=8,parity=none,stop=1,flow=xonxoff],
     /// tcp-listen:[HOST:]PORT (without HOST every interface; tcp-listen:127.0.0.1:4081 takes
     /// connections from this machine only), tcp:HOST:PORT or stdio

@@ -4,7 +4,7 @@
 //! The page holds the board frame and the piece definitions as SVG once, and for each node of
 //! the move tree a compact description of its position (one character per square, the hands,
 //! the marks and the position text); a small inline script draws the node shown with the same
-//! layout and definitions as [`crate::svg`]. An SVG per ply would make a long record with
+//! layout and definitions as [`svg`](fn@crate::svg). An SVG per ply would make a long record with
 //! variations several megabytes.
 
 use std::fmt::Write;

@@ -106,7 +106,7 @@ pub fn svg<G: Picture>(record: &Record<G>, node: NodeId, options: &Options) -> S
     draw(record, node, options).svg
 }
 
-/// [`svg`], with the characters of the players' names and notes that the embedded font lacks
+/// [`svg`](fn@svg), with the characters of the players' names and notes that the embedded font lacks
 /// (drawn in the viewer's serif font in the SVG, left out of a PNG): say so to the user.
 ///
 /// ```

@@ -5,7 +5,7 @@
 //!
 //! [`RecordFormat::records`](kifu_record::RecordFormat::records) reads a match season by
 //! season ([`stream`]): each season's record is handed out as soon as the season is read and
-//! replayed, so memory follows one season, not the file. [`parse`], [`check`] and [`replay`]
+//! replayed, so memory follows one season, not the file. [`parse`], [`check`] and [`replay`](fn@replay)
 //! take a file whole, for callers that want the match as one [`GameRecord`].
 //!
 //! ```

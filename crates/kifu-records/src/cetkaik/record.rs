@@ -1,5 +1,5 @@
 //! A CKKA file as written: header items, the names line and body elements with spans.
-//! Nothing here is resolved against the rules; see [`crate::cetkaik::replay`].
+//! Nothing here is resolved against the rules; see [`replay`](fn@crate::cetkaik::replay).
 
 use kifu_cetkaik::match_state::Declaration;
 pub use kifu_cetkaik::notation::written::{Abbrev, Count, MoveNote, StickNote, TamNote};

@@ -392,7 +392,7 @@ fn read_line(
     }
 }
 
-/// What [`write`] cannot hold of a record: a header key given twice (a JSON object holds one),
+/// What [`write`](fn@write) cannot hold of a record: a header key given twice (a JSON object holds one),
 /// the order of the headers (the object's keys are written sorted).
 pub fn losses(record: &ChuRecord) -> Vec<String> {
     let mut seen: Vec<&str> = Vec::new();

@@ -420,7 +420,7 @@ pub fn board_diagram(pos: &Position) -> String {
     super::kif_board::write(pos)
 }
 
-/// What [`write`] cannot hold of a record: an ending KIF has no closing word for, times
+/// What [`write`](fn@write) cannot hold of a record: an ending KIF has no closing word for, times
 /// finer than a second.
 pub fn losses(record: &ChuRecord) -> Vec<String> {
     let tree = &record.moves;

@@ -1,7 +1,7 @@
 //! Chu shogi record formats: the CSL notation (Western and Japanese), lishogi's chu KIF, USI
 //! move lists and JSON/NDJSON, each a [`RecordFormat<Chu>`] in one table, [`FORMATS`].
 //!
-//! Every reader replays the moves with the rules of `kifu-chu` ([`GameState`], lishogi rules
+//! Every reader replays the moves with the rules of `kifu-chu` ([`GameState`](kifu_chu::GameState), lishogi rules
 //! unless the record names JCSA's) and returns diagnostics with byte spans (render them with
 //! [`kifu_record::SourceText`]); after the first illegal move the rest of a line is not
 //! replayed. Result words (`resign`, `1-0`, `投了` …) become ending nodes, well-known header

@@ -175,7 +175,7 @@ fn parse_line(line: &str, base: usize, diags: &mut Vec<Diagnostic>) -> ChuRecord
     record
 }
 
-/// What [`write`] cannot hold of a record: headers, comments, the ending, variations, times,
+/// What [`write`](fn@write) cannot hold of a record: headers, comments, the ending, variations, times,
 /// the rule set.
 pub fn losses(record: &ChuRecord) -> Vec<String> {
     let mut out = Vec::new();

@@ -15,7 +15,7 @@ use kifu_cetkaik::numeral::to_pekzep;
 use kifu_cetkaik::piece::Side;
 use std::fmt::Write;
 
-/// Writes the game in one notation (what each notation cannot hold: [`losses`]). Commands
+/// Writes the game in one notation (what each notation cannot hold: [`losses`](fn@losses)). Commands
 /// write seasons through the format table instead ([`crate::cetkaik::FORMATS`]), which groups
 /// them into a match and calls this.
 ///

@@ -1,7 +1,7 @@
 //! CSA standard record files: the 1997 baseline and V2, V2.1, V2.2, V3.0.
 //!
 //! [`read`] accepts every edition (and files without a version line), `,` multi-statements
-//! and several records separated by `/`. [`write`] produces V2.2 or V3.0. As a table entry
+//! and several records separated by `/`. [`write`](fn@write) produces V2.2 or V3.0. As a table entry
 //! the format is a [`CsaFormat`] value, which carries the version its writer produces.
 
 mod floodgate;

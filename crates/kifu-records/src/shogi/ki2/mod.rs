@@ -2,7 +2,7 @@
 //! several to a line, no times and the result only in the `まで` line.
 //!
 //! The KIF reader reads both (KI2-style lines inside a `.kif` occur in the wild), so
-//! [`read`] is the same function; [`write`] chooses the fewest relative words (右 左 直 上 寄
+//! [`read`] is the same function; [`write`](fn@write) chooses the fewest relative words (右 左 直 上 寄
 //! 引) that identify each move, as the JSA rules ask. As table entries the format is the two
 //! values [`KI2`] (Shift_JIS) and [`KI2U`] (UTF-8) of [`Ki2Format`].
 

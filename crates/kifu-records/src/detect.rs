@@ -249,6 +249,26 @@ mod tests {
         assert_eq!(game("game.kif"), Some(GameKind::Chu));
     }
 
+    /// Chu's name, start or board counts where every sniffer looks, in the first lines: a
+    /// shogi game whose comment at move 50 mentions 中将棋 stays shogi (it was taken for chu,
+    /// and read as chu with an error on every move, when the whole text was searched).
+    #[test]
+    fn chu_is_told_by_the_first_lines_only() {
+        let mut kif = String::from("手合割：平手\n手数----指手---------消費時間--\n");
+        let moves = ["７六歩(77)", "３四歩(33)", "２六歩(27)", "８四歩(83)"];
+        for ply in 1..=48 {
+            kif += &format!("{ply:>4} {}\n", moves[(ply - 1) % 4]);
+            kif += "*\n";
+        }
+        let mentions = format!("{kif}*中将棋なら違う手\n");
+        assert!(!Chu::claims_content(&mentions));
+        assert_eq!(
+            game_of(Some(Path::new("g.kif")), mentions.as_bytes()),
+            Some(GameKind::Shogi)
+        );
+        assert!(Chu::claims_content(&format!("*中将棋\n{kif}")));
+    }
+
     #[test]
     fn shared_extensions_go_to_the_first_game_that_reads_them() {
         let usi = b"7g7f 3c3d\n";

@@ -106,16 +106,21 @@ pub fn detect(text: &str) -> &'static dyn RecordFormat<Chu> {
 /// assert!(!kifu_records::chu::claims_text("startpos 7g7f 3c3d"));
 /// ```
 pub fn claims_text(text: &str) -> bool {
-    if text.contains("中将棋") || text.contains("lfcsgekgscfl") || text.contains("１２ １１")
-    {
-        return true;
-    }
+    let names_chu =
+        |t: &str| t.contains("中将棋") || t.contains("lfcsgekgscfl") || t.contains("１２ １１");
     let t = text.trim_start_matches('\u{feff}').trim_start();
     if t.starts_with('{') || t.starts_with('[') && t[1..].trim_start().starts_with('{') {
-        return t.contains("\"rules\": \"lishogi\"")
+        // A JSON document is judged whole: its keys come in any order, `moves` before `rules`.
+        return names_chu(t)
+            || t.contains("\"rules\": \"lishogi\"")
             || t.contains("\"rules\": \"jcsa\"")
             || t.contains("\"rules\":\"lishogi\"")
             || t.contains("\"rules\":\"jcsa\"");
+    }
+    // The start position, the game's name and a board diagram stand in a record's first
+    // lines, which are all any sniffer reads of a text.
+    if names_chu(crate::sniffing::sniffed_prefix(t)) {
+        return true;
     }
     // CSL records (PGN-like headers, numbered moves) replay from the chu start or are not chu.
     if (t.starts_with('[') || t.starts_with("1.")) && detect(t).name() == "csl" {

@@ -264,9 +264,35 @@ impl CsaMove {
     /// the rules (a record reader replays it with the rules itself, and keeps an illegal
     /// move that a record's ending says was played). Inlined into the reader's loop, as
     /// [`CsaMove::parse`] is: a call cost as much as the work.
+    ///
+    /// A sign for the side not to move is reported before a piece that does not match: it
+    /// says more (most often a move is missing before this one), and the square and piece
+    /// the text names were written for another position.
     #[inline]
     pub fn to_move_unchecked(&self, position: &Position) -> Result<Move, CsaMoveMismatch> {
-        let mv = match self.from {
+        let named = self.named_move(position);
+        let turn = position.turn();
+        if self.color != turn {
+            let intended = match named {
+                Ok(mv) => mv,
+                Err(mismatch) => match mismatch.intended(self) {
+                    Some(mv) => mv,
+                    None => return Err(mismatch),
+                },
+            };
+            return Err(CsaMoveMismatch::WrongSide {
+                turn,
+                sign: self.color,
+                intended,
+            });
+        }
+        named
+    }
+
+    /// The move the text names, with its piece checked against the board.
+    #[inline]
+    fn named_move(&self, position: &Position) -> Result<Move, CsaMoveMismatch> {
+        Ok(match self.from {
             None => Move::drop(self.piece, self.to),
             Some(from) => {
                 let on_board = position
@@ -285,16 +311,7 @@ impl CsaMove {
                 };
                 Move::normal(from, self.to, promote)
             }
-        };
-        let turn = position.turn();
-        if self.color != turn {
-            return Err(CsaMoveMismatch::WrongSide {
-                turn,
-                sign: self.color,
-                intended: mv,
-            });
-        }
-        Ok(mv)
+        })
     }
 }
 
@@ -360,5 +377,35 @@ mod tests {
             .to_move(&position)
             .unwrap_err();
         assert_eq!(err.to_string(), "there is no piece on 55");
+    }
+
+    #[test]
+    fn a_sign_for_the_side_not_to_move_comes_before_the_piece() {
+        let sq = |file, rank| Square::new(file, rank).unwrap();
+        let mut position = Position::startpos();
+        position
+            .play(Move::normal(sq(7, 7), sq(7, 6), false))
+            .unwrap();
+        // White to move, and every sign says Black: the piece named matches (a promotion),
+        // does not match (88 holds a bishop), or the square is empty.
+        for (text, intended) in [
+            ("+8822UM", Move::normal(sq(8, 8), sq(2, 2), true)),
+            ("+8822HI", Move::normal(sq(8, 8), sq(2, 2), false)),
+            ("+5554FU", Move::normal(sq(5, 5), sq(5, 4), false)),
+        ] {
+            let err = CsaMove::parse(text)
+                .unwrap()
+                .to_move_unchecked(&position)
+                .unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                "it is 後手's turn, but the move is signed for 先手",
+                "{text}"
+            );
+            assert!(
+                matches!(err, CsaMoveMismatch::WrongSide { intended: i, .. } if i == intended),
+                "{text}"
+            );
+        }
     }
 }

@@ -29,7 +29,7 @@ mod record;
 mod shogi;
 
 use kifu_records::detect::GameKind;
-use record::{PyRecord, ReadFailure, read_as};
+use record::{PyRecord, ReadFailure, RecordStream, read_as, stream_as};
 
 create_exception!(
     kifu,
@@ -116,7 +116,25 @@ impl<'a> ReadOptions<'a> {
 
     /// Reads every record of one source.
     fn read(&self, bytes: &[u8], path: Option<&Path>) -> Result<Vec<PyRecord>, ReadFailure> {
-        let game = match self.game {
+        match self.game_of(bytes, path) {
+            GameKind::Shogi => read_as::<Shogi>(bytes, path, self.format),
+            GameKind::Chu => read_as::<Chu>(bytes, path, self.format),
+            GameKind::Cetkaik => read_as::<Cetkaik>(bytes, path, self.format),
+        }
+    }
+
+    /// The records of one source, to be read one at a time.
+    fn stream(&self, bytes: Vec<u8>, path: Option<&Path>) -> Result<RecordStream, ReadFailure> {
+        match self.game_of(&bytes, path) {
+            GameKind::Shogi => stream_as::<Shogi>(bytes, path, self.format),
+            GameKind::Chu => stream_as::<Chu>(bytes, path, self.format),
+            GameKind::Cetkaik => stream_as::<Cetkaik>(bytes, path, self.format),
+        }
+    }
+
+    /// The game named, or the one the file's name and content say.
+    fn game_of(&self, bytes: &[u8], path: Option<&Path>) -> GameKind {
+        match self.game {
             Some(game) => game,
             None => {
                 let detected = games::detect(path, bytes);
@@ -129,11 +147,6 @@ impl<'a> ReadOptions<'a> {
                     _ => detected,
                 }
             }
-        };
-        match game {
-            GameKind::Shogi => read_as::<Shogi>(bytes, path, self.format),
-            GameKind::Chu => read_as::<Chu>(bytes, path, self.format),
-            GameKind::Cetkaik => read_as::<Cetkaik>(bytes, path, self.format),
         }
     }
 
@@ -240,6 +253,50 @@ fn parse(
             .map_err(|e| e.into_py_err(py, None));
     }
     read(py, text, format, game)
+}
+
+/// Reads the records of a file, or of bytes, one at a time: an iterator of
+/// :class:`kifu.Record`, each read when the loop asks for it.
+///
+/// For files of many games (a tournament's CSA archive with ``/`` between games, a USI list,
+/// chu NDJSON): only the file's text and the record being read are held, where
+/// :func:`kifu.read` builds every record first. `source`, `format` and `game` are taken as
+/// :func:`kifu.read` takes them, and the records are the same. The file is read and decoded
+/// (and an unreadable one raises) when ``stream`` is called; each record is read with the
+/// GIL held (for many files in parallel, :func:`kifu.read_many`).
+///
+/// >>> import kifu
+/// >>> [len(r) for r in kifu.stream(b"7g7f 3c3d\n2g2f\n", format="usi")]
+/// [2, 1]
+#[pyfunction]
+#[pyo3(signature = (source, *, format = None, game = None))]
+fn stream(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    format: Option<&str>,
+    game: Option<&str>,
+) -> PyResult<RecordStream> {
+    let options = ReadOptions::new(game, format)?;
+    if let Ok(bytes) = source.cast::<PyBytes>() {
+        return options
+            .stream(bytes.as_bytes().to_vec(), None)
+            .map_err(|e| e.into_py_err(py, None));
+    }
+    if let Ok(bytes) = source.cast::<PyByteArray>() {
+        return options
+            .stream(bytes.to_vec(), None)
+            .map_err(|e| e.into_py_err(py, None));
+    }
+    let path: PathBuf = source.extract().map_err(|_| {
+        PyTypeError::new_err("kifu.stream takes a path (str or os.PathLike) or bytes")
+    })?;
+    let name = path.to_string_lossy().into_owned();
+    let bytes = py
+        .detach(|| std::fs::read(&path))
+        .map_err(|e| ReadFailure::Io(e).into_py_err(py, Some(&name)))?;
+    options
+        .stream(bytes, Some(&path))
+        .map_err(|e| e.into_py_err(py, Some(&name)))
 }
 
 /// What one file of `read_many` gave.
@@ -414,6 +471,7 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<outcome::Outcome>()?;
     m.add_class::<record::Variation>()?;
     m.add_class::<ReadMany>()?;
+    m.add_class::<RecordStream>()?;
     // Each game's position is `Position` in its submodule (kifu.shogi …): registered here
     // under distinct names for python/kifu/<game>.py to import.
     m.add("ShogiPosition", py.get_type::<shogi::ShogiPosition>())?;
@@ -422,6 +480,7 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(read_many, m)?)?;
+    m.add_function(wrap_pyfunction!(stream, m)?)?;
     m.add_function(wrap_pyfunction!(formats, m)?)?;
     Ok(())
 }

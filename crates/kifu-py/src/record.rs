@@ -1,9 +1,12 @@
 //! `kifu.Record` and `kifu.Diagnostic`: one record of a file, of any game, with the problems
 //! found in it.
 
+use std::borrow::Cow;
 use std::path::Path;
 
-use kifu_record::{Diagnostic as RustDiagnostic, NodeItem, Record, SourceText, decode};
+use kifu_record::{
+    Decoded, Diagnostic as RustDiagnostic, NodeItem, Record, RecordFormat, SourceText, decode,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -420,7 +423,45 @@ pub fn read_as<G: PyGame>(
     path: Option<&Path>,
     format: Option<&str>,
 ) -> Result<Vec<PyRecord>, ReadFailure> {
-    let format = match format {
+    let format = format_for::<G>(bytes, path, format)?;
+    let decoded = decode(bytes, format.encoding());
+    let file_level = file_level(&decoded)?;
+    Ok(py_records(&decoded.text, format, file_level, path).collect())
+}
+
+/// The records of `bytes` as game `G`, read one at a time as Python asks for them (see
+/// [`RecordStream`]); the text is decoded at once, in place when it is UTF-8.
+pub fn stream_as<G: PyGame>(
+    bytes: Vec<u8>,
+    path: Option<&Path>,
+    format: Option<&str>,
+) -> Result<RecordStream, ReadFailure> {
+    let format = format_for::<G>(&bytes, path, format)?;
+    let decoded = decode(&bytes, format.encoding());
+    let file_level = file_level(&decoded)?;
+    let text = match decoded.text {
+        Cow::Owned(text) => text,
+        // Borrowed: valid UTF-8, and the whole of it unless a byte-order mark was left out.
+        Cow::Borrowed(text) if text.len() < bytes.len() => text.to_owned(),
+        Cow::Borrowed(_) => String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    };
+    let path = path.map(Path::to_path_buf);
+    Ok(RecordStream {
+        records: StreamedText::new(text, |text| {
+            Box::new(py_records(text, format, file_level, path.as_deref()))
+        }),
+    })
+}
+
+/// The format `bytes` are read in as game `G`: the one named, else the file's extension's,
+/// else the one the content looks like.
+fn format_for<G: PyGame>(
+    bytes: &[u8],
+    path: Option<&Path>,
+    format: Option<&str>,
+) -> Result<&'static dyn RecordFormat<G>, ReadFailure> {
+    match format {
         Some(name) => G::format_by_name(name).ok_or_else(|| {
             ReadFailure::Usage(format!(
                 "unknown {} format `{name}` (one of: {})",
@@ -431,64 +472,113 @@ pub fn read_as<G: PyGame>(
                     .collect::<Vec<_>>()
                     .join(", ")
             ))
-        })?,
-        None => match path.and_then(G::format_by_extension) {
+        }),
+        None => Ok(match path.and_then(G::format_by_extension) {
             Some(format) => format,
             None => {
                 let head = &bytes[..bytes.len().min(4096)];
                 G::sniff_format(&crate::games::lossy_utf8(head))
             }
-        },
-    };
-    let decoded = decode(bytes, format.encoding());
-    let mut source: Option<SourceText<'_>> = None;
-    let mut convert = |diagnostics: &[RustDiagnostic]| -> Vec<Diagnostic> {
-        if diagnostics.is_empty() {
-            return Vec::new();
-        }
-        let source = source.get_or_insert_with(|| SourceText::new("", &decoded.text));
-        diagnostics
-            .iter()
-            .map(|d| {
-                let at = source.line_col(d.span.start);
-                Diagnostic {
-                    line: at.line,
-                    column: at.column,
-                    severity: match d.severity {
-                        kifu_record::Severity::Error => "error",
-                        kifu_record::Severity::Warning => "warning",
-                    },
-                    kind: d.kind.code(),
-                    message: d.message.clone(),
-                }
-            })
-            .collect()
-    };
-    let file_level = convert(&decoded.diagnostics);
-    if let Some(first) = file_level.iter().find(|d| d.severity == "error") {
-        return Err(ReadFailure::Unreadable {
+        }),
+    }
+}
+
+/// The problems of decoding itself, for the first record; an error among them means the
+/// bytes are not text of the format at all.
+fn file_level(decoded: &Decoded<'_>) -> Result<Vec<Diagnostic>, ReadFailure> {
+    let mut source = None;
+    let file_level = python_diagnostics(&decoded.diagnostics, &decoded.text, &mut source);
+    match file_level.iter().find(|d| d.severity == "error") {
+        Some(first) => Err(ReadFailure::Unreadable {
             line: first.line,
             column: first.column,
             message: first.message.clone(),
-        });
+        }),
+        None => Ok(file_level),
     }
-    let path_text = path.map(|p| p.to_string_lossy().into_owned());
-    let mut records = Vec::new();
-    for (index, read) in format.records(&decoded.text).enumerate() {
-        let mut diagnostics = if index == 0 {
-            file_level.clone()
-        } else {
-            Vec::new()
-        };
-        diagnostics.extend(convert(&read.diagnostics));
+}
+
+/// `diagnostics` with their spans turned into lines and columns of `text`; the line index
+/// (`source`) is made the first time a record has a problem, and kept for the next ones.
+fn python_diagnostics<'t>(
+    diagnostics: &[RustDiagnostic],
+    text: &'t str,
+    source: &mut Option<SourceText<'t>>,
+) -> Vec<Diagnostic> {
+    if diagnostics.is_empty() {
+        return Vec::new();
+    }
+    let source = source.get_or_insert_with(|| SourceText::new("", text));
+    diagnostics
+        .iter()
+        .map(|d| {
+            let at = source.line_col(d.span.start);
+            Diagnostic {
+                line: at.line,
+                column: at.column,
+                severity: match d.severity {
+                    kifu_record::Severity::Error => "error",
+                    kifu_record::Severity::Warning => "warning",
+                },
+                kind: d.kind.code(),
+                message: d.message.clone(),
+            }
+        })
+        .collect()
+}
+
+/// The Python records of a decoded `text`, read as `format` one at a time; `file_level` (the
+/// decoding's warnings) go to the first.
+fn py_records<'t, G: PyGame>(
+    text: &'t str,
+    format: &'static dyn RecordFormat<G>,
+    mut file_level: Vec<Diagnostic>,
+    path: Option<&Path>,
+) -> impl Iterator<Item = PyRecord> + 't {
+    let path = path.map(|p| p.to_string_lossy().into_owned());
+    let mut source = None;
+    format.records(text).map(move |read| {
+        let mut diagnostics = std::mem::take(&mut file_level);
+        diagnostics.extend(python_diagnostics(&read.diagnostics, text, &mut source));
         let valid = !diagnostics.iter().any(|d| d.severity == "error");
-        records.push(PyRecord {
+        PyRecord {
             inner: Box::new(read.record),
             format: format.name(),
             diagnostics,
             valid,
-            path: path_text.clone(),
-        });
+            path: path.clone(),
+        }
+    })
+}
+
+/// The records of one text, read as they are asked for.
+type PyRecordIter<'t> = Box<dyn Iterator<Item = PyRecord> + 't>;
+
+self_cell::self_cell!(
+    /// A decoded text with the reader going through it: the reader borrows the text, and
+    /// both live as long as Python holds the stream.
+    struct StreamedText {
+        owner: String,
+        #[not_covariant]
+        dependent: PyRecordIter,
     }
-    Ok(records)
+);
+
+/// The records of one file or text, read one at a time as the loop asks for the next: only
+/// the text and the record being read are held, whatever the number of games in the file
+/// (:func:`kifu.stream`).
+#[pyclass(module = "kifu", name = "RecordStream", unsendable)]
+pub struct RecordStream {
+    records: StreamedText,
+}
+
+#[pymethods]
+impl RecordStream {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<PyRecord> {
+        self.records.with_dependent_mut(|_, records| records.next())
+    }
 }

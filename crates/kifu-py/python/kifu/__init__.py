@@ -4,6 +4,8 @@ The core is Rust (the kifu toolkit); this package is its Python face::
 
     import kifu
     records = kifu.read("game.kif")       # every record of the file
+    for r in kifu.stream("archive.csa"):  # or one at a time, for files of many games
+        ...
     r = records[0]
     r.moves                               # ['7g7f', '3c3d', ...]  (USI)
     r.valid, r.diagnostics                # problems are diagnostics, not exceptions
@@ -18,12 +20,14 @@ from ._kifu import (
     ReadError,
     ReadMany,
     Record,
+    RecordStream,
     Variation,
     __version__,
     formats,
     parse,
     read,
     read_many,
+    stream,
 )
 from . import cetkaik, chu, shogi
 
@@ -34,6 +38,7 @@ __all__ = [
     "ReadError",
     "ReadMany",
     "Record",
+    "RecordStream",
     "Variation",
     "__version__",
     "cetkaik",
@@ -43,4 +48,5 @@ __all__ = [
     "read",
     "read_many",
     "shogi",
+    "stream",
 ]

@@ -96,6 +96,12 @@ class ReadMany(Generic[_GivenPath], Iterator[Tuple[_GivenPath, Union[List[Record
     def __iter__(self) -> "ReadMany[_GivenPath]": ...
     def __next__(self) -> Tuple[_GivenPath, Union[List[Record], OSError, ReadError]]: ...
 
+class RecordStream(Iterator[Record]):
+    """The records of one file or text, each read when the loop asks for the next."""
+
+    def __iter__(self) -> "RecordStream": ...
+    def __next__(self) -> Record: ...
+
 def read(
     source: Union[_Path, bytes, bytearray],
     *,
@@ -108,6 +114,12 @@ def parse(
     format: Optional[str] = None,
     game: Optional[_Game] = None,
 ) -> List[Record]: ...
+def stream(
+    source: Union[_Path, bytes, bytearray],
+    *,
+    format: Optional[str] = None,
+    game: Optional[_Game] = None,
+) -> RecordStream: ...
 def read_many(
     paths: Iterable[_GivenPath],
     *,

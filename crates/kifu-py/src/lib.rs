@@ -213,22 +213,41 @@ fn read(
     game: Option<&str>,
 ) -> PyResult<Vec<PyRecord>> {
     let options = ReadOptions::new(game, format)?;
-    if let Ok(bytes) = source.cast::<PyBytes>() {
-        return options
-            .read(bytes.as_bytes(), None)
-            .map_err(|e| e.into_py_err(py, None));
+    match Source::of(source, "kifu.read")? {
+        Source::Bytes(bytes) => options.read(bytes.as_bytes(), None),
+        Source::ByteArray(bytes) => options.read(&bytes, None),
+        Source::Path(path) => {
+            return py
+                .detach(|| options.read_file(&path))
+                .map_err(|e| e.into_py_err(py, Some(&path.to_string_lossy())));
+        }
     }
-    if let Ok(bytes) = source.cast::<PyByteArray>() {
-        let bytes = bytes.to_vec();
-        return options
-            .read(&bytes, None)
-            .map_err(|e| e.into_py_err(py, None));
+    .map_err(|e| e.into_py_err(py, None))
+}
+
+/// What :func:`kifu.read` and :func:`kifu.stream` are given to read.
+enum Source<'py> {
+    Bytes(Bound<'py, PyBytes>),
+    /// A copy: a ``bytearray`` can change while it is read.
+    ByteArray(Vec<u8>),
+    Path(PathBuf),
+}
+
+impl<'py> Source<'py> {
+    fn of(source: &Bound<'py, PyAny>, function: &str) -> PyResult<Source<'py>> {
+        if let Ok(bytes) = source.cast::<PyBytes>() {
+            return Ok(Source::Bytes(bytes.clone()));
+        }
+        if let Ok(bytes) = source.cast::<PyByteArray>() {
+            return Ok(Source::ByteArray(bytes.to_vec()));
+        }
+        source.extract().map(Source::Path).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{function} takes a path (str or os.PathLike) or bytes; for a str holding a \
+                 record, use kifu.parse"
+            ))
+        })
     }
-    let path: PathBuf = source.extract().map_err(|_| {
-        PyTypeError::new_err("kifu.read takes a path (str or os.PathLike) or bytes; for a str holding a record, use kifu.parse")
-    })?;
-    py.detach(|| options.read_file(&path))
-        .map_err(|e| e.into_py_err(py, Some(&path.to_string_lossy())))
 }
 
 /// Reads every record of a text (``str``) or of bytes, as :func:`kifu.read` reads a file;
@@ -277,26 +296,19 @@ fn stream(
     game: Option<&str>,
 ) -> PyResult<RecordStream> {
     let options = ReadOptions::new(game, format)?;
-    if let Ok(bytes) = source.cast::<PyBytes>() {
-        return options
-            .stream(bytes.as_bytes().to_vec(), None)
-            .map_err(|e| e.into_py_err(py, None));
+    match Source::of(source, "kifu.stream")? {
+        Source::Bytes(bytes) => options.stream(bytes.as_bytes().to_vec(), None),
+        Source::ByteArray(bytes) => options.stream(bytes, None),
+        Source::Path(path) => {
+            let name = path.to_string_lossy().into_owned();
+            return py
+                .detach(|| std::fs::read(&path))
+                .map_err(ReadFailure::Io)
+                .and_then(|bytes| options.stream(bytes, Some(&path)))
+                .map_err(|e| e.into_py_err(py, Some(&name)));
+        }
     }
-    if let Ok(bytes) = source.cast::<PyByteArray>() {
-        return options
-            .stream(bytes.to_vec(), None)
-            .map_err(|e| e.into_py_err(py, None));
-    }
-    let path: PathBuf = source.extract().map_err(|_| {
-        PyTypeError::new_err("kifu.stream takes a path (str or os.PathLike) or bytes")
-    })?;
-    let name = path.to_string_lossy().into_owned();
-    let bytes = py
-        .detach(|| std::fs::read(&path))
-        .map_err(|e| ReadFailure::Io(e).into_py_err(py, Some(&name)))?;
-    options
-        .stream(bytes, Some(&path))
-        .map_err(|e| e.into_py_err(py, Some(&name)))
+    .map_err(|e| e.into_py_err(py, None))
 }
 
 /// What one file of `read_many` gave.

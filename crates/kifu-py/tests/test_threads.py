@@ -1,0 +1,53 @@
+"""Reading lets other Python threads run: a path, and bytes or a str of more than a few KiB, are
+read with the interpreter released, as C extensions do for long work."""
+
+import threading
+import time
+
+import kifu
+
+
+def others_run_while(read):
+    """How much a counting thread got done while `read()` ran, against what it does alone in
+    the same time: near 1 when the reading released the interpreter, near 0 when it held it."""
+    count = 0
+    stop = False
+
+    def counter():
+        nonlocal count
+        while not stop:
+            count += 1
+
+    thread = threading.Thread(target=counter)
+    thread.start()
+    try:
+        time.sleep(0.05)
+        before, started = count, time.perf_counter()
+        read()
+        elapsed = time.perf_counter() - started
+        during = count - before
+        before = count
+        time.sleep(elapsed)
+        alone = count - before
+    finally:
+        stop = True
+        thread.join()
+    return during / alone
+
+
+def archive(corpus, copies=5):
+    games = (corpus / "shogi/bulk/all_games.csa").read_bytes().rstrip(b"\n")
+    return b"\n/\n".join([games] * copies) + b"\n"
+
+
+def test_reading_bytes_lets_other_threads_run(corpus):
+    data = archive(corpus)
+    assert others_run_while(lambda: kifu.read(data, format="csa")) > 0.25
+    text = data.decode()
+    assert others_run_while(lambda: kifu.parse(text, format="csa")) > 0.25
+
+
+def test_reading_a_file_lets_other_threads_run(corpus, tmp_path):
+    path = tmp_path / "archive.csa"
+    path.write_bytes(archive(corpus))
+    assert others_run_while(lambda: kifu.read(path)) > 0.25

@@ -2,8 +2,9 @@
 
 use crate::{Game, Record, RecordCheck, RecordRead, TextEncoding, Written};
 
-/// The records of one text, read one at a time (see [`RecordFormat::records`]).
-pub type Records<'t, G> = Box<dyn Iterator<Item = RecordRead<G>> + 't>;
+/// The records of one text, read one at a time (see [`RecordFormat::records`]). `Send`, so that
+/// a reading under way can be handed to another thread with its text.
+pub type Records<'t, G> = Box<dyn Iterator<Item = RecordRead<G>> + Send + 't>;
 
 /// What checking the records of one text found, one record at a time (see
 /// [`RecordFormat::check`]).

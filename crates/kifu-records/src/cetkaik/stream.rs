@@ -22,7 +22,7 @@
 //! season is read from its first moves when `{一位色}` does not say, as for every season after.
 
 use std::collections::VecDeque;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use kifu_cetkaik::{Cetkaik, Rules, Side};
 use kifu_record::{Diagnostic, DiagnosticKind, RecordRead, Records, Span};
@@ -135,7 +135,7 @@ impl<'t> Opening<'t> {
                 },
                 diags,
                 body: Source::Parsed {
-                    record: Rc::new(record),
+                    record: Arc::new(record),
                     next: 0,
                 },
                 check_record: false,
@@ -164,7 +164,7 @@ enum Source<'t> {
     Text(BodyParser<'t>),
     /// A document parsed whole.
     Parsed {
-        record: Rc<CkkaRecord>,
+        record: Arc<CkkaRecord>,
         /// The next element to hand out.
         next: usize,
     },

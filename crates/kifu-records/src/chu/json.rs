@@ -105,7 +105,7 @@ pub fn parse_many(text: &str) -> (Vec<ChuRecord>, Vec<Diagnostic>) {
 /// The games of an NDJSON file one at a time, each with its own diagnostics (spans are offsets
 /// into the whole text), without holding the others. A text that is one JSON document (an
 /// object or an array) is read whole.
-pub fn records(text: &str) -> Box<dyn Iterator<Item = (ChuRecord, Vec<Diagnostic>)> + '_> {
+pub fn records(text: &str) -> Box<dyn Iterator<Item = (ChuRecord, Vec<Diagnostic>)> + Send + '_> {
     let first_line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     if serde_json::from_str::<Value>(first_line).is_err() {
         let (mut records, diags) = parse_many(text);

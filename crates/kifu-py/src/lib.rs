@@ -297,8 +297,8 @@ fn parse(
 /// chu NDJSON): only the file's text and the record being read are held, where
 /// :func:`kifu.read` builds every record first. `source`, `format` and `game` are taken as
 /// :func:`kifu.read` takes them, and the records are the same. The file is read and decoded
-/// (and an unreadable one raises) when ``stream`` is called; each record is read with the
-/// GIL held (for many files in parallel, :func:`kifu.read_many`).
+/// (and an unreadable one raises) when ``stream`` is called. Other Python threads run while
+/// each record is read, and any thread may take the next one.
 ///
 /// >>> import kifu
 /// >>> [len(r) for r in kifu.stream(b"7g7f 3c3d\n2g2f\n", format="usi")]

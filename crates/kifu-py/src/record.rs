@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::path::Path;
+use std::sync::{Mutex, PoisonError};
 
 use kifu_record::{
     Decoded, Diagnostic as RustDiagnostic, NodeItem, Record, RecordFormat, SourceText, decode,
@@ -448,9 +449,9 @@ pub fn stream_as<G: PyGame>(
     };
     let path = path.map(Path::to_path_buf);
     Ok(RecordStream {
-        records: StreamedText::new(text, |text| {
+        records: Mutex::new(StreamedText::new(text, |text| {
             Box::new(py_records(text, format, file_level, path.as_deref()))
-        }),
+        })),
     })
 }
 
@@ -552,7 +553,7 @@ fn py_records<'t, G: PyGame>(
 }
 
 /// The records of one text, read as they are asked for.
-type PyRecordIter<'t> = Box<dyn Iterator<Item = PyRecord> + 't>;
+type PyRecordIter<'t> = Box<dyn Iterator<Item = PyRecord> + Send + 't>;
 
 self_cell::self_cell!(
     /// A decoded text with the reader going through it: the reader borrows the text, and
@@ -567,9 +568,11 @@ self_cell::self_cell!(
 /// The records of one file or text, read one at a time as the loop asks for the next: only
 /// the text and the record being read are held, whatever the number of games in the file
 /// (:func:`kifu.stream`).
-#[pyclass(module = "kifu", name = "RecordStream", unsendable)]
+#[pyclass(module = "kifu", name = "RecordStream")]
 pub struct RecordStream {
-    records: StreamedText,
+    /// In a mutex because a Python object must be `Sync`: any thread may ask for the next
+    /// record.
+    records: Mutex<StreamedText>,
 }
 
 #[pymethods]
@@ -578,7 +581,12 @@ impl RecordStream {
         slf
     }
 
-    fn __next__(&mut self) -> Option<PyRecord> {
-        self.records.with_dependent_mut(|_, records| records.next())
+    /// Reads the next record with the interpreter released, the lock taken once released: a
+    /// second thread waiting for it must not hold the interpreter the first needs back.
+    fn __next__(&self, py: Python<'_>) -> Option<PyRecord> {
+        py.detach(|| {
+            let mut records = self.records.lock().unwrap_or_else(PoisonError::into_inner);
+            records.with_dependent_mut(|_, records| records.next())
+        })
     }
 }

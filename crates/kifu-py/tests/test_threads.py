@@ -51,3 +51,26 @@ def test_reading_a_file_lets_other_threads_run(corpus, tmp_path):
     path = tmp_path / "archive.csa"
     path.write_bytes(archive(corpus))
     assert others_run_while(lambda: kifu.read(path)) > 0.25
+
+
+def test_streaming_lets_other_threads_run(corpus, tmp_path):
+    path = tmp_path / "archive.csa"
+    path.write_bytes(archive(corpus))
+    assert others_run_while(lambda: sum(len(r) for r in kifu.stream(path))) > 0.25
+
+
+def test_threads_share_a_stream_and_get_every_record_once(corpus):
+    from concurrent.futures import ThreadPoolExecutor
+
+    data = archive(corpus, copies=4)
+    records = kifu.stream(data, format="csa")
+
+    def drain(_):
+        return [(len(r), r.moves[:3]) for r in records]
+
+    with ThreadPoolExecutor(4) as pool:
+        parts = list(pool.map(drain, range(4)))
+    taken = [one for part in parts for one in part]
+    expected = [(len(r), r.moves[:3]) for r in kifu.read(data, format="csa")]
+    assert len(taken) == len(expected) == 2_000
+    assert sorted(taken) == sorted(expected)

@@ -134,4 +134,20 @@ pub trait RecordFormat<G: Game>: Sync {
     /// Writes records as text. A format that holds one record per file lists the others as
     /// dropped.
     fn write(&self, records: &[Record<G>]) -> Written;
+
+    /// Whether [`RecordFormat::write_part`] writes a file of this format in parts.
+    fn writes_in_parts(&self) -> bool {
+        false
+    }
+
+    /// `records` as one part of a file of this format that holds more records than these: the
+    /// ones after its first `before`. The parts of a file of two records or more, joined in
+    /// order ([`Written::append`]), are what [`RecordFormat::write`] makes of all its records,
+    /// warnings included, so that a long file can be written as it is read. A format that
+    /// does not write in parts ([`RecordFormat::writes_in_parts`]) writes `records` as a file
+    /// of their own.
+    fn write_part(&self, records: &[Record<G>], before: usize) -> Written {
+        let _ = before;
+        self.write(records)
+    }
 }

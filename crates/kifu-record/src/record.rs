@@ -504,6 +504,13 @@ pub struct Written {
 }
 
 impl Written {
+    /// Adds `part`, written after this, to this: its text after this text, its warnings after
+    /// these (see [`RecordFormat::write_part`](crate::RecordFormat::write_part)).
+    pub fn append(&mut self, part: Written) {
+        self.text.push_str(&part.text);
+        self.warnings.extend(part.warnings);
+    }
+
     /// The text as bytes in `encoding`, with a warning added when a character cannot be
     /// written in it (it becomes `?`).
     pub fn encode(self, encoding: crate::TextEncoding) -> (Vec<u8>, Vec<String>) {

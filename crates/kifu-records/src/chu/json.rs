@@ -56,6 +56,15 @@ impl RecordFormat<Chu> for Json {
         written.text = write_many(records);
         written
     }
+
+    fn writes_in_parts(&self) -> bool {
+        true
+    }
+
+    /// NDJSON lines: a file of several games is one line each.
+    fn write_part(&self, records: &[ChuRecord], before: usize) -> kifu_record::Written {
+        super::write_games(records, before, true, ndjson_line, losses)
+    }
 }
 
 /// Reads every game of a JSON document, array or NDJSON file.
@@ -418,15 +427,15 @@ pub fn write_many(records: &[ChuRecord]) -> String {
     if let [one] = records {
         return write(one);
     }
-    records
-        .iter()
-        .map(|r| {
-            let v: Value = serde_json::from_str(&write(r)).unwrap_or(Value::Null);
-            let mut line = v.to_string();
-            line.push('\n');
-            line
-        })
-        .collect()
+    records.iter().map(ndjson_line).collect()
+}
+
+/// One game as a line of NDJSON.
+fn ndjson_line(record: &ChuRecord) -> String {
+    let v: Value = serde_json::from_str(&write(record)).unwrap_or(Value::Null);
+    let mut line = v.to_string();
+    line.push('\n');
+    line
 }
 
 /// Writes one game as a JSON object (pretty-printed).

@@ -266,9 +266,30 @@ pub(crate) fn write_records(
             records.len() - take
         ));
     }
-    for (i, record) in records[..take].iter().enumerate() {
+    written.append(write_games(
+        &records[..take],
+        0,
+        take > 1,
+        write_one,
+        losses,
+    ));
+    written
+}
+
+/// `records` as the part of a file after its first `before` games, each written by
+/// `write_one`; `several` when the file holds more than one game (its warnings then name the
+/// game).
+pub(crate) fn write_games(
+    records: &[ChuRecord],
+    before: usize,
+    several: bool,
+    write_one: impl Fn(&ChuRecord) -> String,
+    losses: impl Fn(&ChuRecord) -> Vec<String>,
+) -> kifu_record::Written {
+    let mut written = kifu_record::Written::default();
+    for (i, record) in (before..).zip(records) {
         for loss in losses(record) {
-            written.warnings.push(if take > 1 {
+            written.warnings.push(if several {
                 format!("game {}: {loss}", i + 1)
             } else {
                 loss

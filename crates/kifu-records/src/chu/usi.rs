@@ -55,6 +55,14 @@ impl RecordFormat<Chu> for Usi {
     fn write(&self, records: &[ChuRecord]) -> kifu_record::Written {
         super::write_records(records, "USI", true, write, losses)
     }
+
+    fn writes_in_parts(&self) -> bool {
+        true
+    }
+
+    fn write_part(&self, records: &[ChuRecord], before: usize) -> kifu_record::Written {
+        super::write_games(records, before, true, write, losses)
+    }
 }
 
 /// Reads every game of a USI list (empty lines and `#` comments are skipped).

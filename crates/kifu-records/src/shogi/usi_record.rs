@@ -66,6 +66,14 @@ impl RecordFormat<Shogi> for UsiFormat {
     fn write(&self, records: &[Record<Shogi>]) -> Written {
         write(records)
     }
+
+    fn writes_in_parts(&self) -> bool {
+        true
+    }
+
+    fn write_part(&self, records: &[Record<Shogi>], before: usize) -> Written {
+        write_from(records, before, true)
+    }
 }
 
 /// Reads every game of a USI text, one per non-empty line.
@@ -205,8 +213,14 @@ fn read_line(text: &str, line: &str, offset: usize, diags: &mut Vec<Diagnostic>)
 /// Writes the main line of each record as `position … moves …`, one per line. Times,
 /// comments, variations and endings other than the few USI words are listed as dropped.
 pub fn write(records: &[ShogiRecord]) -> Written {
+    write_from(records, 0, records.len() > 1)
+}
+
+/// `records` as the lines of a USI file after its first `before`; `several` when the file
+/// holds more than one record (its warnings then name the record).
+fn write_from(records: &[ShogiRecord], before: usize, several: bool) -> Written {
     let mut out = Written::default();
-    for (i, record) in records.iter().enumerate() {
+    for (i, record) in (before..).zip(records) {
         let tree = &record.moves;
         let sfen = record.start.position.to_sfen();
         if record.start.handicap == Some(Handicap::Even) {
@@ -264,7 +278,7 @@ pub fn write(records: &[ShogiRecord]) -> Written {
             dropped.push("the header".to_owned());
         }
         if !dropped.is_empty() {
-            let which = if records.len() > 1 {
+            let which = if several {
                 format!("record {}: ", i + 1)
             } else {
                 String::new()

@@ -84,4 +84,12 @@ impl RecordFormat<Shogi> for CsaFormat {
     fn write(&self, records: &[Record<Shogi>]) -> Written {
         write_all(records, self.version)
     }
+
+    fn writes_in_parts(&self) -> bool {
+        true
+    }
+
+    fn write_part(&self, records: &[Record<Shogi>], before: usize) -> Written {
+        writer::write_from(records, self.version, before, true)
+    }
 }

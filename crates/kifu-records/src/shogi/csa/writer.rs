@@ -98,8 +98,19 @@ pub fn write(record: &ShogiRecord, version: CsaVersion) -> Written {
 
 /// Writes several records separated by `/` lines (the encoding line only at the top).
 pub fn write_all(records: &[ShogiRecord], version: CsaVersion) -> Written {
+    write_from(records, version, 0, records.len() > 1)
+}
+
+/// `records` as the part of a CSA file after its first `before` records; `several` when the
+/// file holds more than one (its warnings then name the record).
+pub(crate) fn write_from(
+    records: &[ShogiRecord],
+    version: CsaVersion,
+    before: usize,
+    several: bool,
+) -> Written {
     let mut all = Written::default();
-    for (i, record) in records.iter().enumerate() {
+    for (i, record) in (before..).zip(records) {
         let mut one = write(record, version);
         if i > 0 {
             all.text.push_str("/\n");
@@ -109,7 +120,7 @@ pub fn write_all(records: &[ShogiRecord], version: CsaVersion) -> Written {
         }
         all.text.push_str(&one.text);
         all.warnings.extend(one.warnings.into_iter().map(|w| {
-            if records.len() > 1 {
+            if several {
                 format!("record {}: {w}", i + 1)
             } else {
                 w

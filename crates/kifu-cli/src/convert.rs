@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 
 use crate::Outcome;
 use crate::error::CliError;
-use crate::games::{Game, GameArg, InputFile, ReadOptions, Target, load, stream};
+use crate::games::{Game, GameArg, InputFile, ReadOptions, RecordBatch, Target, load, stream};
+
 use crate::inputs::{Input, expand};
 use crate::output::{Outputs, numbered};
 
@@ -186,6 +187,14 @@ impl Run<'_> {
             path,
             bytes: &opened.bytes,
         };
+        if self.only.is_none()
+            && opened
+                .game
+                .target_writes_in_parts(self.target)
+                .map_err(CliError::Usage)?
+        {
+            return self.convert_in_parts(opened.game, &file);
+        }
         let mut loaded = load(opened.game, &file, self.read)?;
         print_diagnostics(&loaded.report);
         if !loaded.report.is_valid() {
@@ -200,6 +209,55 @@ impl Run<'_> {
         }
         let count = loaded.records.len();
         let (bytes, warnings) = loaded.records.write(0..count, self.target)?;
+        report_warnings(name, &warnings);
+        Ok(Some(bytes))
+    }
+
+    /// [`Run::convert_together`] for a target written in parts: each record is written as it
+    /// is read, so that an archive of any size takes the memory of its text and of the output,
+    /// not of every record. One record is held back until the next is read, since a file's
+    /// only record may be written otherwise than one of several (chu JSON: an object, not a
+    /// line). Nothing is output when a record has errors, as for the whole file.
+    fn convert_in_parts(
+        &self,
+        game: Game,
+        file: &InputFile<'_>,
+    ) -> Result<Option<Vec<u8>>, CliError> {
+        let mut parts = kifu_record::Written::default();
+        let mut held: Option<Box<dyn RecordBatch>> = None;
+        let mut before = 0;
+        let mut valid = true;
+        let report = stream(game, file, self.read, None, &mut |_, one, one_valid| {
+            valid &= one_valid;
+            if !valid {
+                held = None;
+                parts = kifu_record::Written::default();
+                return Ok(());
+            }
+            if let Some(previous) = held.replace(one) {
+                parts.append(previous.write_part(before, self.target)?);
+                before += previous.len();
+            }
+            Ok(())
+        })?;
+        print_diagnostics(&report);
+        let name = file.name;
+        let last = match held {
+            Some(last) if valid && report.is_valid() => last,
+            _ => {
+                eprintln!(
+                    "{name}: not converted: {} error(s) in the input",
+                    report.errors
+                );
+                return Ok(None);
+            }
+        };
+        let (bytes, warnings) = if before == 0 {
+            last.write(0..last.len(), self.target)?
+        } else {
+            parts.append(last.write_part(before, self.target)?);
+            game.encode_parts(self.target, parts)?
+        };
         report_warnings(name, &warnings);
         Ok(Some(bytes))
     }

@@ -1,6 +1,7 @@
 //! `kifu check` and `kifu convert -o DIR/` read, check and drop the records of a multi-record
 //! file one at a time (issue 11 case 6): their peak memory is the file's bytes plus one game,
-//! not a multiple of the file. Measured as the child's peak resident set (getrusage), on an
+//! not a multiple of the file. `kifu convert` into one CSA or USI file writes each record as it
+//! is read: the output's text on top of that, not every record. Measured as the child's peak resident set (getrusage), on an
 //! archive made of the corpus's 500-game CSA file repeated.
 
 use std::path::{Path, PathBuf};
@@ -73,4 +74,22 @@ fn a_multi_record_archive_is_checked_and_split_in_bounded_memory() {
         "convert: peak {convert} bytes for a {size}-byte file"
     );
     assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 5_000);
+
+    // Into one file of a format that holds many games, written as the records are read: the
+    // output's text is held, not the records (every record took about 16 KB held).
+    for (to, name) in [("csa", "all.csa"), ("usi", "all.usi")] {
+        let out = tmp.path().join(name);
+        let out = out.to_str().unwrap();
+        let peak = peak_memory_of(&["convert", path, "--to", to, "-o", out]);
+        assert!(
+            peak < 2 * budget,
+            "convert --to {to}: peak {peak} bytes for a {size}-byte file"
+        );
+        let records = std::fs::read_to_string(out).unwrap();
+        let count = match to {
+            "csa" => records.lines().filter(|l| *l == "/").count() + 1,
+            _ => records.lines().count(),
+        };
+        assert_eq!(count, 5_000, "{to}");
+    }
 }

@@ -249,6 +249,24 @@ impl<G: CliGame> GameDriver for Driver<G> {
             .ok_or_else(|| unknown_format::<G>(target.format))
     }
 
+    /// Not for a game whose file is one command record (a cetkaik match): its records come
+    /// out together at the end.
+    fn target_writes_in_parts(&self, target: &Target<'_>) -> Result<bool, String> {
+        G::target_format(target)
+            .map(|f| !G::ONE_RECORD_PER_FILE && f.writes_in_parts())
+            .ok_or_else(|| unknown_format::<G>(target.format))
+    }
+
+    fn encode_parts(
+        &self,
+        target: &Target<'_>,
+        written: kifu_record::Written,
+    ) -> Result<(Vec<u8>, Vec<String>), CliError> {
+        let format = G::target_format(target)
+            .ok_or_else(|| CliError::Usage(unknown_format::<G>(target.format)))?;
+        Ok(written.encode(format.encoding()))
+    }
+
     fn stream(
         &self,
         file: &InputFile<'_>,
@@ -356,6 +374,16 @@ impl<G: CliGame> RecordBatch for Batch<G> {
             &self.0[range]
         };
         Ok(format.write(records).encode(format.encoding()))
+    }
+
+    fn write_part(
+        &self,
+        before: usize,
+        target: &Target<'_>,
+    ) -> Result<kifu_record::Written, CliError> {
+        let format = G::target_format(target)
+            .ok_or_else(|| CliError::Usage(unknown_format::<G>(target.format)))?;
+        Ok(format.write_part(&self.0, before))
     }
 
     fn main_line_len(&self) -> usize {

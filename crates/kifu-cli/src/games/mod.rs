@@ -54,6 +54,18 @@ pub trait GameDriver: Sync {
     /// Whether one file of `target` holds several records.
     fn target_holds_many(&self, target: &Target<'_>) -> Result<bool, String>;
 
+    /// Whether a file of `target` can be written in parts as its records are read
+    /// ([`RecordBatch::write_part`]).
+    fn target_writes_in_parts(&self, target: &Target<'_>) -> Result<bool, String>;
+
+    /// A file of `target` written in parts, as bytes in its encoding, with what it could not
+    /// hold.
+    fn encode_parts(
+        &self,
+        target: &Target<'_>,
+        written: kifu_record::Written,
+    ) -> Result<(Vec<u8>, Vec<String>), CliError>;
+
     /// Reads one file record by record: `each` gets each record's index (from 0), the record
     /// alone and whether it was read without errors, and the record is dropped before the
     /// next is read. `only` (from 0) hands out that record alone.
@@ -94,6 +106,14 @@ pub trait RecordBatch {
         range: std::ops::Range<usize>,
         target: &Target<'_>,
     ) -> Result<(Vec<u8>, Vec<String>), CliError>;
+
+    /// Writes the records as the part of a file of `target` after its first `before` records
+    /// (see [`GameDriver::target_writes_in_parts`]).
+    fn write_part(
+        &self,
+        before: usize,
+        target: &Target<'_>,
+    ) -> Result<kifu_record::Written, CliError>;
 
     /// The number of moves `kifu show` can step through in the first record.
     fn main_line_len(&self) -> usize;

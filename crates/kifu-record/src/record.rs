@@ -515,6 +515,10 @@ impl Written {
     /// written in it (it becomes `?`).
     pub fn encode(self, encoding: crate::TextEncoding) -> (Vec<u8>, Vec<String>) {
         let Written { text, mut warnings } = self;
+        if encoding == crate::TextEncoding::Utf8 {
+            // The text's own bytes, not a copy: a converted archive can be as large as its input.
+            return (text.into_bytes(), warnings);
+        }
         let (bytes, lost) = crate::encode(&text, encoding);
         if !lost.is_empty() {
             let chars: String = lost.iter().collect();

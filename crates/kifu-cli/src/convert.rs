@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use crate::Outcome;
 use crate::error::CliError;
 use crate::games::{Game, GameArg, InputFile, ReadOptions, RecordBatch, Target, load, stream};
-
 use crate::inputs::{Input, expand};
 use crate::output::{Outputs, numbered};
 

@@ -186,11 +186,10 @@ impl Run<'_> {
             path,
             bytes: &opened.bytes,
         };
-        if self.only.is_none()
-            && opened
-                .game
-                .target_writes_in_parts(self.target)
-                .map_err(CliError::Usage)?
+        if opened
+            .game
+            .target_writes_in_parts(self.target)
+            .map_err(CliError::Usage)?
         {
             return self.convert_in_parts(opened.game, &file);
         }
@@ -216,7 +215,9 @@ impl Run<'_> {
     /// is read, so that an archive of any size takes the memory of its text and of the output,
     /// not of every record. One record is held back until the next is read, since a file's
     /// only record may be written otherwise than one of several (chu JSON: an object, not a
-    /// line). Nothing is output when a record has errors, as for the whole file.
+    /// line). Nothing is output when a record has errors, as for the whole file. With
+    /// `--record N` only that record is read into memory, written and judged, as for a
+    /// one-game target.
     fn convert_in_parts(
         &self,
         game: Game,
@@ -226,19 +227,25 @@ impl Run<'_> {
         let mut held: Option<Box<dyn RecordBatch>> = None;
         let mut before = 0;
         let mut valid = true;
-        let report = stream(game, file, self.read, None, &mut |_, one, one_valid| {
-            valid &= one_valid;
-            if !valid {
-                held = None;
-                parts = kifu_record::Written::default();
-                return Ok(());
-            }
-            if let Some(previous) = held.replace(one) {
-                parts.append(previous.write_part(before, self.target)?);
-                before += previous.len();
-            }
-            Ok(())
-        })?;
+        let report = stream(
+            game,
+            file,
+            self.read,
+            self.only,
+            &mut |_, one, one_valid| {
+                valid &= one_valid;
+                if !valid {
+                    held = None;
+                    parts = kifu_record::Written::default();
+                    return Ok(());
+                }
+                if let Some(previous) = held.replace(one) {
+                    parts.append(previous.write_part(before, self.target)?);
+                    before += previous.len();
+                }
+                Ok(())
+            },
+        )?;
         print_diagnostics(&report);
         let name = file.name;
         let last = match held {

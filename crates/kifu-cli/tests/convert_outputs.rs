@@ -344,3 +344,38 @@ fn check_takes_one_record_of_many() {
     let out = kifu_in(dir, &["check", "--record", "0", &archive]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--record N` into a format that holds many games reads, judges and writes record N alone,
+/// as into a one-game format: another record's errors do not stop it, N's own do.
+#[test]
+fn one_record_of_an_archive_is_judged_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(
+        dir.join("two.csa"),
+        "V2.2\nPI\n+\n+7776FU\n-3334FU\n/\nV2.2\nPI\n+\n+7776KY\n",
+    )
+    .unwrap();
+    for to in ["usi", "kif"] {
+        let out = kifu_in(dir, &["convert", "two.csa", "--to", to, "--record", "1"]);
+        assert_eq!(out.status.code(), Some(0), "{to}: {}", stderr(&out));
+        let text = String::from_utf8_lossy(&out.stdout);
+        // KIF goes out in Shift_JIS: its ASCII `(77)` is enough to see the first move.
+        assert!(
+            text.contains("7g7f") || text.contains("(77)"),
+            "{to}: {text}"
+        );
+        let out = kifu_in(dir, &["convert", "two.csa", "--to", to, "--record", "2"]);
+        assert_eq!(out.status.code(), Some(1), "{to}");
+        assert!(
+            stderr(&out).contains("not converted"),
+            "{to}: {}",
+            stderr(&out)
+        );
+        assert!(out.stdout.is_empty(), "{to}");
+    }
+    // The whole archive, with its broken second record, is not converted.
+    let out = kifu_in(dir, &["convert", "two.csa", "--to", "usi"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+}

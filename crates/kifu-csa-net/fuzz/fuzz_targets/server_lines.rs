@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
         let text = String::from_utf8_lossy(&bytes);
         let _ = Request::from_password(&text);
         let _ = kifu_csa_net::server::auth::secret(&text, i % 2 == 0);
-        let _ = kifu_csa_net::x1::X1Command::parse(&text).reply();
+        let _ = kifu_csa_net::server::x1::X1Command::parse(&text).reply();
         // As the server reads them: a comment may be EUC-JP or Shift_JIS.
         let msg = ClientMessage::parse_bytes(&bytes);
         let who = kifu_shogi::Color::ALL[(bytes.len() + i) % 2];

@@ -9,6 +9,7 @@
 //! these tests; it never skips them. `KIFU_BLESS=1` rewrites the reference pictures (look at
 //! them before committing).
 
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -36,7 +37,12 @@ fn program(variable: &str, default: &str) -> PathBuf {
     path
 }
 
-/// A headless chromium behind chromedriver, both ended when dropped.
+/// A headless chromium behind chromedriver, both ended when dropped, also when a test fails.
+///
+/// chromedriver is the leader of a process group of its own, which the chromium it starts
+/// joins: killing chromedriver alone, as this did before, left every chromium it had started
+/// running after the tests (four browsers, a gigabyte of memory and a share of a core, after
+/// each run of the suite).
 struct Browser {
     client: Client,
     driver: Child,
@@ -45,8 +51,19 @@ struct Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = self.driver.kill();
+        let group = self.driver.id() as libc::pid_t;
+        // SAFETY: kill(2) with a negative pid signals that process group; no memory is shared.
+        unsafe { libc::kill(-group, libc::SIGKILL) };
         let _ = self.driver.wait();
+        // Chromium's processes are chromedriver's children, not ours: wait (a little) until the
+        // group is gone, so that the profile directory is removed after them.
+        for _ in 0..100 {
+            // SAFETY: as above; signal 0 only asks whether a process of the group is left.
+            if unsafe { libc::kill(-group, 0) } != 0 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
@@ -59,6 +76,8 @@ async fn browser() -> Browser {
         .port();
     let driver = Command::new(&chromedriver)
         .arg(format!("--port={port}"))
+        // Its own process group, which the chromium it starts joins: see `Browser`.
+        .process_group(0)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()

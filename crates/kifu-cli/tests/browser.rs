@@ -46,7 +46,8 @@ fn program(variable: &str, default: &str) -> PathBuf {
 struct Browser {
     client: Client,
     driver: Child,
-    _profile: tempfile::TempDir,
+    /// The profile and temporary files, removed after the browser is gone.
+    _scratch: tempfile::TempDir,
 }
 
 impl Drop for Browser {
@@ -74,19 +75,24 @@ async fn browser() -> Browser {
         .and_then(|l| l.local_addr())
         .expect("a free port")
         .port();
+    // The browser's profile, and its temporary files: chromium leaves directories in $TMPDIR
+    // that only a clean exit removes, and it is killed.
+    let scratch = tempfile::tempdir().expect("a profile directory");
+    let (profile, tmp) = (scratch.path().join("profile"), scratch.path().join("tmp"));
+    std::fs::create_dir(&tmp).expect("a temporary directory for chromium");
     let driver = Command::new(&chromedriver)
         .arg(format!("--port={port}"))
         // Its own process group, which the chromium it starts joins: see `Browser`.
         .process_group(0)
+        .env("TMPDIR", &tmp)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap_or_else(|e| panic!("{}: {e}", chromedriver.display()));
-    let profile = tempfile::tempdir().expect("a profile directory");
     let browser = Browser {
-        client: connect(port, &chromium, profile.path(), driver.id()).await,
+        client: connect(port, &chromium, &profile, driver.id()).await,
         driver,
-        _profile: profile,
+        _scratch: scratch,
     };
     browser
         .client

@@ -7,7 +7,8 @@
    DIR is the 10,000-file directory scripts/bench-check-vs-cshogi builds (the 500 bulk CSA
    games ×20); without DIR it is built in a temporary directory from the corpus. It also
    times the system calls alone (os.open + os.read + os.close of each file), the part of a
-   file's time no reader can save, and says what 5× cshogi would leave for the rest; and
+   file's time no reader can save (syscall_floor.c beside this file times the same calls with
+   no interpreter), and says what 5× cshogi would leave for the rest; and
    kifu.read of the files' bytes already in memory, with the game and format told by the
    content and named.
 2. kifu.read_many over the same files with jobs = 1, 2, … up to the number of cores, against

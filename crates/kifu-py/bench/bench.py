@@ -7,10 +7,10 @@
    DIR is the 10,000-file directory scripts/bench-check-vs-cshogi builds (the 500 bulk CSA
    games ×20); without DIR it is built in a temporary directory from the corpus. It also
    times the system calls alone (os.open + os.read + os.close of each file), the part of a
-   file's time no reader can save (syscall_floor.c beside this file times the same calls with
-   no interpreter), and says what 5× cshogi would leave for the rest; and
-   kifu.read of the files' bytes already in memory, with the game and format told by the
-   content and named.
+   file's time no reader can save, and the same calls with no interpreter (syscall_floor.c
+   beside this file, built with the machine's C compiler), and says what 5× cshogi would leave
+   for the rest; and kifu.read of the files' bytes already in memory, with the game and format
+   told by the content and named.
 2. kifu.read_many over the same files with jobs = 1, 2, … up to the number of cores, against
    jobs=1 and against kifu.read on one core.
 3. Position.legal_moves() + push/pop per call against cshogi.Board's legal_moves (as USI) +
@@ -28,6 +28,7 @@ import os
 import pathlib
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -81,6 +82,22 @@ def open_read_close(paths):
         finally:
             os.close(fd)
     return size
+
+
+def syscall_floor(paths):
+    """The line syscall_floor.c (beside this file) prints for `paths`: the kernel's part of
+    reading each file, timed in C. Built with the machine's C compiler into a temporary
+    directory, and run on the core this process is pinned to (a child inherits it)."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return "not timed (no C compiler: cc or gcc)"
+    with tempfile.TemporaryDirectory(prefix="kifu-syscall-floor.") as scratch:
+        program = os.path.join(scratch, "syscall-floor")
+        source = pathlib.Path(__file__).with_name("syscall_floor.c")
+        subprocess.run([compiler, "-O2", "-o", program, str(source)], check=True)
+        done = subprocess.run([program], input="\n".join(paths) + "\n", text=True,
+                              capture_output=True, check=True)
+        return done.stdout.strip()
 
 
 def kifu_read_many(paths, jobs):
@@ -202,6 +219,7 @@ def main():
               f"kifu.read {per_file['kifu.read']:.2f} µs, cshogi {per_file['cshogi']:.2f} µs; "
               f"5× cshogi would leave {per_file['cshogi'] / 5 - floor_us:.2f} µs per file "
               f"for everything else")
+        print(f"  the same system calls with no interpreter: {syscall_floor(paths)}")
         contents = [pathlib.Path(p).read_bytes() for p in paths]
         _, told_cpu, told = compare({
             "bytes": kifu_read_bytes,

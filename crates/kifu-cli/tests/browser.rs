@@ -37,25 +37,31 @@ fn program(variable: &str, default: &str) -> PathBuf {
     path
 }
 
-/// A headless chromium behind chromedriver, both ended when dropped, also when a test fails.
+/// A headless chromium behind chromedriver.
+struct Browser {
+    client: Client,
+    _driver: Driver,
+}
+
+/// chromedriver and every chromium it started, ended when dropped: when a test ends, fails, or
+/// never gets its browser.
 ///
 /// chromedriver is the leader of a process group of its own, which the chromium it starts
 /// joins: killing chromedriver alone, as this did before, left every chromium it had started
 /// running after the tests (four browsers, a gigabyte of memory and a share of a core, after
 /// each run of the suite).
-struct Browser {
-    client: Client,
-    driver: Child,
-    /// The profile and temporary files, removed after the browser is gone.
+struct Driver {
+    child: Child,
+    /// The browser's profile and temporary files, removed after its processes are gone.
     _scratch: tempfile::TempDir,
 }
 
-impl Drop for Browser {
+impl Drop for Driver {
     fn drop(&mut self) {
-        let group = self.driver.id() as libc::pid_t;
+        let group = self.child.id() as libc::pid_t;
         // SAFETY: kill(2) with a negative pid signals that process group; no memory is shared.
         unsafe { libc::kill(-group, libc::SIGKILL) };
-        let _ = self.driver.wait();
+        let _ = self.child.wait();
         // Chromium's processes are chromedriver's children, not ours: wait (a little) until the
         // group is gone, so that the profile directory is removed after them.
         for _ in 0..100 {
@@ -80,19 +86,22 @@ async fn browser() -> Browser {
     let scratch = tempfile::tempdir().expect("a profile directory");
     let (profile, tmp) = (scratch.path().join("profile"), scratch.path().join("tmp"));
     std::fs::create_dir(&tmp).expect("a temporary directory for chromium");
-    let driver = Command::new(&chromedriver)
+    let child = Command::new(&chromedriver)
         .arg(format!("--port={port}"))
-        // Its own process group, which the chromium it starts joins: see `Browser`.
+        // Its own process group, which the chromium it starts joins: see `Driver`.
         .process_group(0)
         .env("TMPDIR", &tmp)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap_or_else(|e| panic!("{}: {e}", chromedriver.display()));
-    let browser = Browser {
-        client: connect(port, &chromium, &profile, driver.id()).await,
-        driver,
+    let driver = Driver {
+        child,
         _scratch: scratch,
+    };
+    let browser = Browser {
+        client: connect(port, &chromium, &profile, driver.child.id()).await,
+        _driver: driver,
     };
     browser
         .client

@@ -94,9 +94,13 @@ def syscall_floor(paths):
     with tempfile.TemporaryDirectory(prefix="kifu-syscall-floor.") as scratch:
         program = os.path.join(scratch, "syscall-floor")
         source = pathlib.Path(__file__).with_name("syscall_floor.c")
-        subprocess.run([compiler, "-O2", "-o", program, str(source)], check=True)
-        done = subprocess.run([program], input="\n".join(paths) + "\n", text=True,
-                              capture_output=True, check=True)
+        try:
+            subprocess.run([compiler, "-O2", "-o", program, str(source)], check=True,
+                           capture_output=True, text=True)
+            done = subprocess.run([program], input="\n".join(paths) + "\n", text=True,
+                                  capture_output=True, check=True)
+        except subprocess.CalledProcessError as e:
+            return f"not timed ({' '.join(e.cmd)} failed: {e.stderr.strip()})"
         return done.stdout.strip()
 
 

@@ -101,6 +101,8 @@ def syscall_floor(paths):
                                   capture_output=True, check=True)
         except subprocess.CalledProcessError as e:
             return f"not timed ({' '.join(e.cmd)} failed: {e.stderr.strip()})"
+        except OSError as e:
+            return f"not timed ({e})"
         return done.stdout.strip()
 
 

@@ -1,6 +1,7 @@
-//! The shared test corpus, `../shared/corpus` beside the checkout (or `$KIFU_CORPUS`), read
-//! when a test runs: the corpus lies outside every crate, so compiling it in would break the
-//! published packages and rebuild tests whenever a record changes.
+//! The test corpus, `corpus/` at the root of the repository (or `$KIFU_CORPUS`), read when a
+//! test runs: the corpus lies outside every crate, so compiling it in would break the published
+//! packages and rebuild tests whenever a record changes. A clone of the repository carries it,
+//! so the tests need nothing beside the checkout.
 
 use std::path::{Path, PathBuf};
 
@@ -9,7 +10,7 @@ pub fn path(rel: &str) -> PathBuf {
     match std::env::var_os("KIFU_CORPUS") {
         Some(root) => PathBuf::from(root).join(rel),
         None => Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/corpus")
+            .join("../../corpus")
             .join(rel),
     }
 }

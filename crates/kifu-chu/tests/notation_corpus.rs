@@ -1,4 +1,4 @@
-//! Round trips over `shared/corpus/chu/notation/`: every lishogi rendering (Western, Western
+//! Round trips over the corpus's `chu/notation/`: every lishogi rendering (Western, Western
 //! engine, Japanese) of every move reads back to the recorded USI move (or a route to the same
 //! position), and so do our own Western and Japanese renderings.
 
@@ -7,7 +7,10 @@ use std::collections::HashMap;
 use kifu_chu::notation::{Dialect, japanese, parse_move, western};
 use kifu_chu::{Move, Position, parse_usi};
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/chu");
+/// A file of the corpus folder `chu`.
+fn chu(rel: &str) -> std::path::PathBuf {
+    kifu_testkit::corpus::path(&format!("chu/{rel}"))
+}
 
 fn same_position(pos: &Position, a: Move, b: Move) -> bool {
     let mut x = pos.clone();
@@ -18,7 +21,7 @@ fn same_position(pos: &Position, a: Move, b: Move) -> bool {
 }
 
 fn games() -> HashMap<String, (Position, Vec<String>)> {
-    let text = std::fs::read_to_string(format!("{CORPUS}/lishogi-games.ndjson")).unwrap();
+    let text = std::fs::read_to_string(chu("lishogi-games.ndjson")).unwrap();
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
@@ -55,7 +58,9 @@ fn failures(suffix: &str, dialect: Dialect) -> Vec<String> {
     let mut failures = Vec::new();
     let mut total = 0;
     for (id, (start, moves)) in &games {
-        let path = format!("{CORPUS}/notation/{id}.{suffix}.tsv");
+        let path = chu(&format!("notation/{id}.{suffix}.tsv"))
+            .display()
+            .to_string();
         let text = std::fs::read_to_string(&path).unwrap();
         let mut pos = start.clone();
         let mut previous = None;
@@ -99,7 +104,7 @@ fn lishogi_western_engine_notation_as_csl() {
     let mut both_readings = 0;
     for (id, (start, moves)) in games() {
         let text =
-            std::fs::read_to_string(format!("{CORPUS}/notation/{id}.western-engine.tsv")).unwrap();
+            std::fs::read_to_string(chu(&format!("notation/{id}.western-engine.tsv"))).unwrap();
         let mut pos = start;
         for (line, usi) in text.lines().zip(&moves) {
             let notation = line.split_once('\t').unwrap().1;
@@ -165,7 +170,7 @@ fn our_renderings_read_back() {
 /// counter-strike square): both renderings read back.
 #[test]
 fn every_move_of_the_perft_positions_reads_back() {
-    let table = std::fs::read_to_string(format!("{CORPUS}/perft.tsv")).unwrap();
+    let table = std::fs::read_to_string(chu("perft.tsv")).unwrap();
     let mut checked = 0;
     let mut failures = Vec::new();
     for line in table.lines().filter(|l| !l.starts_with('#')) {

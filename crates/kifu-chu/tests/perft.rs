@@ -1,4 +1,4 @@
-//! Perft against `shared/corpus/chu/perft.tsv`: every row (the start position to depth 4 in both
+//! Perft against the corpus's `chu/perft.tsv`: every row (the start position to depth 4 in both
 //! conventions, and every random-position row).
 
 use kifu_chu::{Counting, Position, perft};
@@ -6,11 +6,7 @@ use kifu_chu::{Counting, Position, perft};
 /// Read when the test runs rather than compiled in: the corpus lies outside the crate, and the
 /// published package's tests must still build without it.
 fn perft_tsv() -> String {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/chu/perft.tsv"
-    );
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    kifu_testkit::corpus::text("chu/perft.tsv")
 }
 
 fn rows() -> Vec<(String, u32, u64, u64)> {

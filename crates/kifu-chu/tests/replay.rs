@@ -1,15 +1,11 @@
-//! Every game of `shared/corpus/chu/lishogi-games.ndjson` replays legally and ends as recorded.
+//! Every game of the corpus's `chu/lishogi-games.ndjson` replays legally and ends as recorded.
 
 use kifu_chu::{Color, EndReason, GameState, Position, parse_usi};
 
 /// Read when the test runs rather than compiled in: the corpus lies outside the crate, and the
 /// published package's tests must still build without it.
 fn lishogi_games() -> String {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/chu/lishogi-games.ndjson"
-    );
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    kifu_testkit::corpus::text("chu/lishogi-games.ndjson")
 }
 
 #[test]

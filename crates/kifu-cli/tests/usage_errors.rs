@@ -108,7 +108,8 @@ fn from_is_an_alias_of_format_everywhere() {
 fn a_reader_that_goes_away_is_not_a_crash() {
     use std::io::Read;
     let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["check", "../shared/corpus/shogi/bulk/kif"])
+        .arg("check")
+        .arg(kifu_testkit::corpus::path("shogi/bulk/kif"))
         .current_dir(repo())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

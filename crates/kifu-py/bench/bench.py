@@ -5,8 +5,8 @@
 1. Reading a directory of CSA files into Python records with USI move lists, on one thread:
    kifu.read(path) + record.moves against cshogi's CSA.Parser.parse_file + move_to_usi.
    DIR is the 10,000-file directory scripts/bench-check-vs-cshogi builds (the 500 bulk CSA
-   games ×20); without DIR it is built in a temporary directory from the corpus. It also
-   times the system calls alone (os.open + os.read + os.close of each file), the part of a
+   games ×20); without DIR scripts/make-bench-dir makes it in a temporary directory from
+   the corpus. It also times the system calls alone (os.open + os.read + os.close of each file), the part of a
    file's time no reader can save, and the same calls with no interpreter (syscall_floor.c
    beside this file, built with the machine's C compiler), and says what 5× cshogi would leave
    for the rest; and kifu.read of the files' bytes already in memory, with the game and format
@@ -39,14 +39,13 @@ import cshogi.CSA
 import kifu
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
-CORPUS = pathlib.Path(os.environ.get("KIFU_CORPUS", REPO / ".." / "shared" / "corpus"))
+CORPUS = pathlib.Path(os.environ.get("KIFU_CORPUS", REPO / "corpus"))
 RUNS = int(os.environ.get("RUNS", "5"))
 
 
 def build_dir() -> pathlib.Path:
     directory = pathlib.Path(tempfile.mkdtemp(prefix="kifu-py-bench."))
-    for copy in range(1, 21):
-        shutil.copytree(CORPUS / "shogi/bulk/csa", directory / f"copy{copy:02}")
+    subprocess.run([REPO / "scripts" / "make-bench-dir", directory], check=True)
     return directory
 
 

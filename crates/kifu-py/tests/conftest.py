@@ -1,7 +1,6 @@
-"""Shared fixtures: the corpus beside the checkout and the `kifu` command line built from it.
+"""Shared fixtures: the repository's test corpus and the `kifu` command line built from it.
 
-The corpus is ../shared/corpus relative to the repository (or $KIFU_CORPUS), as for the Rust
-tests; the command line is $KIFU_BIN, or target/debug/kifu, which scripts/test builds before
+The corpus is corpus/ at the root of the repository (or $KIFU_CORPUS), as for the Rust tests; the command line is $KIFU_BIN, or target/debug/kifu, which scripts/test builds before
 running these tests.
 """
 
@@ -14,7 +13,7 @@ REPO = pathlib.Path(__file__).resolve().parents[3]
 
 
 def corpus_dir() -> pathlib.Path:
-    root = pathlib.Path(os.environ.get("KIFU_CORPUS", REPO / ".." / "shared" / "corpus"))
+    root = pathlib.Path(os.environ.get("KIFU_CORPUS", REPO / "corpus"))
     if not root.is_dir():
         raise RuntimeError(f"the test corpus is missing: {root} (set KIFU_CORPUS)")
     return root.resolve()

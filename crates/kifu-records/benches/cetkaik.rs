@@ -17,11 +17,7 @@ fn main() {
 fn case1() -> &'static str {
     static TEXT: OnceLock<String> = OnceLock::new();
     TEXT.get_or_init(|| {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/corpus/cetkaik/cerke_online/case1_2022-05-31.ckka"
-        );
-        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+        kifu_testkit::corpus::text("cetkaik/cerke_online/case1_2022-05-31.ckka")
     })
 }
 

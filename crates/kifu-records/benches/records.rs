@@ -24,9 +24,7 @@ fn corpus(kind: &str) -> &'static [Vec<u8>] {
     static KIF: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
     let cell = if kind == "csa" { &CSA } else { &KIF };
     cell.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/corpus/shogi/bulk")
-            .join(kind);
+        let dir = kifu_testkit::corpus::path("shogi/bulk").join(kind);
         let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
             .expect("bulk corpus")
             .map(|e| e.unwrap().path())

@@ -6,10 +6,10 @@ use kifu_records::read_bytes;
 use kifu_records::shogi::{FORMATS, Parsed, ShogiRecord, csa, kif, usi_record};
 use kifu_shogi::Shogi;
 
-const BULK: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/shogi/bulk"
-);
+/// A file of the corpus folder `shogi/bulk`.
+fn bulk(rel: &str) -> std::path::PathBuf {
+    kifu_testkit::corpus::path(&format!("shogi/bulk/{rel}"))
+}
 
 fn plies(r: &ShogiRecord) -> usize {
     r.moves
@@ -36,7 +36,7 @@ fn truncated_files_keep_the_moves_before_the_cut() {
         ("kif", &kif::KIF),
         ("kifu", &kif::KIFU),
     ] {
-        let bytes = std::fs::read(format!("{BULK}/{dir}/game_0001.{dir}")).unwrap();
+        let bytes = std::fs::read(bulk(&format!("{dir}/game_0001.{dir}"))).unwrap();
         let full = plies(&read(format, &bytes).records[0]);
         let mut last = 0;
         for cut in (0..bytes.len()).step_by(97) {
@@ -96,7 +96,7 @@ fn a_ten_megabyte_line_is_one_diagnostic_not_a_hang() {
 #[test]
 fn wrong_encodings_are_reported_and_read_anyway() {
     // A Shift_JIS KIF that claims to be UTF-8, and the same bytes given as KIFU (UTF-8).
-    let sjis = std::fs::read(format!("{BULK}/kif/game_0002.kif")).unwrap();
+    let sjis = std::fs::read(bulk("kif/game_0002.kif")).unwrap();
     let mut claimed = b"#KIF version=2.0 encoding=UTF-8\n".to_vec();
     claimed.extend_from_slice(&sjis);
     for format in [&kif::KIF, &kif::KIFU] {
@@ -209,7 +209,7 @@ fn a_file_without_a_record_is_an_error_in_every_format() {
 /// decode as Shift_JIS noise and pass with 0 moves; it reads as the same game.
 #[test]
 fn a_bomless_utf16_kif_reads_as_the_same_game() {
-    let sjis = std::fs::read(format!("{BULK}/kif/game_0007.kif")).unwrap();
+    let sjis = std::fs::read(bulk("kif/game_0007.kif")).unwrap();
     let (text, original) = read_bytes(&sjis, &kif::KIF);
     assert!(!original.has_errors());
     let expected = plies(&original.records[0]);

@@ -1,4 +1,4 @@
-//! The cetkaik corpus (../shared/corpus/cetkaik): every record parses; legal ones validate.
+//! The cetkaik corpus (the corpus's `cetkaik/`): every record parses; legal ones validate.
 
 use kifu_cetkaik::Rules;
 use kifu_record::SourceText;

@@ -7,13 +7,13 @@ use kifu_records::cetkaik::game_record::{Event, GameRecord};
 use kifu_records::cetkaik::write::{write, write_json};
 use kifu_records::cetkaik::{self as ckka, Notation};
 
-const CORPUS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/cetkaik"
-);
+/// A file of the corpus folder `cetkaik`.
+fn cetkaik(rel: &str) -> std::path::PathBuf {
+    kifu_testkit::corpus::path(&format!("cetkaik/{rel}"))
+}
 
 fn load(name: &str, rules: Rules) -> GameRecord {
-    let text = std::fs::read_to_string(format!("{CORPUS}/{name}")).unwrap();
+    let text = std::fs::read_to_string(cetkaik(name)).unwrap();
     let (rec, d1) = ckka::parse(&text);
     let (game, d2) = ckka::replay(&rec, rules);
     assert!(d1.is_empty() && d2.is_empty(), "{name}: {d1:?} {d2:?}");
@@ -114,7 +114,7 @@ fn records_with_unknown_failed_counts_round_trip_through_the_kanji_and_phonetic_
 #[test]
 fn comments_survive_the_kanji_and_phonetic_notations() {
     let case1 =
-        std::fs::read_to_string(format!("{CORPUS}/cerke_online/case1_2022-05-31.ckka")).unwrap();
+        std::fs::read_to_string(cetkaik("cerke_online/case1_2022-05-31.ckka")).unwrap();
     let text = &case1
         .replacen("CAI巫CAMA橋一手赤馬", "CAI巫CAMA橋一{取る}手赤馬 {続き}", 1)
         .replacen("MAU弓MAIMY橋五", "MAU弓MAIMY橋五#{a}b}#", 1);

@@ -123,12 +123,7 @@ fn example_3_hard_tam_rule_from_the_header() {
 
 #[test]
 fn example_5_drop_of_unknown_colour_and_final_tally() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/cetkaik/fedirrgavir/001_jv_sy.txt"
-    ))
-    .unwrap()
-    .replace("無車CI", "或車CI");
+    let text = kifu_testkit::corpus::text("cetkaik/fedirrgavir/001_jv_sy.txt").replace("無車CI", "或車CI");
     let g = check("ex5", &text, Rules::hard_tam());
     assert_eq!(g.final_scores, [12, 28]);
 }
@@ -179,11 +174,7 @@ fn the_season_header_names_the_season_end() {
 
 #[test]
 fn the_rule_header_selects_the_preset() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/cetkaik/cerke_online/case1_2022-05-31.ckka"
-    ))
-    .unwrap();
+    let text = kifu_testkit::corpus::text("cetkaik/cerke_online/case1_2022-05-31.ckka");
     let g = check(
         "online",
         &format!("{{律:cerke_online}}\n{text}"),

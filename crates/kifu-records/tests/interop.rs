@@ -1,6 +1,6 @@
 //! What kifu writes, the record libraries people use read the same way.
 //!
-//! Every shogi record of `../shared/corpus` (the bulk folder included) is converted by kifu to
+//! Every shogi record of the corpus (`corpus/`, the bulk folder included) is converted by kifu to
 //! KIF, KIFU, KI2, CSA 3.0, CSA 2.2 and JKF; each real peer that reads the format reads it:
 //! tsshogi (ShogiHome's library) and json-kifu-format (Kifu for JS) through node, cshogi and
 //! python-shogi through Python. Each must see the start position, the main line's moves and
@@ -426,7 +426,7 @@ fn seen(value: &Value) -> Result<Seen, String> {
 
 /// Every shogi record file of the corpus.
 fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/shogi");
+    let root = kifu_testkit::corpus::path("shogi");
     let mut files = Vec::new();
     let mut dirs = vec![root];
     while let Some(dir) = dirs.pop() {
@@ -500,6 +500,7 @@ fn run_peer(program: &Path, script: &Path, jobs: &[&Job]) -> Vec<Value> {
 }
 
 #[test]
+#[ignore = "needs node with tsshogi and json-kifu-format, and cshogi and python-shogi: run scripts/setup-test-deps"]
 fn peers_read_what_kifu_writes_as_kifu_does() {
     let mut records = Vec::new();
     let mut unread = Vec::new();
@@ -674,6 +675,7 @@ fn check_with_peers(name: &str, records: &[(String, ShogiRecord)]) {
 /// Every named start, each also with the other side to move, and a handicap board given as a
 /// diagram with 下手 to move: whatever kifu writes for them, the peers set up the same start.
 #[test]
+#[ignore = "needs node with tsshogi and json-kifu-format, and cshogi and python-shogi: run scripts/setup-test-deps"]
 fn start_positions_survive_for_the_peers() {
     let mut records = Vec::new();
     for h in kifu_shogi::Handicap::ALL {
@@ -746,6 +748,7 @@ fn tsshogi_bod(requests: &[Value]) -> Vec<Value> {
 /// kifu's BOD (with its `手数＝N  ▲…(NN)  まで` title) sets up the same position in tsshogi, and
 /// tsshogi's exportBOD reads in kifu as that position with the ply count kept.
 #[test]
+#[ignore = "needs node with tsshogi: run scripts/setup-test-deps"]
 fn board_diagrams_both_ways_with_tsshogi() {
     let games = [
         "7g7f 3c3d 8h2b+",

@@ -9,10 +9,10 @@ use kifu_records::read_bytes;
 use kifu_records::shogi::{Parsed, ShogiRecord, csa, jkf, ki2, kif, usi_record};
 use kifu_shogi::Shogi;
 
-const BULK: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/shogi/bulk"
-);
+/// A file of the corpus folder `shogi/bulk`.
+fn bulk(rel: &str) -> std::path::PathBuf {
+    kifu_testkit::corpus::path(&format!("shogi/bulk/{rel}"))
+}
 
 fn plies(r: &ShogiRecord) -> usize {
     r.moves
@@ -29,7 +29,7 @@ fn sjis(text: &str) -> Vec<u8> {
 
 /// The real KIF game_0001 (Shift_JIS) as text.
 fn real_kif() -> String {
-    let bytes = std::fs::read(format!("{BULK}/kif/game_0001.kif")).unwrap();
+    let bytes = std::fs::read(bulk("kif/game_0001.kif")).unwrap();
     let (text, parsed) = read_bytes(&bytes, &kif::KIF);
     assert!(parsed.diagnostics.is_empty());
     text.into_owned()
@@ -136,7 +136,7 @@ fn an_unknown_word_at_the_end_is_kept_as_an_ending_with_a_warning() {
 
 #[test]
 fn csa_unknown_special_in_the_middle_is_an_error_and_at_the_end_a_warning() {
-    let game = std::fs::read_to_string(format!("{BULK}/csa/game_0001.csa")).unwrap();
+    let game = std::fs::read_to_string(bulk("csa/game_0001.csa")).unwrap();
     // `\n+` the side to move, then plies 1, 3, 5.
     let fifth = game.match_indices("\n+").nth(3).unwrap().0 + 1;
     let text = format!("{}%FOO{}", &game[..fifth], &game[fifth + 7..]);

@@ -6,10 +6,10 @@ use kifu_record::{NodeItem, decode};
 use kifu_records::read_bytes;
 use kifu_records::shogi::{ShogiRecord, csa, kif, usi_record};
 
-const BULK: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/shogi/bulk"
-);
+/// A file of the corpus folder `shogi/bulk`.
+fn bulk(rel: &str) -> std::path::PathBuf {
+    kifu_testkit::corpus::path(&format!("shogi/bulk/{rel}"))
+}
 
 fn moves(r: &ShogiRecord) -> Vec<kifu_shogi::Move> {
     r.moves
@@ -23,7 +23,7 @@ fn moves(r: &ShogiRecord) -> Vec<kifu_shogi::Move> {
 
 #[test]
 fn a_csa_archive_streams_record_by_record_like_the_whole_file_reader() {
-    let bytes = std::fs::read(format!("{BULK}/all_games.csa")).unwrap();
+    let bytes = std::fs::read(bulk("all_games.csa")).unwrap();
     let (text, whole) = read_bytes(&bytes, &csa::CSA);
     assert!(!whole.has_errors());
     assert_eq!(whole.records.len(), 500);
@@ -40,7 +40,7 @@ fn a_csa_archive_streams_record_by_record_like_the_whole_file_reader() {
     assert_eq!(count, 500);
     assert_eq!(csa::CSA.records(&text).count(), 500);
     // Record 42 (0-based) is game_0043.csa.
-    let single = std::fs::read(format!("{BULK}/csa/game_0043.csa")).unwrap();
+    let single = std::fs::read(bulk("csa/game_0043.csa")).unwrap();
     let (_, alone) = read_bytes(&single, &csa::CSA);
     let picked = csa::CSA.records(&text).nth(42).unwrap();
     assert_eq!(moves(&picked.record), moves(&alone.records[0]));
@@ -49,7 +49,7 @@ fn a_csa_archive_streams_record_by_record_like_the_whole_file_reader() {
 
 #[test]
 fn each_streamed_record_carries_only_its_own_problems() {
-    let bytes = std::fs::read(format!("{BULK}/all_games.csa")).unwrap();
+    let bytes = std::fs::read(bulk("all_games.csa")).unwrap();
     let text = std::str::from_utf8(&bytes).unwrap();
     // Break the second game's fifth move: a pawn from an empty square.
     let second = text.find("\n/\n").unwrap() + 3;
@@ -84,7 +84,7 @@ fn usi_lines_stream_one_game_each() {
 
 #[test]
 fn one_game_formats_give_one_record() {
-    let bytes = std::fs::read(format!("{BULK}/kif/game_0007.kif")).unwrap();
+    let bytes = std::fs::read(bulk("kif/game_0007.kif")).unwrap();
     let decoded = decode(&bytes, kif::KIF.encoding());
     let reads: Vec<_> = kif::KIF.records(&decoded.text).collect();
     assert_eq!(reads.len(), 1);
@@ -95,8 +95,8 @@ fn one_game_formats_give_one_record() {
 /// the line where the second game starts, and both games are read.
 #[test]
 fn csa_games_concatenated_without_a_separator_are_one_error_and_two_games() {
-    let a = std::fs::read_to_string(format!("{BULK}/csa/game_0001.csa")).unwrap();
-    let b = std::fs::read_to_string(format!("{BULK}/csa/game_0002.csa")).unwrap();
+    let a = std::fs::read_to_string(bulk("csa/game_0001.csa")).unwrap();
+    let b = std::fs::read_to_string(bulk("csa/game_0002.csa")).unwrap();
     let joined = format!("{a}{b}");
     let (_, parsed) = read_bytes(joined.as_bytes(), &csa::CSA);
     assert_eq!(parsed.diagnostics.len(), 1, "{:?}", parsed.diagnostics);

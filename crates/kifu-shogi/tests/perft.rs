@@ -2,15 +2,11 @@
 
 use kifu_shogi::{Position, perft};
 
-const TABLE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/shogi/perft/perft.tsv"
-);
 const MAX_NODES: u64 = 20_000_000;
 
 #[test]
 fn corpus_perft_rows() {
-    let text = std::fs::read_to_string(TABLE).expect("corpus perft table");
+    let text = kifu_testkit::corpus::text("shogi/perft/perft.tsv");
     let mut checked = 0;
     let mut failures = Vec::new();
     for (i, line) in text.lines().enumerate() {

@@ -1,6 +1,6 @@
 //! The real programs kifu's tests talk to — the USI engine `sekirei` from crates.io, `socat`,
 //! which makes pseudo-terminal pairs, and the pinned interop peers — found on this machine;
-//! and the shared record corpus, read at run time through [`corpus`].
+//! and the repository's record corpus, read at run time through [`corpus`].
 //!
 //! Tests never install software and never skip when a part is missing: a skipped test proves
 //! nothing. `scripts/setup-test-deps` installs every part (the README's test command runs it

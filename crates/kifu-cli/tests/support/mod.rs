@@ -1,5 +1,5 @@
 //! Running the built `kifu` binary from the command-line tests, from the repository's root so
-//! that paths such as `examples/records` and `../shared/corpus` read as they do in the README.
+//! that paths such as `examples/records` and `corpus/` read as they do in the README.
 #![allow(dead_code)] // each test file uses its own part of this
 
 use std::io::Write;
@@ -11,7 +11,7 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// A file or folder of the shared test corpus, as the test kit finds it.
+/// A file or folder of the test corpus, as the test kit finds it.
 pub fn corpus(rel: &str) -> PathBuf {
     kifu_testkit::corpus::path(rel)
 }

@@ -1,6 +1,6 @@
 """Validated CSA games/s with cshogi, the peer the records benchmark compares against.
 
-For every file of ../shared/corpus/shogi/bulk/csa (read into memory first, like the Rust
+For every file of the repository's corpus/shogi/bulk/csa (read into memory first, like the Rust
 benchmark does): parse it with cshogi's C++ CSA parser, then replay every move on a Board
 checking `is_legal` first. Single-threaded; prints games/s of the best of several rounds.
 
@@ -16,7 +16,7 @@ import cshogi
 from importlib.metadata import version
 from cshogi import CSA
 
-ROOT = pathlib.Path(__file__).resolve().parents[5] / "shared" / "corpus" / "shogi" / "bulk" / "csa"
+ROOT = pathlib.Path(__file__).resolve().parents[4] / "corpus" / "shogi" / "bulk" / "csa"
 
 
 def validate(text: str) -> int:

@@ -242,11 +242,6 @@ mod tests {
     use super::*;
     use crate::cetkaik::{self, write};
 
-    const SAMPLE: &str = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/cetkaik/cerke_online/case4_2022-09-08.ckka"
-    );
-
     #[test]
     fn not_json_or_not_a_cetkaik_object_is_an_error() {
         let (_, d) = parse_json("{\"moves\": []}");
@@ -267,7 +262,7 @@ mod tests {
 
     #[test]
     fn the_corpus_record_reads_back_from_json() {
-        let text = std::fs::read_to_string(SAMPLE).unwrap();
+        let text = kifu_testkit::corpus::text("cetkaik/cerke_online/case4_2022-09-08.ckka");
         let (game, d) = cetkaik::check(&text, Rules::cerke_online());
         assert!(!d.iter().any(Diagnostic::is_error), "{d:?}");
         let json = write::write_json(&game);

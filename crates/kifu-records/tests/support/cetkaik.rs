@@ -1,4 +1,4 @@
-//! The cetkaik corpus records the cetkaik tests read (../shared/corpus/cetkaik).
+//! The cetkaik corpus records the cetkaik tests read (the corpus's `cetkaik/`).
 
 /// One file of every source and notation: the CKKA samples, cerke_online exports, and
 /// fedirrgavir's hand-written records.

@@ -1,4 +1,4 @@
-//! The shared corpus as the record tests read it: the test kit finds the files; this decodes
+//! The test corpus as the record tests read it: the test kit finds the files; this decodes
 //! them the way the readers' callers do and renders diagnostics for assertion messages.
 
 use std::path::Path;

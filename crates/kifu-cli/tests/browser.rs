@@ -239,6 +239,7 @@ async fn step_through<G: Picture>(client: &Client, page: &Path, expected: &[Stri
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: run scripts/setup-test-deps"]
 async fn every_ply_of_a_record_of_each_game_matches_the_library() {
     let _one = BROWSER.lock().await;
     let dir = tempfile::tempdir().unwrap();
@@ -304,6 +305,7 @@ fn first_variation<G: Game>(record: &Record<G>) -> NodeId {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: run scripts/setup-test-deps"]
 async fn a_variation_a_ply_in_the_address_and_an_illegal_move() {
     let _one = BROWSER.lock().await;
     let dir = tempfile::tempdir().unwrap();
@@ -477,6 +479,7 @@ fn long_record_with_variations() -> Record<Shogi> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: run scripts/setup-test-deps"]
 async fn a_300_ply_record_with_50_variations_is_under_300_kb_and_opens_in_a_second() {
     let record = long_record_with_variations();
     let page = kifu_render::html::page(&record, None, "long game", &[]).html;
@@ -566,6 +569,7 @@ fn compare_with_reference(name: &str, actual: &[u8], tolerance: f64, blesses: bo
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: run scripts/setup-test-deps"]
 async fn pictures_match_the_references() {
     let _one = BROWSER.lock().await;
     let dir = tempfile::tempdir().unwrap();

@@ -83,6 +83,7 @@ fn report(out: &Output) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "needs sekirei: run scripts/setup-test-deps"]
 fn server_and_two_clients_with_sekirei_play_byoyomi_and_fischer_games_to_their_end() {
     let dir = tempfile::tempdir().unwrap();
     let server_dir = dir.path().join("server");
@@ -136,7 +137,9 @@ fn server_and_two_clients_with_sekirei_play_byoyomi_and_fischer_games_to_their_e
         );
         let server = find(&server_dir, &format!("{}.csa", a[0])).expect("the server's record");
         // The final record follows the result by moments (it ends in a provisional
-        // %CHUDAN until then).
+        // %CHUDAN until then). Real time: the server is a `kifu csa-server` process of its
+        // own, whose clock no test can drive; this polls for what it does, with a deadline,
+        // and asserts no duration.
         for _ in 0..500 {
             if std::fs::read_to_string(&server).is_ok_and(|t| t.contains("$END_TIME:")) {
                 break;

@@ -80,6 +80,7 @@ fn expected(files: &[PathBuf]) -> Vec<Expected> {
 }
 
 #[test]
+#[ignore = "needs cshogi (the Python venv): run scripts/setup-test-deps"]
 fn cshogi_reads_kifus_hcpe_and_psv_and_kifu_reads_cshogis() {
     let dir = tempfile::tempdir().unwrap();
     let files = bulk_files();
@@ -181,6 +182,7 @@ fn cshogi_reads_kifus_hcpe_and_psv_and_kifu_reads_cshogis() {
 /// every move is legal there, each position is the one kifu's hcpe holds at that point, with
 /// the same evaluation and result; each move's one candidate is itself with one visit.
 #[test]
+#[ignore = "needs cshogi (the Python venv): run scripts/setup-test-deps"]
 fn cshogi_replays_kifus_hcpe3_games() {
     let dir = tempfile::tempdir().unwrap();
     let bulk = corpus("shogi/bulk/csa");
@@ -220,6 +222,7 @@ fn cshogi_replays_kifus_hcpe3_games() {
 }
 
 #[test]
+#[ignore = "needs duckdb (the Python venv): run scripts/setup-test-deps"]
 fn duckdb_reads_the_parquet_tables() {
     let dir = tempfile::tempdir().unwrap();
     let files = bulk_files();
@@ -289,6 +292,7 @@ const FLOODGATE: &str = "V2.2\nN+strong\nN-weak\n'black_rate:strong+ab:3100.0\n\
 +7776FU\n'** 40\n-3334FU\n'** 60\n%CHUDAN\n";
 
 #[test]
+#[ignore = "needs cshogi (the Python venv): run scripts/setup-test-deps"]
 fn filters_are_counted_and_evaluations_are_for_the_side_to_move() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("fg.csa");
@@ -391,6 +395,7 @@ fn invalid_records_are_skipped_or_cut_and_inputs_are_never_outputs() {
 /// Cetkaik records (one per season) go to the same Parquet tables as shogi's (a row per ply,
 /// the game's own position text before the move and its move text), and DuckDB reads them.
 #[test]
+#[ignore = "needs duckdb (the Python venv): run scripts/setup-test-deps"]
 fn cetkaik_records_export_to_parquet() {
     use kifu_cetkaik::Cetkaik;
 

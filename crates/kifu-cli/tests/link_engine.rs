@@ -198,6 +198,7 @@ fn an_engines_refused_win_interrupts_instead_of_looping() {
 }
 
 #[test]
+#[ignore = "needs sekirei: run scripts/setup-test-deps"]
 fn a_person_plays_sekirei_over_tcp() {
     let engine = format!("usi:'{}'", kifu_testkit::sekirei().display());
     let ((bc, blog, b), (wc, wlog, w)) = engine_game("sekirei-human", &engine, "3c3d\ntoryo\n");

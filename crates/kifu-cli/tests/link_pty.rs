@@ -67,6 +67,7 @@ fn pty_game(name: &str, record: &str) -> Game {
 }
 
 #[test]
+#[ignore = "needs socat: run scripts/setup-test-deps"]
 fn resignation_over_a_serial_line() {
     let record = "PI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n+0045KA\n-0055KA\n%TORYO\n";
     let ((bc, blog, b), (wc, wlog, w)) = pty_game("pty-resign", record);
@@ -87,6 +88,7 @@ fn resignation_over_a_serial_line() {
 }
 
 #[test]
+#[ignore = "needs socat: run scripts/setup-test-deps"]
 fn repetition_over_a_serial_line() {
     let cycle = "+5948OU\n-5142OU\n+4859OU\n-4251OU\n";
     let record = format!("PI\n+\n{cycle}{cycle}{cycle}");
@@ -100,6 +102,7 @@ fn repetition_over_a_serial_line() {
 /// The cable is pulled in the middle of a line: socat, which holds both ends, is killed after
 /// the peer (this test, writing the other end by hand) sent half a move.
 #[test]
+#[ignore = "needs socat: run scripts/setup-test-deps"]
 fn a_pulled_serial_cable_saves_the_game() {
     use std::io::{BufRead, BufReader, Write};
     let (mut socat, a, b) = pty_pair();

@@ -204,11 +204,13 @@ fn check(g: EngineGame) {
 }
 
 #[test]
+#[ignore = "needs sekirei: run scripts/setup-test-deps"]
 fn sekirei_against_sekirei_over_tcp() {
     check(sekirei_vs_sekirei("sekirei-tcp", false));
 }
 
 #[test]
+#[ignore = "needs sekirei and socat: run scripts/setup-test-deps"]
 fn sekirei_against_sekirei_over_a_serial_line() {
     check(sekirei_vs_sekirei("sekirei-pty", true));
 }

@@ -192,6 +192,7 @@ fn a_real_result(reason: &Option<Reason>) -> bool {
 /// `byoyomi 100`; Alice ponders. Fischer: 10 s + 1 s per move, with the engine told at most 100 ms
 /// (`time_cap_ms`), since an increment larger than the moves take makes the clock grow.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs sekirei: run scripts/setup-test-deps"]
 async fn sekirei_plays_byoyomi_and_fischer_games_to_their_end() {
     let sekirei = kifu_testkit::sekirei().display().to_string();
     let small = |c: &mut ClientConfig| {

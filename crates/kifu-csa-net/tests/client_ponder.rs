@@ -122,6 +122,7 @@ async fn scripted_server(listener: TcpListener, log: PathBuf) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs sekirei: run scripts/setup-test-deps"]
 async fn sekirei_ponders_hits_and_misses_with_the_right_clock() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();

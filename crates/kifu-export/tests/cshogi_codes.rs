@@ -52,6 +52,7 @@ fn unhex(text: &str) -> [u8; 32] {
 }
 
 #[test]
+#[ignore = "needs cshogi (the Python venv): run scripts/setup-test-deps"]
 fn hcp_and_packed_sfen_are_cshogis() {
     let positions = positions();
     assert!(positions.len() > 3900, "{} positions", positions.len());

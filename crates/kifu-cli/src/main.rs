@@ -19,6 +19,7 @@ mod html;
 mod inputs;
 mod link;
 mod man;
+mod match_cmd;
 mod output;
 mod perft;
 mod render;
@@ -56,6 +57,8 @@ enum Command {
     CsaServer(csa_server::Args),
     /// Connect a USI engine to a CSA-protocol server (floodgate included).
     CsaClient(csa_client::Args),
+    /// Play USI engines against each other (match, gauntlet, round robin) with SPRT and a record per game.
+    Match(match_cmd::Args),
     /// Print the shell completion script for bash, zsh, fish, PowerShell or elvish.
     Completions(completions::Args),
     /// Print kifu's manual page, or write one page per subcommand into a directory (-o).
@@ -81,6 +84,7 @@ fn main() -> ExitCode {
         Command::Link(args) => ("link", link::run(args).map_err(CliError::from)),
         Command::CsaServer(args) => ("csa-server", csa_server::run(args).map_err(CliError::from)),
         Command::CsaClient(args) => ("csa-client", csa_client::run(args).map_err(CliError::from)),
+        Command::Match(args) => ("match", match_cmd::run_match(args)),
         Command::Completions(args) => (
             "completions",
             completions::run(args).map_err(CliError::from),

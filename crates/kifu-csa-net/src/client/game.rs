@@ -14,9 +14,9 @@ use kifu_csa::usi::{
 use kifu_shogi::{Color, Move, Position};
 
 use crate::client::record::Played;
-use crate::client::usi_engine::{Engine, EngineError, Thought};
 use crate::client::{ClientConfig, ClientError, Link};
 use crate::game_name::GameName;
+use kifu_engines::process::{Engine, EngineError, Thought};
 
 /// The game as the client follows it.
 pub(crate) struct Table {

@@ -33,13 +33,12 @@ use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::time::Instant;
 
-use crate::client::usi_engine::{Engine, EngineError};
 use crate::server::record::Meta;
 use crate::wall_time::Stamp;
+use kifu_engines::process::{Engine, EngineError};
 
 mod game;
 pub mod record;
-pub mod usi_engine;
 
 pub use game::MAX_MOVE_LINE;
 use game::Table;

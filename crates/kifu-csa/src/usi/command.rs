@@ -126,6 +126,36 @@ impl fmt::Display for GoTimes {
     }
 }
 
+/// What bounds a search: the clocks, or a node or depth limit (`go nodes N`, `go depth N`,
+/// which the USI description does not list but YaneuraOu-family engines and shogitest use).
+///
+/// ```
+/// use kifu_csa::usi::{GoTimes, PerMove, SearchLimit};
+///
+/// assert_eq!(SearchLimit::Nodes(20_000).to_string(), "nodes 20000");
+/// let clock = GoTimes { btime: 0, wtime: 0, per_move: PerMove::Byoyomi(100) };
+/// assert_eq!(SearchLimit::Clock(clock).to_string(), "btime 0 wtime 0 byoyomi 100");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchLimit {
+    /// The clocks' times.
+    Clock(GoTimes),
+    /// At most this many nodes.
+    Nodes(u64),
+    /// At most this depth.
+    Depth(u32),
+}
+
+impl fmt::Display for SearchLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchLimit::Clock(times) => times.fmt(f),
+            SearchLimit::Nodes(n) => write!(f, "nodes {n}"),
+            SearchLimit::Depth(d) => write!(f, "depth {d}"),
+        }
+    }
+}
+
 /// How the game ended for the engine, as `gameover` tells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameOver {

@@ -8,7 +8,7 @@
 //! search or a `stop` that is thrown away, so that a late `bestmove` is never taken for the
 //! answer to a later `go`.
 
-use super::command::{GameOver, GoTimes, PositionCommand};
+use super::command::{GameOver, GoTimes, PositionCommand, SearchLimit};
 use super::output::{EngineLine, Thought};
 
 /// What the engine is searching.
@@ -210,9 +210,18 @@ impl EngineProtocol {
 
     /// `position …` then `go <times>`: the engine thinks about our move.
     pub fn go(&mut self, position: &PositionCommand, times: &GoTimes) -> Result<(), UsiStateError> {
+        self.go_limited(position, &SearchLimit::Clock(*times))
+    }
+
+    /// `position …` then `go <limit>`: the clocks' times, or a node or depth limit.
+    pub fn go_limited(
+        &mut self,
+        position: &PositionCommand,
+        limit: &SearchLimit,
+    ) -> Result<(), UsiStateError> {
         self.refuse_if_searching()?;
         self.send(position.to_string());
-        self.send(format!("go {times}"));
+        self.send(format!("go {limit}"));
         self.search = Search::Thinking(Thought::default());
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! The USI engine protocol, sans-IO: one conversation with an engine shared by `kifu link`
-//! (a blocking child process, [`crate::player::UsiEngine`]) and `kifu csa-client` (a tokio
-//! child process in `kifu-csa-net`), following the USI protocol's public description.
+//! (a blocking child process, [`crate::player::UsiEngine`]) and `kifu csa-client` and `kifu match`
+//! (a tokio child process in `kifu-engines`), following the USI protocol's public description.
 //!
 //! - [`command`]: the `position` and `go` commands, `gameover`'s word;
 //! - [`output`]: the engine's lines decoded, a search's `info` and `bestmove` folded into a
@@ -18,7 +18,7 @@ pub mod engine;
 pub mod output;
 pub mod time;
 
-pub use command::{GameOver, GoTimes, PerMove, PositionCommand, Start};
+pub use command::{GameOver, GoTimes, PerMove, PositionCommand, SearchLimit, Start};
 pub use engine::{EngineEvent, EngineProtocol, Handshake, Ponder, Search, UsiStateError};
 pub use output::{BestMove, EngineLine, IllegalBestMove, Info, MATE_SCORE, Thought};
 pub use time::{TimePolicy, line_go_times, server_go_times};

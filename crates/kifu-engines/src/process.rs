@@ -2,6 +2,9 @@
 //! [`kifu_csa::usi::EngineProtocol`] (shared with `kifu link`); this layer starts the
 //! process, writes the lines the protocol queues, feeds it the engine's lines, bounds the
 //! waits for `usiok` and `readyok`, and can log every line both ways to a file.
+//!
+//! `kifu csa-client`'s bridge and `kifu match` both drive their engines through it (it lived
+//! in `kifu-csa-net`'s client until `kifu match` needed it too).
 
 use std::path::Path;
 use std::process::Stdio;
@@ -80,14 +83,19 @@ impl Engine {
     ) -> Result<Engine, EngineError> {
         let mut parts = command.split_whitespace();
         let program = parts.next().unwrap_or_default();
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(parts)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(EngineError::Spawn)?;
+            .kill_on_drop(true);
+        // A process group of its own: Ctrl-C at a terminal signals the whole foreground
+        // group, and an engine killed by it would look like a crash to the game it plays,
+        // while the caller means to stop cleanly (and quits its engines itself).
+        #[cfg(unix)]
+        command.process_group(0);
+        let mut child = command.spawn().map_err(EngineError::Spawn)?;
         let stdin = child.stdin.take().ok_or(EngineError::Closed)?;
         let stdout = BufReader::new(child.stdout.take().ok_or(EngineError::Closed)?).lines();
         let log = match log {
@@ -185,11 +193,29 @@ impl Engine {
     /// Reads one line of engine output and gives it to the protocol: `Some` when it meant
     /// something (cancel-safe, for use in `select!`: the line is handled once read).
     pub async fn next_event(&mut self) -> Result<Option<EngineEvent>, EngineError> {
+        Ok(self.next_line().await?.1)
+    }
+
+    /// [`Engine::next_event`] with the line itself, for a caller that judges lines the
+    /// protocol ignores (a match runner that forfeits an engine talking garbage).
+    pub async fn next_line(&mut self) -> Result<(String, Option<EngineEvent>), EngineError> {
         let line = self.stdout.next_line().await?.ok_or(EngineError::Closed)?;
         if let Some(log) = &mut self.log {
             log.write('<', &line);
         }
-        Ok(self.usi.receive(&line))
+        let event = self.usi.receive(&line);
+        Ok((line, event))
+    }
+
+    /// The process id, while the process runs.
+    pub fn id(&self) -> Option<u32> {
+        self.child.id()
+    }
+
+    /// Kills the process and waits for it, so that its CPU time is counted among this
+    /// process's children and no zombie is left (for an engine that hung or talked garbage).
+    pub async fn kill(mut self) {
+        let _ = self.child.kill().await;
     }
 
     /// Ends whatever the engine searches and waits (five seconds at most) for the
@@ -209,11 +235,16 @@ impl Engine {
         .await;
     }
 
-    /// `quit`, and a moment (two seconds) for the process to leave; it is killed when
-    /// dropped.
+    /// `quit`, and a moment (two seconds) for the process to leave; then it is killed and
+    /// waited for.
     pub async fn quit(mut self) {
         self.usi.quit();
         let _ = self.flush().await;
-        let _ = tokio::time::timeout(Duration::from_secs(2), self.child.wait()).await;
+        if tokio::time::timeout(Duration::from_secs(2), self.child.wait())
+            .await
+            .is_err()
+        {
+            let _ = self.child.kill().await;
+        }
     }
 }

@@ -1,0 +1,271 @@
+//! `kifu match`: engine-against-engine matches with SPRT, a thin door onto `kifu-engines`.
+
+use std::path::PathBuf;
+
+use kifu_engines::adjudication::{DrawRule, ResignRule};
+use kifu_engines::game::Rules;
+use kifu_engines::openings::{self, Opening};
+use kifu_engines::runner::{MatchConfig, MatchError, run};
+use kifu_engines::schedule::Mode;
+use kifu_engines::spec::{EngineSpec, Limit, TimeControl};
+use kifu_engines::stats::Sprt;
+use kifu_shogi::DeclarationRule;
+
+use crate::Outcome;
+use crate::error::CliError;
+
+/// Play engines against each other (match, gauntlet or round robin) with SPRT, saving a CSA
+/// record of every game.
+///
+/// Each --engine takes key=value words: name=NAME cmd=PROGRAM option.NAME=VALUE and a limit
+/// (nodes=N, depth=N, movetime=MS, tc=MAIN+BYOYOMI[+INCREMENT] in seconds, `sw` appended
+/// for the stop-watch rule). Games are played in pairs from one opening with colours
+/// reversed. Running the same command on the same -o directory continues an interrupted
+/// match after its last finished game.
+///
+/// Example:
+///   kifu match --engine name=strong cmd=sekirei nodes=20000 \
+///              --engine name=weak cmd=sekirei nodes=200 \
+///              --games 200 --concurrency 2 --openings examples/book.sfen \
+///              --sprt elo0=0,elo1=100,alpha=0.05,beta=0.05 -o match/ --json
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// An engine: name=NAME cmd=PROGRAM [option.NAME=VALUE]… [nodes=N|depth=N|movetime=MS|tc=…] (repeat for each engine).
+    #[arg(long, num_args = 1.., required = true, value_name = "KEY=VALUE")]
+    engine: Vec<Vec<String>>,
+    /// The first engine against each of the others (default with more than two: round robin).
+    #[arg(long, conflicts_with = "round_robin")]
+    gauntlet: bool,
+    /// Everyone against everyone.
+    #[arg(long)]
+    round_robin: bool,
+    /// Games per pairing, played in pairs (an odd number is rounded up).
+    #[arg(long, default_value_t = 2)]
+    games: u64,
+    /// Games played at once (default: the number of cores).
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// Shuffle the openings with this seed (default: the file's order).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Openings: a file of SFEN or `position …` lines, or records (any format, a directory too).
+    #[arg(long, value_name = "PATH")]
+    openings: Option<PathBuf>,
+    /// From records, start after this many plies of each.
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    opening_plies: u32,
+    /// Default node limit for engines that set none.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Default depth limit.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Default fixed time a move, in ms.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Default clock: MAIN+BYOYOMI[+INCREMENT] in seconds (`sw` appended: stop-watch).
+    #[arg(long, value_name = "TC")]
+    tc: Option<String>,
+    /// Draw after this many plies (opening included; 0: no limit).
+    #[arg(long, default_value_t = 512)]
+    max_moves: u32,
+    /// Point rule for `bestmove win`: 27 or 24.
+    #[arg(long, default_value = "27", value_parser = ["27", "24"])]
+    declaration: String,
+    /// Resignation adjudication: moves=N,score=CP (both engines agree for N moves each).
+    #[arg(long, value_name = "moves=N,score=CP")]
+    resign: Option<String>,
+    /// Draw adjudication: after=PLY,moves=N,score=CP.
+    #[arg(long, value_name = "after=PLY,moves=N,score=CP")]
+    draw: Option<String>,
+    /// Milliseconds a move may exceed its clock before it loses on time.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    time_margin: u64,
+    /// Seconds an engine without a clock may think before it is taken to hang.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    hang_timeout: u64,
+    /// Sequential test that stops the match: elo0=E0,elo1=E1[,alpha=A,beta=B,model=normalized|logistic].
+    #[arg(long, value_name = "SPEC")]
+    sprt: Option<String>,
+    /// The records' event name.
+    #[arg(long, default_value = "kifu match")]
+    event: String,
+    /// Directory for the records, the ledger, games.parquet and summary.json.
+    #[arg(short, long, value_name = "DIR")]
+    output: PathBuf,
+    /// Print the summary as one JSON object on standard output.
+    #[arg(long)]
+    json: bool,
+}
+
+fn key_values(text: &str, what: &str, keys: &[&str]) -> Result<Vec<i64>, CliError> {
+    let mut values = vec![None; keys.len()];
+    for part in text.split(',').filter(|p| !p.is_empty()) {
+        let (k, v) = part.split_once('=').ok_or_else(|| {
+            CliError::usage(format!("--{what} {text}: `{part}` is not key=value"))
+        })?;
+        let at = keys.iter().position(|x| *x == k).ok_or_else(|| {
+            CliError::usage(format!("--{what}: unknown key `{k}` ({})", keys.join(", ")))
+        })?;
+        values[at] = Some(
+            v.parse::<i64>()
+                .map_err(|_| CliError::usage(format!("--{what}: `{v}` is not a whole number")))?,
+        );
+    }
+    values
+        .into_iter()
+        .zip(keys)
+        .map(|(v, k)| v.ok_or_else(|| CliError::usage(format!("--{what}: {k}= is missing"))))
+        .collect()
+}
+
+fn config(args: &Args) -> Result<MatchConfig, CliError> {
+    let defaults = Limit {
+        nodes: args.nodes,
+        depth: args.depth,
+        movetime_ms: args.movetime,
+        clock: args
+            .tc
+            .as_deref()
+            .map(TimeControl::parse)
+            .transpose()
+            .map_err(|e| CliError::usage(format!("--tc: {e}")))?,
+    };
+    let mut engines = Vec::new();
+    for words in &args.engine {
+        let mut spec = EngineSpec::parse(words).map_err(|e| CliError::usage(e.to_string()))?;
+        spec.limit = spec.limit.or(defaults);
+        if !spec.limit.is_bounded() {
+            return Err(CliError::usage(format!(
+                "engine {} has no limit: give it nodes=, depth=, movetime= or tc=, or the match --nodes, --depth, --movetime or --tc",
+                spec.name
+            )));
+        }
+        if engines.iter().any(|e: &EngineSpec| e.name == spec.name) {
+            return Err(CliError::usage(format!(
+                "two engines are named {}: give each its own name=",
+                spec.name
+            )));
+        }
+        engines.push(spec);
+    }
+    if engines.len() < 2 {
+        return Err(CliError::usage("a match needs at least two --engine"));
+    }
+    let mode = if args.gauntlet {
+        Mode::Gauntlet
+    } else if args.round_robin || engines.len() > 2 {
+        Mode::RoundRobin
+    } else {
+        Mode::Match
+    };
+    let openings: Vec<Opening> = match &args.openings {
+        Some(path) => {
+            openings::load(path, args.opening_plies).map_err(|e| CliError::Failed(e.to_string()))?
+        }
+        None => vec![Opening::startpos()],
+    };
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(str::parse::<Sprt>)
+        .transpose()
+        .map_err(|e| CliError::usage(format!("--sprt: {e}")))?;
+    let resign = args
+        .resign
+        .as_deref()
+        .map(|t| key_values(t, "resign", &["moves", "score"]))
+        .transpose()?
+        .map(|v| ResignRule {
+            moves: v[0].max(1) as usize,
+            score: v[1],
+        });
+    let draw = args
+        .draw
+        .as_deref()
+        .map(|t| key_values(t, "draw", &["after", "moves", "score"]))
+        .transpose()?
+        .map(|v| DrawRule {
+            after_ply: v[0].max(0) as u32,
+            moves: v[1].max(1) as usize,
+            score: v[2],
+        });
+    let concurrency = args
+        .concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if concurrency == 0 {
+        return Err(CliError::usage("--concurrency must be at least 1"));
+    }
+    Ok(MatchConfig {
+        engines,
+        mode,
+        games: args.games,
+        concurrency,
+        openings,
+        seed: args.seed,
+        rules: Rules {
+            max_plies: args.max_moves,
+            declaration: if args.declaration == "24" {
+                DeclarationRule::Points24
+            } else {
+                DeclarationRule::Points27
+            },
+            resign,
+            draw,
+            margin_ms: args.time_margin,
+            hang_ms: args.hang_timeout.saturating_mul(1000),
+        },
+        sprt,
+        out_dir: args.output.clone(),
+        event: args.event.clone(),
+    })
+}
+
+pub fn run_match(args: Args) -> Result<Outcome, CliError> {
+    let config = config(&args)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Failed(format!("cannot start the runtime: {e}")))?;
+    let show_progress = crate::stderr_is_terminal();
+    let report = runtime
+        .block_on(run(
+            &config,
+            |standings, done, total| {
+                if show_progress {
+                    eprint!("\r\x1b[2K{}", standings.progress_line(done, total));
+                }
+            },
+            async {
+                let _ = tokio::signal::ctrl_c().await;
+            },
+        ))
+        .map_err(|e| match e {
+            MatchError::Mismatch(m) => CliError::Usage(m),
+            other => CliError::Failed(other.to_string()),
+        })?;
+    if show_progress {
+        eprintln!();
+    }
+    if report.interrupted {
+        eprintln!(
+            "kifu match: interrupted after {} of {} games; the same command continues it",
+            report.finished, report.planned
+        );
+    }
+    if args.json {
+        println!("{}", report.json);
+    } else {
+        print!("{}", report.standings.to_text(config.sprt.as_ref()));
+        println!(
+            "{} of {} games finished ({} in this run); records in {}",
+            report.finished,
+            report.planned,
+            report.played_now,
+            config.out_dir.display()
+        );
+    }
+    Ok(Outcome::Ok)
+}

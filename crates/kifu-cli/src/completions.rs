@@ -3,7 +3,6 @@
 
 use std::io::Write;
 
-use clap::CommandFactory;
 use clap_complete::Shell;
 
 use crate::Outcome;
@@ -21,8 +20,8 @@ pub struct Args {
     shell: Shell,
 }
 
-pub fn run(args: Args) -> Result<Outcome, String> {
-    let mut command = crate::Cli::command();
+/// `command` is the program's whole command definition, which main.rs owns and hands down.
+pub fn run(args: Args, mut command: clap::Command) -> Result<Outcome, String> {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "kifu", &mut script);
     std::io::stdout()

@@ -1,9 +1,8 @@
 //! `kifu`: read, check, convert and play shogi-family game records.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::CliError;
 
@@ -20,11 +19,20 @@ mod inputs;
 mod link;
 mod man;
 mod match_cmd;
+mod outcome;
 mod output;
 mod perft;
+mod ply;
 mod render;
 mod report;
 mod show;
+mod terminal;
+
+// Every command module returns an `Outcome` and asks whether a person watches; both live in
+// modules of their own, so that no module reaches up into this file, which reaches down
+// into every command.
+pub use outcome::Outcome;
+pub use terminal::{stderr_is_terminal, stdout_is_terminal};
 
 /// kifu — game records and match protocol for shogi and its relatives.
 #[derive(Parser)]
@@ -65,12 +73,6 @@ enum Command {
     Man(man::Args),
 }
 
-/// What a subcommand reports back: exit 0 when all is well, 1 for invalid input.
-pub enum Outcome {
-    Ok,
-    Invalid,
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let (name, result): (&str, Result<Outcome, CliError>) = match cli.command {
@@ -87,9 +89,12 @@ fn main() -> ExitCode {
         Command::Match(args) => ("match", match_cmd::run_match(args)),
         Command::Completions(args) => (
             "completions",
-            completions::run(args).map_err(CliError::from),
+            completions::run(args, Cli::command()).map_err(CliError::from),
         ),
-        Command::Man(args) => ("man", man::run(args).map_err(CliError::from)),
+        Command::Man(args) => (
+            "man",
+            man::run(args, Cli::command()).map_err(CliError::from),
+        ),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,
@@ -102,14 +107,4 @@ fn main() -> ExitCode {
             ExitCode::from(e.exit_code())
         }
     }
-}
-
-/// Colour and layout meant for a person only when stdout is a terminal.
-pub fn stdout_is_terminal() -> bool {
-    std::io::stdout().is_terminal()
-}
-
-/// Progress and timing go to stderr only when a person is watching.
-pub fn stderr_is_terminal() -> bool {
-    std::io::stderr().is_terminal()
 }

@@ -7,7 +7,6 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use clap::CommandFactory;
 use clap::error::ErrorKind;
 use clap_mangen::Man;
 
@@ -23,9 +22,10 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> Result<Outcome, String> {
+/// `kifu` is the program's whole command definition, which main.rs owns and hands down.
+pub fn run(args: Args, kifu: clap::Command) -> Result<Outcome, String> {
     // `help` is not a page of its own: every page is the help.
-    let mut kifu = crate::Cli::command().disable_help_subcommand(true);
+    let mut kifu = kifu.disable_help_subcommand(true);
     // Building gives subcommands their `kifu-…` display names and the version.
     kifu.build();
     if let Some(dir) = args.output {
@@ -37,9 +37,7 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         Some(name) => kifu.find_subcommand(name).unwrap_or_else(|| {
             let names: Vec<&str> = kifu.get_subcommands().map(|c| c.get_name()).collect();
             let message = format!("no subcommand `{name}`; one of: {}", names.join(", "));
-            crate::Cli::command()
-                .error(ErrorKind::InvalidValue, message)
-                .exit()
+            kifu.clone().error(ErrorKind::InvalidValue, message).exit()
         }),
     };
     let mut roff = Vec::new();

@@ -11,7 +11,7 @@ use kifu_engines::spec::{EngineSpec, Limit, TimeControl};
 use kifu_engines::stats::Sprt;
 use kifu_shogi::DeclarationRule;
 
-use crate::Outcome;
+use crate::outcome::Outcome;
 use crate::error::CliError;
 
 /// Play engines against each other (match, gauntlet or round robin) with SPRT, saving a CSA

@@ -160,7 +160,7 @@ impl<G: Readable> Viewer for View<G> {
             return Err(crate::games::no_such_record(record + 1, count, input.name));
         };
         let nodes = main_line_nodes(chosen);
-        let ply = crate::show::resolve_ply(ply, nodes.len() - 1)?;
+        let ply = crate::ply::resolve_ply(ply, nodes.len() - 1)?;
         Ok((kifu_render::draw(chosen, nodes[ply], options), file.report))
     }
 

@@ -29,6 +29,8 @@ fn records_under(dir: &Path) -> Vec<PathBuf> {
 /// game's start, ending in a provisional `%CHUDAN`; the final one replaces it just after the
 /// players have their result.
 fn final_record(dir: &Path) -> String {
+    // Real time: the server is a `kifu csa-server` process of its own, whose clock no test can
+    // drive; this polls for what it does, with a deadline, and asserts no duration.
     for _ in 0..500 {
         let records = records_under(dir);
         assert!(records.len() <= 1, "{records:?}");

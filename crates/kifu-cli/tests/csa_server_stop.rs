@@ -159,6 +159,8 @@ fn after_kill_9_the_game_in_progress_has_a_valid_interrupted_record_and_a_restar
     let data = dir.path().join("data");
     let path = record_path(&data, &id);
     // The record follows the game within moments; wait until it has both moves.
+    // Real time: the server is a `kifu csa-server` process of its own, whose clock no test can
+    // drive; this polls for what it does, with a deadline, and asserts no duration.
     let until = Instant::now() + Duration::from_secs(10);
     while !std::fs::read_to_string(&path).is_ok_and(|t| t.contains("-3334FU")) {
         assert!(Instant::now() < until, "the record never showed the moves");

@@ -49,6 +49,8 @@ async fn engines_with_60_ply_pvs_send_bounded_lines_and_records_carry_times() {
     let server_records = support::csa_records(&dir.path().join("server"));
     assert_eq!(server_records.len(), 1);
     let mut text = String::new();
+    // Real time: the record keeper is a thread of its own that writes as the game goes; this
+    // polls its file, with a deadline, and asserts no duration.
     for _ in 0..500 {
         text = std::fs::read_to_string(&server_records[0]).unwrap();
         if text.contains("$END_TIME:") {

@@ -30,6 +30,8 @@ fn records(dir: &Path) -> Vec<PathBuf> {
 /// The final record of `id` (with `$END_TIME`): the record is on disk from `START` on,
 /// ending in a provisional `%CHUDAN`, and the final one follows the result by moments.
 async fn record_of(dir: &Path, id: &str) -> String {
+    // Real time: the record keeper is a thread of its own that writes as the game goes; this
+    // polls its file, with a deadline, and asserts no duration.
     for _ in 0..400 {
         if let Some(text) = records(dir)
             .into_iter()

@@ -24,6 +24,8 @@ fn config(dir: &Path) -> Config {
 
 /// The record of `id` once its final version (with `$END_TIME`) is on disk.
 async fn final_record(dir: &Path, id: &str) -> String {
+    // Real time: the record keeper is a thread of its own that writes as the game goes; this
+    // polls its file, with a deadline, and asserts no duration.
     for _ in 0..500 {
         let found = support::csa_records(dir).into_iter().find(|p| {
             p.file_name()

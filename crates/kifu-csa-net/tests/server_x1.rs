@@ -100,6 +100,7 @@ async fn who_list_and_show_in_shogi_servers_formats() {
     a.send("AGREE").await;
     // Alice agreed, Bob not yet.
     let mut who = Vec::new();
+    // Asks until the server's state shows it, a few times: no duration is asserted.
     for _ in 0..50 {
         w.send("%%WHO").await;
         who = w.until("##[WHO] +OK").await;

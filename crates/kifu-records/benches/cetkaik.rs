@@ -16,9 +16,7 @@ fn main() {
 /// Read at run time: the corpus lies outside the crate, and the published package must build.
 fn case1() -> &'static str {
     static TEXT: OnceLock<String> = OnceLock::new();
-    TEXT.get_or_init(|| {
-        kifu_testkit::corpus::text("cetkaik/cerke_online/case1_2022-05-31.ckka")
-    })
+    TEXT.get_or_init(|| kifu_testkit::corpus::text("cetkaik/cerke_online/case1_2022-05-31.ckka"))
 }
 
 #[divan::bench]

@@ -113,8 +113,7 @@ fn records_with_unknown_failed_counts_round_trip_through_the_kanji_and_phonetic_
 
 #[test]
 fn comments_survive_the_kanji_and_phonetic_notations() {
-    let case1 =
-        std::fs::read_to_string(cetkaik("cerke_online/case1_2022-05-31.ckka")).unwrap();
+    let case1 = std::fs::read_to_string(cetkaik("cerke_online/case1_2022-05-31.ckka")).unwrap();
     let text = &case1
         .replacen("CAI巫CAMA橋一手赤馬", "CAI巫CAMA橋一{取る}手赤馬 {続き}", 1)
         .replacen("MAU弓MAIMY橋五", "MAU弓MAIMY橋五#{a}b}#", 1);

@@ -123,7 +123,8 @@ fn example_3_hard_tam_rule_from_the_header() {
 
 #[test]
 fn example_5_drop_of_unknown_colour_and_final_tally() {
-    let text = kifu_testkit::corpus::text("cetkaik/fedirrgavir/001_jv_sy.txt").replace("無車CI", "或車CI");
+    let text =
+        kifu_testkit::corpus::text("cetkaik/fedirrgavir/001_jv_sy.txt").replace("無車CI", "或車CI");
     let g = check("ex5", &text, Rules::hard_tam());
     assert_eq!(g.final_scores, [12, 28]);
 }

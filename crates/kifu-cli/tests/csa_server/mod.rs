@@ -48,6 +48,8 @@ impl ServerProcess {
     }
 
     pub fn exit_within(&mut self, patience: Duration) -> ExitStatus {
+        // Real time: the server is a `kifu csa-server` process of its own, whose clock no test can
+        // drive; this polls for what it does, with a deadline, and asserts no duration.
         let until = Instant::now() + patience;
         loop {
             if let Some(status) = self.0.try_wait().unwrap() {

@@ -67,9 +67,35 @@ pub fn lishogi_ending(status: &str, winner: Option<Side>) -> ChuEndingKind {
                 reason,
                 winner: winner.map(kifu_chu::color_of),
             }),
-            Err(_) => EndingKind::Unknown(status.to_string()),
+            Err(_) => {
+                shared_ending(status).unwrap_or_else(|| EndingKind::Unknown(status.to_string()))
+            }
         },
     }
+}
+
+/// An ending lishogi has no status for, as [`lishogi_status`] writes it: the shared word
+/// (`first player wins`, `loss by an illegal move` …), so that kifu reads back what it wrote.
+fn shared_ending(status: &str) -> Option<ChuEndingKind> {
+    use EndingKind::*;
+    [
+        NoCheckmate,
+        IllegalMoveWin,
+        IllegalMoveLoss,
+        IllegalAction(Side::First),
+        IllegalAction(Side::Second),
+        MaxMoves,
+        TakeBack,
+        Error,
+        Sealed,
+        DefaultWin,
+        DefaultLoss,
+        Result(Result_::Win(Side::First)),
+        Result(Result_::Win(Side::Second)),
+        Result(Result_::None),
+    ]
+    .into_iter()
+    .find(|kind| kind.to_string() == status)
 }
 
 /// The lishogi status of an ending, as the JSON writer puts it back.

@@ -1,0 +1,7 @@
+//! The `detect` target: its body and oracles are `kifu_fuzz::detect::run`, which
+//! `crates/kifu-fuzz/tests/seeds.rs` also runs on every committed seed.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| kifu_fuzz::detect::run(data));

@@ -157,7 +157,12 @@ fn dump_tree<G: Game>(tree: &GameTree<G>, out: &mut String) {
             .unwrap();
         }
         for b in &node.bookmarks {
-            writeln!(out, "  bookmark {:?} {}..{}", b.name, b.span.start, b.span.end).unwrap();
+            writeln!(
+                out,
+                "  bookmark {:?} {}..{}",
+                b.name, b.span.start, b.span.end
+            )
+            .unwrap();
         }
         let children: Vec<_> = tree.children(id).collect();
         for &child in children.iter().rev() {
@@ -285,8 +290,10 @@ fn every_corpus_file_reads_and_writes_as_before() {
             }
         }
     }
-    let names: std::collections::HashSet<&str> =
-        lines.iter().map(|l| l.split('\t').next().unwrap()).collect();
+    let names: std::collections::HashSet<&str> = lines
+        .iter()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
     for name in old.keys().filter(|n| !names.contains(*n)) {
         changed.push(format!("{name}: in {DIGESTS} but no longer read"));
     }

@@ -7,7 +7,7 @@ use kifu_record::{
 use kifu_shogi::ShogiEnding;
 
 use super::setup::{Setup, even_position};
-use super::syntax::{Statement, Statements};
+use super::syntax::{CommonLine, Statement, Statements};
 use crate::shogi::line::{Line, Tally};
 use crate::shogi::replay::Replay;
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
@@ -136,7 +136,13 @@ impl<'t, L: Line> Reading<'t, L> {
                 builder.statement(statement, span);
             }
             let mut separated = false;
-            for (statement, span) in self.statements.by_ref() {
+            loop {
+                // Moves and times alone on their lines, most of a record, straight from
+                // their bytes; anything else through the general statement parser.
+                builder.common_lines(&mut self.statements);
+                let Some((statement, span)) = self.statements.next() else {
+                    break;
+                };
                 if matches!(statement, Statement::Separator) {
                     self.from = span.end as usize;
                     separated = true;
@@ -353,6 +359,19 @@ impl<'t, L: Line> Builder<'t, L> {
         }
     }
 
+    /// Reads the move and time lines that come next, each alone on its line, as
+    /// [`Builder::statement`] would read their statements.
+    #[inline(always)]
+    fn common_lines(&mut self, statements: &mut Statements<'_>) {
+        while let Some((line, span)) = statements.common_line() {
+            self.content = true;
+            match line {
+                CommonLine::Move(mv) => self.play(Ok(mv), span),
+                CommonLine::Seconds(seconds) => self.time_ms(seconds * 1000, span),
+            }
+        }
+    }
+
     fn header(&mut self, key: &str, value: &str, field: Option<HeaderField>, span: Span) {
         self.known_header_field |= field.is_some();
         if !L::KEEPS_RECORD {
@@ -474,6 +493,11 @@ impl<'t, L: Line> Builder<'t, L> {
             ));
             return;
         };
+        self.time_ms(ms, span);
+    }
+
+    #[inline(always)]
+    fn time_ms(&mut self, ms: u64, span: Span) {
         if self.line.time(&mut self.moves, Some(ms), None).is_err() {
             self.diags.push(Diagnostic::warning(
                 DiagnosticKind::Syntax,

@@ -115,13 +115,8 @@ impl<'a> Iterator for Statements<'a> {
                 self.first_line = false;
                 return Some((statement, Span::new(start, start + len)));
             }
-            // One scan for the line end that also notes whether the line has a `,`.
-            let mut end = start;
-            let mut comma = false;
-            while end < bytes.len() && bytes[end] != b'\n' {
-                comma |= bytes[end] == b',';
-                end += 1;
-            }
+            let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |i| start + i);
+            let comma = memchr::memchr(b',', &bytes[start..end]).is_some();
             self.pos = end + 1;
             let line = &self.text[start..end];
             let line = line.strip_suffix('\r').unwrap_or(line);
@@ -151,6 +146,74 @@ impl<'a> Iterator for Statements<'a> {
     }
 }
 
+/// A move or a time line alone on its line, as [`Statements::common_line`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommonLine {
+    /// `+7776FU`: the move, well formed.
+    Move(CsaMove),
+    /// `T12`: whole seconds (at most 15 digits, so that they cannot overflow).
+    Seconds(u64),
+}
+
+impl<'a> Statements<'a> {
+    /// The next line when it is one of the two most of a record is made of, a move
+    /// (`[+-]dddd[A-Z]{2}`, well formed) or a time (`T` and up to 15 digits) alone on its
+    /// line, with its span; the reader is then past it. `None`, reading nothing, for any
+    /// other line, which [`Statements::next`] reads with the same result for these two.
+    ///
+    /// The record readers ask this before the general statement parser: a move and its time
+    /// are read from their fixed shape in the bytes, with no statement built, matched and
+    /// taken apart again.
+    #[inline(always)]
+    pub fn common_line(&mut self) -> Option<(CommonLine, Span)> {
+        if self.pending.is_some() {
+            return None;
+        }
+        let start = self.pos;
+        let b = self.text.as_bytes().get(start..)?;
+        let (line, len, next) = match *b.first()? {
+            b'+' | b'-' => {
+                let next = line_end(b, 7)?;
+                (
+                    CommonLine::Move(CsaMove::parse_well_formed(b.get(..7)?)?),
+                    7,
+                    next,
+                )
+            }
+            b'T' => {
+                let mut seconds = 0u64;
+                let mut len = 1;
+                // Past 15 digits the general path reads the line (`parse_seconds`).
+                while len <= 16
+                    && let Some(&d @ b'0'..=b'9') = b.get(len)
+                {
+                    seconds = seconds * 10 + u64::from(d - b'0');
+                    len += 1;
+                }
+                if !(2..=16).contains(&len) {
+                    return None;
+                }
+                (CommonLine::Seconds(seconds), len, line_end(b, len)?)
+            }
+            _ => return None,
+        };
+        self.pos = start + next;
+        self.first_line = false;
+        Some((line, Span::new(start, start + len)))
+    }
+}
+
+/// The offset of the line after a statement of `len` bytes at the start of `b`, when the
+/// statement is all its line holds (`\n` or `\r\n` follows it).
+#[inline(always)]
+fn line_end(b: &[u8], len: usize) -> Option<usize> {
+    match b.get(len) {
+        Some(b'\n') => Some(len + 1),
+        Some(b'\r') if b.get(len + 1) == Some(&b'\n') => Some(len + 2),
+        _ => None,
+    }
+}
+
 /// The two lines most of a record is made of, a move (`+7776FU`) and a time (`T12`) alone
 /// on their line, read without the general scan: the statement, its length and the offset of
 /// the next line. `None` for any other line (or one that is not well formed), which the
@@ -158,11 +221,7 @@ impl<'a> Iterator for Statements<'a> {
 #[inline(always)]
 fn common_line(rest: &str) -> Option<(Statement<'_>, usize, usize)> {
     let b = rest.as_bytes();
-    let line_end = |len: usize| match b.get(len) {
-        Some(b'\n') => Some(len + 1),
-        Some(b'\r') if b.get(len + 1) == Some(&b'\n') => Some(len + 2),
-        _ => None,
-    };
+    let line_end = |len: usize| line_end(b, len);
     match b.first()? {
         b'+' | b'-' => {
             let next = line_end(7)?;

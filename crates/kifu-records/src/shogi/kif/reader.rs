@@ -38,7 +38,7 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
     let mut start = 0;
     while start < text.len() {
         let rest = &text[start..];
-        let len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+        let len = memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len());
         // `\r\r\n` occurs in files that went through two CRLF conversions.
         let line = rest[..len].trim_end_matches('\r');
         r.line(line, start);

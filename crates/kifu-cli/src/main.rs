@@ -24,6 +24,7 @@ mod perft;
 mod render;
 mod report;
 mod show;
+mod stills;
 
 /// kifu — game records and match protocol for shogi and its relatives.
 #[derive(Parser)]

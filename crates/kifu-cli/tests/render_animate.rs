@@ -300,3 +300,90 @@ fn an_animation_refuses_what_it_cannot_do() {
         assert!(stderr.contains(says), "{args:?}: {stderr}");
     }
 }
+
+/// The files in `dir`, by name.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn batch_stills_are_one_per_ply_or_per_record_named_predictably() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(games.join("season")).unwrap();
+    std::fs::copy(
+        corpus("shogi/csa-versions/v2_2.csa"),
+        games.join("short.csa"),
+    )
+    .unwrap();
+    std::fs::copy(
+        corpus("cetkaik/cerke_online/case1_2022-05-31.ckka"),
+        games.join("season/match.ckka"),
+    )
+    .unwrap();
+    let games_s = games.to_str().unwrap();
+
+    // Every ply: the 2-move shogi record gives three pictures; each season of the cetkaik
+    // match (three records) one per position, numbered by record and ply.
+    let all = dir.path().join("all");
+    let all_s = format!("{}/", all.display());
+    ok(&["render", games_s, "--ply", "all", "-o", &all_s]);
+    let names = names_in(&all);
+    assert!(names.contains(&"short-000.png".to_string()), "{names:?}");
+    assert!(names.contains(&"short-002.png".to_string()), "{names:?}");
+    assert!(!names.contains(&"short-003.png".to_string()), "{names:?}");
+    assert!(
+        names.contains(&"season_match-3-000.png".to_string()),
+        "{names:?}"
+    );
+    assert!(names.iter().all(|n| n.ends_with(".png")));
+    // The same picture as `kifu render --ply 1` of the one file.
+    let still = dir.path().join("still.png");
+    ok(&[
+        "render",
+        games.join("short.csa").to_str().unwrap(),
+        "--ply",
+        "1",
+        "-o",
+        still.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read(all.join("short-001.png")).unwrap(),
+        std::fs::read(&still).unwrap()
+    );
+
+    // One ply: a picture per record, as SVG with a caption.
+    let one = dir.path().join("one");
+    let one_s = format!("{}/", one.display());
+    ok(&[
+        "render",
+        games_s,
+        "--ply",
+        "1",
+        "--svg",
+        "--caption",
+        "-o",
+        &one_s,
+    ]);
+    assert_eq!(
+        names_in(&one),
+        [
+            "season_match-1.svg",
+            "season_match-2.svg",
+            "season_match-3.svg",
+            "short.svg"
+        ]
+    );
+    let svg = std::fs::read_to_string(one.join("short.svg")).unwrap();
+    assert!(svg.starts_with("<svg"));
+    // Several pictures need a directory; --record picks from one file only.
+    let out = kifu(&["render", games_s, "-o", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = kifu(&["render", games_s, "--record", "1", "-o", &one_s]);
+    assert_eq!(out.status.code(), Some(2));
+}

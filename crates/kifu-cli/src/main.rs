@@ -26,6 +26,7 @@ mod ply;
 mod render;
 mod report;
 mod show;
+mod stills;
 mod terminal;
 
 // Every command module returns an `Outcome` and asks whether a person watches; both live in
@@ -53,7 +54,8 @@ enum Command {
     Export(export::Args),
     /// Print a record's position after some moves as a board diagram.
     Show(show::Args),
-    /// Draw a record's position after some moves as an SVG or PNG picture.
+    /// Draw a record's position after some moves as an SVG or PNG picture, every ply as an
+    /// animated GIF, or many records' positions into a directory.
     Render(render::Args),
     /// Write a self-contained HTML page replaying a record (a directory: a page per record).
     Html(html::Args),

@@ -18,35 +18,98 @@ use crate::report::FileReport;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Record file; `-` reads standard input.
-    #[arg(value_name = "FILE")]
-    input: PathBuf,
+    /// Record file; `-` reads standard input. Several files or directories make a picture
+    /// per record (or per ply, with `--ply all`) in the directory `-o` names.
+    #[arg(value_name = "FILE", required = true, num_args = 1..)]
+    pub(crate) inputs: Vec<PathBuf>,
     /// The picture to write: `.svg` or `.png` by its extension; `-` writes SVG to standard
-    /// output.
-    #[arg(short, long, value_name = "PICTURE")]
-    output: PathBuf,
+    /// output. For several records, a directory (`DIR/`), made if missing.
+    #[arg(short, long, value_name = "PICTURE|DIR")]
+    pub(crate) output: PathBuf,
     /// Draw the position after this many moves of the main line; negative counts from the
-    /// end (-1, the default, is the last position).
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    ply: Option<i64>,
+    /// end (-1, the default, is the last position); `all` draws every position, a picture
+    /// each, into the directory `-o` names.
+    #[arg(
+        long,
+        value_name = "N|all",
+        allow_negative_numbers = true,
+        value_parser = PlyChoice::parse,
+        conflicts_with = "animate"
+    )]
+    pub(crate) ply: Option<PlyChoice>,
+    /// In a directory of pictures: write SVG rather than PNG.
+    #[arg(long)]
+    pub(crate) svg: bool,
+    /// Write the main line as an animated GIF (`-o NAME.gif`), one frame per position, the
+    /// last move marked and captioned.
+    #[arg(long)]
+    pub(crate) animate: bool,
+    /// With --animate: the first position shown, in moves from the start (negative counts
+    /// from the end); 0, the start, by default.
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        requires = "animate"
+    )]
+    from_ply: Option<i64>,
+    /// With --animate: the last position shown; -1, the end, by default.
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        requires = "animate"
+    )]
+    to_ply: Option<i64>,
+    /// With --animate: how long each position is shown, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000, requires = "animate")]
+    delay: u32,
+    /// With --animate: how long the last position is shown before the animation starts
+    /// again, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 4000, requires = "animate")]
+    last_delay: u32,
+    /// Write a caption under the board: the move number, the last move, its player and the
+    /// evaluation a comment gives (`80手目 △６三銀`). An animation always has one.
+    #[arg(long)]
+    pub(crate) caption: bool,
     /// The record to draw when the file holds several (counted from 1).
     #[arg(long, value_name = "N")]
-    record: Option<usize>,
+    pub(crate) record: Option<usize>,
     /// Turn the board round: the second player at the bottom.
     #[arg(long)]
-    flip: bool,
+    pub(crate) flip: bool,
     /// Pixels per square relative to the default size (48 pixels; 40 for chu's 12×12 board).
     #[arg(long, value_name = "FACTOR", default_value_t = 1.0)]
-    scale: f32,
+    pub(crate) scale: f32,
     /// Replace the picture if it exists.
     #[arg(long)]
-    force: bool,
+    pub(crate) force: bool,
     /// Format of the input when its extension does not tell.
     #[arg(long, visible_alias = "from", value_name = "FORMAT")]
-    format: Option<String>,
+    pub(crate) format: Option<String>,
     /// The game the record is of.
     #[arg(long, value_parser = GameArg::parser(), default_value = "auto")]
-    game: GameArg,
+    pub(crate) game: GameArg,
+}
+
+/// Which positions `--ply` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlyChoice {
+    /// Every position of the main line.
+    All,
+    /// The position after this many moves (negative: from the end).
+    One(i64),
+}
+
+impl PlyChoice {
+    fn parse(text: &str) -> Result<PlyChoice, String> {
+        if text == "all" {
+            return Ok(PlyChoice::All);
+        }
+        text.parse().map(PlyChoice::One).map_err(|_| {
+            format!("`{text}`: give a number of moves (negative from the end) or `all`")
+        })
+    }
 }
 
 /// The records of one file, read through the game's formats.
@@ -122,11 +185,42 @@ pub trait Viewer: Sync {
         options: &kifu_render::Options,
     ) -> Result<(kifu_render::Drawing, FileReport), CliError>;
 
+    /// An animated GIF of record `record`'s main line from ply `from` to ply `to` (as
+    /// `--from-ply`/`--to-ply` give them), with the file's report.
+    fn animate(
+        &self,
+        input: &FileInput<'_>,
+        record: usize,
+        plies: (Option<i64>, Option<i64>),
+        options: &kifu_render::Options,
+        timing: &kifu_render::animate::Timing,
+    ) -> Result<(Vec<u8>, kifu_render::animate::Animation, FileReport), CliError>;
+
+    /// Draws every record of the file at `ply` (as `--ply` gives it), or at every ply of its
+    /// main line when `ply` is `None`, handing each picture to `each` as it is made; returns
+    /// the file's report.
+    fn stills(
+        &self,
+        input: &FileInput<'_>,
+        ply: Option<i64>,
+        options: &kifu_render::Options,
+        each: &mut dyn FnMut(Still) -> Result<(), CliError>,
+    ) -> Result<FileReport, CliError>;
+
     /// One replay page per record of the file, each with a title, and the file's report.
     fn pages(
         &self,
         input: &FileInput<'_>,
     ) -> Result<(Vec<(String, kifu_render::html::Page)>, FileReport), CliError>;
+}
+
+/// One picture of a batch: record `record` (from 0) of the file's `records`, after `ply`
+/// moves.
+pub struct Still {
+    pub record: usize,
+    pub records: usize,
+    pub ply: usize,
+    pub drawing: kifu_render::Drawing,
 }
 
 /// A file to draw.
@@ -152,16 +246,74 @@ impl<G: Readable> Viewer for View<G> {
         options: &kifu_render::Options,
     ) -> Result<(kifu_render::Drawing, FileReport), CliError> {
         let file = read_file::<G>(input.name, input.path, input.bytes, input.format)?;
-        let count = file.records.len();
-        let Some(chosen) = file.records.get(record) else {
-            if count == 0 {
-                return Err(CliError::Failed(format!("{}: no record", input.name)));
-            }
-            return Err(crate::games::no_such_record(record + 1, count, input.name));
-        };
+        let chosen = chosen_record(&file, record, input.name)?;
         let nodes = main_line_nodes(chosen);
         let ply = crate::ply::resolve_ply(ply, nodes.len() - 1)?;
         Ok((kifu_render::draw(chosen, nodes[ply], options), file.report))
+    }
+
+    fn animate(
+        &self,
+        input: &FileInput<'_>,
+        record: usize,
+        (from, to): (Option<i64>, Option<i64>),
+        options: &kifu_render::Options,
+        timing: &kifu_render::animate::Timing,
+    ) -> Result<(Vec<u8>, kifu_render::animate::Animation, FileReport), CliError> {
+        let file = read_file::<G>(input.name, input.path, input.bytes, input.format)?;
+        let chosen = chosen_record(&file, record, input.name)?;
+        let nodes = kifu_render::main_line(chosen);
+        let moves = nodes.len() - 1;
+        let first = ply_in_line("--from-ply", from.unwrap_or(0), moves)?;
+        let last = ply_in_line("--to-ply", to.unwrap_or(-1), moves)?;
+        if first > last {
+            return Err(CliError::usage(format!(
+                "--from-ply {first} comes after --to-ply {last}"
+            )));
+        }
+        let mut gif = Vec::new();
+        let made =
+            kifu_render::animate::gif(chosen, &nodes[first..=last], options, timing, &mut gif)
+                .map_err(|e| CliError::Failed(e.to_string()))?;
+        Ok((gif, made, file.report))
+    }
+
+    fn stills(
+        &self,
+        input: &FileInput<'_>,
+        ply: Option<i64>,
+        options: &kifu_render::Options,
+        each: &mut dyn FnMut(Still) -> Result<(), CliError>,
+    ) -> Result<FileReport, CliError> {
+        let file = read_file::<G>(input.name, input.path, input.bytes, input.format)?;
+        let records = file.records.len();
+        for (record, chosen) in file.records.iter().enumerate() {
+            let nodes = kifu_render::main_line(chosen);
+            let wanted = match ply {
+                None => &nodes[..],
+                Some(ply) => match crate::show::resolve_ply(Some(ply), nodes.len() - 1) {
+                    Ok(n) => &nodes[n..=n],
+                    Err(e) => {
+                        let which = if records > 1 {
+                            format!(" record {}", record + 1)
+                        } else {
+                            String::new()
+                        };
+                        eprintln!("warning: {}{which}: {e}; no picture", input.name);
+                        continue;
+                    }
+                },
+            };
+            kifu_render::walk_line(chosen, wanted, |step| {
+                each(Still {
+                    record,
+                    records,
+                    ply: chosen.moves[step.node].ply() as usize,
+                    drawing: step.draw(chosen, options),
+                })
+            })?;
+        }
+        Ok(file.report)
     }
 
     fn pages(
@@ -193,6 +345,41 @@ impl<G: Readable> Viewer for View<G> {
     }
 }
 
+/// Record `record` (from 0) of a file.
+fn chosen_record<'f, G: Readable>(
+    file: &'f FileRecords<G>,
+    record: usize,
+    name: &str,
+) -> Result<&'f Record<G>, CliError> {
+    let count = file.records.len();
+    file.records.get(record).ok_or_else(|| {
+        if count == 0 {
+            CliError::Failed(format!("{name}: no record"))
+        } else {
+            crate::games::no_such_record(record + 1, count, name)
+        }
+    })
+}
+
+/// A position of a main line of `moves` moves given as `flag` gives it: moves from the
+/// start, or from the end when negative (-1 is the last position).
+fn ply_in_line(flag: &str, wanted: i64, moves: usize) -> Result<usize, CliError> {
+    let resolved = if wanted < 0 {
+        (moves as i64 + 1).checked_add(wanted)
+    } else {
+        Some(wanted)
+    };
+    match resolved {
+        Some(n) if (0..=moves as i64).contains(&n) => Ok(n as usize),
+        _ => Err(CliError::usage(format!(
+            "{flag} {wanted}: the main line has {moves} move{}; give 0 to {moves}, or -1 to -{} \
+             counting from the end",
+            if moves == 1 { "" } else { "s" },
+            moves + 1
+        ))),
+    }
+}
+
 /// Every pictured game, by its name in the games table.
 static VIEWERS: [&dyn Viewer; 3] = [
     &View::<kifu_shogi::Shogi>(PhantomData),
@@ -214,15 +401,13 @@ pub fn viewer_for(
         .ok_or_else(|| CliError::Failed(format!("{} records cannot be drawn", game.name())))
 }
 
-/// The picture for `kifu render` and `kifu show --svg`, with the report of the file.
-pub fn svg_of_input(
+/// Reads `input` and hands it, with the viewer of its game, to `make`.
+fn with_viewer<T>(
     input: &Input,
     game: &GameArg,
     format: Option<&str>,
-    record: Option<usize>,
-    ply: Option<i64>,
-    options: &kifu_render::Options,
-) -> Result<(kifu_render::Drawing, FileReport), CliError> {
+    make: impl FnOnce(&dyn Viewer, &FileInput<'_>) -> Result<T, CliError>,
+) -> Result<T, CliError> {
     crate::games::validate(
         Game::from_arg(game),
         &ReadOptions {
@@ -237,18 +422,30 @@ pub fn svg_of_input(
         .map_err(|e| crate::inputs::open_error(&name, e))?;
     let path = input.path.as_deref();
     let viewer = viewer_for(game, path, &bytes)?;
-    let record = crate::games::record_index(record)?.unwrap_or(0);
-    viewer.svg(
+    make(
+        viewer,
         &FileInput {
             name: &name,
             path,
             bytes: &bytes,
             format,
         },
-        record,
-        ply,
-        options,
     )
+}
+
+/// The picture for `kifu render` and `kifu show --svg`, with the report of the file.
+pub fn svg_of_input(
+    input: &Input,
+    game: &GameArg,
+    format: Option<&str>,
+    record: Option<usize>,
+    ply: Option<i64>,
+    options: &kifu_render::Options,
+) -> Result<(kifu_render::Drawing, FileReport), CliError> {
+    let record = crate::games::record_index(record)?.unwrap_or(0);
+    with_viewer(input, game, format, |viewer, file| {
+        viewer.svg(file, record, ply, options)
+    })
 }
 
 /// Says which characters of a picture's text the embedded font lacks: a PNG leaves them out,
@@ -295,12 +492,40 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             "--scale: give a factor above 0, at most 16",
         ));
     }
+    if crate::stills::is_batch(&args) {
+        return crate::stills::run(&args);
+    }
     let to_stdout = args.output.as_os_str() == "-";
     let extension = args
         .output
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
+    let input = Input::from_arg(&args.inputs[0]);
+    // After the check of the picture's extension: a record's own name has the wrong one.
+    let refuse_the_input = || {
+        if !to_stdout && input.path.as_deref() == Some(args.output.as_path()) {
+            return Err(CliError::usage(
+                "-o names the input file; a picture never replaces its record",
+            ));
+        }
+        Ok(())
+    };
+    let options = kifu_render::Options {
+        flip: args.flip,
+        scale: args.scale,
+        caption: args.caption || args.animate,
+    };
+    if args.animate {
+        if !to_stdout && extension.as_deref() != Some("gif") {
+            return Err(CliError::usage(format!(
+                "-o {}: an animation is a GIF; give a name ending in .gif, or - for standard output",
+                args.output.display()
+            )));
+        }
+        refuse_the_input()?;
+        return animate(&args, &input, &options);
+    }
     let png = match extension.as_deref() {
         _ if to_stdout => false,
         Some("svg") => false,
@@ -312,22 +537,16 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             )));
         }
     };
-    let input = Input::from_arg(&args.input);
-    if !to_stdout && input.path.as_deref() == Some(args.output.as_path()) {
-        return Err(CliError::usage(
-            "-o names the input file; a picture never replaces its record",
-        ));
-    }
-    let options = kifu_render::Options {
-        flip: args.flip,
-        scale: args.scale,
-    };
+    refuse_the_input()?;
     let (drawing, report) = svg_of_input(
         &input,
         &args.game,
         args.format.as_deref(),
         args.record,
-        args.ply,
+        match args.ply {
+            Some(PlyChoice::One(n)) => Some(n),
+            _ => None,
+        },
         &options,
     )?;
     warn_missing_glyphs(&drawing, png);
@@ -336,13 +555,40 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     } else {
         drawing.svg.into_bytes()
     };
+    write_picture(&args, to_stdout, &bytes)?;
+    Ok(finish(&report))
+}
+
+/// `kifu render --animate`: the main line (or `--from-ply`…`--to-ply` of it) as a GIF.
+fn animate(
+    args: &Args,
+    input: &Input,
+    options: &kifu_render::Options,
+) -> Result<Outcome, CliError> {
+    let to_stdout = args.output.as_os_str() == "-";
+    let timing = kifu_render::animate::Timing {
+        delay_ms: args.delay,
+        last_delay_ms: args.last_delay,
+    };
+    let record = crate::games::record_index(args.record)?.unwrap_or(0);
+    let (gif, made, report) =
+        with_viewer(input, &args.game, args.format.as_deref(), |viewer, file| {
+            viewer.animate(file, record, (args.from_ply, args.to_ply), options, &timing)
+        })?;
+    warn_font_lacks(&made.missing, "the animation leaves them out");
+    write_picture(args, to_stdout, &gif)?;
+    Ok(finish(&report))
+}
+
+/// Writes a picture to `-o`: standard output, or a file put in place whole.
+fn write_picture(args: &Args, to_stdout: bool, bytes: &[u8]) -> Result<(), CliError> {
     if to_stdout {
         use std::io::Write;
         std::io::stdout()
-            .write_all(&bytes)
+            .write_all(bytes)
             .map_err(|e| CliError::Failed(format!("standard output: {e}")))?;
     } else {
-        crate::output::write_atomically(&args.output, &bytes, args.force)?;
+        crate::output::write_atomically(&args.output, bytes, args.force)?;
     }
-    Ok(finish(&report))
+    Ok(())
 }

@@ -28,6 +28,18 @@ pub trait Picture: Game {
     /// The position as drawn, with `last` (the move that led to it) marked.
     fn scene(position: &Self::Position, last: Option<&Self::Move>) -> Scene;
 
+    /// The move `mv`, played from `before`, as a player reads it in a caption: the game's
+    /// Japanese notation with the mover's mark (`▲７六歩`, `△同　銀`) where it has one.
+    /// `previous` is the move before it (for shogi's `同`).
+    fn move_caption(
+        before: &Self::Position,
+        mv: &Self::Move,
+        previous: Option<&Self::Move>,
+    ) -> String {
+        let _ = previous;
+        Self::move_text(before, mv)
+    }
+
     /// Which player of the record sits at the bottom of an unflipped board.
     fn bottom_player(_position: &Self::Position) -> Side {
         Side::First
@@ -36,6 +48,11 @@ pub trait Picture: Game {
 
 fn owner_of(bottom: bool) -> Owner {
     if bottom { Owner::Bottom } else { Owner::Top }
+}
+
+/// The mark of the side that moves: ▲ for the first player (先手), △ for the second.
+fn side_mark(first: bool) -> char {
+    if first { '▲' } else { '△' }
 }
 
 /// Arabic file numbers, `n` at the left down to 1.
@@ -56,7 +73,18 @@ impl Picture for kifu_shogi::Shogi {
                 .to_vec(),
             terrain: Vec::new(),
             hand_columns: 1,
+            note_lines: 0,
         }
+    }
+
+    fn move_caption(
+        before: &kifu_shogi::Position,
+        mv: &kifu_shogi::Move,
+        previous: Option<&kifu_shogi::Move>,
+    ) -> String {
+        let mark = side_mark(before.turn() == kifu_shogi::Color::Black);
+        let text = kifu_shogi::notation::ki2::write(before, *mv, previous.map(|m| m.to()));
+        format!("{mark}{text}")
     }
 
     fn scene(position: &kifu_shogi::Position, last: Option<&kifu_shogi::Move>) -> Scene {
@@ -124,7 +152,18 @@ impl Picture for kifu_chu::Chu {
                 .collect(),
             terrain: Vec::new(),
             hand_columns: 0,
+            note_lines: 0,
         }
+    }
+
+    fn move_caption(
+        before: &kifu_chu::GameState,
+        mv: &kifu_chu::Move,
+        _previous: Option<&kifu_chu::Move>,
+    ) -> String {
+        let position = before.position();
+        let mark = side_mark(position.turn() == kifu_chu::Color::Black);
+        format!("{mark}{}", kifu_chu::notation::japanese(position, *mv))
     }
 
     fn scene(game: &kifu_chu::GameState, last: Option<&kifu_chu::Move>) -> Scene {
@@ -190,6 +229,8 @@ impl Picture for kifu_cetkaik::Cetkaik {
             rank_labels: (0..9).map(row).collect(),
             terrain,
             hand_columns: 2,
+            // The season and scores, and the last move's stick throw.
+            note_lines: 2,
         }
     }
 

@@ -242,7 +242,7 @@ function draw(){
  document.getElementById("frame1").setAttribute("display",flip?"inline":"none");
  board.setAttribute("data-flip",flip?"1":"0");
  document.getElementById("notes").textContent=n.n.join("\n");
- document.getElementById("label").textContent=n.y===0?"start":n.y+"手目"+(n.m?" "+n.m:"");
+ document.getElementById("label").textContent=n.y===0?"開始局面":n.y+"手目"+(n.m?" "+n.m:"");
  document.getElementById("comment").textContent=n.cm||"";
  var idx=line.indexOf(cur);slider.max=line.length-1;slider.value=idx;
  var items=list.querySelectorAll("li[data-i]");for(i=0;i<items.length;i++){items[i].className=(+items[i].dataset.i===cur)?"cur":"";}
@@ -455,7 +455,7 @@ pub struct Page {
 
 /// Words the page shows besides the record's text: buttons, the move label, the
 /// variations' menu, the turn marker.
-const PAGE_WORDS: &str = "0123456789 |<>●flipstart手目変化";
+const PAGE_WORDS: &str = "0123456789 |<>●flip開始局面手目変化";
 
 /// The page's font: the glyphs of `shown` (everything the page writes), cut from the embedded
 /// font, so that the page reads the same on a machine without Japanese fonts. Characters the
@@ -524,7 +524,8 @@ mod tests {
         let page = page(&record, None, "example", &[]).html;
         let font = page_font(&page);
         let face = ttf_parser::Face::parse(&font, 0).expect("the page's font parses");
-        for c in "羽生善治藤井聡太角道を開ける☗☖手目変化start".chars() {
+        for c in "羽生善治藤井聡太角道を開ける☗☖手目変化開始局面".chars()
+        {
             assert!(
                 face.glyph_index(c).is_some(),
                 "{c} missing from the page's font"

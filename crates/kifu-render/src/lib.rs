@@ -20,6 +20,8 @@
 
 #![warn(missing_docs)]
 
+pub mod animate;
+pub mod caption;
 pub mod font;
 mod games;
 pub mod html;
@@ -40,6 +42,9 @@ pub struct Options {
     pub flip: bool,
     /// Pixels per layout unit (1 gives a board of 48-pixel squares, 40 for chu).
     pub scale: f32,
+    /// Write a caption line under the board: the move number, the last move, its player and
+    /// the evaluation ([`caption::caption`]).
+    pub caption: bool,
 }
 
 impl Default for Options {
@@ -47,6 +52,7 @@ impl Default for Options {
         Options {
             flip: false,
             scale: 1.0,
+            caption: false,
         }
     }
 }
@@ -68,12 +74,12 @@ pub enum RenderError {
     /// PNG encoding failed.
     #[error("PNG encoding failed: {0}")]
     Png(String),
-}
-
-/// The move that led to `node`, when it was played (not kept although illegal).
-fn last_move<G: Picture>(record: &Record<G>, node: NodeId) -> Option<&G::Move> {
-    let n = &record.moves[node];
-    if n.illegal { None } else { n.mv() }
+    /// GIF encoding failed, or the output could not be written.
+    #[error("GIF encoding failed: {0}")]
+    Gif(String),
+    /// An animation was asked for with no positions in it.
+    #[error("an animation needs at least one position")]
+    NoFrames,
 }
 
 /// A player's line: the side's mark and name (`☗先手` when the record names nobody).
@@ -89,15 +95,6 @@ pub(crate) fn player_line<G: kifu_record::Game>(record: &Record<G>, side: Side) 
         .filter(|n| !n.is_empty())
         .unwrap_or(default);
     format!("{mark} {name}")
-}
-
-/// The move number as written at the top right.
-fn move_label(ply: u32) -> String {
-    if ply == 0 {
-        "start".to_string()
-    } else {
-        format!("{ply}手目")
-    }
 }
 
 /// The position after `node` as an SVG picture: board, pieces, hands, the last move marked,
@@ -119,19 +116,130 @@ pub fn svg<G: Picture>(record: &Record<G>, node: NodeId, options: &Options) -> S
 /// assert_eq!(drawing.missing, vec!['𠮷']);
 /// ```
 pub fn draw<G: Picture>(record: &Record<G>, node: NodeId, options: &Options) -> Drawing {
-    let position = record.position_at(node);
-    let scene = G::scene(&position, last_move(record, node));
-    let bottom = G::bottom_player(&position);
-    let captions = svg::Captions {
-        top: player_line(record, bottom.opponent()),
-        bottom: player_line(record, bottom),
-        move_label: move_label(record.moves[node].ply()),
-    };
-    svg::picture(&G::board(), &scene, &captions, options.flip, options.scale)
+    Step::at(record, node).draw(record, options)
 }
 
-/// An SVG picture of this crate rendered to PNG, in-process (no browser, no system fonts).
-pub fn png(svg: &str) -> Result<Vec<u8>, RenderError> {
+/// A position of a record as a picture shows it: the node, the position after it, and the
+/// move that led there with the position before it (for the last-move marks and the caption).
+/// An animation walks a line step by step instead of replaying each position from the start.
+#[derive(Debug)]
+pub struct Step<G: kifu_record::Game> {
+    /// The node drawn.
+    pub node: NodeId,
+    /// The position after it.
+    pub position: G::Position,
+    /// The move that led to it (when it was played) and the position before that move.
+    pub played: Option<(G::Position, G::Move)>,
+    /// The move played before that one (for shogi's `同`).
+    pub previous: Option<G::Move>,
+}
+
+// By hand: a derived `Clone` would ask the game type itself to be `Clone`.
+impl<G: kifu_record::Game> Clone for Step<G> {
+    fn clone(&self) -> Step<G> {
+        Step {
+            node: self.node,
+            position: self.position.clone(),
+            played: self.played.clone(),
+            previous: self.previous.clone(),
+        }
+    }
+}
+
+impl<G: Picture> Step<G> {
+    /// The start of `record`.
+    pub fn start(record: &Record<G>) -> Step<G> {
+        Step {
+            node: record.moves.root(),
+            position: G::start_position(&record.start),
+            played: None,
+            previous: None,
+        }
+    }
+
+    /// The position after `node`, replayed from the start. A move kept although illegal, or
+    /// refused by the rules, is not played (as [`Record::position_at`] does).
+    pub fn at(record: &Record<G>, node: NodeId) -> Step<G> {
+        let mut step = Step::start(record);
+        for id in record.moves.path_to(node) {
+            step = step.then(record, id);
+        }
+        step
+    }
+
+    /// The position after `child`, a child of this step's node.
+    pub fn then(self, record: &Record<G>, child: NodeId) -> Step<G> {
+        let n = &record.moves[child];
+        let previous = self.played.map(|(_, mv)| mv);
+        let mut position = self.position;
+        let played = match n.mv() {
+            Some(mv) if !n.illegal && G::check_move(&position, mv).is_ok() => {
+                let before = position.clone();
+                G::play_unchecked(&mut position, mv);
+                Some((before, mv.clone()))
+            }
+            _ => None,
+        };
+        Step {
+            node: child,
+            position,
+            played,
+            previous,
+        }
+    }
+
+    /// The picture of this step.
+    pub fn draw(&self, record: &Record<G>, options: &Options) -> Drawing {
+        let last = self.played.as_ref().map(|(_, mv)| mv);
+        let scene = G::scene(&self.position, last);
+        let bottom = G::bottom_player(&self.position);
+        let captions = svg::Captions {
+            top: player_line(record, bottom.opponent()),
+            bottom: player_line(record, bottom),
+            move_label: caption::move_label(record.moves[self.node].ply()),
+            caption: options.caption.then(|| {
+                caption::caption(
+                    record,
+                    self.node,
+                    self.played.as_ref().map(|(before, mv)| (before, mv)),
+                    self.previous.as_ref(),
+                )
+            }),
+        };
+        svg::picture(&G::board(), &scene, &captions, options.flip, options.scale)
+    }
+}
+
+/// Visits the positions after `nodes` (a line: each node a child of the one before, such as
+/// [`main_line`] or a slice of it) one at a time, each played from the one before rather than
+/// replayed from the start: batch stills of every ply cost one replay of the line.
+pub fn walk_line<G: Picture, E>(
+    record: &Record<G>,
+    nodes: &[NodeId],
+    mut visit: impl FnMut(&Step<G>) -> Result<(), E>,
+) -> Result<(), E> {
+    let Some((&first, rest)) = nodes.split_first() else {
+        return Ok(());
+    };
+    let mut step = Step::at(record, first);
+    visit(&step)?;
+    for &node in rest {
+        step = step.then(record, node);
+        visit(&step)?;
+    }
+    Ok(())
+}
+
+/// The nodes of the main line: the start, then each move's node up to the first move the
+/// rules refuse. Index `n` is the position after `n` moves.
+pub fn main_line<G: kifu_record::Game>(record: &Record<G>) -> Vec<NodeId> {
+    let mut nodes = vec![record.moves.root()];
+    record.walk_main_line(|id, _, _| nodes.push(id));
+    nodes
+}
+
+/// An SVG picture rendered to pixels, in-process (no browser, no system fonts).
+pub(crate) fn pixmap(svg: &str) -> Result<resvg::tiny_skia::Pixmap, RenderError> {
     use resvg::{tiny_skia, usvg};
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
         .map_err(|e| RenderError::Svg(e.to_string()))?;
@@ -140,7 +248,12 @@ pub fn png(svg: &str) -> Result<Vec<u8>, RenderError> {
     let mut pixmap =
         tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Size { width, height })?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap
+    Ok(pixmap)
+}
+
+/// An SVG picture of this crate rendered to PNG, in-process (no browser, no system fonts).
+pub fn png(svg: &str) -> Result<Vec<u8>, RenderError> {
+    pixmap(svg)?
         .encode_png()
         .map_err(|e| RenderError::Png(e.to_string()))
 }

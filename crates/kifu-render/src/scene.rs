@@ -90,6 +90,10 @@ pub struct Board {
     /// Whether the picture has room for what each side holds (shogi's hands, cetkaik's
     /// captured pieces) and how many columns of it.
     pub hand_columns: usize,
+    /// Lines of notes the picture always has room for, so that every position of a game is
+    /// drawn at one size (cetkaik's season line and stick throw): an animation's frames and
+    /// the stills of its plies must match.
+    pub note_lines: usize,
 }
 
 /// A position as the picture shows it.

@@ -48,23 +48,28 @@ pub struct Layout {
 const PAD: f32 = 10.0;
 const LINE: f32 = 22.0;
 const TEXT_SIZE: f32 = 16.0;
+/// The dot before the line of the player to move.
+const TURN_MARKER_RADIUS: f32 = 5.0;
 
 impl Layout {
-    /// The layout of `board` with room for `notes` lines of text under it.
-    pub fn new(board: &Board, notes: usize) -> Layout {
+    /// The layout of `board` with room for `lines` lines of text under it (the caption and
+    /// the notes).
+    pub fn new(board: &Board, lines: usize) -> Layout {
         let cell = if board.files > 9 { 40.0 } else { 48.0 };
         let label = cell * 0.55;
         let hand_cell = cell * 0.8;
         let hand_w = board.hand_columns as f32 * (hand_cell + 12.0);
         let gap = if board.hand_columns > 0 { PAD } else { 0.0 };
         let hand_left_x = PAD;
-        let board_x = PAD + hand_w + gap;
+        // The turn marker is drawn left of the players' lines, at the board's left edge: a
+        // board without hands (chu) leaves room for it.
+        let board_x = (PAD + hand_w + gap).max(PAD + 2.0 * TURN_MARKER_RADIUS + 6.0);
         let board_y = PAD + LINE + label;
         let board_right = board_x + board.files as f32 * cell;
         let hand_right_x = board_right + label + gap;
         let width = hand_right_x + hand_w + PAD;
         let bottom_line_y = board_y + board.ranks as f32 * cell + LINE;
-        let height = bottom_line_y + notes as f32 * LINE + PAD;
+        let height = bottom_line_y + lines as f32 * LINE + PAD;
         Layout {
             cell,
             files: board.files,
@@ -558,8 +563,10 @@ pub struct Captions {
     pub top: String,
     /// The bottom player's line.
     pub bottom: String,
-    /// The move number, at the top right (`12手目`, `start`).
+    /// The move number, at the top right (`12手目`, `開始局面`).
     pub move_label: String,
+    /// The line under the board naming the last move (`80手目 △６三銀`), when asked for.
+    pub caption: Option<String>,
 }
 
 /// A picture as SVG, and the characters of its text the embedded font could not draw.
@@ -579,7 +586,9 @@ pub fn picture(
     flip: bool,
     scale: f32,
 ) -> Drawing {
-    let layout = Layout::new(board, scene.notes.len());
+    let notes = scene.notes.len().max(board.note_lines);
+    let caption_lines = usize::from(captions.caption.is_some());
+    let layout = Layout::new(board, caption_lines + notes);
     let mut defs = Defs::default();
     let mut body = frame(board, &layout, &mut defs, flip);
     body.push_str(&pieces(scene, &layout, &mut defs, flip));
@@ -597,9 +606,10 @@ pub fn picture(
         if to_move {
             let _ = write!(
                 body,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"#c8102e\"/>",
-                num(x - 10.0),
-                num(y - 5.5)
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#c8102e\"/>",
+                num(x - 2.0 * TURN_MARKER_RADIUS),
+                num(y - 5.5),
+                num(TURN_MARKER_RADIUS)
             );
         }
         body.push_str(&defs.text(text, x, y, TEXT_SIZE, Anchor::Start, "#111111"));
@@ -612,11 +622,21 @@ pub fn picture(
         Anchor::End,
         "#111111",
     ));
+    if let Some(caption) = &captions.caption {
+        body.push_str(&defs.text(
+            caption,
+            layout.board_x,
+            layout.bottom_line_y + LINE,
+            TEXT_SIZE,
+            Anchor::Start,
+            "#111111",
+        ));
+    }
     for (i, note) in scene.notes.iter().enumerate() {
         body.push_str(&defs.text(
             note,
             layout.board_x,
-            layout.bottom_line_y + (i + 1) as f32 * LINE,
+            layout.bottom_line_y + (caption_lines + i + 1) as f32 * LINE,
             TEXT_SIZE * 0.9,
             Anchor::Start,
             "#333333",
@@ -669,7 +689,8 @@ mod tests {
         let captions = Captions {
             top: "☖ 後手".into(),
             bottom: "☗ 先手".into(),
-            move_label: "start".into(),
+            move_label: "開始局面".into(),
+            caption: None,
         };
         let svg = picture(&board, &scene, &captions, false, 1.0).svg;
         assert_eq!(svg.matches("<path id=\"g6b69\"").count(), 1, "歩 once");
@@ -688,7 +709,8 @@ mod tests {
         let captions = Captions {
             top: "☖ 三浦弘行".into(),
             bottom: "☗ 𠮷田 髙橋".into(),
-            move_label: "start".into(),
+            move_label: "開始局面".into(),
+            caption: None,
         };
         let drawing = picture(&board, &scene, &captions, false, 1.0);
         for c in "三浦弘行田髙橋".chars() {

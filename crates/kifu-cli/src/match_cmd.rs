@@ -32,8 +32,8 @@ use crate::error::CliError;
 #[command(verbatim_doc_comment)]
 pub struct Args {
     /// An engine: name=NAME cmd=PROGRAM [option.NAME=VALUE]… [nodes=N|depth=N|movetime=MS|tc=…] (repeat for each engine).
-    #[arg(long, num_args = 1.., required = true, value_name = "KEY=VALUE")]
-    engine: Vec<Vec<String>>,
+    #[arg(long, num_args = 1.., required = true, value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
+    engine: Vec<String>,
     /// The first engine against each of the others (default with more than two: round robin).
     #[arg(long, conflicts_with = "round_robin")]
     gauntlet: bool,
@@ -120,6 +120,31 @@ fn key_values(text: &str, what: &str, keys: &[&str]) -> Result<Vec<i64>, CliErro
         .collect()
 }
 
+/// The words of each `--engine`, in order. Clap's derive gives every occurrence's values as
+/// one list (grouping occurrences needs its unstable `Vec<Vec<_>>`), so the groups are read
+/// again from the command line, where each `--engine` takes the words up to the next option,
+/// and checked against clap's list.
+fn engine_groups(parsed: &[String], argv: Vec<String>) -> Result<Vec<Vec<String>>, CliError> {
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    let mut inside = false;
+    for word in argv {
+        if word == "--engine" {
+            groups.push(Vec::new());
+            inside = true;
+        } else if word.starts_with('-') {
+            inside = false;
+        } else if inside && let Some(g) = groups.last_mut() {
+            g.push(word);
+        }
+    }
+    if groups.concat() != parsed {
+        return Err(CliError::usage(
+            "give each engine as --engine KEY=VALUE… (the form --engine=… is not read)",
+        ));
+    }
+    Ok(groups)
+}
+
 fn config(args: &Args) -> Result<MatchConfig, CliError> {
     let defaults = Limit {
         nodes: args.nodes,
@@ -133,7 +158,7 @@ fn config(args: &Args) -> Result<MatchConfig, CliError> {
             .map_err(|e| CliError::usage(format!("--tc: {e}")))?,
     };
     let mut engines = Vec::new();
-    for words in &args.engine {
+    for words in &engine_groups(&args.engine, std::env::args().collect())? {
         let mut spec = EngineSpec::parse(words).map_err(|e| CliError::usage(e.to_string()))?;
         spec.limit = spec.limit.or(defaults);
         if !spec.limit.is_bounded() {
@@ -268,4 +293,27 @@ pub fn run_match(args: Args) -> Result<Outcome, CliError> {
         );
     }
     Ok(Outcome::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn each_engine_keeps_its_words() {
+        let argv =
+            words("kifu match --engine name=a cmd=x nodes=1 --engine cmd=y nodes=2 --games 4 -o d");
+        let parsed = words("name=a cmd=x nodes=1 cmd=y nodes=2");
+        let groups = engine_groups(&parsed, argv).unwrap();
+        assert_eq!(
+            groups,
+            [words("name=a cmd=x nodes=1"), words("cmd=y nodes=2")]
+        );
+        let argv = words("kifu match --engine=name=a --engine cmd=y");
+        assert!(engine_groups(&words("name=a cmd=y"), argv).is_err());
+    }
 }

@@ -101,7 +101,7 @@ impl Schedule {
         let round = g / per_round;
         let pairing = ((g % per_round) / 2) as usize;
         let (a, b) = self.pairings[pairing];
-        let (black, white) = if g % 2 == 0 { (a, b) } else { (b, a) };
+        let (black, white) = if g.is_multiple_of(2) { (a, b) } else { (b, a) };
         Scheduled {
             game: g,
             pairing,

@@ -127,7 +127,7 @@ impl TimeControl {
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = |ms: u64| {
-            if ms % 1000 == 0 {
+            if ms.is_multiple_of(1000) {
                 (ms / 1000).to_string()
             } else {
                 format!("{}", ms as f64 / 1000.0)

@@ -49,7 +49,7 @@ pub struct Estimate {
     pub elo_margin: f64,
     /// Likelihood of superiority, 0 … 1.
     pub los: f64,
-    /// Normalised Elo.
+    /// Normalised Elo (NaN when every unit scored the same: σ = 0).
     pub nelo: f64,
     /// Half the width of its 95 % interval.
     pub nelo_margin: f64,
@@ -94,7 +94,8 @@ impl Estimate {
                 z * se / per_game_sd * NELO_PER_T,
             )
         } else {
-            (0.0, f64::INFINITY)
+            // No spread at all (every unit scored the same): no t-value to speak of.
+            (f64::NAN, f64::NAN)
         };
         Some(Estimate {
             units,

@@ -130,7 +130,8 @@ impl Sprt {
         beta: f64,
         model: SprtModel,
     ) -> Result<Sprt, SprtError> {
-        if !(elo0 < elo1) {
+        // NaN compares as nothing, and is refused with the rest.
+        if elo0.partial_cmp(&elo1) != Some(std::cmp::Ordering::Less) {
             return Err(SprtError::Hypotheses { elo0, elo1 });
         }
         if !(alpha > 0.0 && beta > 0.0 && alpha + beta < 1.0) {

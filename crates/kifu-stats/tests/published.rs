@@ -133,7 +133,7 @@ fn wald_bounds() {
     let (lo, hi) = sprt(0.0, 5.0, SprtModel::Normalized).bounds();
     close(lo, (0.05f64 / 0.95).ln(), 1e-15, "lower");
     close(hi, (0.95f64 / 0.05).ln(), 1e-15, "upper");
-    close(hi, 2.944438979166440, 1e-12, "upper, printed");
+    close(hi, 2.944_438_979_166_44, 1e-12, "upper, printed");
     let (lo, hi) = Sprt::new(0.0, 5.0, 0.05, 0.1, SprtModel::Logistic)
         .unwrap()
         .bounds();

@@ -96,9 +96,18 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             }
         }
         _ => {
-            if to_stdout {
+            // One page holds one record: `-o one.html` for many would quietly become a
+            // directory of that name.
+            let page_named = args.output.as_deref().is_some_and(|o| {
+                o.extension().is_some_and(|e| {
+                    e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm")
+                })
+            });
+            if to_stdout || page_named {
                 return Err(CliError::usage(format!(
-                    "{name} holds {} records: give -o DIR for a page each and an index",
+                    "{name} holds {} records and a page replays one: give -o DIR/ for a page \
+                     each and an index, or take one record out first (kifu convert {name} \
+                     --record N -o one.csa)",
                     pages.len()
                 )));
             }
@@ -119,7 +128,10 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
                 )?;
                 links.push((file.to_string_lossy().into_owned(), title.clone()));
             }
-            let index = kifu_render::html::index(&name, &links);
+            let title = source
+                .file_name()
+                .map_or_else(|| "records".into(), |n| n.to_string_lossy().into_owned());
+            let index = kifu_render::html::index(&title, &links);
             crate::output::write_atomically(&dir.join("index.html"), index.as_bytes(), args.force)?;
         }
     }
@@ -185,7 +197,12 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
             links.push((page_file.to_string_lossy().into_owned(), label));
         }
     }
-    let index = kifu_render::html::index(&args.input.display().to_string(), &links);
+    // The directory's own name, not its path on this machine.
+    let title = std::fs::canonicalize(&args.input)
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "records".into());
+    let index = kifu_render::html::index(&title, &links);
     crate::output::write_atomically(&out_dir.join("index.html"), index.as_bytes(), args.force)?;
     Ok(outcome)
 }

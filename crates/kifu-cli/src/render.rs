@@ -7,7 +7,7 @@
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
-use kifu_record::{NodeId, Record, SourceText, decode};
+use kifu_record::{NodeId, Record, SourceText};
 use kifu_render::Picture;
 
 use crate::Outcome;
@@ -55,6 +55,8 @@ pub struct FileRecords<G: kifu_record::Game> {
     pub records: Vec<Record<G>>,
     /// What reading found in each record, as reports print it.
     pub problems: Vec<Vec<String>>,
+    /// Whether each record was read without errors (the file's decoding included).
+    pub valid: Vec<bool>,
     pub report: FileReport,
 }
 
@@ -70,23 +72,57 @@ pub fn read_file<G: Readable>(
     bytes: &[u8],
     format: Option<&str>,
 ) -> Result<FileRecords<G>, CliError> {
-    let head = crate::games::lossy_utf8(bytes);
-    let format = crate::games::format_for::<G>(format, path, &head).ok_or_else(|| {
-        CliError::usage(format!(
-            "--format: not a {} format; see `kifu convert --help`",
-            G::NAME
-        ))
-    })?;
-    let decoded = decode(bytes, format.encoding());
+    // The front door of the records layer decodes and judges the format, as for every
+    // command; the game is this viewer's.
+    let request = kifu_records::open::Request {
+        path,
+        game: kifu_records::detect::GameKind::by_name(G::NAME),
+        format,
+    };
+    let opened = match kifu_records::open::open(bytes, &request) {
+        Ok(opened) => opened,
+        Err(kifu_records::open::OpenError::UnknownFormat { .. }) => {
+            return Err(CliError::usage(format!(
+                "--format: not a {} format; see `kifu convert --help`",
+                G::NAME
+            )));
+        }
+        Err(e) => {
+            let mut report = FileReport::failed(name.to_string(), G::NAME, "?", e.to_string());
+            report.records = 0;
+            return Ok(FileRecords {
+                text: String::new(),
+                records: Vec::new(),
+                problems: Vec::new(),
+                valid: Vec::new(),
+                report,
+            });
+        }
+    };
+    let format = G::format_by_name(opened.format)
+        .ok_or_else(|| CliError::usage(format!("--format: not a {} format", G::NAME)))?;
+    let decoded = opened.decoded;
     let mut report = FileReport::new(name.to_string(), G::NAME, format.name());
     let source = SourceText::new(name, &decoded.text);
+    // What a page shows names the file alone: a page is shared, the path is the user's.
+    let base = path.and_then(Path::file_name).map_or_else(
+        || "record".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let page_source = SourceText::new(&base, &decoded.text);
     report.add_diagnostics(&source, &decoded.diagnostics);
     let mut records = Vec::new();
     let mut problems = Vec::new();
+    let mut valid = Vec::new();
+    let decoding_failed = decoded
+        .diagnostics
+        .iter()
+        .any(kifu_record::Diagnostic::is_error);
     for read in format.records(&decoded.text) {
         report.records += 1;
+        valid.push(!decoding_failed && !read.has_errors());
         let mut own = FileReport::new(name.to_string(), G::NAME, format.name());
-        own.add_diagnostics(&source, &read.diagnostics);
+        own.add_diagnostics(&page_source, &read.diagnostics);
         problems.push(own.diagnostics.iter().map(|d| d.rendered.clone()).collect());
         report.add_diagnostics(&source, &read.diagnostics);
         records.push(read.record);
@@ -96,6 +132,7 @@ pub fn read_file<G: Readable>(
         text: decoded.text.into_owned(),
         records,
         problems,
+        valid,
         report,
     })
 }
@@ -155,7 +192,12 @@ impl<G: Readable> Viewer for View<G> {
         let count = file.records.len();
         let Some(chosen) = file.records.get(record) else {
             if count == 0 {
-                return Err(CliError::Failed(format!("{}: no record", input.name)));
+                // The report says why (a format nobody can tell, an empty file).
+                let why = file.report.diagnostics.first().map_or_else(
+                    || format!("{}: no record", input.name),
+                    |d| d.rendered.clone(),
+                );
+                return Err(CliError::Failed(why));
             }
             return Err(crate::games::no_such_record(record + 1, count, input.name));
         };
@@ -174,10 +216,13 @@ impl<G: Readable> Viewer for View<G> {
             .and_then(|p| p.file_name())
             .map_or("record".into(), |s| s.to_string_lossy().into_owned());
         let many = file.records.len() > 1;
+        // A page replaying a record with errors would pass for the game: such a record gets
+        // its report and no page.
         let pages = file
             .records
             .iter()
             .enumerate()
+            .filter(|(i, _)| file.valid[*i])
             .map(|(i, record)| {
                 let title = if many {
                     format!("{stem} ({})", i + 1)
@@ -330,6 +375,11 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         args.ply,
         &options,
     )?;
+    // A picture of a board kifu did not read is worse than none: an input with errors gets
+    // its report and no picture.
+    if !report.is_valid() {
+        return Ok(finish(&report));
+    }
     warn_missing_glyphs(&drawing, png);
     let bytes = if png {
         kifu_render::png(&drawing.svg).map_err(|e| CliError::Failed(e.to_string()))?

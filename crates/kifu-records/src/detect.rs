@@ -59,7 +59,8 @@ struct GameEntry {
 }
 
 /// A game's [`GameRecords::judge_format`], by format name and encoding.
-type JudgeFormat = fn(&str, Option<&Path>, TextEncoding) -> Option<(&'static str, TextEncoding, Evidence)>;
+type JudgeFormat =
+    fn(&str, Option<&Path>, TextEncoding) -> Option<(&'static str, TextEncoding, Evidence)>;
 
 fn named_format<G: GameRecords>(name: &str) -> Option<(&'static str, TextEncoding)> {
     G::format_by_name(name).map(|f| (f.name(), f.encoding()))

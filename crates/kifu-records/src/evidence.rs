@@ -36,4 +36,3 @@ impl fmt::Display for Evidence {
 
 /// A format's choice by a game, with why (see `GameRecords::judge_format`).
 pub type Judged<F> = Option<(F, Evidence)>;
-

@@ -62,6 +62,9 @@ pub struct Opened<'b> {
     pub format_by: Evidence,
 }
 
+/// [`OpenError::CannotTell`]'s reason for an input with nothing but blanks.
+pub const EMPTY: &str = "the input is empty";
+
 /// Why an input cannot be read at all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OpenError {
@@ -127,7 +130,7 @@ pub fn open<'b>(bytes: &'b [u8], request: &Request<'_>) -> Result<Opened<'b>, Op
             .ok_or(OpenError::CannotTell {
                 game,
                 why: if decoded.text.trim().is_empty() {
-                    "the input is empty"
+                    EMPTY
                 } else {
                     "no line is shaped like a record's"
                 },
@@ -216,7 +219,10 @@ mod tests {
             ..Request::default()
         };
         let o = open(b"not a shogi record\n", &request).unwrap();
-        assert_eq!((o.game, o.format, o.game_by), (GameKind::Chu, "csl", Evidence::Named));
+        assert_eq!(
+            (o.game, o.format, o.game_by),
+            (GameKind::Chu, "csl", Evidence::Named)
+        );
         let request = Request {
             game: Some(GameKind::Shogi),
             format: Some("csl"),

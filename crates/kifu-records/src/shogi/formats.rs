@@ -156,7 +156,10 @@ fn is_csa_shape(line: &str) -> bool {
     let line = line.trim_end();
     let b = line.as_bytes();
     let word = |from: usize| {
-        b.len() > from && b[from..].iter().all(|&c| c.is_ascii_uppercase() || c == b'_')
+        b.len() > from
+            && b[from..]
+                .iter()
+                .all(|&c| c.is_ascii_uppercase() || c == b'_')
     };
     let is_move = |m: &[u8]| {
         m.len() == 7
@@ -169,7 +172,10 @@ fn is_csa_shape(line: &str) -> bool {
         Some(b'\'') => line.starts_with("'CSA"),
         Some(b'N') => matches!(b.get(1), Some(b'+' | b'-')),
         Some(b'$') => line.find(':').is_some_and(|at| {
-            at > 1 && b[1..at].iter().all(|&c| c.is_ascii_uppercase() || c == b'_')
+            at > 1
+                && b[1..at]
+                    .iter()
+                    .all(|&c| c.is_ascii_uppercase() || c == b'_')
         }),
         Some(b'P') => match b.get(1) {
             Some(b'I') => b[2..].iter().all(|c| c.is_ascii_alphanumeric()),
@@ -344,7 +350,10 @@ mod tests {
             ("nothing\n", "usi"),
             ("'棋戦：x\nV2.2\n", "csa"), // a CSA comment says nothing of the format
             ("*解説\n   1 ７六歩(77)\n", "kifu"),
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n", "usi"),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n",
+                "usi",
+            ),
         ] {
             let found = sniff(text);
             assert_eq!(found.name(), name, "{text:?}");
@@ -353,7 +362,12 @@ mod tests {
                 "{name} disowns {text:?}"
             );
         }
-        for text in ["nothing\n", "", "これは棋譜ではない\n2024年の対局\n", "-------\n"] {
+        for text in [
+            "nothing\n",
+            "",
+            "これは棋譜ではない\n2024年の対局\n",
+            "-------\n",
+        ] {
             assert!(recognise(text).is_none(), "{text:?}");
         }
     }

@@ -355,7 +355,11 @@ mod tests {
             format!("position sfen {sfen}\n"),
         ] {
             let parsed = read(&text);
-            assert!(parsed.diagnostics.is_empty(), "{text}: {:?}", parsed.diagnostics);
+            assert!(
+                parsed.diagnostics.is_empty(),
+                "{text}: {:?}",
+                parsed.diagnostics
+            );
             let record = &parsed.records[0];
             assert_eq!(record.start.position.to_sfen(), sfen);
             assert_eq!(record.moves.main_line().count(), 0);

@@ -28,6 +28,10 @@ pub struct Args {
     /// The game the records are of.
     #[arg(long, value_parser = GameArg::parser(), default_value = "auto")]
     game: GameArg,
+    /// Write a page for a record with errors too: it replays the moves before the first
+    /// error and shows the error (without it such a record gets no page).
+    #[arg(long)]
+    keep_prefix: bool,
 }
 
 /// A file name for a page: the record's file name with `.html` (and `-N` for record N of
@@ -73,6 +77,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         path,
         bytes: &bytes,
         format: args.format.as_deref(),
+        keep_prefix: args.keep_prefix,
     })?;
     warn_font_lacks(&name, &pages);
     let source = path.unwrap_or(Path::new("record"));
@@ -166,6 +171,7 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
             path: Some(file),
             bytes: &bytes,
             format: args.format.as_deref(),
+            keep_prefix: args.keep_prefix,
         });
         let (pages, report) = match result {
             Ok(found) => found,

@@ -172,6 +172,9 @@ pub struct FileInput<'a> {
     pub path: Option<&'a Path>,
     pub bytes: &'a [u8],
     pub format: Option<&'a str>,
+    /// Pages for records with errors too, replaying the moves before the first error and
+    /// showing it (`kifu html --keep-prefix`).
+    pub keep_prefix: bool,
 }
 
 struct View<G>(PhantomData<fn() -> G>);
@@ -222,7 +225,7 @@ impl<G: Readable> Viewer for View<G> {
             .records
             .iter()
             .enumerate()
-            .filter(|(i, _)| file.valid[*i])
+            .filter(|(i, _)| input.keep_prefix || file.valid[*i])
             .map(|(i, record)| {
                 let title = if many {
                     format!("{stem} ({})", i + 1)
@@ -289,6 +292,7 @@ pub fn svg_of_input(
             path,
             bytes: &bytes,
             format,
+            keep_prefix: false,
         },
         record,
         ply,

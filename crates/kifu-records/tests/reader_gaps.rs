@@ -31,7 +31,7 @@ fn a_variation_header_with_me_is_a_variation() {
     let read = kif::KIFU.records(text).next().unwrap();
     assert!(!read.has_errors(), "{:?}", read.diagnostics);
     let tree = &read.record.moves;
-    let second = tree.main_line().nth(2).unwrap();
+    let second = tree.main_line().nth(1).unwrap();
     assert_eq!(tree.variations(second).count(), 1);
 }
 

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 
 use kifu_record::{
-    Decoded, Diagnostic as RustDiagnostic, NodeItem, Record, RecordFormat, SourceText, decode,
+    Decoded, Diagnostic as RustDiagnostic, NodeItem, Record, RecordFormat, SourceText,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

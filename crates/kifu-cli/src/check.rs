@@ -155,11 +155,9 @@ fn check_one(
         return FileReport::failed(name, "?", "?", e.to_string());
     }
     let bytes = buffer.as_slice();
-    let path = input.path.as_deref();
-    let game = game.unwrap_or_else(|| Game::detect(path, bytes));
     let file = crate::games::InputFile {
         name: &name,
-        path,
+        path: input.path.as_deref(),
         bytes,
     };
     crate::games::check(game, &file, read, only)

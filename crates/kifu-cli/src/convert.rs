@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 
 use crate::Outcome;
 use crate::error::CliError;
-use crate::games::{Game, GameArg, InputFile, ReadOptions, RecordBatch, Target, load, stream};
+use crate::games::{
+    Game, GameArg, InputFile, OpenedFile, ReadOptions, RecordBatch, Target, load, stream,
+};
 use crate::inputs::{Input, expand};
 use crate::output::{Outputs, numbered};
 
@@ -48,8 +50,13 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     record: Option<usize>,
     /// Replace output files that existed before this run (never an input).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "skip_existing")]
     force: bool,
+    /// Keep output files that exist and write the others: resumes a directory conversion
+    /// that was interrupted (every output is renamed into place whole, so one that exists is
+    /// finished).
+    #[arg(long)]
+    skip_existing: bool,
 }
 
 /// Where the output of a run goes.
@@ -123,26 +130,93 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         vec![Input::from_arg(&args.input)]
     };
     let mut outputs = Outputs::new(&inputs, args.force);
+    if args.skip_existing {
+        outputs = outputs.keeping_existing();
+    }
     let run = Run {
         game,
         read: &read,
         target: &target,
         only: crate::games::record_index(args.record)?,
+        warnings: std::cell::RefCell::default(),
     };
-    match destination {
+    let outcome = match destination {
         Destination::Stdout | Destination::File(_) => {
             let input = &inputs[0];
-            let Some(bytes) = run.convert_to_one(input)? else {
-                return Ok(Outcome::Invalid);
-            };
-            match destination {
-                Destination::File(path) => outputs.write(&path, &bytes)?,
-                _ => write_stdout(&bytes)?,
+            match run.convert_to_one(input)? {
+                None => Ok(Outcome::Invalid),
+                Some(bytes) => {
+                    match destination {
+                        Destination::File(path) => outputs.write(&path, &bytes)?,
+                        _ => write_stdout(&bytes)?,
+                    }
+                    Ok(Outcome::Ok)
+                }
             }
-            Ok(Outcome::Ok)
         }
         Destination::Directory(dir) => run.convert_directory(&inputs, &dir, &mut outputs, is_dir),
+    };
+    run.warnings.borrow().print();
+    outcome
+}
+
+/// The warnings of a run, each said once with how many records it concerned: converting an
+/// archive of 50,000 records to USI would otherwise print the same line 50,000 times.
+#[derive(Default)]
+struct Warnings {
+    /// Each distinct warning (without its `record N: ` prefix), in the order first met, with
+    /// where it was first met and how often.
+    seen: Vec<(String, String, usize)>,
+    index: std::collections::HashMap<String, usize>,
+}
+
+impl Warnings {
+    fn add(&mut self, name: &str, warning: &str) {
+        let text = strip_record_number(warning);
+        match self.index.get(text) {
+            Some(&at) => self.seen[at].2 += 1,
+            None => {
+                self.index.insert(text.to_string(), self.seen.len());
+                self.seen
+                    .push((text.to_string(), format!("{name}: warning: {warning}"), 1));
+            }
+        }
     }
+
+    fn print(&self) {
+        for (text, first, count) in &self.seen {
+            if *count == 1 {
+                eprintln!("{first}");
+            } else {
+                eprintln!("warning: {} records: {text}", thousands(*count));
+            }
+        }
+    }
+}
+
+/// A writer's warning without the `record N: ` it starts with in a file of several.
+fn strip_record_number(warning: &str) -> &str {
+    let Some(rest) = warning.strip_prefix("record ") else {
+        return warning;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    match rest[digits..].strip_prefix(": ") {
+        Some(text) if digits > 0 => text,
+        _ => warning,
+    }
+}
+
+/// `50000` as `50,000`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 struct Run<'a> {
@@ -151,25 +225,35 @@ struct Run<'a> {
     target: &'a Target<'a>,
     /// `--record N`, from 0.
     only: Option<usize>,
+    /// What the writers could not hold, summarised at the end of the run.
+    warnings: std::cell::RefCell<Warnings>,
 }
 
-/// One input read into memory, and its game.
-struct Opened {
+/// One input read into memory.
+struct InputBytes {
     name: String,
     bytes: Vec<u8>,
-    game: Game,
 }
 
 impl Run<'_> {
-    fn open(&self, input: &Input) -> Result<Opened, CliError> {
+    fn read_input(&self, input: &Input) -> Result<InputBytes, CliError> {
         let name = input.name();
         let bytes = input
             .read()
             .map_err(|e| crate::inputs::open_error(&name, e))?;
-        let game = self
-            .game
-            .unwrap_or_else(|| Game::detect(input.path.as_deref(), &bytes));
-        Ok(Opened { name, bytes, game })
+        Ok(InputBytes { name, bytes })
+    }
+
+    /// The input through the front door (`crate::games::open`); `None` after its one-line
+    /// reason when it fits no format.
+    fn open<'a>(&self, file: &InputFile<'a>) -> Option<OpenedFile<'a>> {
+        match crate::games::open(file, self.game, self.read) {
+            Ok(opened) => Some(opened),
+            Err(report) => {
+                print_diagnostics(&report);
+                None
+            }
+        }
     }
 
     /// Every record of a file that the target holds together (CSA, USI lists, NDJSON), read
@@ -177,23 +261,18 @@ impl Run<'_> {
     /// is not converted, as its valid part would pass for the whole game.
     fn convert_together(
         &self,
-        opened: &Opened,
-        path: Option<&Path>,
+        opened: &OpenedFile<'_>,
+        file: &InputFile<'_>,
     ) -> Result<Option<Vec<u8>>, CliError> {
-        let name = &opened.name;
-        let file = InputFile {
-            name,
-            path,
-            bytes: &opened.bytes,
-        };
+        let name = file.name;
         if opened
             .game
             .target_writes_in_parts(self.target)
             .map_err(CliError::Usage)?
         {
-            return self.convert_in_parts(opened.game, &file);
+            return self.convert_in_parts(opened, file);
         }
-        let mut loaded = load(opened.game, &file, self.read)?;
+        let mut loaded = load(opened, file, self.read)?;
         print_diagnostics(&loaded.report);
         if !loaded.report.is_valid() {
             eprintln!(
@@ -207,7 +286,7 @@ impl Run<'_> {
         }
         let count = loaded.records.len();
         let (bytes, warnings) = loaded.records.write(0..count, self.target)?;
-        report_warnings(name, &warnings);
+        self.report_warnings(name, &warnings);
         Ok(Some(bytes))
     }
 
@@ -220,15 +299,16 @@ impl Run<'_> {
     /// one-game target.
     fn convert_in_parts(
         &self,
-        game: Game,
+        opened: &OpenedFile<'_>,
         file: &InputFile<'_>,
     ) -> Result<Option<Vec<u8>>, CliError> {
+        let game = opened.game;
         let mut parts = kifu_record::Written::default();
         let mut held: Option<Box<dyn RecordBatch>> = None;
         let mut before = 0;
         let mut valid = true;
         let report = stream(
-            game,
+            opened,
             file,
             self.read,
             self.only,
@@ -264,33 +344,35 @@ impl Run<'_> {
             parts.append(last.write_part(before, self.target)?);
             game.encode_parts(self.target, parts)?
         };
-        report_warnings(name, &warnings);
+        self.report_warnings(name, &warnings);
         Ok(Some(bytes))
     }
 
     /// The input as one output (a file or standard output). A one-game target takes one
     /// record: several without `--record` are a usage error naming the count.
     fn convert_to_one(&self, input: &Input) -> Result<Option<Vec<u8>>, CliError> {
-        let opened = self.open(input)?;
-        let path = input.path.as_deref();
+        let read = self.read_input(input)?;
+        let name = &read.name;
+        let file = InputFile {
+            name,
+            path: input.path.as_deref(),
+            bytes: &read.bytes,
+        };
+        let Some(opened) = self.open(&file) else {
+            return Ok(None);
+        };
         if opened
             .game
             .target_holds_many(self.target)
             .map_err(CliError::Usage)?
         {
-            return self.convert_together(&opened, path);
+            return self.convert_together(&opened, &file);
         }
-        let name = &opened.name;
         let mut first = None;
         let mut count = 0;
         let mut all_valid = true;
-        let file = InputFile {
-            name,
-            path,
-            bytes: &opened.bytes,
-        };
         let report = stream(
-            opened.game,
+            &opened,
             &file,
             self.read,
             self.only,
@@ -313,7 +395,7 @@ impl Run<'_> {
         print_diagnostics(&report);
         match first {
             Some((bytes, warnings)) if all_valid && report.is_valid() => {
-                report_warnings(name, &warnings);
+                self.report_warnings(name, &warnings);
                 Ok(Some(bytes))
             }
             _ => {
@@ -337,12 +419,19 @@ impl Run<'_> {
         // conversion finishes first and colliding inputs are all told apart the same way.
         let mut planned: Vec<(PathBuf, &Input)> = Vec::new();
         for input in inputs {
-            let game = self
+            // Named by the file's name before any file is read, so that names do not depend
+            // on the order of conversion; the game its bytes show may change the extension
+            // when the file is converted (`Run::convert_into`). A game without the target
+            // gives way to one that has it: a directory of chu `.kif` files to `--to csl`.
+            let by_name = self
                 .game
                 .unwrap_or_else(|| Game::detect(input.path.as_deref(), &[]));
-            let ext = game
-                .target_extension(self.target)
-                .map_err(CliError::Usage)?;
+            let ext = std::iter::once(by_name)
+                .chain(Game::all())
+                .find_map(|g| g.target_extension(self.target).ok())
+                .ok_or_else(|| {
+                    CliError::Usage(format!("no game has the format `{}`", self.target.format))
+                })?;
             let relative = if walked {
                 input.relative()
             } else {
@@ -412,8 +501,12 @@ impl Run<'_> {
                 }
             }
         }
+        let kept = match outputs.kept() {
+            0 => String::new(),
+            n => format!(", {n} of them kept as they were"),
+        };
         eprintln!(
-            "converted {converted} of {} files ({written} written into {}), {failed} failed",
+            "converted {converted} of {} files ({written} written into {}{kept}), {failed} failed",
             inputs.len(),
             dir.display()
         );
@@ -434,15 +527,42 @@ impl Run<'_> {
         wanted: &Path,
         outputs: &mut Outputs,
     ) -> Result<Written, CliError> {
-        let opened = self.open(input)?;
-        let name = opened.name.clone();
-        let path = input.path.as_deref();
+        let read = self.read_input(input)?;
+        let name = read.name.clone();
+        let file = InputFile {
+            name: &name,
+            path: input.path.as_deref(),
+            bytes: &read.bytes,
+        };
+        let Some(opened) = self.open(&file) else {
+            return Err(CliError::Failed(
+                "not converted: its format is not known".into(),
+            ));
+        };
+        // The game the bytes show decides the extension, and whether the target exists
+        // for it: a file of another game than its name suggested is converted all the same,
+        // or named with the reason, while the rest of the directory goes on.
+        let ext = opened.game.target_extension(self.target).map_err(|_| {
+            CliError::Failed(format!(
+                "not converted: {} records have no format `{}` (one of: {})",
+                opened.game.name(),
+                self.target.format,
+                opened.game.format_names().join(", ")
+            ))
+        })?;
+        let renamed;
+        let wanted = if wanted.extension().and_then(|e| e.to_str()) == Some(ext) {
+            wanted
+        } else {
+            renamed = wanted.with_extension(ext);
+            renamed.as_path()
+        };
         if opened
             .game
             .target_holds_many(self.target)
             .map_err(CliError::Usage)?
         {
-            let Some(bytes) = self.convert_together(&opened, path)? else {
+            let Some(bytes) = self.convert_together(&opened, &file)? else {
                 return Err(CliError::Failed("the input has errors".into()));
             };
             let mut split = Split::new(&name, wanted, outputs);
@@ -451,20 +571,15 @@ impl Run<'_> {
         }
         let mut split = Split::new(&name, wanted, outputs);
         let mut failed = 0;
-        let file = InputFile {
-            name: &name,
-            path,
-            bytes: &opened.bytes,
-        };
         let report = stream(
-            opened.game,
+            &opened,
             &file,
             self.read,
             self.only,
             &mut |index, one, valid| {
                 let bytes = if valid {
                     let (bytes, warnings) = one.write(0..1, self.target)?;
-                    report_warnings(&format!("{name} record {}", index + 1), &warnings);
+                    self.report_warnings(&format!("{name} record {}", index + 1), &warnings);
                     Some(bytes)
                 } else {
                     failed += 1;
@@ -588,9 +703,12 @@ fn print_diagnostics(report: &crate::report::FileReport) {
     }
 }
 
-fn report_warnings(name: &str, warnings: &[String]) {
-    for w in warnings {
-        eprintln!("{name}: warning: {w}");
+impl Run<'_> {
+    fn report_warnings(&self, name: &str, warnings: &[String]) {
+        let mut tally = self.warnings.borrow_mut();
+        for w in warnings {
+            tally.add(name, w);
+        }
     }
 }
 
@@ -601,5 +719,33 @@ fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
             Err(CliError::Failed(format!("standard output: {e}")))
         }
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_warning_met_in_many_records_is_counted_once() {
+        let mut w = Warnings::default();
+        for i in 1..=50_000 {
+            w.add(
+                "a.csa",
+                &format!("record {i}: USI cannot hold times, the header; dropped"),
+            );
+        }
+        w.add("a.csa", "record 3: USI cannot hold the header; dropped");
+        assert_eq!(w.seen.len(), 2);
+        assert_eq!(w.seen[0].0, "USI cannot hold times, the header; dropped");
+        assert_eq!(w.seen[0].2, 50_000);
+        assert_eq!(
+            w.seen[1].1,
+            "a.csa: warning: record 3: USI cannot hold the header; dropped"
+        );
+        assert_eq!(thousands(50_000), "50,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(strip_record_number("record x: y"), "record x: y");
     }
 }

@@ -15,7 +15,7 @@ use kifu_export::meta::{EndingClass, GameInfo, engine_line, game_facts, outcome_
 use kifu_export::table::{GameRows, GamesTable, PliesTable, Ply, PlyRows, Source};
 use kifu_export::training::{GameResult, Hcpe, Hcpe3Game, Hcpe3Move, Psv, hcpe3_result};
 use kifu_export::{move16, packed};
-use kifu_record::{Diagnostic, Game as _, Record, RecordFormat, Side, SourceText, decode};
+use kifu_record::{Diagnostic, Game as _, Record, RecordFormat, Side, SourceText};
 use kifu_records::GameRecords;
 use kifu_shogi::Shogi;
 use rayon::prelude::*;
@@ -507,19 +507,37 @@ fn export_file(
         out.report = Some(FileReport::failed(name, "?", "?", e.to_string()));
         return out;
     }
-    let game = game.unwrap_or_else(|| Game::detect(input.path.as_deref(), buffer));
+    let file = crate::games::InputFile {
+        name: &name,
+        path: input.path.as_deref(),
+        bytes: buffer,
+    };
+    let read = crate::games::ReadOptions {
+        format: args.format.as_deref(),
+        rules: None,
+    };
+    let opened = match crate::games::open(&file, game, &read) {
+        Ok(opened) => opened,
+        Err(report) => {
+            out.counts.files_failed = 1;
+            out.report = Some(report);
+            return out;
+        }
+    };
+    let game = opened.game;
+    let opened = &opened.opened;
     let result = match (game.name(), args.to) {
         ("shogi", To::Parquet) => {
-            read_records::<Shogi>(input, buffer, args, filters, &mut out, table_rows)
+            read_records::<Shogi>(input, opened, args, filters, &mut out, table_rows)
         }
         ("shogi", _) => {
-            read_records::<Shogi>(input, buffer, args, filters, &mut out, training_entries)
+            read_records::<Shogi>(input, opened, args, filters, &mut out, training_entries)
         }
         ("chu", To::Parquet) => {
-            read_records::<kifu_chu::Chu>(input, buffer, args, filters, &mut out, table_rows)
+            read_records::<kifu_chu::Chu>(input, opened, args, filters, &mut out, table_rows)
         }
         ("cetkaik", To::Parquet) => read_records::<kifu_cetkaik::Cetkaik>(
-            input, buffer, args, filters, &mut out, table_rows,
+            input, opened, args, filters, &mut out, table_rows,
         ),
         (other, to) => Err(format!(
             "{other} records cannot be exported to {} yet (hcpe, hcpe3 and psv hold shogi; \
@@ -542,27 +560,24 @@ type OnRecord<G> = fn(&Record<G>, usize, &str, GameInfo, &Args, &Filters, &mut F
 /// that is valid (or cut, with `--keep-prefix`) and passes the filters to `each`.
 fn read_records<G: GameRecords>(
     input: &Input,
-    bytes: &[u8],
+    opened: &kifu_records::open::Opened<'_>,
     args: &Args,
     filters: &Filters,
     out: &mut FileOutput,
     each: OnRecord<G>,
 ) -> Result<(), String> {
     let name = input.name();
-    let head = crate::games::lossy_utf8(&bytes[..bytes.len().min(4096)]);
-    let format: &dyn RecordFormat<G> =
-        crate::games::format_for(args.format.as_deref(), input.path.as_deref(), &head).ok_or_else(
-            || {
-                format!(
-                    "--format: unknown {} format `{}` (one of: {})",
-                    G::NAME,
-                    args.format.as_deref().unwrap_or_default(),
-                    G::format_names().join(", ")
-                )
-            },
-        )?;
-    let decoded = decode(bytes, format.encoding());
+    let format: &dyn RecordFormat<G> = G::format_by_name(opened.format).ok_or_else(|| {
+        format!(
+            "--format: unknown {} format `{}` (one of: {})",
+            G::NAME,
+            opened.format,
+            G::format_names().join(", ")
+        )
+    })?;
+    let decoded = &opened.decoded;
     let mut report = FileReport::new(name.clone(), G::NAME, format.name());
+    report.chosen_by(opened);
     let mut source = None;
     let mut add = |report: &mut FileReport, diagnostics: &[Diagnostic]| {
         if !diagnostics.is_empty() {
@@ -810,18 +825,22 @@ fn persist(
 ) -> Result<(), CliError> {
     let failed = |e: String| CliError::Failed(format!("{}: {e}", target.display()));
     let file = file.into_inner().map_err(|e| failed(e.to_string()))?;
-    if force {
-        file.persist(target).map_err(|e| failed(e.to_string()))?;
+    let temp_path = file.path().to_path_buf();
+    let persisted = if force {
+        file.persist(target)
+            .map(drop)
+            .map_err(|e| failed(e.to_string()))
     } else {
-        file.persist_noclobber(target).map_err(|e| {
+        file.persist_noclobber(target).map(drop).map_err(|e| {
             failed(if e.error.kind() == std::io::ErrorKind::AlreadyExists {
                 "exists; not overwritten (--force replaces it)".into()
             } else {
                 e.to_string()
             })
-        })?;
-    }
-    Ok(())
+        })
+    };
+    crate::output::finished(&temp_path);
+    persisted
 }
 
 impl Sink {

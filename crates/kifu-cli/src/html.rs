@@ -28,6 +28,10 @@ pub struct Args {
     /// The game the records are of.
     #[arg(long, value_parser = GameArg::parser(), default_value = "auto")]
     game: GameArg,
+    /// Write a page for a record with errors too: it replays the moves before the first
+    /// error and shows the error (without it such a record gets no page).
+    #[arg(long)]
+    keep_prefix: bool,
 }
 
 /// A file name for a page: the record's file name with `.html` (and `-N` for record N of
@@ -73,6 +77,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         path,
         bytes: &bytes,
         format: args.format.as_deref(),
+        keep_prefix: args.keep_prefix,
     })?;
     warn_font_lacks(&name, &pages);
     let source = path.unwrap_or(Path::new("record"));
@@ -96,9 +101,18 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             }
         }
         _ => {
-            if to_stdout {
+            // One page holds one record: `-o one.html` for many would quietly become a
+            // directory of that name.
+            let page_named = args.output.as_deref().is_some_and(|o| {
+                o.extension().is_some_and(|e| {
+                    e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm")
+                })
+            });
+            if to_stdout || page_named {
                 return Err(CliError::usage(format!(
-                    "{name} holds {} records: give -o DIR for a page each and an index",
+                    "{name} holds {} records and a page replays one: give -o DIR/ for a page \
+                     each and an index, or take one record out first (kifu convert {name} \
+                     --record N -o one.csa)",
                     pages.len()
                 )));
             }
@@ -119,7 +133,10 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
                 )?;
                 links.push((file.to_string_lossy().into_owned(), title.clone()));
             }
-            let index = kifu_render::html::index(&name, &links);
+            let title = source
+                .file_name()
+                .map_or_else(|| "records".into(), |n| n.to_string_lossy().into_owned());
+            let index = kifu_render::html::index(&title, &links);
             crate::output::write_atomically(&dir.join("index.html"), index.as_bytes(), args.force)?;
         }
     }
@@ -154,6 +171,7 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
             path: Some(file),
             bytes: &bytes,
             format: args.format.as_deref(),
+            keep_prefix: args.keep_prefix,
         });
         let (pages, report) = match result {
             Ok(found) => found,
@@ -185,7 +203,12 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
             links.push((page_file.to_string_lossy().into_owned(), label));
         }
     }
-    let index = kifu_render::html::index(&args.input.display().to_string(), &links);
+    // The directory's own name, not its path on this machine.
+    let title = std::fs::canonicalize(&args.input)
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "records".into());
+    let index = kifu_render::html::index(&title, &links);
     crate::output::write_atomically(&out_dir.join("index.html"), index.as_bytes(), args.force)?;
     Ok(outcome)
 }

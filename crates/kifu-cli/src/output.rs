@@ -15,6 +15,11 @@ pub struct Outputs {
     /// Every output path this run has given out, as absolute paths.
     claimed: HashSet<PathBuf>,
     force: bool,
+    /// `--skip-existing`: an output that exists is kept as it is (every output is renamed
+    /// into place whole, so one under its name is a finished one), for resuming a run.
+    keep_existing: bool,
+    /// How many outputs were kept so.
+    kept: std::cell::Cell<usize>,
 }
 
 /// The same file whether named relative or absolute, with or without `..` (the output may not
@@ -63,7 +68,20 @@ impl Outputs {
                 .collect(),
             claimed: HashSet::new(),
             force,
+            keep_existing: false,
+            kept: std::cell::Cell::new(0),
         }
+    }
+
+    /// Keeps outputs that exist instead of refusing them (`--skip-existing`).
+    pub fn keeping_existing(mut self) -> Outputs {
+        self.keep_existing = true;
+        self
+    }
+
+    /// How many outputs existed and were kept.
+    pub fn kept(&self) -> usize {
+        self.kept.get()
     }
 
     /// True if `path` is free for this run: neither an input nor already given out.
@@ -94,6 +112,10 @@ impl Outputs {
                 "{}: is an input of this run; not overwritten",
                 path.display()
             ));
+        }
+        if self.keep_existing && path.exists() {
+            self.kept.set(self.kept.get() + 1);
+            return Ok(());
         }
         write_atomically(path, bytes, self.force)
     }
@@ -131,20 +153,60 @@ pub fn write_atomically(path: &Path, bytes: &[u8], replace: bool) -> Result<(), 
         .map_err(|e| format!("{}: cannot create a temporary file: {e}", dir.display()))?;
     // No fsync: the rename already keeps a half-written file from ever standing under the
     // name, and syncing each of 100,000 split records made a 10-second job take 10 minutes.
-    temp.write_all(bytes).map_err(|e| format!("{shown}: {e}"))?;
-    if replace {
+    let temp_path = temp.path().to_path_buf();
+    if let Err(e) = temp.write_all(bytes) {
+        drop(temp); // removes it
+        finished(&temp_path);
+        return Err(format!("{shown}: {e}"));
+    }
+    let persisted = if replace {
         temp.persist(path)
-            .map_err(|e| format!("{shown}: {}", e.error))?;
+            .map(drop)
+            .map_err(|e| format!("{shown}: {}", e.error))
     } else {
-        temp.persist_noclobber(path).map_err(|e| {
+        temp.persist_noclobber(path).map(drop).map_err(|e| {
             if e.error.kind() == std::io::ErrorKind::AlreadyExists {
                 format!("{shown}: exists; not overwritten (--force replaces it)")
             } else {
                 format!("{shown}: {}", e.error)
             }
-        })?;
+        })
+    };
+    finished(&temp_path);
+    persisted
+}
+
+/// The temporary files being written now: an interrupted run (Ctrl-C, SIGTERM, SIGHUP)
+/// removes them before it ends, so that no hidden `.kifu-….part` file is left behind.
+static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// Installs, once, what an interruption does: remove the pending temporary files and end
+/// with the status a shell gives a process ended by SIGINT (130). A command that installed
+/// its own handler (`kifu link`, which saves its game) keeps it.
+fn remove_pending_on_interrupt() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            let pending = PENDING
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            for path in pending.iter() {
+                let _ = std::fs::remove_file(path);
+            }
+            eprintln!("kifu: interrupted; files not yet whole were removed");
+            std::process::exit(130);
+        });
+    });
+}
+
+/// `path`, a temporary file, is whole and renamed, or removed: no longer pending.
+pub fn finished(path: &Path) {
+    let mut pending = PENDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(at) = pending.iter().position(|p| p == path) {
+        pending.swap_remove(at);
     }
-    Ok(())
 }
 
 /// A temporary file in `dir`, to be renamed over its target when whole. It is created with the
@@ -155,7 +217,13 @@ pub fn temporary_in(dir: &Path, prefix: &str) -> std::io::Result<tempfile::Named
     builder.prefix(prefix).suffix(".part");
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    builder.tempfile_in(dir)
+    remove_pending_on_interrupt();
+    let file = builder.tempfile_in(dir)?;
+    PENDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .push(file.path().to_path_buf());
+    Ok(file)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
-use kifu_record::{NodeId, Record, SourceText, decode};
+use kifu_record::{NodeId, Record, SourceText};
 use kifu_render::Picture;
 
 use crate::Outcome;
@@ -118,6 +118,8 @@ pub struct FileRecords<G: kifu_record::Game> {
     pub records: Vec<Record<G>>,
     /// What reading found in each record, as reports print it.
     pub problems: Vec<Vec<String>>,
+    /// Whether each record was read without errors (the file's decoding included).
+    pub valid: Vec<bool>,
     pub report: FileReport,
 }
 
@@ -133,23 +135,57 @@ pub fn read_file<G: Readable>(
     bytes: &[u8],
     format: Option<&str>,
 ) -> Result<FileRecords<G>, CliError> {
-    let head = crate::games::lossy_utf8(bytes);
-    let format = crate::games::format_for::<G>(format, path, &head).ok_or_else(|| {
-        CliError::usage(format!(
-            "--format: not a {} format; see `kifu convert --help`",
-            G::NAME
-        ))
-    })?;
-    let decoded = decode(bytes, format.encoding());
+    // The front door of the records layer decodes and judges the format, as for every
+    // command; the game is this viewer's.
+    let request = kifu_records::open::Request {
+        path,
+        game: kifu_records::detect::GameKind::by_name(G::NAME),
+        format,
+    };
+    let opened = match kifu_records::open::open(bytes, &request) {
+        Ok(opened) => opened,
+        Err(kifu_records::open::OpenError::UnknownFormat { .. }) => {
+            return Err(CliError::usage(format!(
+                "--format: not a {} format; see `kifu convert --help`",
+                G::NAME
+            )));
+        }
+        Err(e) => {
+            let mut report = FileReport::failed(name.to_string(), G::NAME, "?", e.to_string());
+            report.records = 0;
+            return Ok(FileRecords {
+                text: String::new(),
+                records: Vec::new(),
+                problems: Vec::new(),
+                valid: Vec::new(),
+                report,
+            });
+        }
+    };
+    let format = G::format_by_name(opened.format)
+        .ok_or_else(|| CliError::usage(format!("--format: not a {} format", G::NAME)))?;
+    let decoded = opened.decoded;
     let mut report = FileReport::new(name.to_string(), G::NAME, format.name());
     let source = SourceText::new(name, &decoded.text);
+    // What a page shows names the file alone: a page is shared, the path is the user's.
+    let base = path.and_then(Path::file_name).map_or_else(
+        || "record".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let page_source = SourceText::new(&base, &decoded.text);
     report.add_diagnostics(&source, &decoded.diagnostics);
     let mut records = Vec::new();
     let mut problems = Vec::new();
+    let mut valid = Vec::new();
+    let decoding_failed = decoded
+        .diagnostics
+        .iter()
+        .any(kifu_record::Diagnostic::is_error);
     for read in format.records(&decoded.text) {
         report.records += 1;
+        valid.push(!decoding_failed && !read.has_errors());
         let mut own = FileReport::new(name.to_string(), G::NAME, format.name());
-        own.add_diagnostics(&source, &read.diagnostics);
+        own.add_diagnostics(&page_source, &read.diagnostics);
         problems.push(own.diagnostics.iter().map(|d| d.rendered.clone()).collect());
         report.add_diagnostics(&source, &read.diagnostics);
         records.push(read.record);
@@ -159,6 +195,7 @@ pub fn read_file<G: Readable>(
         text: decoded.text.into_owned(),
         records,
         problems,
+        valid,
         report,
     })
 }
@@ -229,6 +266,9 @@ pub struct FileInput<'a> {
     pub path: Option<&'a Path>,
     pub bytes: &'a [u8],
     pub format: Option<&'a str>,
+    /// Pages for records with errors too, replaying the moves before the first error and
+    /// showing it (`kifu html --keep-prefix`).
+    pub keep_prefix: bool,
 }
 
 struct View<G>(PhantomData<fn() -> G>);
@@ -326,10 +366,13 @@ impl<G: Readable> Viewer for View<G> {
             .and_then(|p| p.file_name())
             .map_or("record".into(), |s| s.to_string_lossy().into_owned());
         let many = file.records.len() > 1;
+        // A page replaying a record with errors would pass for the game: such a record gets
+        // its report and no page.
         let pages = file
             .records
             .iter()
             .enumerate()
+            .filter(|(i, _)| input.keep_prefix || file.valid[*i])
             .map(|(i, record)| {
                 let title = if many {
                     format!("{stem} ({})", i + 1)
@@ -354,7 +397,11 @@ fn chosen_record<'f, G: Readable>(
     let count = file.records.len();
     file.records.get(record).ok_or_else(|| {
         if count == 0 {
-            CliError::Failed(format!("{name}: no record"))
+            // The report says why (a format nobody can tell, an empty file).
+            CliError::Failed(file.report.diagnostics.first().map_or_else(
+                || format!("{name}: no record"),
+                |d| d.rendered.clone(),
+            ))
         } else {
             crate::games::no_such_record(record + 1, count, name)
         }
@@ -429,6 +476,7 @@ fn with_viewer<T>(
             path,
             bytes: &bytes,
             format,
+            keep_prefix: false,
         },
     )
 }
@@ -549,6 +597,11 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         },
         &options,
     )?;
+    // A picture of a board kifu did not read is worse than none: an input with errors gets
+    // its report and no picture.
+    if !report.is_valid() {
+        return Ok(finish(&report));
+    }
     warn_missing_glyphs(&drawing, png);
     let bytes = if png {
         kifu_render::png(&drawing.svg).map_err(|e| CliError::Failed(e.to_string()))?

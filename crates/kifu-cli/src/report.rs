@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use kifu_record::{Diagnostic, Severity, SourceText};
+use kifu_records::open::{Evidence, Opened};
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize)]
@@ -29,6 +30,24 @@ pub struct FileReport {
     pub errors: usize,
     pub warnings: usize,
     pub diagnostics: Vec<DiagnosticReport>,
+    /// Why the game and format were chosen, and the encoding the text was decoded from
+    /// (absent for a file that could not be read).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chosen: Option<Chosen>,
+}
+
+/// What the front door (`kifu_records::open`) decided for a file, and why.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Chosen {
+    #[serde(serialize_with = "as_text")]
+    pub game_by: Evidence,
+    #[serde(serialize_with = "as_text")]
+    pub format_by: Evidence,
+    pub encoding: &'static str,
+}
+
+fn as_text<S: serde::Serializer>(evidence: &Evidence, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(evidence)
 }
 
 impl FileReport {
@@ -42,7 +61,17 @@ impl FileReport {
             errors: 0,
             warnings: 0,
             diagnostics: Vec::new(),
+            chosen: None,
         }
+    }
+
+    /// Records why the file's game and format were chosen.
+    pub fn chosen_by(&mut self, opened: &Opened<'_>) {
+        self.chosen = Some(Chosen {
+            game_by: opened.game_by,
+            format_by: opened.format_by,
+            encoding: opened.decoded.encoding.name(),
+        });
     }
 
     /// A file that could not be read or understood at all.

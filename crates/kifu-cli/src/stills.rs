@@ -143,6 +143,7 @@ fn one_file(
             path,
             bytes: &bytes,
             format: args.format.as_deref(),
+            keep_prefix: false,
         },
         ply,
         options,

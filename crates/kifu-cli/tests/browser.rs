@@ -400,11 +400,18 @@ async fn a_variation_a_ply_in_the_address_and_an_illegal_move() {
         "the second player at the top: {top:?}"
     );
 
-    // A record with an illegal move shows the moves before it and says so.
+    // A record with an illegal move, with --keep-prefix, shows the moves before it and says
+    // so (without it, it gets no page).
     let bad = dir.path().join("illegal.csa");
     std::fs::write(&bad, "V2.2\nPI\n+\n+7776FU\n-3334FU\n+7776FU\n-8384FU\n").unwrap();
     let page = dir.path().join("illegal.html");
-    kifu(&["html", bad.to_str().unwrap(), "-o", page.to_str().unwrap()]);
+    kifu(&[
+        "html",
+        bad.to_str().unwrap(),
+        "-o",
+        page.to_str().unwrap(),
+        "--keep-prefix",
+    ]);
     c.goto(&file_url(&page)).await.unwrap();
     let message = c
         .find(Locator::Id("error"))

@@ -11,7 +11,7 @@ use kifu_chu::Chu;
 use kifu_record::{EndingKind, Game, NodeItem, Record, RecordFormat};
 use kifu_records::GameRecords;
 use kifu_records::cetkaik as ckka;
-use kifu_records::detect::{GameKind, game_of_named_file};
+use kifu_records::detect::GameKind;
 use kifu_shogi::{Shogi, ShogiEnding};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -169,24 +169,9 @@ pub fn knows_format(game: GameKind, format: &str) -> bool {
     }
 }
 
-/// The game of a file, in the records layer's order of evidence (an extension only one game
-/// uses, content only one game writes, an extension a game reads, what the text reads as); a
-/// file whose extension no game reads goes by its content alone, shogi when nothing decides.
-pub fn detect(path: Option<&Path>, bytes: &[u8]) -> GameKind {
-    game_of_named_file(path, bytes)
-}
-
 /// `.ckka`, and `.ckka0` … `.ckka3` for a file that says its notation in its name.
 fn is_ckka_extension(extension: &str) -> bool {
     <Cetkaik as GameRecords>::owns_extension(extension)
-}
-
-/// The bytes as text for sniffing, with U+FFFD for what is not UTF-8.
-pub fn lossy_utf8(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => String::from_utf8_lossy(bytes),
-    }
 }
 
 /// The word for how a line ends, in the style of CSA's `%` words (`TORYO`, `SENNICHITE` …);

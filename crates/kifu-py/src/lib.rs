@@ -116,38 +116,53 @@ impl<'a> ReadOptions<'a> {
 
     /// Reads every record of one source.
     fn read(&self, bytes: &[u8], path: Option<&Path>) -> Result<Vec<PyRecord>, ReadFailure> {
-        match self.game_of(bytes, path) {
-            GameKind::Shogi => read_as::<Shogi>(bytes, path, self.format),
-            GameKind::Chu => read_as::<Chu>(bytes, path, self.format),
-            GameKind::Cetkaik => read_as::<Cetkaik>(bytes, path, self.format),
+        let opened = self.open(bytes, path)?;
+        match opened.game {
+            GameKind::Shogi => read_as::<Shogi>(opened, path),
+            GameKind::Chu => read_as::<Chu>(opened, path),
+            GameKind::Cetkaik => read_as::<Cetkaik>(opened, path),
         }
     }
 
     /// The records of one source, to be read one at a time.
     fn stream(&self, bytes: Vec<u8>, path: Option<&Path>) -> Result<RecordStream, ReadFailure> {
-        match self.game_of(&bytes, path) {
-            GameKind::Shogi => stream_as::<Shogi>(bytes, path, self.format),
-            GameKind::Chu => stream_as::<Chu>(bytes, path, self.format),
-            GameKind::Cetkaik => stream_as::<Cetkaik>(bytes, path, self.format),
+        let opened = self.open(&bytes, path)?;
+        let (game, format) = (opened.game, opened.format);
+        let (file_level, text) = record::owned_text(opened, bytes.len())?;
+        let text = text.unwrap_or_else(|| {
+            String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+        });
+        match game {
+            GameKind::Shogi => stream_as::<Shogi>(text, format, file_level, path),
+            GameKind::Chu => stream_as::<Chu>(text, format, file_level, path),
+            GameKind::Cetkaik => stream_as::<Cetkaik>(text, format, file_level, path),
         }
     }
 
-    /// The game named, or the one the file's name and content say.
-    fn game_of(&self, bytes: &[u8], path: Option<&Path>) -> GameKind {
-        match self.game {
-            Some(game) => game,
-            None => {
-                let detected = games::detect(path, bytes);
-                match self.format {
-                    // A format only another game has (`csl`, `ckka` …) names the game.
-                    Some(f) if !games::knows_format(detected, f) => GameKind::ALL
-                        .into_iter()
-                        .find(|&g| games::knows_format(g, f))
-                        .unwrap_or(detected),
-                    _ => detected,
-                }
+    /// The bytes through the records layer's front door (`kifu_records::open`), as the
+    /// command line reads them: one decode, the game and format judged on the decoded text,
+    /// the named ones first.
+    fn open<'b>(
+        &self,
+        bytes: &'b [u8],
+        path: Option<&Path>,
+    ) -> Result<kifu_records::open::Opened<'b>, ReadFailure> {
+        let request = kifu_records::open::Request {
+            path,
+            game: self.game,
+            format: self.format,
+        };
+        kifu_records::open::open(bytes, &request).map_err(|e| match e {
+            kifu_records::open::OpenError::UnknownFormat { .. } => {
+                ReadFailure::Usage(e.to_string())
             }
-        }
+            kifu_records::open::OpenError::CannotTell { .. } => ReadFailure::Unreadable {
+                line: 1,
+                column: 1,
+                message: e.to_string(),
+            },
+        })
     }
 
     /// Reads every record of bytes Python holds, letting other Python threads run meanwhile

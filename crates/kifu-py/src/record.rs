@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 
 use kifu_record::{
-    Decoded, Diagnostic as RustDiagnostic, NodeItem, Record, RecordFormat, SourceText, decode,
+    Decoded, Diagnostic as RustDiagnostic, NodeItem, Record, RecordFormat, SourceText,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -417,36 +417,42 @@ pub enum ReadFailure {
     Usage(String),
 }
 
-/// Reads every record of `bytes` as game `G`: `format` names the format, or the file's
-/// extension or the content decides it.
+/// Reads every record of an input the front door opened (`kifu_records::open`) as game `G`.
 pub fn read_as<G: PyGame>(
-    bytes: &[u8],
+    opened: kifu_records::open::Opened<'_>,
     path: Option<&Path>,
-    format: Option<&str>,
 ) -> Result<Vec<PyRecord>, ReadFailure> {
-    let format = format_for::<G>(bytes, path, format)?;
-    let decoded = decode(bytes, format.encoding());
-    let file_level = file_level(&decoded)?;
-    Ok(py_records(&decoded.text, format, file_level, path).collect())
+    let format = format_named::<G>(opened.format)?;
+    let file_level = file_level(&opened.decoded)?;
+    Ok(py_records(&opened.decoded.text, format, file_level, path).collect())
 }
 
-/// The records of `bytes` as game `G`, read one at a time as Python asks for them (see
-/// [`RecordStream`]); the text is decoded at once, in place when it is UTF-8.
-pub fn stream_as<G: PyGame>(
-    bytes: Vec<u8>,
-    path: Option<&Path>,
-    format: Option<&str>,
-) -> Result<RecordStream, ReadFailure> {
-    let format = format_for::<G>(&bytes, path, format)?;
-    let decoded = decode(&bytes, format.encoding());
-    let file_level = file_level(&decoded)?;
-    let text = match decoded.text {
-        Cow::Owned(text) => text,
+/// The decoding problems of an opened input, and its text when it is not the input's bytes
+/// as they are (`None`: the bytes are the whole text, valid UTF-8 without a byte-order mark,
+/// and can become the text without a copy).
+pub fn owned_text(
+    opened: kifu_records::open::Opened<'_>,
+    bytes_len: usize,
+) -> Result<(Vec<Diagnostic>, Option<String>), ReadFailure> {
+    let file_level = file_level(&opened.decoded)?;
+    let text = match opened.decoded.text {
+        Cow::Owned(text) => Some(text),
         // Borrowed: valid UTF-8, and the whole of it unless a byte-order mark was left out.
-        Cow::Borrowed(text) if text.len() < bytes.len() => text.to_owned(),
-        Cow::Borrowed(_) => String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        Cow::Borrowed(text) if text.len() < bytes_len => Some(text.to_owned()),
+        Cow::Borrowed(_) => None,
     };
+    Ok((file_level, text))
+}
+
+/// The records of a decoded text as game `G`, read one at a time as Python asks for them
+/// (see [`RecordStream`]).
+pub fn stream_as<G: PyGame>(
+    text: String,
+    format: &str,
+    file_level: Vec<Diagnostic>,
+    path: Option<&Path>,
+) -> Result<RecordStream, ReadFailure> {
+    let format = format_named::<G>(format)?;
     let path = path.map(Path::to_path_buf);
     Ok(RecordStream {
         records: Mutex::new(StreamedText::new(text, |text| {
@@ -455,33 +461,19 @@ pub fn stream_as<G: PyGame>(
     })
 }
 
-/// The format `bytes` are read in as game `G`: the one named, else the file's extension's,
-/// else the one the content looks like.
-fn format_for<G: PyGame>(
-    bytes: &[u8],
-    path: Option<&Path>,
-    format: Option<&str>,
-) -> Result<&'static dyn RecordFormat<G>, ReadFailure> {
-    match format {
-        Some(name) => G::format_by_name(name).ok_or_else(|| {
-            ReadFailure::Usage(format!(
-                "unknown {} format `{name}` (one of: {})",
-                G::NAME,
-                G::formats()
-                    .iter()
-                    .map(|f| f.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-        }),
-        None => Ok(match path.and_then(G::format_by_extension) {
-            Some(format) => format,
-            None => {
-                let head = &bytes[..bytes.len().min(4096)];
-                G::sniff_format(&crate::games::lossy_utf8(head))
-            }
-        }),
-    }
+/// The format the front door chose, by its name in `G`'s table.
+fn format_named<G: PyGame>(name: &str) -> Result<&'static dyn RecordFormat<G>, ReadFailure> {
+    G::format_by_name(name).ok_or_else(|| {
+        ReadFailure::Usage(format!(
+            "unknown {} format `{name}` (one of: {})",
+            G::NAME,
+            G::formats()
+                .iter()
+                .map(|f| f.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })
 }
 
 /// The problems of decoding itself, for the first record; an error among them means the

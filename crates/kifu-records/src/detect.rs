@@ -12,10 +12,11 @@ use std::str::FromStr;
 
 use kifu_cetkaik::Cetkaik;
 use kifu_chu::Chu;
-use kifu_record::Game;
+use kifu_record::{Game, RecordFormat, TextEncoding};
 use kifu_shogi::Shogi;
 
 use crate::GameRecords;
+use crate::evidence::Evidence;
 
 /// A game of the family whose records this crate reads, by name.
 ///
@@ -43,7 +44,7 @@ pub enum GameKind {
 pub struct UnknownGame(pub String);
 
 /// What [`game_of`] asks of each game, as plain functions so that the games form one table.
-struct Evidence {
+struct GameEntry {
     kind: GameKind,
     owns_extension: fn(&str) -> bool,
     claims_content: fn(&str) -> bool,
@@ -51,10 +52,39 @@ struct Evidence {
     reads_as: fn(&str) -> bool,
     format_names: fn() -> Vec<&'static str>,
     knows_format: fn(&str) -> bool,
+    format_shapes: fn() -> String,
+    named_format: fn(&str) -> Option<(&'static str, TextEncoding)>,
+    extension_encoding: fn(&Path) -> Option<TextEncoding>,
+    judge_format: JudgeFormat,
 }
 
-const fn evidence<G: GameRecords>(kind: GameKind) -> Evidence {
-    Evidence {
+/// A game's [`GameRecords::judge_format`], by format name and encoding.
+type JudgeFormat =
+    fn(&str, Option<&Path>, TextEncoding) -> Option<(&'static str, TextEncoding, Evidence)>;
+
+fn named_format<G: GameRecords>(name: &str) -> Option<(&'static str, TextEncoding)> {
+    G::format_by_name(name).map(|f| (f.name(), f.encoding()))
+}
+
+fn judge_format<G: GameRecords>(
+    text: &str,
+    path: Option<&Path>,
+    encoding: TextEncoding,
+) -> Option<(&'static str, TextEncoding, Evidence)> {
+    let hint = path.and_then(G::format_by_extension);
+    G::judge_format(text, hint, encoding).map(|(f, why)| (f.name(), f.encoding(), why))
+}
+
+fn format_shapes<G: GameRecords>() -> String {
+    G::format_shapes()
+}
+
+fn extension_encoding<G: GameRecords>(path: &Path) -> Option<TextEncoding> {
+    G::format_by_extension(path).map(|f: &'static dyn RecordFormat<G>| f.encoding())
+}
+
+const fn evidence<G: GameRecords>(kind: GameKind) -> GameEntry {
+    GameEntry {
         kind,
         owns_extension: G::owns_extension,
         claims_content: G::claims_content,
@@ -62,12 +92,16 @@ const fn evidence<G: GameRecords>(kind: GameKind) -> Evidence {
         reads_as: G::reads_as,
         format_names: G::format_names,
         knows_format: |name| G::format_by_name(name).is_some(),
+        format_shapes: format_shapes::<G>,
+        named_format: named_format::<G>,
+        extension_encoding: extension_encoding::<G>,
+        judge_format: judge_format::<G>,
     }
 }
 
 /// Every game, the default (the one a text nothing else claims is read as) first. The order
 /// is also the order of precedence where two games' evidence agree.
-static GAMES: [Evidence; 3] = [
+static GAMES: [GameEntry; 3] = [
     evidence::<Shogi>(GameKind::Shogi),
     evidence::<Chu>(GameKind::Chu),
     evidence::<Cetkaik>(GameKind::Cetkaik),
@@ -80,7 +114,7 @@ impl GameKind {
     /// The game a text nothing claims is read as.
     pub const DEFAULT: GameKind = GameKind::Shogi;
 
-    fn evidence(self) -> &'static Evidence {
+    fn evidence(self) -> &'static GameEntry {
         GAMES.iter().find(|e| e.kind == self).unwrap_or(&GAMES[0])
     }
 
@@ -106,6 +140,32 @@ impl GameKind {
     /// Whether `name` names one of the game's formats (or one of their extensions).
     pub fn knows_format(self, name: &str) -> bool {
         (self.evidence().knows_format)(name)
+    }
+
+    /// The shapes of text the game's formats have, for "it looks like neither …".
+    pub fn format_shapes(self) -> String {
+        (self.evidence().format_shapes)()
+    }
+
+    /// The name and encoding of the format `name` names (a name or a further extension).
+    pub fn named_format(self, name: &str) -> Option<(&'static str, TextEncoding)> {
+        (self.evidence().named_format)(name)
+    }
+
+    /// The encoding of the format a file's extension names, if one does.
+    pub fn extension_encoding(self, path: &Path) -> Option<TextEncoding> {
+        (self.evidence().extension_encoding)(path)
+    }
+
+    /// The format of a decoded text of this game (see [`GameRecords::judge_format`]): its
+    /// name, its encoding and why; `path`'s extension is the hint.
+    pub fn judge_format(
+        self,
+        text: &str,
+        path: Option<&Path>,
+        encoding: TextEncoding,
+    ) -> Option<(&'static str, TextEncoding, Evidence)> {
+        (self.evidence().judge_format)(text, path, encoding)
     }
 
     /// Whether a file found in a directory is a record of this game, by its name;
@@ -154,6 +214,11 @@ impl FromStr for GameKind {
 /// assert_eq!(game_of(Some(Path::new("board.bod")), b"7g7f\n"), None);
 /// ```
 pub fn game_of(path: Option<&Path>, bytes: &[u8]) -> Option<GameKind> {
+    judge_game(path, &lossy_utf8(bytes)).map(|(game, _)| game)
+}
+
+/// [`game_of`] for a decoded text, with the evidence that decided.
+fn judge_game(path: Option<&Path>, text: &str) -> Option<(GameKind, Evidence)> {
     let extension = path
         .and_then(|p| p.extension())
         .and_then(|e| e.to_str())
@@ -164,11 +229,11 @@ pub fn game_of(path: Option<&Path>, bytes: &[u8]) -> Option<GameKind> {
     if let Some(e) = extension.as_deref()
         && let Some(game) = GAMES.iter().find(|g| (g.owns_extension)(e))
     {
-        return Some(game.kind);
+        return Some((game.kind, Evidence::Extension));
     }
-    let text = lossy_utf8(bytes);
-    if let Some(game) = GAMES.iter().find(|g| (g.claims_content)(&text)) {
-        return Some(game.kind);
+    if let Some(game) = GAMES.iter().find(|g| (g.claims_content)(text)) {
+        let shape = "content only this game writes";
+        return Some((game.kind, Evidence::Content { line: 0, shape }));
     }
     if let Some(path) = path
         && extension.as_deref().is_some_and(|e| e != "txt")
@@ -176,14 +241,36 @@ pub fn game_of(path: Option<&Path>, bytes: &[u8]) -> Option<GameKind> {
         return GAMES
             .iter()
             .find(|g| (g.is_record_file)(path, false))
-            .map(|g| g.kind);
+            .map(|g| (g.kind, Evidence::Extension));
     }
-    Some(
-        GAMES
-            .iter()
-            .find(|g| (g.reads_as)(&text))
-            .map_or(GameKind::DEFAULT, |g| g.kind),
-    )
+    Some(match GAMES.iter().find(|g| (g.reads_as)(text)) {
+        Some(g) => (
+            g.kind,
+            Evidence::Content {
+                line: 0,
+                shape: "text that reads as this game",
+            },
+        ),
+        None => (GameKind::DEFAULT, Evidence::Default),
+    })
+}
+
+/// The game of a decoded text, for the front door ([`crate::open::open`]): as
+/// [`game_of_named_file`] decides it, with the evidence that decided.
+///
+/// ```
+/// use kifu_records::detect::{GameKind, game_of_text};
+/// use kifu_records::open::Evidence;
+///
+/// let (game, why) = game_of_text(None, "MAU弓MAIMY橋一\n");
+/// assert_eq!(game, GameKind::Cetkaik);
+/// assert!(matches!(why, Evidence::Content { .. }));
+/// assert_eq!(game_of_text(None, "hello\n"), (GameKind::Shogi, Evidence::Default));
+/// ```
+pub fn game_of_text(path: Option<&Path>, text: &str) -> (GameKind, Evidence) {
+    judge_game(path, text)
+        .or_else(|| judge_game(None, text))
+        .unwrap_or((GameKind::DEFAULT, Evidence::Default))
 }
 
 /// The game of a file named on purpose rather than found in a directory walk: as

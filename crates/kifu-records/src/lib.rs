@@ -54,11 +54,15 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use kifu_record::{Game, Parsed, RecordFormat, decode};
+use kifu_record::{Game, Parsed, RecordFormat, TextEncoding, decode};
+
+use crate::evidence::{Evidence, Judged};
 
 pub mod cetkaik;
 pub mod chu;
 pub mod detect;
+pub mod evidence;
+pub mod open;
 pub mod shogi;
 pub mod sniffing;
 
@@ -122,6 +126,42 @@ pub trait GameRecords: Game {
     /// forgiving format when nothing decides.
     fn sniff_format(text: &str) -> &'static dyn RecordFormat<Self>;
 
+    /// The format of a decoded text for the front door ([`open::open`]), judged on its
+    /// content, with `hint` (the format the file's extension names) and `encoding` (what the
+    /// text was decoded from) to choose between formats the content cannot tell apart;
+    /// `None` when the text is shaped like none of the game's formats and no hint names one.
+    /// By default the extension decides and the content when there is none, as
+    /// [`GameRecords::sniff_format`] judges it.
+    fn judge_format(
+        text: &str,
+        hint: Option<&'static dyn RecordFormat<Self>>,
+        _encoding: TextEncoding,
+    ) -> Judged<&'static dyn RecordFormat<Self>> {
+        Some(match hint {
+            Some(format) => (format, Evidence::Extension),
+            None => (
+                Self::sniff_format(text),
+                Evidence::Content {
+                    line: 0,
+                    shape: "the game's formats sniffed",
+                },
+            ),
+        })
+    }
+
+    /// The shapes of text the game's formats have, for "it looks like neither …".
+    fn format_shapes() -> String {
+        let names: Vec<String> = Self::format_names()
+            .iter()
+            .map(|n| n.to_ascii_uppercase())
+            .collect();
+        match names.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} nor {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+
     /// The format a user names (`csa`, `kif` …) or one of its further extensions.
     fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>> {
         Self::formats()
@@ -171,6 +211,20 @@ impl GameRecords for kifu_shogi::Shogi {
 
     fn sniff_format(text: &str) -> &'static dyn RecordFormat<Self> {
         shogi::sniff(text)
+    }
+
+    /// The content decides (see [`shogi::recognise`]); the extension only picks between the
+    /// formats that differ by encoding alone, and stands in for content that decides nothing.
+    fn judge_format(
+        text: &str,
+        hint: Option<&'static dyn RecordFormat<Self>>,
+        encoding: TextEncoding,
+    ) -> Judged<&'static dyn RecordFormat<Self>> {
+        shogi::judge(text, hint, encoding)
+    }
+
+    fn format_shapes() -> String {
+        "CSA, KIF, KI2, JKF nor USI/SFEN".to_string()
     }
 
     fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>> {

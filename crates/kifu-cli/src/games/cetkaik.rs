@@ -31,12 +31,6 @@ impl CliGame for Cetkaik {
     const KIND: GameKind = GameKind::Cetkaik;
     const ONE_RECORD_PER_FILE: bool = true;
 
-    /// The whole text decides: a damaged kifu JSON file is told from a noter file by a key
-    /// anywhere in it.
-    fn sniff_input(bytes: &[u8]) -> &'static dyn RecordFormat<Self> {
-        ckka::format::sniff(&crate::games::lossy_utf8(bytes))
-    }
-
     /// CKKA is UTF-8: UTF-16 without a byte-order mark would be valid UTF-8 full of NULs, so
     /// it is refused, not read as a text with nothing in it.
     fn refuse(bytes: &[u8]) -> Option<String> {

@@ -5,9 +5,10 @@ use std::any::Any;
 use std::marker::PhantomData;
 
 use kifu_record::{
-    Diagnostic, Game, Record, RecordCheck, RecordChecks, RecordFormat, Records, SourceText, decode,
+    Diagnostic, Game, Record, RecordCheck, RecordChecks, RecordFormat, Records, SourceText,
 };
 use kifu_records::GameRecords;
+use kifu_records::open::Opened;
 
 use crate::error::CliError;
 use crate::games::{GameDriver, InputFile, ReadOptions, RecordBatch, Target, View};
@@ -21,14 +22,6 @@ pub trait CliGame: GameRecords {
     /// The format to write for `--to NAME` (with `--csa-version` where it applies).
     fn target_format(target: &Target<'_>) -> Option<&'static dyn RecordFormat<Self>> {
         Self::format_by_name(target.format)
-    }
-
-    /// The format of an input that neither `--format` nor its extension names, by its
-    /// content: the first 4 KiB decide, which is enough for every game but one whose
-    /// formats differ only further in.
-    fn sniff_input(bytes: &[u8]) -> &'static dyn RecordFormat<Self> {
-        let head = &bytes[..bytes.len().min(4096)];
-        Self::sniff_format(&crate::games::lossy_utf8(head))
     }
 
     /// Why the game refuses to read these bytes as text at all (`None`: it reads them, through
@@ -108,25 +101,6 @@ impl<G> Driver<G> {
 }
 
 impl<G: CliGame> Driver<G> {
-    fn format_for(
-        file: &InputFile<'_>,
-        read: &ReadOptions<'_>,
-    ) -> Result<&'static dyn RecordFormat<G>, CliError> {
-        if let Some(name) = read.format {
-            return G::format_by_name(name).ok_or_else(|| {
-                CliError::Usage(format!(
-                    "--format: unknown {} format `{name}` (one of: {})",
-                    G::NAME,
-                    G::format_names().join(", ")
-                ))
-            });
-        }
-        if let Some(format) = file.path.and_then(G::format_by_extension) {
-            return Ok(format);
-        }
-        Ok(G::sniff_input(file.bytes))
-    }
-
     /// Goes through what a file's reader hands out (`items`, one per record read) as
     /// commands count records: each on its own, or all as one under
     /// [`CliGame::ONE_RECORD_PER_FILE`]. `only` (from 0) visits that command record alone;
@@ -168,12 +142,13 @@ impl<G: CliGame> Driver<G> {
         Ok(())
     }
 
-    /// What every reading of a file shares: the format, the decoding and the file's report.
-    /// `records` goes through the decoded text's records, adding each one's diagnostics to
-    /// the report with `add`; `decoding_failed` says whether the text is already invalid.
+    /// What every reading of a file shares: the format and the decoded text the front door
+    /// chose (`opened`), and the file's report. `records` goes through the decoded text's
+    /// records, adding each one's diagnostics to the report with `add`; `decoding_failed`
+    /// says whether the text is already invalid.
     fn read_file(
         file: &InputFile<'_>,
-        read: &ReadOptions<'_>,
+        opened: &Opened<'_>,
         records: impl FnOnce(
             &'static dyn RecordFormat<G>,
             &str,
@@ -182,7 +157,8 @@ impl<G: CliGame> Driver<G> {
             &mut dyn FnMut(&mut FileReport, &[Diagnostic]),
         ) -> Result<(), CliError>,
     ) -> Result<FileReport, CliError> {
-        let format = Self::format_for(file, read)?;
+        let format = G::format_by_name(opened.format)
+            .ok_or_else(|| CliError::Usage(unknown_format::<G>(opened.format)))?;
         if let Some(why) = G::refuse(file.bytes) {
             return Ok(FileReport::failed(
                 file.name.to_string(),
@@ -191,11 +167,12 @@ impl<G: CliGame> Driver<G> {
                 why,
             ));
         }
-        let decoded = decode(file.bytes, format.encoding());
+        let decoded = &opened.decoded;
         // The line index that turns spans into line:column costs 4 bytes a line (50 MB for a
         // 100 MB CSA archive): built only once there is something to report.
         let mut source = None;
         let mut report = FileReport::new(file.name.to_string(), G::NAME, format.name());
+        report.chosen_by(opened);
         let mut add = |report: &mut FileReport, diagnostics: &[Diagnostic]| {
             if !diagnostics.is_empty() {
                 let source =
@@ -270,40 +247,46 @@ impl<G: CliGame> GameDriver for Driver<G> {
     fn stream(
         &self,
         file: &InputFile<'_>,
+        opened: &Opened<'_>,
         read: &ReadOptions<'_>,
         only: Option<usize>,
         each: &mut dyn FnMut(usize, Box<dyn RecordBatch>, bool) -> Result<(), CliError>,
     ) -> Result<FileReport, CliError> {
-        Self::read_file(file, read, |format, text, decoding_failed, report, add| {
-            let reads = G::read(format, text, read).map_err(CliError::Usage)?;
-            // Under ONE_RECORD_PER_FILE, the records gathered into one command record.
-            let mut whole = Vec::new();
-            let mut whole_valid = !decoding_failed;
-            Self::command_records(reads, only, file.name, report, |index, read, report| {
-                report.plies += read.record.main_line_plies();
-                add(report, &read.diagnostics);
-                let valid = !decoding_failed && !read.has_errors();
+        Self::read_file(
+            file,
+            opened,
+            |format, text, decoding_failed, report, add| {
+                let reads = G::read(format, text, read).map_err(CliError::Usage)?;
+                // Under ONE_RECORD_PER_FILE, the records gathered into one command record.
+                let mut whole = Vec::new();
+                let mut whole_valid = !decoding_failed;
+                Self::command_records(reads, only, file.name, report, |index, read, report| {
+                    report.plies += read.record.main_line_plies();
+                    add(report, &read.diagnostics);
+                    let valid = !decoding_failed && !read.has_errors();
+                    if G::ONE_RECORD_PER_FILE {
+                        whole_valid &= valid;
+                        whole.push(read.record);
+                        return Ok(());
+                    }
+                    each(index, Box::new(Batch::<G>(vec![read.record])), valid)
+                })?;
                 if G::ONE_RECORD_PER_FILE {
-                    whole_valid &= valid;
-                    whole.push(read.record);
-                    return Ok(());
+                    each(0, Box::new(Batch::<G>(whole)), whole_valid)?;
                 }
-                each(index, Box::new(Batch::<G>(vec![read.record])), valid)
-            })?;
-            if G::ONE_RECORD_PER_FILE {
-                each(0, Box::new(Batch::<G>(whole)), whole_valid)?;
-            }
-            Ok(())
-        })
+                Ok(())
+            },
+        )
     }
 
     fn check(
         &self,
         file: &InputFile<'_>,
+        opened: &Opened<'_>,
         read: &ReadOptions<'_>,
         only: Option<usize>,
     ) -> Result<FileReport, CliError> {
-        Self::read_file(file, read, |format, text, _, report, add| {
+        Self::read_file(file, opened, |format, text, _, report, add| {
             let checks = G::check(format, text, read).map_err(CliError::Usage)?;
             Self::command_records(checks, only, file.name, report, |_, check, report| {
                 report.plies += check.plies;

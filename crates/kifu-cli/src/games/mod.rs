@@ -12,6 +12,8 @@ use std::path::Path;
 
 use clap::builder::TypedValueParser;
 
+use kifu_records::open::{OpenError, Opened, Request};
+
 use crate::error::CliError;
 use crate::report::FileReport;
 
@@ -72,6 +74,7 @@ pub trait GameDriver: Sync {
     fn stream(
         &self,
         file: &InputFile<'_>,
+        opened: &Opened<'_>,
         read: &ReadOptions<'_>,
         only: Option<usize>,
         each: &mut dyn FnMut(usize, Box<dyn RecordBatch>, bool) -> Result<(), CliError>,
@@ -82,6 +85,7 @@ pub trait GameDriver: Sync {
     fn check(
         &self,
         file: &InputFile<'_>,
+        opened: &Opened<'_>,
         read: &ReadOptions<'_>,
         only: Option<usize>,
     ) -> Result<FileReport, CliError>;
@@ -239,37 +243,68 @@ impl Game {
     /// uses, content only one game writes, an extension games share, what the text reads as
     /// (for an extension no game reads, the content alone: a `.bod` board is shogi's).
     pub fn detect(path: Option<&Path>, bytes: &[u8]) -> Game {
-        let kind = kifu_records::detect::game_of_named_file(path, bytes);
+        Game::of_kind(kifu_records::detect::game_of_named_file(path, bytes))
+    }
+
+    /// The driver of a game of the records layer.
+    pub fn of_kind(kind: kifu_records::detect::GameKind) -> Game {
         Game::all()
             .find(|g| g.kind() == kind)
             .unwrap_or_else(Game::default_game)
     }
 }
 
-/// The format `--format` names, else the one the file's extension or content says: the
-/// records layer's choice, made the same way by every command that reads one game's records.
-pub fn format_for<G: kifu_records::GameRecords>(
-    name: Option<&str>,
-    path: Option<&Path>,
-    head: &str,
-) -> Option<&'static dyn kifu_record::RecordFormat<G>> {
-    match name {
-        Some(name) => G::format_by_name(name),
-        None => Some(
-            path.and_then(G::format_by_extension)
-                .unwrap_or_else(|| G::sniff_format(head)),
-        ),
-    }
+/// One input decoded once, its game and format decided by the records layer's front door
+/// (`kifu_records::open`): what every command reads a file through.
+pub struct OpenedFile<'a> {
+    pub game: Game,
+    pub opened: Opened<'a>,
 }
 
-/// The bytes as text for sniffing: borrowed when they are UTF-8 (every ASCII file is), with
-/// U+FFFD for what is not. `String::from_utf8_lossy` gives the same text, but it walks valid
-/// input byte by byte, without the word-at-a-time ASCII path of `str::from_utf8`: 3–4% of
-/// `kifu check`'s time on a directory of small CSA files.
-pub fn lossy_utf8(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => String::from_utf8_lossy(bytes),
+/// Decodes `file` once and decides its game (`game` when the user named one) and format
+/// (`--format`, else its decoded content with the extension as a hint). A file that fits
+/// no format is a failed report with one line saying so, not a flood of a reader's errors.
+pub fn open<'a>(
+    file: &InputFile<'a>,
+    game: Option<Game>,
+    read: &ReadOptions<'_>,
+) -> Result<OpenedFile<'a>, FileReport> {
+    let request = Request {
+        path: file.path,
+        game: game.map(|g| g.kind()),
+        format: read.format,
+    };
+    match kifu_records::open::open(file.bytes, &request) {
+        Ok(opened) => Ok(OpenedFile {
+            game: Game::of_kind(opened.game),
+            opened,
+        }),
+        Err(e) => {
+            let game = match &e {
+                OpenError::CannotTell { game, .. } | OpenError::UnknownFormat { game, .. } => {
+                    Game::of_kind(*game)
+                }
+            };
+            let blank = matches!(
+                e,
+                OpenError::CannotTell {
+                    why: kifu_records::open::EMPTY,
+                    ..
+                }
+            );
+            if blank {
+                // An empty file is reported as every empty file is.
+                let mut report = FileReport::new(file.name.to_string(), game.name(), "?");
+                report.require_a_record(file.bytes);
+                return Err(report);
+            }
+            Err(FileReport::failed(
+                file.name.to_string(),
+                game.name(),
+                "?",
+                e.to_string(),
+            ))
+        }
     }
 }
 
@@ -362,38 +397,48 @@ pub struct Loaded {
     pub report: FileReport,
 }
 
-/// Reads every record of one file of `game`, replaying every move.
-pub fn load(game: Game, file: &InputFile<'_>, read: &ReadOptions<'_>) -> Result<Loaded, CliError> {
-    let mut records = game.empty_batch();
-    let report = stream(game, file, read, None, &mut |_, one, _| {
+/// Reads every record of one opened file, replaying every move.
+pub fn load(
+    opened: &OpenedFile<'_>,
+    file: &InputFile<'_>,
+    read: &ReadOptions<'_>,
+) -> Result<Loaded, CliError> {
+    let mut records = opened.game.empty_batch();
+    let report = stream(opened, file, read, None, &mut |_, one, _| {
         records.append(one);
         Ok(())
     })?;
     Ok(Loaded { records, report })
 }
 
-/// Reads one file of `game` record by record (see [`GameDriver::stream`]); a file without
+/// Reads one opened file record by record (see [`GameDriver::stream`]); a file without
 /// any record is an error of the report.
 pub fn stream(
-    game: Game,
+    opened: &OpenedFile<'_>,
     file: &InputFile<'_>,
     read: &ReadOptions<'_>,
     only: Option<usize>,
     each: &mut dyn FnMut(usize, Box<dyn RecordBatch>, bool) -> Result<(), CliError>,
 ) -> Result<FileReport, CliError> {
-    let mut report = game.stream(file, read, only, each)?;
+    let mut report = opened.game.stream(file, &opened.opened, read, only, each)?;
     report.require_a_record(file.bytes);
     Ok(report)
 }
 
-/// Reads and validates one file of `game`; each record is dropped as soon as it is checked.
+/// Opens and validates one file, of `game` when the user named one; each record is dropped
+/// as soon as it is checked.
 pub fn check(
-    game: Game,
+    game: Option<Game>,
     file: &InputFile<'_>,
     read: &ReadOptions<'_>,
     only: Option<usize>,
 ) -> FileReport {
-    match game.check(file, read, only) {
+    let opened = match open(file, game, read) {
+        Ok(opened) => opened,
+        Err(report) => return report,
+    };
+    let game = opened.game;
+    match game.check(file, &opened.opened, read, only) {
         Ok(mut report) => {
             report.require_a_record(file.bytes);
             report

@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-use kifu_record::RecordFormat;
+use kifu_record::{RecordFormat, TextEncoding};
 use kifu_shogi::Shogi;
 
+use crate::evidence::{Evidence, Judged};
 use crate::shogi::{csa, jkf, ki2, kif, usi_record};
-use crate::sniffing::first_lines;
 
 /// Every shogi record format kifu reads and writes, one value each. A command searches this
 /// table; adding a format is a module implementing [`RecordFormat<Shogi>`] and one line here.
@@ -69,14 +69,240 @@ pub fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Shog
         .copied()
 }
 
-/// The format of decoded text without a file name (e.g. from stdin), by the first of these
-/// rules that matches: JSON is JKF; then, line by line, a USI `position` line, a CSA line, a
-/// KI2 move, a KIF header, a bare USI move, a KIF move number (comment lines `#` and `'` are
-/// passed over). Text that matches nothing is taken for USI.
+/// A shogi format told by a text's content: the format, and the line that told it.
+#[derive(Clone, Copy)]
+pub struct Recognised {
+    /// The format; for KIF and KI2, the Shift_JIS one (see [`judge`] for the encoding).
+    pub format: &'static dyn RecordFormat<Shogi>,
+    /// The deciding line, from 1.
+    pub line: usize,
+    /// What that line is.
+    pub shape: &'static str,
+}
+
+/// What a line of a shogi record can be: the shapes that tell the formats apart.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    UsiPosition,
+    Sfen,
+    Csa,
+    Ki2Move,
+    KifHeader,
+    UsiMoves,
+    KifMove,
+}
+
+impl Shape {
+    fn format(self) -> &'static dyn RecordFormat<Shogi> {
+        match self {
+            Shape::UsiPosition | Shape::Sfen | Shape::UsiMoves => &usi_record::USI,
+            Shape::Csa => &csa::CSA,
+            Shape::Ki2Move => &ki2::KI2,
+            Shape::KifHeader | Shape::KifMove => &kif::KIF,
+        }
+    }
+
+    fn description(self) -> &'static str {
+        match self {
+            Shape::UsiPosition => "a USI position line",
+            Shape::Sfen => "an SFEN position",
+            Shape::Csa => "a CSA line",
+            Shape::Ki2Move => "a KI2 move",
+            Shape::KifHeader => "a KIF/KI2 header, board or comment line",
+            Shape::UsiMoves => "a line of USI moves",
+            Shape::KifMove => "a numbered KIF move",
+        }
+    }
+
+    /// The shape of one line without leading blanks; the order of the tests matters where
+    /// formats overlap: `7g7f` starts with a digit like a KIF move number, `'CSA` is a
+    /// comment line that a CSA file opens with, a `：` line is KIF before a bare USI move.
+    fn of(line: &str) -> Option<Shape> {
+        if usi_record::is_position_line(line) {
+            Some(Shape::UsiPosition)
+        } else if is_sfen_line(line) {
+            Some(Shape::Sfen)
+        } else if is_csa_shape(line) {
+            Some(Shape::Csa)
+        } else if ki2::is_ki2_line(line) {
+            Some(Shape::Ki2Move)
+        } else if kif::is_kif_header_line(line) || is_board_line(line) {
+            Some(Shape::KifHeader)
+        } else if line.is_ascii() && usi_record::starts_with_move(line) {
+            Some(Shape::UsiMoves)
+        } else if is_kif_move_line(line) {
+            Some(Shape::KifMove)
+        } else {
+            None
+        }
+    }
+}
+
+/// A bare SFEN position (`lnsgkgsnl/1r5b1/… b - 1`): nine ranks in its first word.
+fn is_sfen_line(line: &str) -> bool {
+    let mut words = line.split_ascii_whitespace();
+    let board = words.next().unwrap_or("");
+    board.bytes().filter(|&b| b == b'/').count() == 8
+        && board
+            .bytes()
+            .all(|b| b == b'/' || b == b'+' || b.is_ascii_alphanumeric())
+        && matches!(words.next(), Some("b" | "w"))
+}
+
+/// A line only a CSA record writes (CSA standard V3.0, sections 1–3): a version, `'CSA`,
+/// names, `$` header keys, position lines, a turn, a move, a time or a `%` ending. Stricter
+/// than [`csa::is_csa_line`] (a 7-character line of dashes is not a move).
+fn is_csa_shape(line: &str) -> bool {
+    let line = line.trim_end();
+    let b = line.as_bytes();
+    let word = |from: usize| {
+        b.len() > from
+            && b[from..]
+                .iter()
+                .all(|&c| c.is_ascii_uppercase() || c == b'_')
+    };
+    let is_move = |m: &[u8]| {
+        m.len() == 7
+            && matches!(m[0], b'+' | b'-')
+            && m[1..5].iter().all(u8::is_ascii_digit)
+            && m[5..].iter().all(u8::is_ascii_uppercase)
+    };
+    match b.first() {
+        Some(b'V') => matches!(line, "V1" | "V2" | "V2.1" | "V2.2" | "V3.0"),
+        Some(b'\'') => line.starts_with("'CSA"),
+        Some(b'N') => matches!(b.get(1), Some(b'+' | b'-')),
+        Some(b'$') => line.find(':').is_some_and(|at| {
+            at > 1
+                && b[1..at]
+                    .iter()
+                    .all(|&c| c.is_ascii_uppercase() || c == b'_')
+        }),
+        Some(b'P') => match b.get(1) {
+            Some(b'I') => b[2..].iter().all(|c| c.is_ascii_alphanumeric()),
+            Some(b'1'..=b'9') => b.len() == 29 || b.len() > 2 && matches!(b[2], b' ' | b'+' | b'-'),
+            Some(b'+' | b'-') => b.len() >= 6 && b[2..4].iter().all(u8::is_ascii_digit),
+            _ => false,
+        },
+        Some(b'+' | b'-') => b.len() == 1 || b.split(|&c| c == b',').next().is_some_and(is_move),
+        Some(b'%') => word(1) || line.starts_with("%+") || line.starts_with("%-"),
+        Some(b'T') => b.len() > 1 && b[1..].iter().all(|c| c.is_ascii_digit() || *c == b'.'),
+        _ => false,
+    }
+}
+
+/// A rank of a KIF board diagram (`|v香v桂v銀v金v玉v金v銀v桂v香|一`).
+fn is_board_line(line: &str) -> bool {
+    line.starts_with('|') && line[1..].contains('|')
+}
+
+/// `   1 ７六歩(77)`: a move number, blanks, then the move in Japanese.
+fn is_kif_move_line(line: &str) -> bool {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &line[digits..];
+    let after = rest.trim_start();
+    digits > 0 && after.len() < rest.len() && after.chars().next().is_some_and(|c| !c.is_ascii())
+}
+
+/// Lines that say nothing of the format: CSA comments (`'`, but `'CSA` opens a V3.0
+/// file), KIF and USI comments (`#`, but `#KIF` is a KIF header) and KIF comments and
+/// bookmarks (`*`, `&`).
+fn is_comment_line(line: &str) -> bool {
+    (line.starts_with('\'') && !line.starts_with("'CSA"))
+        || (line.starts_with('#') && !line.starts_with("#KIF"))
+        || line.starts_with(['*', '&'])
+}
+
+/// The format of a decoded text by its content alone, or `None` when no line is shaped like a
+/// shogi record's. The whole text may be read, not a window: a KIF whose first move comes
+/// after pages of commentary is still told by its header keys or its first move, and USI is
+/// chosen only for lines shaped like USI (a position, an SFEN, ASCII moves), never as what is
+/// left. JSON is JKF. A KIF header decides KIF or KI2 by the first move after it (the two
+/// share a reader; a record without moves is KIF).
 ///
-/// The order matters where the formats overlap (`7g7f` starts with a digit like a KIF move
-/// number; `'CSA` is a comment line that a CSA file opens with), so the rules are listed here,
-/// in one place, rather than left to each format's [`RecordFormat::sniff`].
+/// ```
+/// use kifu_records::shogi::recognise;
+///
+/// assert_eq!(recognise("V2.2\nPI\n+\n").unwrap().format.name(), "csa");
+/// assert_eq!(recognise("先手：a\n▲７六歩　△３四歩\n").unwrap().format.name(), "ki2");
+/// assert_eq!(recognise("   1 ７六歩(77)\n").unwrap().format.name(), "kif");
+/// assert_eq!(recognise("7g7f 3c3d\n").unwrap().format.name(), "usi");
+/// assert!(recognise("これは棋譜ではない\n").is_none());
+/// ```
+pub fn recognise(text: &str) -> Option<Recognised> {
+    if jkf::JKF.sniff(text) {
+        return Some(Recognised {
+            format: &jkf::JKF,
+            line: 1,
+            shape: "a JSON document",
+        });
+    }
+    let mut header: Option<usize> = None;
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim_start();
+        if line.is_empty() || is_comment_line(line) {
+            continue;
+        }
+        let Some(shape) = Shape::of(line) else {
+            continue;
+        };
+        let found = |shape: Shape| Recognised {
+            format: shape.format(),
+            line: index + 1,
+            shape: shape.description(),
+        };
+        match (header, shape) {
+            (None, Shape::KifHeader) => header = Some(index + 1),
+            (None, shape) => return Some(found(shape)),
+            (Some(_), Shape::KifMove | Shape::Ki2Move) => return Some(found(shape)),
+            (Some(_), _) => {}
+        }
+    }
+    header.map(|line| Recognised {
+        format: &kif::KIF,
+        line,
+        shape: Shape::KifHeader.description(),
+    })
+}
+
+/// The format for the front door (`crate::open`): the content decides ([`recognise`]); among
+/// the formats that differ by encoding alone (KIF and KIFU, KI2 and KI2U), the one the
+/// extension names, else the one of the encoding the text was decoded from. Content that
+/// decides nothing goes by the extension, if it names a format.
+pub fn judge(
+    text: &str,
+    hint: Option<&'static dyn RecordFormat<Shogi>>,
+    encoding: TextEncoding,
+) -> Judged<&'static dyn RecordFormat<Shogi>> {
+    let Some(found) = recognise(text) else {
+        return hint.map(|format| (format, Evidence::Extension));
+    };
+    let family = |f: &dyn RecordFormat<Shogi>| match f.name() {
+        "kifu" => "kif",
+        "ki2u" => "ki2",
+        other => other,
+    };
+    let format: &'static dyn RecordFormat<Shogi> = match hint {
+        Some(h) if family(h) == family(found.format) => h,
+        _ => match (found.format.name(), encoding) {
+            ("kif", TextEncoding::Utf8 | TextEncoding::Utf16Le | TextEncoding::Utf16Be) => {
+                &kif::KIFU
+            }
+            ("ki2", TextEncoding::Utf8 | TextEncoding::Utf16Le | TextEncoding::Utf16Be) => {
+                &ki2::KI2U
+            }
+            _ => found.format,
+        },
+    };
+    let why = Evidence::Content {
+        line: found.line,
+        shape: found.shape,
+    };
+    Some((format, why))
+}
+
+/// The format of decoded text by its content ([`recognise`]), USI when nothing decides: for
+/// a caller that must read the text as something (the front door, [`crate::open::open`],
+/// refuses such text instead).
 ///
 /// ```
 /// use kifu_records::shogi::sniff;
@@ -87,26 +313,13 @@ pub fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Shog
 /// assert_eq!(sniff("7g7f 3c3d\n").name(), "usi");
 /// ```
 pub fn sniff(text: &str) -> &'static dyn RecordFormat<Shogi> {
-    type LineRule = (fn(&str) -> bool, &'static dyn RecordFormat<Shogi>);
-    const RULES: [LineRule; 6] = [
-        (usi_record::is_position_line, &usi_record::USI),
-        (csa::is_csa_line, &csa::CSA),
-        (ki2::is_ki2_line, &ki2::KI2U),
-        (kif::is_kif_header_line, &kif::KIFU),
-        (usi_record::starts_with_move, &usi_record::USI),
-        (kif::is_numbered_line, &kif::KIFU),
-    ];
-    if jkf::JKF.sniff(text) {
-        return &jkf::JKF;
+    // Without the bytes the encoding is unknown: the UTF-8 forms, as decoded text is.
+    match recognise(text).map(|r| r.format.name()) {
+        None => &usi_record::USI,
+        Some("kif") => &kif::KIFU,
+        Some("ki2") => &ki2::KI2U,
+        Some(_) => recognise(text).map_or(&usi_record::USI, |r| r.format),
     }
-    for line in first_lines(text) {
-        for (matches, format) in RULES {
-            if matches(line) {
-                return format;
-            }
-        }
-    }
-    &usi_record::USI
 }
 
 #[cfg(test)]
@@ -135,6 +348,12 @@ mod tests {
             ("7g7f 先手：x\n", "kifu"), // a header word before a bare move list
             ("7g7f\n   1 ７六歩(77)\n", "usi"),
             ("nothing\n", "usi"),
+            ("'棋戦：x\nV2.2\n", "csa"), // a CSA comment says nothing of the format
+            ("*解説\n   1 ７六歩(77)\n", "kifu"),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n",
+                "usi",
+            ),
         ] {
             let found = sniff(text);
             assert_eq!(found.name(), name, "{text:?}");
@@ -142,6 +361,14 @@ mod tests {
                 found.sniff(text) || name == "usi",
                 "{name} disowns {text:?}"
             );
+        }
+        for text in [
+            "nothing\n",
+            "",
+            "これは棋譜ではない\n2024年の対局\n",
+            "-------\n",
+        ] {
+            assert!(recognise(text).is_none(), "{text:?}");
         }
     }
 }

@@ -56,7 +56,9 @@ mod replay;
 pub(crate) mod sniffing;
 pub mod usi_record;
 
-pub use formats::{FORMATS, format_by_extension, format_by_name, sniff};
+pub use formats::{
+    FORMATS, Recognised, format_by_extension, format_by_name, judge, recognise, sniff,
+};
 pub use record::{
     Parsed, RecordRead, ShogiRecord, StartPosition, Written, color_of, main_line_node, position_at,
     side_of,

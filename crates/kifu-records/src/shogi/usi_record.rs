@@ -140,60 +140,74 @@ fn read_line(text: &str, line: &str, offset: usize, diags: &mut Vec<Diagnostic>)
     if ws.peek().is_some_and(|(w, _)| *w == "position") {
         ws.next();
     }
-    match ws.peek().copied() {
+    // `sfen <board> <side> <hands> <number>`, or the four fields alone: a bare SFEN line (what
+    // `kifu show --sfen` writes) is a record that starts there and has no moves.
+    let sfen_start = match ws.peek().copied() {
         Some(("startpos", span)) => {
             ws.next();
             record.start_span = span;
+            None
         }
         Some(("sfen", span)) => {
             ws.next();
-            let mut fields: Vec<(&str, Span)> = Vec::with_capacity(4);
-            while let Some(&(w, s)) = ws.peek() {
-                if w == "moves" || fields.len() == 4 {
-                    break;
-                }
-                fields.push((w, s));
-                ws.next();
+            Some(span)
+        }
+        Some((word, span)) if word.contains('/') => Some(span),
+        _ => None,
+    };
+    if let Some(span) = sfen_start {
+        let mut fields: Vec<(&str, Span)> = Vec::with_capacity(4);
+        while let Some(&(w, s)) = ws.peek() {
+            if w == "moves" || fields.len() == 4 {
+                break;
             }
-            let whole = fields.iter().fold(span, |acc, f| acc.join(f.1));
-            record.start_span = whole;
-            let sfen: Vec<&str> = fields.iter().map(|f| f.0).collect();
-            // Leniently, as the other readers take a diagram: a start with 二歩 or a piece
-            // that can never move is read with a warning, so that kifu reads back the USI it
-            // writes for such a record.
-            match Position::from_sfen_lenient(&sfen.join(" ")) {
-                Ok((p, tolerated)) => {
-                    for e in tolerated {
-                        diags.push(Diagnostic::warning(
-                            DiagnosticKind::Syntax,
-                            whole,
-                            format!("unusual start position: {e}"),
-                        ));
-                    }
-                    record.start = StartPosition::custom(p);
-                }
-                Err(e) => {
-                    diags.push(Diagnostic::error(
+            fields.push((w, s));
+            ws.next();
+        }
+        let whole = fields.iter().fold(span, |acc, f| acc.join(f.1));
+        record.start_span = whole;
+        let sfen: Vec<&str> = fields.iter().map(|f| f.0).collect();
+        // Leniently, as the other readers take a diagram: a start with 二歩 or a piece
+        // that can never move is read with a warning, so that kifu reads back the USI it
+        // writes for such a record.
+        match Position::from_sfen_lenient(&sfen.join(" ")) {
+            Ok((p, tolerated)) => {
+                for e in tolerated {
+                    diags.push(Diagnostic::warning(
                         DiagnosticKind::Syntax,
                         whole,
-                        format!("bad SFEN: {e}"),
+                        format!("unusual start position: {e}"),
                     ));
-                    return record;
                 }
+                record.start = StartPosition::custom(p);
+            }
+            Err(e) => {
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::Syntax,
+                    whole,
+                    format!("bad SFEN: {e}"),
+                ));
+                return record;
             }
         }
-        _ => {}
     }
     if ws.peek().is_some_and(|(w, _)| *w == "moves") {
         ws.next();
     }
     let root = record.moves.root();
     let mut replay = Replay::new(record.start.position.clone(), root);
-    for (word, span) in ws {
+    let mut ws = ws.peekable();
+    while let Some((word, span)) = ws.next() {
+        let last = ws.peek().is_none();
         let ending = match word {
             "resign" => Some(EndingKind::Resign),
             "win" => Some(EndingKind::Game(ShogiEnding::DeclareWin)),
             "draw" => Some(EndingKind::Game(ShogiEnding::Impasse)),
+            // A word that ends the list and is no move (`rep_draw`, `timeout`, as match
+            // programs log how a game ended) is how the game ended, in words kifu does not
+            // know: kept as written, with the replay's warning, the moves before it still a
+            // valid game.
+            _ if last && is_ending_word(word) => Some(EndingKind::Unknown(word.to_string())),
             _ => None,
         };
         match ending {
@@ -208,6 +222,16 @@ fn read_line(text: &str, line: &str, offset: usize, diags: &mut Vec<Diagnostic>)
     }
     replay.finish(&mut record.moves, diags);
     record
+}
+
+/// A word that can only be an ending's name: a letter, then letters, digits, `_` or `-`,
+/// and no USI move (`7g7f`, `P*5e` start with a digit or a capital and a `*`).
+fn is_ending_word(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_lowercase())
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        && kifu_shogi::usi::parse_move(word).is_err()
 }
 
 /// Writes the main line of each record as `position … moves …`, one per line. Times,
@@ -320,6 +344,45 @@ mod tests {
             );
             assert_eq!(moves.len(), 2);
         }
+    }
+
+    #[test]
+    fn a_bare_sfen_line_is_a_record_without_moves() {
+        let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+        for text in [
+            format!("{sfen}\n"),
+            format!("sfen {sfen}\n"),
+            format!("position sfen {sfen}\n"),
+        ] {
+            let parsed = read(&text);
+            assert!(
+                parsed.diagnostics.is_empty(),
+                "{text}: {:?}",
+                parsed.diagnostics
+            );
+            let record = &parsed.records[0];
+            assert_eq!(record.start.position.to_sfen(), sfen);
+            assert_eq!(record.moves.main_line().count(), 0);
+        }
+        let parsed = read(&format!("{sfen} moves 3c3d\n"));
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        assert_eq!(parsed.records[0].moves.main_line().count(), 1);
+    }
+
+    #[test]
+    fn an_unknown_word_ending_the_list_is_a_kept_ending() {
+        let parsed = read("position startpos moves 7g7f 3c3d rep_draw\n");
+        assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
+        assert_eq!(parsed.diagnostics.len(), 1);
+        assert!(parsed.diagnostics[0].message.contains("rep_draw"));
+        let tree = &parsed.records[0].moves;
+        let last = tree.main_line().last().unwrap();
+        assert!(matches!(
+            &tree[last].item,
+            NodeItem::End(EndingKind::Unknown(w)) if w == "rep_draw"
+        ));
+        // Inside the list, the same word is no move.
+        assert!(read("position startpos moves 7g7f rep_draw 3c3d\n").has_errors());
     }
 
     #[test]

@@ -278,6 +278,16 @@ impl Writer {
             }
             _ => self.board(&start.position),
         }
+        // A start taken from a diagram after N moves (KIF's `手数＝N`, SFEN's move number):
+        // CSA has no line for it.
+        let move_number = start.position.move_number();
+        if move_number > 1 {
+            self.warnings.push(format!(
+                "CSA cannot say that the start is the position after {} moves; readers number \
+                 its moves from 1",
+                move_number - 1
+            ));
+        }
         self.line(match start.position.turn() {
             Color::Black => "+",
             Color::White => "-",

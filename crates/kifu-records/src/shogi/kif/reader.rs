@@ -136,8 +136,11 @@ impl Reader<'_, '_> {
 
     fn other(&mut self, line: &str, span: Span) {
         if let Some(rest) = line.strip_prefix("変化") {
+            // `変化：3手`, and `変化：3手目` as some programs write it (tsshogi reads both).
             let n = rest
                 .trim_start_matches(['：', ':'])
+                .trim_end()
+                .trim_end_matches('目')
                 .trim_matches(|c: char| c == '手' || c.is_whitespace() || c == '\u{3000}')
                 .parse::<u32>();
             match n {

@@ -212,6 +212,15 @@ fn body(s: &str) -> (Result<Body, BodyError>, usize) {
         if word.is_empty() {
             return (Err(BodyError::Missing), consumed);
         }
+        // 将棋倶楽部24 writes a foul as `2 先手 反則負け`: that side's illegal-move loss.
+        if let Some(side) = side_word(word) {
+            let after = rest[word_len..].trim_start_matches(is_space);
+            let next = after.find(is_space).unwrap_or(after.len());
+            if &after[..next] == "反則負け" {
+                let consumed = s.len() - after.len() + next;
+                return (Ok(Body::Ending(EndingKind::IllegalAction(side))), consumed);
+            }
+        }
         if let Some(why) = move_shaped(word) {
             // Text shaped like a move is a move with a mistake, never an unknown ending.
             let whole = rest.len() - after_move_text(rest).len();
@@ -225,6 +234,15 @@ fn body(s: &str) -> (Result<Body, BodyError>, usize) {
         parsed.map(Body::Move).map_err(BodyError::from),
         s.len() - rest.len() + used,
     )
+}
+
+/// The side a player's title names (`先手`/`下手`, `後手`/`上手`).
+fn side_word(word: &str) -> Option<kifu_record::Side> {
+    match word {
+        "先手" | "下手" => Some(kifu_record::Side::First),
+        "後手" | "上手" => Some(kifu_record::Side::Second),
+        _ => None,
+    }
 }
 
 /// Why a word that is not a termination word looks like a move, if it does.
@@ -344,6 +362,16 @@ mod tests {
         let l = move_line("  3 反則負け    ").unwrap();
         assert_eq!(l.body, Ok(Body::Ending(EndingKind::IllegalMoveLoss)));
         assert_eq!(l.times, None);
+        // 将棋倶楽部24: the side that fouled, then the word; not an ending named `先手`.
+        let first = kifu_record::Side::First;
+        assert_eq!(
+            e("  2 先手 反則負け"),
+            Body::Ending(EndingKind::IllegalAction(first))
+        );
+        assert_eq!(
+            e("  9 後手　反則負け   ( 0:00/00:00:01)"),
+            Body::Ending(EndingKind::IllegalAction(kifu_record::Side::Second))
+        );
     }
 
     #[test]

@@ -134,6 +134,12 @@ impl Writer {
         }
         if with_diagram {
             super::board::write_diagram(&mut self.out, &record.start.position, false);
+            // The diagram's title line says how many moves led to it (Kifu for Windows'
+            // `手数＝N`): without it a reader starts counting at 1.
+            let played = record.start.position.move_number().saturating_sub(1);
+            if played > 0 {
+                let _ = writeln!(self.out, "手数＝{played}");
+            }
         }
     }
 

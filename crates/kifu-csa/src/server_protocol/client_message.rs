@@ -405,9 +405,10 @@ mod tests {
             ClientMessage::parse_bytes(b"HELLO\xff"),
             ClientMessage::Unknown(_)
         ));
+        // A byte that is not text in the move itself: a move attempt, judged illegal.
         assert!(matches!(
             ClientMessage::parse_bytes(b"+26\xff25FU,'x"),
-            ClientMessage::Unknown(_)
+            ClientMessage::BadMove { .. }
         ));
     }
 

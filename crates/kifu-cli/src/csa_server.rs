@@ -15,9 +15,22 @@ const AFTER_HELP: &str = "Logging in:
   LOGIN <name> <game>[-B|-W][,<password>]   CSA mode: one game, then the connection ends
   LOGIN <name> <password> x1                extended mode: then %%GAME <game> <+|-|*>
   <game> is <id>-<total seconds>-<byoyomi seconds>, with F after the last number for a
-  Fischer increment: floodgate-300-10F. -B or -W asks for Black or White. The first
-  <password> given for a name is registered under --data; later logins must repeat it.
-  A login that names no game is refused with this syntax.
+  Fischer increment: floodgate-300-10F. -B or -W asks for Black or White. A login that
+  names no game is refused with this syntax.
+
+Who a player is (shogi-server's model): a name alone, or a name and the <password> (the
+trip) given with it. Nothing is registered: a different trip is a different player, shown
+under the same name, so no login can take a name from its owner; its results count under
+its player id, <name>+<32 hex digits> (a keyed digest of the name and trip, the key kept
+under --data). Without a trip, a namesake may take over an idle connection, never a game.
+--players closes the tournament to a list of names.
+
+Limits: connections not logged in have their own share (--max-pending) and --login-timeout;
+when the share is full a newcomer takes the place of the oldest connection of the address
+holding most of it. An address whose logins keep being refused waits longer for each
+answer (1 s, 2 s, 4 s ... up to a minute); other logins from it are never slowed. Chat is
+limited per player and in all, and dropped for a client that does not read (with a note),
+never a reason to cut a player off.
 
 Lines up to 8192 bytes are read; a longer one is answered with ##[ERROR] line too long.
 
@@ -34,10 +47,10 @@ crash each game in progress has a valid record ending in %CHUDAN.";
 /// (`floodgate-300-10F`). Two players who ask for the same game name are paired. A login
 /// that names no game is refused with this syntax.
 /// Finished games are written under DIR/YYYY/MM/DD/<Game_ID>.csa and indexed in
-/// DIR/kifu.sqlite, which also keeps a salted hash of each player's password: the first
-/// login that gives one (the trip of `<game>,<trip>`, or the x1 password) registers it, and
-/// later logins under that name must give the same. The log (stderr unless --log) tells of
-/// logins, games and cut-offs, never passwords.
+/// DIR/kifu.sqlite, with a tally for each player that finished a game. A player is its name
+/// and the trip it gives (`<game>,<trip>`, or the x1 password), as in shogi-server: a
+/// different trip is a different player. The log (stderr unless --log) tells of logins,
+/// games and cut-offs, never passwords.
 #[derive(clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
@@ -60,7 +73,7 @@ pub struct Args {
     #[arg(long, default_value_t = 120)]
     agree_timeout: u64,
     /// Seconds a connection may stay without logging in.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 30)]
     login_timeout: u64,
     /// A closed tournament: only the names in FILE (one per line, `#` comments) may log in.
     #[arg(long, value_name = "FILE")]
@@ -68,6 +81,10 @@ pub struct Args {
     /// Connections held at once; more are refused.
     #[arg(long, default_value_t = 12_000)]
     max_connections: usize,
+    /// Connections not logged in yet, from all addresses together (the rest of
+    /// --max-connections is kept for players who have logged in).
+    #[arg(long, default_value_t = 1_000)]
+    max_pending: usize,
     /// Connections from one address not logged in yet; more are refused.
     #[arg(long, default_value_t = 512)]
     max_pending_per_ip: usize,
@@ -103,6 +120,7 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     config.agree_timeout = Duration::from_secs(args.agree_timeout);
     config.login_timeout = Duration::from_secs(args.login_timeout);
     config.max_connections = args.max_connections;
+    config.max_unauthenticated = args.max_pending;
     config.max_unauthenticated_per_ip = args.max_pending_per_ip;
     config.max_logged_in_per_ip = args.max_players_per_ip;
     config.lobby_timeout = Duration::from_secs(args.lobby_timeout);

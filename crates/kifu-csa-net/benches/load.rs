@@ -13,10 +13,11 @@
 //! over 2N. `LOAD_THINK_MS=0-0` turns the model into a burst: every game moves as fast as
 //! the server answers, all at once. `LOAD_DATA=1` has the server write every record and
 //! index it in its store (in a temporary directory). `LOAD_FLOOD=1` adds an attack while the
-//! games play (and implies `LOAD_DATA=1`, since only a store has passwords to guess): 500
-//! connections from 127.0.0.2 guessing a registered player's password over and over, and
-//! 2,000 connections from 127.0.0.3 that connect and say nothing; the attackers run on a
-//! second thread of this process. Every run also reports how long each game's result took
+//! games play (and implies `LOAD_DATA=1`): 500 connections from 127.0.0.2 logging in under
+//! a player's name with wrong trips, or sending garbage, over and over; 2,000 connections
+//! from 25 addresses (127.0.1.1–25) that connect and say nothing, and connect again when
+//! they are let go; and 25 x1 players from 127.0.2.1–25 sending `%%CHAT` lines every 10 ms.
+//! The attackers run on a second thread of this process. Every run also reports how long each game's result took
 //! to reach the resigning player (the games end within a second of each other). Bounded:
 //! at most 5,000 games, 300 s.
 
@@ -35,9 +36,11 @@ use tokio::sync::{Barrier, Semaphore};
 
 const LIMIT: Duration = Duration::from_secs(300);
 
-/// The flood's password guessers and silent connections.
+/// The flood's guessers, silent connections (from this many addresses) and chatters.
 const FLOOD_GUESSERS: usize = 500;
 const FLOOD_IDLE: usize = 2_000;
+const FLOOD_IDLE_ADDRESSES: usize = 25;
+const FLOOD_CHATTERS: usize = 25;
 
 fn flood() -> bool {
     std::env::var("LOAD_FLOOD").as_deref() == Ok("1")
@@ -105,9 +108,9 @@ fn serve(games: usize) {
     rt.block_on(async move {
         let mut config = Config::new("127.0.0.1:0".parse().unwrap());
         config.max_moves = 0;
-        config.max_connections = games * 2 + FLOOD_GUESSERS + FLOOD_IDLE + 64;
-        // The idle flood is held, not refused at the door: the worst case for the server.
-        config.max_unauthenticated_per_ip = FLOOD_IDLE + 64;
+        config.max_connections = games * 2 + FLOOD_GUESSERS + FLOOD_IDLE + FLOOD_CHATTERS + 64;
+        // The defaults for connections not logged in (1,000 in all): the idle flood is
+        // twice that, so its connections keep evicting each other.
         config.max_logged_in_per_ip = games * 2 + 64;
         // With LOAD_DATA=1 every game's record is written and indexed, as in a tournament.
         let data = (std::env::var("LOAD_DATA").as_deref() == Ok("1") || flood())
@@ -234,23 +237,35 @@ async fn connect_from(ip: &str, addr: std::net::SocketAddr) -> std::io::Result<T
     socket.connect(addr).await
 }
 
-/// The flood: guessers from 127.0.0.2 until `stop`, silent connections from 127.0.0.3
-/// held open until then. Returns the number of guesses.
+/// What the flood did, for the report.
+#[derive(Default)]
+struct FloodCounts {
+    /// Logins sent by the guessers.
+    guesses: AtomicU64,
+    /// Silent connections opened (again after each eviction).
+    idle: AtomicU64,
+    /// Silent connections let go by the server (told why).
+    evicted: AtomicU64,
+    /// Chat lines sent.
+    chats: AtomicU64,
+}
+
+/// The flood until `stop`: guessers from 127.0.0.2, silent connections from 25 addresses
+/// (each connecting again 100 ms after the server lets it go), chatters from 25 more.
 fn attack(
     addr: std::net::SocketAddr,
     stop: Arc<std::sync::atomic::AtomicBool>,
-    counts: (Arc<AtomicU64>, Arc<AtomicU64>),
-) -> std::thread::JoinHandle<u64> {
+    counts: Arc<FloodCounts>,
+) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
         rt.block_on(async move {
-            let guesses = counts.0.clone();
             let mut tasks = Vec::new();
             for i in 0..FLOOD_GUESSERS {
-                let (stop, guesses) = (stop.clone(), guesses.clone());
+                let (stop, counts) = (stop.clone(), counts.clone());
                 tasks.push(tokio::spawn(async move {
                     let mut n = 0u64;
                     while !stop.load(Ordering::Relaxed) {
@@ -259,26 +274,70 @@ fn attack(
                             continue;
                         };
                         let (rd, mut wr) = s.into_split();
-                        let login = format!("LOGIN victim guess-{i}-{n} x1\n");
+                        let login = match n % 3 {
+                            0 => format!("LOGIN victim guess-{i}-{n} x1\n"),
+                            1 => format!("LOGIN victim load-600-10,guess-{i}-{n}\n"),
+                            _ => "LOGIN victim\n".to_owned(),
+                        };
                         n += 1;
                         if wr.write_all(login.as_bytes()).await.is_err() {
                             continue;
                         }
-                        guesses.fetch_add(1, Ordering::Relaxed);
+                        counts.guesses.fetch_add(1, Ordering::Relaxed);
                         let mut lines = TokioBufReader::new(rd).lines();
-                        while let Ok(Ok(Some(_))) =
-                            tokio::time::timeout(Duration::from_secs(10), lines.next_line()).await
-                        {
-                        }
+                        // One answer, then the next try (a refusal may be held a minute).
+                        let _ =
+                            tokio::time::timeout(Duration::from_secs(10), lines.next_line()).await;
                     }
                 }));
             }
-            let mut idle = Vec::new();
-            for _ in 0..FLOOD_IDLE {
-                if let Ok(s) = connect_from("127.0.0.3", addr).await {
-                    idle.push(s);
-                    counts.1.fetch_add(1, Ordering::Relaxed);
-                }
+            for i in 0..FLOOD_IDLE {
+                let ip = format!("127.0.1.{}", i % FLOOD_IDLE_ADDRESSES + 1);
+                let (stop, counts) = (stop.clone(), counts.clone());
+                tasks.push(tokio::spawn(async move {
+                    while !stop.load(Ordering::Relaxed) {
+                        let Ok(s) = connect_from(&ip, addr).await else {
+                            tokio::time::sleep(Duration::from_millis(100)).await;
+                            continue;
+                        };
+                        counts.idle.fetch_add(1, Ordering::Relaxed);
+                        let mut lines = TokioBufReader::new(s).lines();
+                        if let Ok(Some(l)) = lines.next_line().await
+                            && l.starts_with("##[ERROR] closed to make room")
+                        {
+                            counts.evicted.fetch_add(1, Ordering::Relaxed);
+                        }
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                    }
+                }));
+            }
+            for i in 0..FLOOD_CHATTERS {
+                let ip = format!("127.0.2.{}", i + 1);
+                let (stop, counts) = (stop.clone(), counts.clone());
+                tasks.push(tokio::spawn(async move {
+                    let Ok(s) = connect_from(&ip, addr).await else {
+                        return;
+                    };
+                    let (rd, mut wr) = s.into_split();
+                    let login = format!("LOGIN chatter{i} pw x1\n");
+                    if wr.write_all(login.as_bytes()).await.is_err() {
+                        return;
+                    }
+                    // Read whatever comes (chat, refusals), so the chatter is not cut off.
+                    let reader = tokio::spawn(async move {
+                        let mut lines = TokioBufReader::new(rd).lines();
+                        while let Ok(Some(_)) = lines.next_line().await {}
+                    });
+                    let line = format!("%%CHAT {}\n", "chat ".repeat(40));
+                    while !stop.load(Ordering::Relaxed) {
+                        if wr.write_all(line.as_bytes()).await.is_err() {
+                            break;
+                        }
+                        counts.chats.fetch_add(1, Ordering::Relaxed);
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                    }
+                    reader.abort();
+                }));
             }
             while !stop.load(Ordering::Relaxed) {
                 tokio::time::sleep(Duration::from_millis(50)).await;
@@ -286,8 +345,6 @@ fn attack(
             for t in tasks {
                 t.abort();
             }
-            drop(idle);
-            guesses.load(Ordering::Relaxed)
         })
     })
 }
@@ -331,17 +388,6 @@ fn generate(games: usize) {
     let flooding = flood();
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let report = rt.block_on(async move {
-        if flooding {
-            // The victim's password is registered before the flood.
-            let stream = TcpStream::connect(plan.addr).await.expect("connect");
-            let (rd, mut wr) = stream.into_split();
-            let mut lines = TokioBufReader::new(rd).lines();
-            wr.write_all(b"LOGIN victim the-real-pw x1\n").await.unwrap();
-            let ok = lines.next_line().await.unwrap().unwrap();
-            assert!(ok.ends_with(" OK"), "{ok}");
-            wr.write_all(b"LOGOUT\n").await.unwrap();
-            lines.next_line().await.unwrap();
-        }
         let mut tasks = Vec::new();
         for g in 0..games {
             let sent = Arc::new(AtomicU64::new(0));
@@ -353,18 +399,24 @@ fn generate(games: usize) {
             .await
             .expect("all games started in time");
         let held_rss = rss_kib(pid);
-        let counts = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+        let counts = Arc::new(FloodCounts::default());
         let attacker = flooding.then(|| attack(plan.addr, stop.clone(), counts.clone()));
         if flooding {
             // The games move once the silent crowd is in and the guessing is under way.
             let until = Instant::now() + Duration::from_secs(60);
-            while (counts.0.load(Ordering::Relaxed) < FLOOD_GUESSERS as u64
-                || counts.1.load(Ordering::Relaxed) < FLOOD_IDLE as u64)
+            while (counts.guesses.load(Ordering::Relaxed) < FLOOD_GUESSERS as u64
+                || counts.idle.load(Ordering::Relaxed) < FLOOD_IDLE as u64)
                 && Instant::now() < until
             {
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
         }
+        let flood_before = (
+            counts.guesses.load(Ordering::Relaxed),
+            counts.idle.load(Ordering::Relaxed),
+            counts.evicted.load(Ordering::Relaxed),
+            counts.chats.load(Ordering::Relaxed),
+        );
         let cpu0 = cpu_ticks(pid);
         let started = Instant::now();
         plan.go.wait().await;
@@ -380,19 +432,32 @@ fn generate(games: usize) {
         }
         let elapsed = started.elapsed();
         let cpu = (cpu_ticks(pid) - cpu0) as f64 / 100.0;
+        let flood_during = (
+            counts.guesses.load(Ordering::Relaxed) - flood_before.0,
+            counts.idle.load(Ordering::Relaxed) - flood_before.1,
+            counts.evicted.load(Ordering::Relaxed) - flood_before.2,
+            counts.chats.load(Ordering::Relaxed) - flood_before.3,
+        );
         stop.store(true, Ordering::Relaxed);
-        let guesses = attacker.map(|a| a.join().unwrap());
+        if let Some(a) = attacker {
+            a.join().unwrap();
+        }
         results.sort_unstable();
         let result_pct =
             |p: f64| f64::from(results[((results.len() as f64 - 1.0) * p) as usize]) / 1000.0;
         all.sort_unstable();
         let pct = |p: f64| f64::from(all[((all.len() as f64 - 1.0) * p) as usize]) / 1000.0;
         let moves = games * plies;
-        let flood_note = match guesses {
-            Some(n) => format!(
-                "; flood: {n} password guesses from {FLOOD_GUESSERS} connections, {FLOOD_IDLE} silent connections held"
-            ),
-            None => String::new(),
+        let flood_note = if flooding {
+            let (g, i, e, c) = flood_during;
+            format!(
+                "; flood while the games played: {g} logins under the victim's name or garbage \
+                 from {FLOOD_GUESSERS} connections, {FLOOD_IDLE} silent connections from \
+                 {FLOOD_IDLE_ADDRESSES} addresses ({i} opened, {e} let go to make room), \
+                 {c} chat lines from {FLOOD_CHATTERS} x1 players"
+            )
+        } else {
+            String::new()
         };
         format!(
             "| {} | {:.0} | {:.2} ms | {:.2} ms | {:.2} ms | {:.1} KiB | {:.0} % |\n\

@@ -135,13 +135,16 @@ async fn bad_logins_get_the_protocol_answer() {
     let mut c = Client::connect(addr).await;
     c.send("LOGIN bad/name x-1-1").await;
     assert_eq!(c.line().await, "LOGIN:incorrect");
-    // A name already online, with another secret, is refused.
+    // A name already online, with another secret, is another player (shogi-server's
+    // player id is the name and the trip): it neither takes the name nor is refused.
     let mut first = Client::connect(addr).await;
     first.send("LOGIN carol lonely-60-0,pw-one").await;
     assert_eq!(first.line().await, "LOGIN:carol OK");
     let mut second = Client::connect(addr).await;
-    second.send("LOGIN carol lonely-60-0,pw-two").await;
-    assert_eq!(second.line().await, "LOGIN:incorrect");
+    second.send("LOGIN carol elsewhere-60-0,pw-two").await;
+    assert_eq!(second.line().await, "LOGIN:carol OK");
+    second.send("LOGOUT").await;
+    assert_eq!(second.line().await, "LOGOUT:completed");
     // Oversized garbage does not hurt the waiting player.
     let mut flood = Client::connect(addr).await;
     flood.send(&"X".repeat(100_000)).await;

@@ -25,7 +25,7 @@ pub const MAX_LINE_BYTES: usize = 8192;
 /// let mut config = Config::new("0.0.0.0:4081".parse().unwrap());
 /// config.data = Some("tournament".into());
 /// config.log = LogTarget::Stderr;
-/// // A guess refused while an allowance is spent waits 2 s for its answer.
+/// // A refusal beyond an address's allowance waits 2 s for its answer, the next 4 s …
 /// config.login_failures.refusal_delay = Duration::from_secs(2);
 /// ```
 #[derive(Clone, Debug)]
@@ -38,7 +38,8 @@ pub struct Config {
     pub max_moves: u32,
     /// The `<event>` part of game ids.
     pub event: String,
-    /// How long a connection may stay without logging in.
+    /// How long a connection may stay without logging in: short, since a client logs in
+    /// with its first line.
     pub login_timeout: Duration,
     /// How long a paired player may take to `AGREE` before the game is rejected.
     pub agree_timeout: Duration,
@@ -48,6 +49,11 @@ pub struct Config {
     pub players: Option<HashSet<String>>,
     /// Connections held at once; more are refused.
     pub max_connections: usize,
+    /// Connections not logged in yet, from every address together: the rest of
+    /// `max_connections` is always room for players who have logged in. When it is full a
+    /// newcomer takes the place of the oldest connection of the address holding most of it
+    /// (if that holds more than the newcomer's address would).
+    pub max_unauthenticated: usize,
     /// Connections from one address that have not logged in yet; more are refused.
     pub max_unauthenticated_per_ip: usize,
     /// Players logged in from one address at once; more logins are refused.
@@ -55,8 +61,8 @@ pub struct Config {
     /// How long a logged-in player may stay silent outside a game (x1 between games, any
     /// player waiting for an opponent) before it is let go.
     pub lobby_timeout: Duration,
-    /// Failed logins allowed before the limits bite, and how fast that allowance comes
-    /// back: per name and per address (see [`crate::server::login_throttle`]).
+    /// Refused logins an address may send before their answers are delayed, and how fast
+    /// that allowance comes back (see [`crate::server::login_throttle`]).
     pub login_failures: login_throttle::Limits,
     /// Where the server's log goes.
     pub log: LogTarget,
@@ -65,19 +71,20 @@ pub struct Config {
 }
 
 impl Config {
-    /// A server on `bind` with the defaults: 256 plies, 5 minutes to log in, 2 to agree,
-    /// nothing kept on disk, nothing logged.
+    /// A server on `bind` with the defaults: 256 plies, 30 seconds to log in, 2 minutes to
+    /// agree, nothing kept on disk, nothing logged.
     pub fn new(bind: SocketAddr) -> Config {
         Config {
             bind,
             data: None,
             max_moves: 256,
             event: "kifu".to_owned(),
-            login_timeout: Duration::from_secs(300),
+            login_timeout: Duration::from_secs(30),
             agree_timeout: Duration::from_secs(120),
             logout_grace: Duration::from_secs(10),
             players: None,
             max_connections: 12_000,
+            max_unauthenticated: 1_000,
             max_unauthenticated_per_ip: 512,
             max_logged_in_per_ip: 1_000,
             lobby_timeout: Duration::from_secs(30 * 60),

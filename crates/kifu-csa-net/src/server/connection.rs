@@ -15,14 +15,16 @@ use crate::game_name::{LOGIN_SYNTAX, MAX_PASSWORD, Request};
 use crate::plain_text::escape_controls;
 use crate::server::admission::Ticket;
 use crate::server::auth;
+use crate::server::identity::name_of;
 use crate::server::lobby::{Lobby, Presence, Status};
 use crate::server::login_gate::LoginGate;
-use crate::server::login_throttle::Throttled;
 use crate::server::peer::Peer;
+use crate::server::rate::Bucket;
 use crate::server::table::{Seat, SeatSlot, Table};
 use crate::server::x1::X1Command;
 use crate::server::x1_reports::{chat, list, rating, show, who};
 
+/// The logged-in states carry the player's id (see [`crate::server::identity`]).
 enum State {
     Login,
     /// An x1 player between games.
@@ -40,13 +42,9 @@ enum End {
     CutOff(&'static str),
 }
 
-/// Why a login's secret was not accepted.
-enum Denied {
-    /// A failure allowance is spent: refused before any hashing, after the tarpit.
-    Throttled(Throttled),
-    /// Judged and refused: `why` for the log, `tell` for the client.
-    Refused { why: String, tell: String },
-}
+/// Chat lines one player may send in a burst, then one per this long.
+const CHAT_BURST: u32 = 5;
+const CHAT_EVERY: Duration = Duration::from_secs(1);
 
 /// How long a closing connection may take to drain its last lines.
 const DRAIN: Duration = Duration::from_secs(5);
@@ -70,6 +68,8 @@ struct Conn {
     deadline: Option<Instant>,
     /// Games this connection watches (`%%MONITOR2ON`).
     watching: Vec<std::sync::Weak<Table>>,
+    /// What this player may still chat.
+    chat: Bucket,
 }
 
 fn valid_name(name: &str) -> bool {
@@ -114,6 +114,7 @@ pub(crate) async fn run(
         lines: Vec::new(),
         deadline,
         watching: Vec::new(),
+        chat: Bucket::new(CHAT_BURST, CHAT_EVERY),
     };
     let end = conn.serve().await;
     conn.cleanup(end);
@@ -140,61 +141,37 @@ impl Conn {
         self.deadline = Some(Instant::now() + DRAIN);
     }
 
-    /// Refuses a login: `why` goes to the log, `tell` (if any) to the client as an error
-    /// line after `LOGIN:incorrect`, so it learns what to change before the close.
-    fn refuse_login(&mut self, why: &str, tell: Option<&str>) {
-        tracing::info!("login refused from {}: {why}", self.from);
-        self.answer_refusal(tell);
-    }
-
-    fn answer_refusal(&mut self, tell: Option<&str>) {
-        match tell {
-            Some(tell) => self.peer.send_all([
-                "LOGIN:incorrect",
-                &format!("##[ERROR] {}", escape_controls(tell)),
-            ]),
-            None => self.peer.send("LOGIN:incorrect"),
-        };
+    /// Refuses a login: `why` goes to the log, `tell` to the client as an error line after
+    /// `LOGIN:incorrect`, so it learns what to change before the close. Within its
+    /// address's allowance of refusals the answer goes at once; beyond it, after a delay
+    /// that grows with every further refusal (see [`crate::server::login_throttle`]) —
+    /// spent in this connection's own task, still counted against its address's cap on
+    /// connections not logged in, and cut short if the connection is let go to make room.
+    async fn refuse_login(&mut self, why: &str, tell: &str) {
+        let ip = self.from.ip();
+        let delay = self.gate.refused(ip);
+        if delay.is_zero() || self.gate.delayed.note(ip) {
+            let late = if delay.is_zero() {
+                String::new()
+            } else {
+                format!(
+                    " (answered after {:.1} s: too many refusals)",
+                    delay.as_secs_f64()
+                )
+            };
+            tracing::info!("login refused from {}: {why}{late}", self.from);
+        }
+        if !delay.is_zero() {
+            tokio::select! {
+                () = tokio::time::sleep(delay) => {}
+                () = self.ticket.evicted() => {}
+            }
+        }
+        self.peer.send_all([
+            "LOGIN:incorrect",
+            &format!("##[ERROR] {}", escape_controls(tell)),
+        ]);
         self.close();
-    }
-
-    /// Refuses a login that names no player or no game (not a `LOGIN` line, a bad name, a
-    /// password field that names no game). It counts against the address's allowance like
-    /// a wrong password, so that garbage cannot buy the server's time faster than guesses;
-    /// once the allowance is spent it waits in the tarpit too.
-    async fn refuse_malformed(&mut self, why: &str, tell: &str) {
-        let ip = self.from.ip();
-        if self.gate.throttle.check_address(ip).is_ok() {
-            self.gate.throttle.failed_from(ip);
-            return self.refuse_login(why, Some(tell));
-        }
-        if self.gate.address_floods.note(ip) {
-            tracing::info!(
-                "login refused from {}: {why} (and too many failed logins from this address)",
-                self.from
-            );
-        }
-        self.gate.tarpit().await;
-        self.answer_refusal(Some(tell));
-    }
-
-    /// Refuses a login while a failure allowance is spent: logged in full only as the first
-    /// of a flood (see [`crate::server::flood_log`]), answered after the tarpit.
-    async fn refuse_throttled(&mut self, name: &str, throttled: Throttled) {
-        let ip = self.from.ip();
-        let first = match throttled {
-            Throttled::Name { .. } => self.gate.name_floods.note(format_args!("{name} at {ip}")),
-            Throttled::Address { .. } => self.gate.address_floods.note(ip),
-        };
-        if first {
-            tracing::info!(
-                "login refused from {}: {name}: {}",
-                self.from,
-                throttled.reason()
-            );
-        }
-        let waited = self.gate.tarpit().await;
-        self.answer_refusal(Some(&throttled.after(waited).reason()));
     }
 
     /// `##[ERROR] unknown command: <the line>`, the line's control characters escaped so
@@ -269,6 +246,11 @@ impl Conn {
             tokio::select! {
                 biased;
                 _ = peer.wake.notified() => {}
+                () = self.ticket.evicted(), if matches!(self.state, State::Login) && !closing => {
+                    self.send("##[ERROR] closed to make room for another connection: log in with the first line");
+                    self.close();
+                    tracing::info!("let go {} before its login: room was needed", self.from);
+                }
                 r = peer.stream.writable(), if pending => {
                     if r.is_err() || self.peer.flush().is_err() {
                         return End::CutOff("its socket failed");
@@ -399,8 +381,15 @@ impl Conn {
             X1Command::List => self.send_lines(list(&self.lobby)),
             X1Command::Show(id) => self.send_lines(show(&self.lobby, &id)),
             X1Command::Chat(message) => {
-                let name = self.name().unwrap_or("").to_owned();
-                chat(&self.lobby, &name, &message);
+                if !self.chat.take() {
+                    return self.send(
+                        "##[ERROR] chat is limited to one line a second; this line was not sent",
+                    );
+                }
+                let name = name_of(self.name().unwrap_or("")).to_owned();
+                if !chat(&self.lobby, &name, &message) {
+                    self.send("##[ERROR] the server's chat is busy; this line was not sent");
+                }
             }
             X1Command::Rating => self.send_lines(rating(&self.lobby)),
             X1Command::Monitor2On(id) => {
@@ -464,13 +453,13 @@ impl Conn {
             ClientMessage::KeepAlive | ClientMessage::Blank => return,
             _ => {
                 return self
-                    .refuse_malformed("not a LOGIN line", &format!("expected {LOGIN_SYNTAX}"))
+                    .refuse_login("not a LOGIN line", &format!("expected {LOGIN_SYNTAX}"))
                     .await;
             }
         };
         if !valid_name(&name) {
             return self
-                .refuse_malformed(
+                .refuse_login(
                     "a bad name",
                     "a name is 1 to 32 characters of A-Z a-z 0-9 _ - @ .",
                 )
@@ -479,7 +468,7 @@ impl Conn {
         let request = if x1 {
             if password.len() > MAX_PASSWORD {
                 return self
-                    .refuse_malformed(
+                    .refuse_login(
                         &format!("{name}: an oversized password"),
                         &format!("the password is over {MAX_PASSWORD} bytes"),
                     )
@@ -492,7 +481,7 @@ impl Conn {
                 Err(e) => {
                     // Never log the field itself: it may be a password typed in the wrong place.
                     return self
-                        .refuse_malformed(
+                        .refuse_login(
                             &format!("{name}: the password field asks for no game"),
                             &format!("{e}; the syntax is {LOGIN_SYNTAX}"),
                         )
@@ -500,142 +489,89 @@ impl Conn {
                 }
             }
         };
-        let secret = auth::secret(&password, x1).map(str::to_owned);
-        let tag = self.gate.secret_tag(&name, secret.as_deref());
-        match self.check_password(&name, secret, tag).await {
-            Ok(()) => {}
-            Err(Denied::Throttled(t)) => return self.refuse_throttled(&name, t).await,
-            Err(Denied::Refused { why, tell }) => {
-                return self.refuse_login(&format!("{name}: {why}"), Some(&tell));
-            }
-        }
+        let services = self.lobby.services.clone();
+        if services
+            .config
+            .players
+            .as_ref()
+            .is_some_and(|p| !p.contains(&name))
         {
+            return self
+                .refuse_login(
+                    &format!("{name}: not on the players list"),
+                    &format!("{name} is not on this tournament's list of players"),
+                )
+                .await;
+        }
+        let trip = auth::secret(&password, x1);
+        let tripped = trip.is_some_and(|t| !t.trim().is_empty());
+        let player = self.gate.trip_key.player_id(&name, trip);
+        let taken = {
             let mut online = self.lobby.online.lock().unwrap();
-            if let Some(old) = online.get(&name) {
-                // The same secret proves the same player (shogi-server drops the old
-                // connection then). Without any secret, only a connection outside a game
-                // is replaced: a namesake must not end someone's game.
-                let in_game = matches!(old.status, Status::Game { .. });
-                if old.secret != tag || (tag.is_none() && in_game) {
-                    drop(online);
-                    return self.refuse_login(
-                        &format!("{name}: already logged in"),
-                        Some(&format!("{name} is logged in already")),
-                    );
+            match online.get(&player) {
+                // Without a trip a name is anyone's, but a namesake must not end someone's
+                // game; with one, the same id proves the same player (shogi-server drops
+                // the old connection then).
+                Some(old) if !tripped && matches!(old.status, Status::Game { .. }) => {
+                    Some(format!("{name} is logged in already, and in a game"))
                 }
-                old.peer.replace();
-                self.lobby.leave(old.conn);
-                tracing::info!(
-                    "{name} logged in again from {}: its connection from {} is dropped",
-                    self.from,
-                    old.from
-                );
+                old => match self.ticket.authenticated() {
+                    Err(r) => Some(r.reason().to_owned()),
+                    Ok(()) => {
+                        if let Some(old) = old {
+                            old.peer.replace();
+                            self.lobby.leave(old.conn);
+                            tracing::info!(
+                                "{player} logged in again from {}: its connection from {} is dropped",
+                                self.from,
+                                old.from
+                            );
+                        }
+                        online.insert(
+                            player.clone(),
+                            Presence {
+                                name: name.clone(),
+                                x1,
+                                status: Status::Connected,
+                                conn: self.id,
+                                peer: self.peer.clone(),
+                                from: self.from,
+                            },
+                        );
+                        None
+                    }
+                },
             }
-            if let Err(r) = self.ticket.authenticated() {
-                drop(online);
-                return self.refuse_login(&format!("{name}: {}", r.reason()), Some(r.reason()));
-            }
-            let presence = Presence {
-                x1,
-                status: Status::Connected,
-                conn: self.id,
-                peer: self.peer.clone(),
-                secret: tag,
-                from: self.from,
-            };
-            online.insert(name.clone(), presence);
+        };
+        if let Some(tell) = taken {
+            return self.refuse_login(&format!("{player}: {tell}"), &tell).await;
         }
         self.x1 = x1;
+        if x1 {
+            self.peer.set_x1();
+        }
+        if let Some(keeper) = &services.records {
+            keeper.login(&player);
+        }
         self.deadline = self.lobby_deadline();
         self.send(&format!("LOGIN:{name} OK"));
         let Some(request) = request else {
-            tracing::info!("login {name} from {} (x1)", self.from);
+            self.gate.log_login(
+                self.from.ip(),
+                format_args!("login {player} from {} (x1)", self.from),
+            );
             self.send("##[LOGIN] +OK x1");
-            self.state = State::Idle(name);
+            self.state = State::Idle(player);
             return;
         };
-        tracing::info!("login {name} from {} for {}", self.from, request.game.name);
-        self.enter(name, request);
-    }
-
-    /// Judges the login's secret: `Err((for the log, for the client))`. A secret this
-    /// server verified before for the name is taken without hashing; otherwise the
-    /// failure allowances are checked first, so a flood is refused without an Argon2 hash
-    /// each, and the hashing waits for its own lane.
-    async fn check_password(
-        &self,
-        name: &str,
-        secret: Option<String>,
-        tag: Option<u64>,
-    ) -> Result<(), Denied> {
-        let services = &self.lobby.services;
-        let gate = &self.gate;
-        if services.store.is_none() && services.config.players.is_none() {
-            return Ok(());
-        }
-        let ip = self.from.ip();
-        if tag.is_some() && gate.verified.lock().unwrap().get(name) == tag.as_ref() {
-            if let Some(store) = services.store.clone() {
-                let who = name.to_owned();
-                let counted =
-                    tokio::task::spawn_blocking(move || Some(store.lock().unwrap().login(&who)))
-                        .await;
-                if !matches!(counted, Ok(Some(Ok(())))) {
-                    return Err(Denied::Refused {
-                        why: "the store failed".to_owned(),
-                        tell: "the server's store failed".to_owned(),
-                    });
-                }
-            }
-            return Ok(());
-        }
-        gate.throttle.check(ip, name).map_err(Denied::Throttled)?;
-        // Only a secret can cost a hash: those wait for their address's turn, then for the
-        // lane, and are judged against the allowances again when their turn comes.
-        let hashing = secret.is_some();
-        let address_gate = hashing.then(|| gate.address_gate(ip));
-        let _turn = match &address_gate {
-            Some(g) => Some(g.acquire().await),
-            None => None,
-        };
-        gate.throttle.check(ip, name).map_err(Denied::Throttled)?;
-        let _permit = match hashing {
-            true => Some(gate.checks.acquire().await),
-            false => None,
-        };
-        let verdict = {
-            let services = services.clone();
-            let who = name.to_owned();
-            tokio::task::spawn_blocking(move || {
-                auth::check(
-                    services.store.as_deref(),
-                    services.config.players.as_ref(),
-                    &who,
-                    secret.as_deref(),
-                )
-            })
-            .await
-            .unwrap_or(Err(auth::Refusal::StoreFailed))
-        };
-        match verdict {
-            Ok(()) => {
-                if let Some(tag) = tag {
-                    gate.verified.lock().unwrap().insert(name.to_owned(), tag);
-                }
-                Ok(())
-            }
-            Err(auth::Refusal::StoreFailed) => Err(Denied::Refused {
-                why: auth::Refusal::StoreFailed.reason().to_owned(),
-                tell: "the server's store failed".to_owned(),
-            }),
-            Err(r) => {
-                gate.throttle.failed(ip, name);
-                Err(Denied::Refused {
-                    why: r.reason().to_owned(),
-                    tell: "incorrect name or password".to_owned(),
-                })
-            }
-        }
+        self.gate.log_login(
+            self.from.ip(),
+            format_args!(
+                "login {player} from {} for {}",
+                self.from, request.game.name
+            ),
+        );
+        self.enter(player, request);
     }
 
     /// Asks the lobby for a game; the seat may come at once or later.

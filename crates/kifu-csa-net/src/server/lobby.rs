@@ -12,29 +12,37 @@ use kifu_shogi::Color;
 
 use crate::game_name::Request;
 use crate::server::peer::Peer;
+use crate::server::rate::Bucket;
 use crate::server::services::Services;
 use crate::server::table::{self, IdBook, SeatSlot, Table};
+
+/// Chat lines the whole server fans out in a burst, and then one per this long: a crowd of
+/// chatters, each within its own allowance, still cannot make the server write more.
+const CHAT_BURST: u32 = 40;
+const CHAT_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// A player waiting for an opponent.
 struct Waiting {
     /// Which connection: a player logging in again replaces its name's old connection.
     conn: u64,
     name: String,
+    /// Its player id (see [`crate::server::identity`]).
+    player: String,
     color: Option<Color>,
     peer: Arc<Peer>,
     /// Where its connection finds the seat once it is paired.
     slot: Arc<SeatSlot>,
 }
 
-/// A logged-in player: what `%%WHO` shows of it, and what a new login under its name
+/// A logged-in player: what `%%WHO` shows of it, and what a new login under its player id
 /// needs to replace it.
 pub(crate) struct Presence {
+    /// The login name (the player id is the key it is found under).
+    pub name: String,
     pub x1: bool,
     pub status: Status,
     pub conn: u64,
     pub peer: Arc<Peer>,
-    /// The tag of the secret it logged in with ([`crate::server::login_gate::LoginGate::secret_tag`]).
-    pub secret: Option<u64>,
     pub from: SocketAddr,
 }
 
@@ -54,8 +62,10 @@ pub(crate) enum Status {
 pub(crate) struct Lobby {
     pub services: Arc<Services>,
     waiting: Mutex<HashMap<String, Vec<Waiting>>>,
-    /// Logged-in players by name, with what `%%WHO` tells of them.
+    /// Logged-in players by player id, with what `%%WHO` tells of them.
     pub online: Mutex<HashMap<String, Presence>>,
+    /// What the whole server's chat may fan out: a burst, then a steady rate.
+    pub chat_budget: Mutex<Bucket>,
     /// Games seated and not over yet, for `%%LIST`, `%%SHOW` and a graceful stop.
     pub games: Mutex<HashMap<String, Weak<Table>>>,
     ids: Mutex<IdBook>,
@@ -68,6 +78,7 @@ impl Lobby {
             services,
             waiting: Mutex::new(HashMap::new()),
             online: Mutex::new(HashMap::new()),
+            chat_budget: Mutex::new(Bucket::new(CHAT_BURST, CHAT_EVERY)),
             games: Mutex::new(HashMap::new()),
             ids: Mutex::new(IdBook::default()),
             next_conn: AtomicU64::new(1),
@@ -93,18 +104,18 @@ impl Lobby {
             .collect()
     }
 
-    /// Sets a logged-in player's status (no-op for names not online).
-    pub fn set_status(&self, name: &str, status: Status) {
-        if let Some(p) = self.online.lock().unwrap().get_mut(name) {
+    /// Sets a logged-in player's status (no-op for players not online).
+    pub fn set_status(&self, player: &str, status: Status) {
+        if let Some(p) = self.online.lock().unwrap().get_mut(player) {
             p.status = status;
         }
     }
 
-    /// Takes a name offline, unless a newer connection holds it now.
-    pub fn go_offline(&self, name: &str, conn: u64) {
+    /// Takes a player offline, unless a newer connection holds its id now.
+    pub fn go_offline(&self, player: &str, conn: u64) {
         let mut online = self.online.lock().unwrap();
-        if online.get(name).is_some_and(|p| p.conn == conn) {
-            online.remove(name);
+        if online.get(player).is_some_and(|p| p.conn == conn) {
+            online.remove(player);
         }
     }
 
@@ -114,18 +125,19 @@ impl Lobby {
     pub fn join(
         self: &Arc<Lobby>,
         conn: u64,
-        name: &str,
+        player: &str,
         request: Request,
         peer: &Arc<Peer>,
         slot: &Arc<SeatSlot>,
     ) {
         self.set_status(
-            name,
+            player,
             Status::Waiting(request.game.name.clone(), request.color),
         );
         let me = Waiting {
             conn,
-            name: name.to_owned(),
+            name: crate::server::identity::name_of(player).to_owned(),
+            player: player.to_owned(),
             color: request.color,
             peer: peer.clone(),
             slot: slot.clone(),
@@ -159,7 +171,10 @@ impl Lobby {
             &self.services,
             &mut self.ids.lock().unwrap(),
             request.game,
-            [(black.name, black.peer), (white.name, white.peer)],
+            [
+                (black.name, black.player, black.peer),
+                (white.name, white.player, white.peer),
+            ],
         );
         self.games
             .lock()
@@ -167,7 +182,7 @@ impl Lobby {
             .insert(t.id.clone(), Arc::downgrade(&t));
         t.give_seats([&black.slot, &white.slot]);
         drop(lobby);
-        for (n, color) in t.names.iter().zip(Color::ALL) {
+        for (n, color) in t.players.iter().zip(Color::ALL) {
             let status = Status::Game {
                 game: t.game.name.clone(),
                 color,

@@ -23,11 +23,13 @@ mod config;
 mod connection;
 mod flood_log;
 pub mod game;
+pub mod identity;
 mod lobby;
 pub mod log;
 mod login_gate;
 pub mod login_throttle;
 mod peer;
+mod rate;
 pub mod record;
 mod record_keeper;
 mod services;
@@ -39,11 +41,12 @@ mod x1_reports;
 pub use config::{Config, MAX_LINE_BYTES};
 pub use log::LogTarget;
 
-use crate::server::admission::Admission;
+use crate::server::admission::{Admission, Caps, Refused};
 use crate::server::flood_log::FloodLog;
+use crate::server::identity::TripKey;
 use crate::server::lobby::Lobby;
 use crate::server::login_gate::LoginGate;
-use crate::server::record_keeper::{RecordKeeper, clean_stale};
+use crate::server::record_keeper::{RecordKeeper, clean_stale, reconcile};
 use crate::server::services::Services;
 use crate::server::store::Store;
 
@@ -54,14 +57,21 @@ pub struct Server {
     gate: Arc<LoginGate>,
     admission: Arc<Admission>,
     /// Connections refused at the door, by reason (a flood is summed up, see `flood_log`).
-    door_floods: [Arc<FloodLog>; 3],
+    door_floods: [Arc<FloodLog>; Refused::ALL.len()],
 }
 
 impl Server {
     /// Opens the data directory (removing what a crash left), the store and the log, and
     /// binds the listener; nothing is accepted before [`Server::run`].
     pub async fn bind(mut config: Config) -> std::io::Result<Server> {
+        if let Some(dir) = &config.data {
+            // The log may be kept in the data directory.
+            std::fs::create_dir_all(dir)?;
+        }
+        let log = log::dispatch(&config.log)?;
         let mut stale = 0;
+        let mut trip_key = None;
+        let mut reconciled = 0;
         let store = match &mut config.data {
             Some(dir) => {
                 std::fs::create_dir_all(&*dir)?;
@@ -69,24 +79,38 @@ impl Server {
                 *dir = std::path::absolute(&*dir)?;
                 stale = clean_stale(dir);
                 let store = Store::open(&dir.join("kifu.sqlite")).map_err(std::io::Error::other)?;
+                // Player ids stay the same across restarts: the key is kept with the store.
+                let key = store.trip_key().map_err(std::io::Error::other)?;
+                trip_key = Some(TripKey::from_bytes(key));
+                reconciled = tracing::dispatcher::with_default(&log, || reconcile(&store))
+                    .map_err(std::io::Error::other)?;
                 Some(Mutex::new(store))
             }
             None => None,
         };
-        let log = log::dispatch(&config.log)?;
-        if stale > 0 {
-            tracing::dispatcher::with_default(&log, || {
+        let trip_key = match trip_key {
+            Some(key) => key,
+            None => TripKey::random()?,
+        };
+        tracing::dispatcher::with_default(&log, || {
+            if stale > 0 {
                 tracing::info!(
                     "removed {stale} stale file(s) a crash left (temporary records, empty reservations)"
                 );
-            });
-        }
+            }
+            if reconciled > 0 {
+                tracing::info!(
+                    "closed {reconciled} index row(s) of games left unfinished as interrupted"
+                );
+            }
+        });
         let listener = TcpListener::bind(config.bind).await?;
-        let admission = Admission::new(
-            config.max_connections,
-            config.max_unauthenticated_per_ip,
-            config.max_logged_in_per_ip,
-        );
+        let admission = Admission::new(Caps {
+            total: config.max_connections,
+            pending: config.max_unauthenticated,
+            pending_per_address: config.max_unauthenticated_per_ip,
+            players_per_address: config.max_logged_in_per_ip,
+        });
         let store = store.map(Arc::new);
         let records = match config.data.is_some() {
             true => Some(RecordKeeper::start(
@@ -96,7 +120,7 @@ impl Server {
             )?),
             false => None,
         };
-        let gate = Arc::new(LoginGate::new(config.login_failures));
+        let gate = Arc::new(LoginGate::new(config.login_failures, trip_key));
         let services = Arc::new(Services {
             config,
             store,
@@ -108,11 +132,7 @@ impl Server {
             lobby: Arc::new(Lobby::new(services)),
             gate,
             admission,
-            door_floods: [
-                FloodLog::new("connections refused: the server is full"),
-                FloodLog::new("connections refused: too many not logged in from one address"),
-                FloodLog::new("connections refused: too many players from one address"),
-            ],
+            door_floods: Refused::ALL.map(|why| FloodLog::new(why.log_line())),
         })
     }
 

@@ -4,7 +4,10 @@
 //! A line is written straight to the socket by whichever task produces it (the opponent's
 //! reader relaying a move, the game's timer); only what the kernel does not take at once is
 //! queued, and the connection's own task flushes the queue when the socket is writable.
-//! The queue is bounded: a client that does not read is cut off when it overflows.
+//! The queue is bounded: a client that does not read is cut off when it overflows. Lines
+//! that fan out from other players (chat, `%%MONITOR2` relays) are dropped long before
+//! that, with a note once the client reads again, so no crowd of chatters can cost a
+//! player its game.
 
 use std::io;
 use std::sync::Mutex;
@@ -17,6 +20,11 @@ use tokio::sync::Notify;
 /// about 1 KiB, a move line 20 bytes: this is thousands of unread lines.
 pub const OUT_LIMIT: usize = 64 * 1024;
 
+/// Bytes queued beyond which a fanned-out line (chat, a watched game's move) is dropped
+/// rather than queued: a quarter of [`OUT_LIMIT`], so the game's own lines always have the
+/// rest.
+pub const FAN_OUT_LIMIT: usize = OUT_LIMIT / 4;
+
 #[derive(Default)]
 struct Outgoing {
     pending: Vec<u8>,
@@ -24,6 +32,8 @@ struct Outgoing {
     closing: bool,
     /// The queue overflowed or the socket failed: the owner cuts the client off.
     broken: bool,
+    /// Fanned-out lines dropped since the client last caught up.
+    dropped: u64,
 }
 
 pub(crate) struct Peer {
@@ -35,6 +45,8 @@ pub(crate) struct Peer {
     game_over: AtomicBool,
     /// Set when the player logged in again on another connection: this one is let go.
     replaced: AtomicBool,
+    /// Logged in with x1: a rejected game sends it back to the lobby, connected.
+    x1: AtomicBool,
 }
 
 impl Peer {
@@ -45,7 +57,42 @@ impl Peer {
             wake: Notify::new(),
             game_over: AtomicBool::new(false),
             replaced: AtomicBool::new(false),
+            x1: AtomicBool::new(false),
         }
+    }
+
+    pub fn set_x1(&self) {
+        self.x1.store(true, Ordering::Release);
+    }
+
+    pub fn is_x1(&self) -> bool {
+        self.x1.load(Ordering::Acquire)
+    }
+
+    /// Sends a line that fans out from someone else (chat, a watched game): dropped, and
+    /// counted for a note, while more than [`FAN_OUT_LIMIT`] bytes wait for this client.
+    pub fn send_fan_out<'a>(&self, lines: impl IntoIterator<Item = &'a str>) {
+        {
+            let mut out = self.out.lock().unwrap();
+            if out.pending.len() > FAN_OUT_LIMIT {
+                out.dropped += lines.into_iter().count() as u64;
+                return;
+            }
+        }
+        self.send_all(lines);
+    }
+
+    /// After the queue has drained: tells the client how many fanned-out lines it missed.
+    fn note_dropped(&self, out: &mut Outgoing) {
+        if out.dropped == 0 || !out.pending.is_empty() || out.closing || out.broken {
+            return;
+        }
+        let n = std::mem::take(&mut out.dropped);
+        let note = format!(
+            "##[CHAT][(server)] {n} line(s) of chat or of a watched game were dropped: they came faster than you read\n"
+        );
+        out.pending.extend_from_slice(note.as_bytes());
+        self.write_now(out);
     }
 
     /// Sends one line; `false` when the client is (now) cut off.
@@ -109,6 +156,7 @@ impl Peer {
         let mut out = self.out.lock().unwrap();
         if !out.broken {
             self.write_now(&mut out);
+            self.note_dropped(&mut out);
         }
         if out.broken {
             return Err(io::Error::other("the client does not read"));
@@ -149,5 +197,64 @@ impl Peer {
 
     pub fn take_game_over(&self) -> bool {
         self.game_over.swap(false, Ordering::AcqRel)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::AsyncReadExt as _;
+
+    #[tokio::test]
+    async fn fanned_out_lines_are_dropped_for_a_client_that_does_not_read_with_a_note_later() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let mut client = TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (server, _) = listener.accept().await.unwrap();
+        let peer = Peer::new(server);
+        let chat = "c".repeat(1000);
+        // The client does not read: the kernel's buffers fill, then the queue, then chat
+        // is dropped (bounded: the kernel holds a few MiB at most).
+        let mut sent = 0;
+        while peer.out.lock().unwrap().dropped == 0 {
+            peer.send_fan_out([chat.as_str()]);
+            sent += 1;
+            assert!(sent < 100_000, "nothing was ever dropped");
+        }
+        for _ in 0..100 {
+            peer.send_fan_out([chat.as_str()]);
+        }
+        let (broken, _, pending) = peer.status();
+        assert!(!broken && pending);
+        assert!(peer.out.lock().unwrap().pending.len() <= FAN_OUT_LIMIT + 1001);
+        // A line of the game still goes, past the share chat may take.
+        assert!(peer.send("+7776FU,T1"));
+        // The client reads everything; the owner flushes as the socket takes it.
+        let reader = tokio::spawn(async move {
+            let mut all = Vec::new();
+            let mut buf = vec![0u8; 1 << 16];
+            loop {
+                let n = client.read(&mut buf).await.unwrap();
+                all.extend_from_slice(&buf[..n]);
+                if all.ends_with(b"they came faster than you read\n") {
+                    return String::from_utf8(all).unwrap();
+                }
+            }
+        });
+        while !peer.flush().unwrap() {
+            peer.stream.writable().await.unwrap();
+        }
+        let text = tokio::time::timeout(std::time::Duration::from_secs(10), reader)
+            .await
+            .unwrap()
+            .unwrap();
+        let last: Vec<&str> = text.lines().rev().take(2).collect();
+        assert_eq!(last[1], "+7776FU,T1");
+        assert!(
+            last[0].starts_with("##[CHAT][(server)] ") && last[0].contains(" were dropped"),
+            "{}",
+            last[0]
+        );
     }
 }

@@ -87,12 +87,19 @@ pub fn write_atomically(dir: &Path, name: &str, text: &str) -> std::io::Result<P
     std::fs::create_dir_all(dir)?;
     let path = dir.join(name);
     let tmp = dir.join(format!(".{name}.tmp"));
-    {
+    let written = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
+        std::fs::rename(&tmp, &path)
+    })();
+    if let Err(e) = written {
+        // A full disk leaves no half-written temporary file behind for the next try.
+        if tmp.is_file() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        return Err(e);
     }
-    std::fs::rename(&tmp, &path)?;
     Ok(path)
 }
 

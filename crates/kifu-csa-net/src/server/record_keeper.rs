@@ -11,6 +11,12 @@
 //!
 //! Jobs arrive over a channel; the thread takes every job waiting before it writes, so a
 //! game with many moves queued is written once, not once per move.
+//!
+//! A write that fails (a full disk, a directory made read-only) is not lost: the game's
+//! record stays due and is written again every [`RETRY`] until it goes through, and a
+//! finished game's row is completed only after its final record is on disk, so the index
+//! never tells of an ending its file does not hold. The operator's log says what failed,
+//! once per kind of failure a minute (`flood_log`'s habit), and when it went through.
 
 use std::collections::HashMap;
 use std::fs::OpenOptions;
@@ -32,6 +38,8 @@ use crate::server::store::Store;
 pub(crate) struct Started {
     pub id: String,
     pub game_name: String,
+    /// Black's and White's player ids.
+    pub players: [String; 2],
     pub path: PathBuf,
     pub summary: GameSummary,
     pub meta: Meta,
@@ -41,6 +49,8 @@ enum Job {
     Start(Box<Started>),
     Move(String, PlayedMove),
     Finish(String, Ending, String),
+    /// A player logged in: counted in its row, if it has one.
+    Login(String),
     /// A reservation of a game rejected before `START`: the empty file goes.
     Discard(PathBuf),
     Flush(Sender<()>),
@@ -88,6 +98,40 @@ pub(crate) fn clean_stale(dir: &Path) -> usize {
     removed
 }
 
+/// Brings the index in line with the records at start: a game the index holds as started
+/// and never finished (the server stopped before its row was completed) is closed as
+/// interrupted with the plies its record holds — the record ends in `%CHUDAN` then, as
+/// written while the game went on. Returns how many rows were closed; a record that says
+/// more than the row can is reported for the operator.
+pub(crate) fn reconcile(store: &Store) -> rusqlite::Result<usize> {
+    let mut closed = 0;
+    for (id, path) in store.unfinished_games()? {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        // Moves are the lines `+7776FU`/`-3334FU`, as shogi-server reads a record back.
+        let is_move = |l: &&str| {
+            let b = l.as_bytes();
+            b.len() >= 7 && matches!(b[0], b'+' | b'-') && b[1..5].iter().all(u8::is_ascii_digit)
+        };
+        let plies = text.lines().filter(is_move).count();
+        let ending = text.lines().rev().find(|l| l.starts_with('%'));
+        if let Some(e) = ending.filter(|e| *e != "%CHUDAN") {
+            tracing::info!(
+                "game {id}: its record ends in {e} but its row was never completed; the row \
+                 is closed as interrupted"
+            );
+        }
+        let end_time = std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| crate::wall_time::Stamp::from_unix(d.as_secs() as i64).csa())
+            .unwrap_or_else(|| crate::wall_time::Stamp::now().csa());
+        store.close_interrupted(&id, u32::try_from(plies).unwrap_or(u32::MAX), &end_time)?;
+        closed += 1;
+    }
+    Ok(closed)
+}
+
 pub(crate) struct RecordKeeper {
     jobs: Sender<Job>,
 }
@@ -124,6 +168,11 @@ impl RecordKeeper {
         self.send(Job::Finish(id.to_owned(), ending, end_time));
     }
 
+    /// Counts a login off the login's path: a store that fails never refuses anyone.
+    pub fn login(&self, player: &str) {
+        self.send(Job::Login(player.to_owned()));
+    }
+
     pub fn discard(&self, path: PathBuf) {
         self.send(Job::Discard(path));
     }
@@ -152,25 +201,54 @@ struct KeeperShared {
     store: Option<Arc<Mutex<Store>>>,
 }
 
+/// How often writes that failed are tried again.
+pub(crate) const RETRY: Duration = Duration::from_secs(1);
+
+/// A finished game whose final record or row is not written yet.
+struct Unfinished {
+    kept: Kept,
+    ending: Ending,
+    end_time: String,
+    /// The final record is on disk.
+    recorded: bool,
+    /// Failures so far, for the log.
+    failures: u32,
+}
+
 fn keep(rx: Receiver<Job>, shared: KeeperShared, version: CsaVersion) {
     let mut games: HashMap<String, Kept> = HashMap::new();
+    let mut unfinished: Vec<Unfinished> = Vec::new();
+    let mut complaints = Complaints::default();
     loop {
-        let Ok(first) = rx.recv() else { return };
-        let mut batch = vec![first];
+        let behind = !unfinished.is_empty() || games.values().any(|k| k.dirty);
+        let first = if behind {
+            match rx.recv_timeout(RETRY) {
+                Ok(job) => Some(job),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        } else {
+            match rx.recv() {
+                Ok(job) => Some(job),
+                Err(_) => return,
+            }
+        };
+        let mut batch: Vec<Job> = first.into_iter().collect();
         // Everything already waiting, within a bound that keeps finished games from waiting
         // behind a flood of moves.
-        while batch.len() < 4096 {
+        while !batch.is_empty() && batch.len() < 4096 {
             match rx.recv_timeout(Duration::ZERO) {
                 Ok(job) => batch.push(job),
                 Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
             }
         }
         let mut flushed = Vec::new();
+        let mut logins = Vec::new();
         for job in batch {
             match job {
                 Job::Start(started) => {
                     let id = started.id.clone();
-                    let indexed = index_start(&shared, &started);
+                    let indexed = index_start(&shared, &started, &mut complaints);
                     games.insert(
                         id,
                         Kept {
@@ -189,24 +267,80 @@ fn keep(rx: Receiver<Job>, shared: KeeperShared, version: CsaVersion) {
                     }
                 }
                 Job::Finish(id, ending, end_time) => {
-                    if let Some(k) = games.remove(&id) {
-                        finish(&shared, k, &ending, end_time, version);
+                    if let Some(kept) = games.remove(&id) {
+                        unfinished.push(Unfinished {
+                            kept,
+                            ending,
+                            end_time,
+                            recorded: false,
+                            failures: 0,
+                        });
                     }
                 }
+                Job::Login(player) => logins.push(player),
                 Job::Discard(path) => {
                     let _ = std::fs::remove_file(path);
                 }
                 Job::Flush(done) => flushed.push(done),
             }
         }
-        for k in games.values_mut().filter(|k| k.dirty) {
-            k.dirty = false;
-            if let Err(e) = write_progress(k, version) {
-                tracing::info!("game {}: record not written: {e}", k.started.id);
+        if !logins.is_empty()
+            && let Some(store) = &shared.store
+        {
+            let store = store.lock().unwrap();
+            for player in logins {
+                if let Err(e) = store.login(&player) {
+                    complaints.note("a login was not counted in its player's row", &e);
+                }
             }
+        }
+        unfinished.retain_mut(|u| !finish(&shared, u, version, &mut complaints));
+        for k in games.values_mut().filter(|k| k.dirty) {
+            match write_progress(k, version) {
+                Ok(()) => k.dirty = false,
+                Err(e) => complaints.note(
+                    "a record of a game in progress was not written (it is tried again)",
+                    &format!("{}: {e}", k.started.id),
+                ),
+            }
+        }
+        if !flushed.is_empty() && !unfinished.is_empty() {
+            // A flush waits for what can be written now, not for a disk that is full.
+            complaints.note(
+                "finished games wait for their records to be written",
+                &unfinished.len(),
+            );
         }
         for done in flushed {
             let _ = done.send(());
+        }
+    }
+}
+
+/// Failures the keeper logs: the first of each kind at once, then at most one line a
+/// minute per kind with how many more there were, so a full disk does not fill the log.
+#[derive(Default)]
+struct Complaints {
+    kinds: HashMap<&'static str, (std::time::Instant, u64)>,
+}
+
+impl Complaints {
+    fn note(&mut self, what: &'static str, detail: &dyn std::fmt::Display) {
+        let now = std::time::Instant::now();
+        match self.kinds.get_mut(what) {
+            Some((at, more)) if now.duration_since(*at) < Duration::from_secs(60) => *more += 1,
+            Some((at, more)) => {
+                tracing::info!(
+                    "{what}: {detail} ({} more like it in the last minute)",
+                    *more
+                );
+                *at = now;
+                *more = 0;
+            }
+            None => {
+                tracing::info!("{what}: {detail}");
+                self.kinds.insert(what, (now, 0));
+            }
         }
     }
 }
@@ -232,6 +366,8 @@ fn row(s: &Started, ending: Option<&Ending>, end_time: &str, plies: usize) -> Ga
         game_name: s.game_name.clone(),
         black: s.summary.black.clone(),
         white: s.summary.white.clone(),
+        black_id: s.players[0].clone(),
+        white_id: s.players[1].clone(),
         start_time: s.meta.start_time.clone().unwrap_or_default(),
         end_time: end_time.to_owned(),
         reason: ending.map_or("CHUDAN", |e| e.reason.token()).to_owned(),
@@ -245,53 +381,98 @@ fn row(s: &Started, ending: Option<&Ending>, end_time: &str, plies: usize) -> Ga
 }
 
 /// Adds the started game's row; `false` if it could not (the id taken, the store failing).
-fn index_start(sh: &KeeperShared, s: &Started) -> bool {
+fn index_start(sh: &KeeperShared, s: &Started, complaints: &mut Complaints) -> bool {
     let Some(store) = &sh.store else { return false };
     match store.lock().unwrap().begin_game(&row(s, None, "", 0)) {
         Ok(()) => true,
         Err(e) => {
-            tracing::info!("game {}: not indexed: {e}", s.id);
+            complaints.note(
+                "a started game was not indexed (its row is added when it ends)",
+                &format!("{}: {e}", s.id),
+            );
             false
         }
     }
 }
 
-fn finish(shared: &KeeperShared, k: Kept, ending: &Ending, end_time: String, version: CsaVersion) {
-    let Kept {
-        started,
-        moves,
-        indexed,
-        ..
-    } = k;
-    let mut meta = started.meta.clone();
-    meta.end_time = Some(end_time.clone());
-    let text = csa_text(
-        &record_of(&started.summary, &moves, Some(ending), &meta),
-        version,
-    );
-    let dir = started.path.parent().unwrap_or(Path::new("."));
-    let name = started
-        .path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    if let Err(e) = write_atomically(dir, &name, &text) {
-        tracing::info!("game {}: record not written: {e}", started.id);
+/// Writes a finished game's final record, then completes its row; `true` once both are
+/// done (or can never be: the row belongs to another game).
+fn finish(
+    shared: &KeeperShared,
+    u: &mut Unfinished,
+    version: CsaVersion,
+    complaints: &mut Complaints,
+) -> bool {
+    if !u.recorded {
+        let started = &u.kept.started;
+        let mut meta = started.meta.clone();
+        meta.end_time = Some(u.end_time.clone());
+        let text = csa_text(
+            &record_of(&started.summary, &u.kept.moves, Some(&u.ending), &meta),
+            version,
+        );
+        let dir = started.path.parent().unwrap_or(Path::new("."));
+        let name = started
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if let Err(e) = write_atomically(dir, &name, &text) {
+            complaints.note(
+                "a finished game's record was not written (it is tried again)",
+                &format!("{}: {e}", started.id),
+            );
+            u.failures += 1;
+            // Until the final record goes through, the file holds every move played and
+            // the provisional ending: valid, and what a crash would leave.
+            if u.kept.dirty && write_progress(&mut u.kept, version).is_ok() {
+                u.kept.dirty = false;
+            }
+            return false;
+        }
+        u.recorded = true;
+        if u.failures > 0 {
+            tracing::info!(
+                "game {}: record written after {} failed tries",
+                started.id,
+                u.failures
+            );
+        }
     }
-    let plies = moves.len();
-    let sh = shared;
-    let Some(store) = &sh.store else { return };
-    let row = row(&started, Some(ending), &end_time, plies);
+    let started = &u.kept.started;
+    let Some(store) = &shared.store else {
+        return true;
+    };
+    let row = row(started, Some(&u.ending), &u.end_time, u.kept.moves.len());
     let mut store = store.lock().unwrap();
     // A row this game did not add is another game's: it is never overwritten.
-    if !indexed && let Err(e) = store.begin_game(&row) {
-        tracing::info!(
-            "game {}: not indexed (the index refused its row: {e})",
-            started.id
-        );
-        return;
+    if !u.kept.indexed {
+        match store.has_game(&started.id) {
+            Ok(false) => {}
+            Ok(true) => {
+                tracing::info!(
+                    "game {}: not indexed (another game's row has its id)",
+                    started.id
+                );
+                return true;
+            }
+            Err(e) => {
+                complaints.note(
+                    "a finished game's row was not written (it is tried again)",
+                    &format!("{}: {e}", started.id),
+                );
+                return false;
+            }
+        }
     }
-    if let Err(e) = store.finish_game(&row) {
-        tracing::info!("game {}: not indexed: {e}", started.id);
+    match store.finish_game(&row) {
+        Ok(()) => true,
+        Err(e) => {
+            complaints.note(
+                "a finished game's row was not written (it is tried again)",
+                &format!("{}: {e}", started.id),
+            );
+            false
+        }
     }
 }

@@ -1,11 +1,16 @@
-//! The server's small embedded store (SQLite): players and the index of finished games, so
-//! a restart loses nothing.
+//! The server's small embedded store (SQLite): players' tallies, the index of games and
+//! the key player ids are made with (see [`crate::server::identity`]), so a restart loses
+//! nothing.
+//!
+//! A player has a row only once it has finished a game: a login counts in the row it
+//! already has and adds none, so logins that never play cost the store nothing.
 
 use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::plain_text::escape_controls;
+use crate::server::identity::KEY_LEN;
 
 /// One finished game in the index.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +23,10 @@ pub struct GameRow {
     pub black: String,
     /// White's login name.
     pub white: String,
+    /// Black's player id (`name` or `name+<digest of its trip>`): whose tally it counts in.
+    pub black_id: String,
+    /// White's player id.
+    pub white_id: String,
     /// `YYYY/MM/DD HH:MM:SS`, UTC.
     pub start_time: String,
     /// `YYYY/MM/DD HH:MM:SS`, UTC; empty while the game is in progress.
@@ -33,8 +42,8 @@ pub struct GameRow {
 }
 
 impl GameRow {
-    /// The row's ten columns, in the order of the `games` table.
-    fn sql_params(&self) -> [&dyn rusqlite::ToSql; 10] {
+    /// The row's twelve columns, in the order of the `games` table.
+    fn sql_params(&self) -> [&dyn rusqlite::ToSql; 12] {
         [
             &self.id,
             &self.game_name,
@@ -46,6 +55,8 @@ impl GameRow {
             &self.winner,
             &self.plies,
             &self.path,
+            &self.black_id,
+            &self.white_id,
         ]
     }
 
@@ -64,6 +75,8 @@ impl GameRow {
             winner: e(&self.winner),
             plies: self.plies,
             path: self.path.clone(),
+            black_id: e(&self.black_id),
+            white_id: e(&self.white_id),
         }
     }
 }
@@ -71,9 +84,9 @@ impl GameRow {
 /// A player's tally.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerRow {
-    /// The login name.
+    /// The player id (the login name, with `+<digest>` for a player with a trip).
     pub name: String,
-    /// Logins accepted.
+    /// Logins accepted since its first finished game.
     pub logins: u32,
     /// Games won.
     pub wins: u32,
@@ -83,16 +96,15 @@ pub struct PlayerRow {
     pub draws: u32,
 }
 
-/// The SQLite file of players (credentials and tallies) and the game index.
+/// The SQLite file of players' tallies, the game index and settings.
 ///
 /// ```
 /// use kifu_csa_net::server::store::Store;
 ///
 /// let store = Store::in_memory().unwrap();
+/// // A player with no finished game has no row, and a login adds none.
 /// store.login("alice").unwrap();
-/// store.login("alice").unwrap();
-/// assert_eq!(store.player("alice").unwrap().unwrap().logins, 2);
-/// assert!(store.player("bob").unwrap().is_none());
+/// assert!(store.player("alice").unwrap().is_none());
 /// ```
 pub struct Store {
     conn: Connection,
@@ -121,48 +133,58 @@ impl Store {
                  white TEXT NOT NULL, start_time TEXT NOT NULL, end_time TEXT NOT NULL,
                  reason TEXT NOT NULL, winner TEXT NOT NULL, plies INTEGER NOT NULL,
                  path TEXT NOT NULL);
-             CREATE TABLE IF NOT EXISTS credentials (
-                 name TEXT PRIMARY KEY, salt BLOB NOT NULL, hash BLOB NOT NULL);",
+             CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value BLOB NOT NULL);",
         )?;
+        // Stores made before player ids had no id columns: their rows keep the names.
+        let has_ids = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'black_id'")?
+            .exists([])?;
+        if !has_ids {
+            conn.execute_batch(
+                "ALTER TABLE games ADD COLUMN black_id TEXT NOT NULL DEFAULT '';
+                 ALTER TABLE games ADD COLUMN white_id TEXT NOT NULL DEFAULT '';
+                 UPDATE games SET black_id = black, white_id = white;",
+            )?;
+        }
         // WAL with NORMAL sync survives a crash of the server; only a power cut can lose the
         // last commits, and each login no longer waits for a disk flush.
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // A store locked by another process fails fast rather than hold the server's
+        // threads: the record keeper tries again, and nothing else waits for a write.
+        conn.busy_timeout(std::time::Duration::from_millis(200))?;
         Ok(Store { conn })
     }
 
-    /// Counts a login (passwords only ever reach the store as salted hashes).
-    pub fn login(&self, name: &str) -> rusqlite::Result<()> {
+    /// Counts a login in the player's row, if it has one (see the type's notes).
+    pub fn login(&self, player: &str) -> rusqlite::Result<()> {
         self.conn.execute(
-            "INSERT INTO players (name, logins) VALUES (?1, 1)
-             ON CONFLICT(name) DO UPDATE SET logins = logins + 1",
-            params![name],
+            "UPDATE players SET logins = logins + 1 WHERE name = ?1",
+            params![player],
         )?;
         Ok(())
     }
 
-    /// A name's registered salt and password hash.
-    pub fn credential(&self, name: &str) -> rusqlite::Result<Option<(Vec<u8>, Vec<u8>)>> {
-        self.conn
+    /// The key player ids are made with: the stored one, or a new random one stored now.
+    pub fn trip_key(&self) -> rusqlite::Result<[u8; KEY_LEN]> {
+        let stored: Option<Vec<u8>> = self
+            .conn
             .query_row(
-                "SELECT salt, hash FROM credentials WHERE name = ?1",
-                params![name],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                "SELECT value FROM settings WHERE name = 'trip_key'",
+                [],
+                |r| r.get(0),
             )
-            .optional()
-    }
-
-    /// Registers a name's salt and hash; `false` when the name already has one.
-    pub fn register_credential(
-        &self,
-        name: &str,
-        salt: &[u8],
-        hash: &[u8],
-    ) -> rusqlite::Result<bool> {
-        let n = self.conn.execute(
-            "INSERT OR IGNORE INTO credentials (name, salt, hash) VALUES (?1, ?2, ?3)",
-            params![name, salt, hash],
+            .optional()?;
+        if let Some(key) = stored.and_then(|v| <[u8; KEY_LEN]>::try_from(v).ok()) {
+            return Ok(key);
+        }
+        let mut key = [0u8; KEY_LEN];
+        getrandom::fill(&mut key)
+            .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+        self.conn.execute(
+            "INSERT OR REPLACE INTO settings (name, value) VALUES ('trip_key', ?1)",
+            params![&key[..]],
         )?;
-        Ok(n == 1)
+        Ok(key)
     }
 
     /// Adds a game that has just started, as interrupted (`CHUDAN`) until it is finished:
@@ -171,7 +193,9 @@ impl Store {
     pub fn begin_game(&self, g: &GameRow) -> rusqlite::Result<()> {
         let g = &g.escaped();
         self.conn.execute(
-            "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            "INSERT INTO games (id, game_name, black, white, start_time, end_time, reason,
+                 winner, plies, path, black_id, white_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             g.sql_params(),
         )?;
         Ok(())
@@ -191,12 +215,14 @@ impl Store {
         let g = &g.escaped();
         let tx = self.conn.transaction()?;
         tx.execute(
-            "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            "INSERT INTO games (id, game_name, black, white, start_time, end_time, reason,
+                 winner, plies, path, black_id, white_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
              ON CONFLICT(id) DO UPDATE SET end_time = ?6, reason = ?7, winner = ?8,
                  plies = ?9, path = ?10",
             g.sql_params(),
         )?;
-        for (name, sign) in [(&g.black, "+"), (&g.white, "-")] {
+        for (name, sign) in [(&g.black_id, "+"), (&g.white_id, "-")] {
             let column = match g.winner.as_str() {
                 "" => "draws",
                 w if w == sign => "wins",
@@ -211,6 +237,26 @@ impl Store {
             )?;
         }
         tx.commit()
+    }
+
+    /// Games indexed as started and never finished (a crash, or a row the server could
+    /// not complete): `(id, path)`.
+    pub fn unfinished_games(&self) -> rusqlite::Result<Vec<(String, String)>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, path FROM games WHERE end_time = '' ORDER BY rowid")?;
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect()
+    }
+
+    /// Closes an unfinished game's row as interrupted, with the plies its record holds.
+    pub fn close_interrupted(&self, id: &str, plies: u32, end_time: &str) -> rusqlite::Result<()> {
+        self.conn.execute(
+            "UPDATE games SET end_time = ?2, reason = 'CHUDAN', winner = '', plies = ?3
+             WHERE id = ?1 AND end_time = ''",
+            params![id, end_time, plies],
+        )?;
+        Ok(())
     }
 
     /// `name`'s tally, if it ever logged in.
@@ -232,10 +278,28 @@ impl Store {
             .optional()
     }
 
+    /// Every player's tally, by player id.
+    pub fn players(&self) -> rusqlite::Result<Vec<PlayerRow>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT name, logins, wins, losses, draws FROM players ORDER BY name")?;
+        stmt.query_map([], |r| {
+            Ok(PlayerRow {
+                name: r.get(0)?,
+                logins: r.get(1)?,
+                wins: r.get(2)?,
+                losses: r.get(3)?,
+                draws: r.get(4)?,
+            })
+        })?
+        .collect()
+    }
+
     /// Every finished game, oldest first.
     pub fn games(&self) -> rusqlite::Result<Vec<GameRow>> {
         let mut stmt = self.conn.prepare(
-            "SELECT id, game_name, black, white, start_time, end_time, reason, winner, plies, path
+            "SELECT id, game_name, black, white, start_time, end_time, reason, winner, plies, path,
+                 black_id, white_id
              FROM games ORDER BY end_time, rowid",
         )?;
         stmt.query_map([], |r| {
@@ -250,6 +314,8 @@ impl Store {
                 winner: r.get(7)?,
                 plies: r.get(8)?,
                 path: r.get(9)?,
+                black_id: r.get(10)?,
+                white_id: r.get(11)?,
             })
         })?
         .collect()
@@ -267,12 +333,13 @@ mod tests {
         {
             let mut s = Store::open(&path).unwrap();
             s.login("alice").unwrap();
-            s.login("alice").unwrap();
             s.finish_game(&GameRow {
                 id: "g1".into(),
                 game_name: "t-60-0".into(),
                 black: "alice".into(),
                 white: "bob".into(),
+                black_id: "alice".into(),
+                white_id: "bob".into(),
                 start_time: "2026/01/01 00:00:00".into(),
                 end_time: "2026/01/01 00:10:00".into(),
                 reason: "RESIGN".into(),
@@ -281,9 +348,13 @@ mod tests {
                 path: "x.csa".into(),
             })
             .unwrap();
+            s.login("alice").unwrap();
+            s.login("alice").unwrap();
+            assert_eq!(s.trip_key().unwrap(), s.trip_key().unwrap());
         }
         let s = Store::open(&path).unwrap();
         let a = s.player("alice").unwrap().unwrap();
+        // The login before its first game had no row to count in.
         assert_eq!((a.logins, a.wins, a.losses, a.draws), (2, 0, 1, 0));
         let b = s.player("bob").unwrap().unwrap();
         assert_eq!((b.logins, b.wins), (0, 1));
@@ -300,6 +371,8 @@ mod tests {
             game_name: "t-60-0".into(),
             black: "a\rb".into(),
             white: "c".into(),
+            black_id: "a\rb".into(),
+            white_id: "c+00".into(),
             start_time: "2026/01/01 00:00:00".into(),
             end_time: String::new(),
             reason: "CHUDAN".into(),
@@ -326,6 +399,6 @@ mod tests {
         let games = s.games().unwrap();
         assert_eq!(games.len(), 1);
         assert_eq!((games[0].reason.as_str(), games[0].plies), ("RESIGN", 40));
-        assert_eq!(s.player("c").unwrap().unwrap().wins, 1);
+        assert_eq!(s.player("c+00").unwrap().unwrap().wins, 1);
     }
 }

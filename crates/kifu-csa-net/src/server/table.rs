@@ -51,12 +51,16 @@ struct State {
     recorded: usize,
     /// When `START` went out, as the record's `$START_TIME`.
     start_time: Option<String>,
+    /// Why no record can be written (with `--data`): the game is rejected before it starts.
+    unrecordable: Option<String>,
 }
 
 pub(crate) struct Table {
     pub id: String,
     pub game: GameName,
     pub names: [String; 2],
+    /// The players' ids (see [`crate::server::identity`]), Black's first.
+    pub players: [String; 2],
     peers: [Arc<Peer>; 2],
     services: Arc<Services>,
     state: Mutex<State>,
@@ -95,14 +99,15 @@ pub(crate) struct IdBook {
 
 /// A Game_ID no game of this server's lifetime has had and, with `--data`, no record on disk
 /// has: the record file is reserved under it (`create_new`), so a restart within the same
-/// second gets the next suffix instead of replacing the earlier game's record.
+/// second gets the next suffix instead of replacing the earlier game's record. With
+/// `--data`, `Err` says why no record can be reserved.
 fn reserve_id(
     services: &Services,
     book: &mut IdBook,
     game: &GameName,
     names: &[String; 2],
     start: &Stamp,
-) -> (String, Option<PathBuf>) {
+) -> (String, Result<Option<PathBuf>, String>) {
     let second = start.compact();
     let base = format!(
         "{}+{}+{}+{}+{second}",
@@ -136,14 +141,17 @@ fn reserve_id(
             continue;
         }
         let Some(dir) = &dir else {
-            return (id, None);
+            return (id, Ok(None));
         };
         match reserve(dir, &id) {
-            Ok(Some(path)) => return (id, Some(path)),
+            Ok(Some(path)) => return (id, Ok(Some(path))),
             Ok(None) => continue,
             Err(e) => {
-                tracing::info!("game {id}: no record can be written: {e}");
-                return (id, None);
+                tracing::info!(
+                    "game {id}: no record can be written in {}: {e}; the game is rejected",
+                    dir.display()
+                );
+                return (id, Err(e.to_string()));
             }
         }
     }
@@ -155,12 +163,16 @@ pub(crate) fn seat(
     services: &Arc<Services>,
     ids: &mut IdBook,
     game: GameName,
-    players: [(String, Arc<Peer>); 2],
+    players: [(String, String, Arc<Peer>); 2],
 ) -> Arc<Table> {
     let started = Stamp::now();
-    let [(black, bp), (white, wp)] = players;
+    let [(black, black_id, bp), (white, white_id, wp)] = players;
     let names = [black, white];
     let (id, reserved) = reserve_id(services, ids, &game, &names, &started);
+    let (reserved, unrecordable) = match reserved {
+        Ok(path) => (path, None),
+        Err(why) => (None, Some(why)),
+    };
     let mut summary = GameSummary::new(&id, &names[0], &names[1], game.time_rule());
     summary.max_moves = services.config.max_moves;
     if let Some(h) = game.handicap {
@@ -171,6 +183,7 @@ pub(crate) fn seat(
         id,
         game,
         names,
+        players: [black_id, white_id],
         peers: [bp, wp],
         services: services.clone(),
         state: Mutex::new(State {
@@ -186,6 +199,7 @@ pub(crate) fn seat(
             reserved,
             recorded: 0,
             start_time: None,
+            unrecordable,
         }),
         timer: Notify::new(),
         watchers: Mutex::new(Vec::new()),
@@ -210,11 +224,23 @@ impl Table {
     /// over (or rejected) and its players told, before its record is handed on.
     pub(crate) fn open(self: &Arc<Table>, released: impl FnOnce() + Send + 'static) {
         {
-            let st = self.state.lock().unwrap();
+            let mut st = self.state.lock().unwrap();
             let summary = st.summary.as_ref().expect("a summary before START");
             for color in Color::ALL {
                 let text = summary.for_player(color);
                 self.peers[color.index()].send_all(text.lines().iter().map(String::as_str));
+            }
+            // A game nobody could find afterwards is not played: both players hear why
+            // before it is rejected, and may ask again once the operator has made room.
+            if let Some(why) = st.unrecordable.take() {
+                let line = format!(
+                    "##[ERROR] the server cannot record this game ({}): it is not played",
+                    crate::plain_text::escape_controls(&why)
+                );
+                for p in &self.peers {
+                    p.send(&line);
+                }
+                self.reject(&mut st, "the Server (no record can be written)");
             }
         }
         tracing::info!(
@@ -295,6 +321,7 @@ impl Table {
             keeper.start_game(Started {
                 id: self.id.clone(),
                 game_name: self.game.name.clone(),
+                players: self.players.clone(),
                 path,
                 summary: summary.clone(),
                 meta: Meta {
@@ -315,7 +342,11 @@ impl Table {
         let line = format!("REJECT:{} by {by}", self.id);
         for p in &self.peers {
             p.send(&line);
-            p.close();
+            // As in shogi-server, an x1 player goes back to the lobby, connected; a
+            // CSA-mode player's connection was for this one game.
+            if !p.is_x1() {
+                p.close();
+            }
         }
         st.phase = Phase::Rejected;
         if let (Some(keeper), Some(path)) = (&self.services.records, st.reserved.take()) {
@@ -647,7 +678,7 @@ impl Table {
             return;
         }
         for (_, p) in watchers.iter() {
-            p.send_all(out.iter().map(String::as_str));
+            p.send_fan_out(out.iter().map(String::as_str));
         }
     }
 }

@@ -10,12 +10,13 @@ use crate::server::lobby::{Lobby, Status};
 /// status is `connected`, `game_waiting`, `agree_waiting`, `start_waiting` or `game`.
 pub(crate) fn who(lobby: &Lobby) -> Vec<String> {
     let online = lobby.online.lock().unwrap();
-    let mut names: Vec<&String> = online.keys().collect();
-    names.sort();
-    let mut out: Vec<String> = names
+    let mut players: Vec<&String> = online.keys().collect();
+    players.sort();
+    let mut out: Vec<String> = players
         .into_iter()
-        .map(|name| {
-            let p = &online[name];
+        .map(|player| {
+            let p = &online[player];
+            let name = &p.name;
             let protocol = if p.x1 { "x1" } else { "CSA" };
             let status = match &p.status {
                 Status::Connected => "connected".to_owned(),
@@ -68,8 +69,14 @@ pub(crate) fn rating(_lobby: &Lobby) -> Vec<String> {
 
 /// `##[CHAT][<from>] <message>` to every x1 player (CSA-mode players are not told, as in
 /// shogi-server). The message's control characters are escaped: a lone CR in it must not
-/// give the other players a line of its own (`##[CHAT][x] hi\r#WIN`).
-pub(crate) fn chat(lobby: &Lobby, from: &str, message: &str) {
+/// give the other players a line of its own (`##[CHAT][x] hi\r#WIN`). Each receiver takes
+/// it as a fanned-out line: dropped for a client that is not reading, never a reason to
+/// cut a player off. `false` when the server's whole chat allowance is spent (the sender's
+/// own is the caller's to check) and the line went to no one.
+pub(crate) fn chat(lobby: &Lobby, from: &str, message: &str) -> bool {
+    if !lobby.chat_budget.lock().unwrap().take() {
+        return false;
+    }
     let line = format!(
         "##[CHAT][{}] {}",
         escape_controls(from),
@@ -84,6 +91,7 @@ pub(crate) fn chat(lobby: &Lobby, from: &str, message: &str) {
         .map(|p| p.peer.clone())
         .collect();
     for p in peers {
-        p.send(&line);
+        p.send_fan_out([line.as_str()]);
     }
+    true
 }

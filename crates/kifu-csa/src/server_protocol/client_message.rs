@@ -92,6 +92,12 @@ impl ClientMessage {
                 let head = std::str::from_utf8(&line[..at]).unwrap_or_default();
                 ClientMessage::parse(&format!("{head}{}", decoded.text))
             }
+            // A move with a byte that is not text in the move itself: shogi-server judges
+            // it (an illegal move), it does not answer it as an unknown command.
+            (Some(b'+' | b'-'), _) => ClientMessage::BadMove {
+                text: String::from_utf8_lossy(line).into_owned(),
+                reason: "a byte that is not ASCII in the move".to_owned(),
+            },
             _ => ClientMessage::Unknown("(bytes that are not text)".to_owned()),
         }
     }
@@ -119,10 +125,16 @@ impl ClientMessage {
             }
             _ => {}
         }
+        // shogi-server splits LOGIN on any run of white space (Ruby's `split`), so a double
+        // space, a TAB or spaces around the line are taken there too.
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["LOGIN", name, password] => return login(name, password, false),
+            ["LOGIN", name, password, "x1"] => return login(name, password, true),
+            _ => {}
+        }
         let words: Vec<&str> = line.split(' ').collect();
         match words.as_slice() {
-            ["LOGIN", name, password] => login(name, password, false),
-            ["LOGIN", name, password, "x1"] => login(name, password, true),
             ["LOGOUT"] => ClientMessage::Logout,
             ["AGREE"] => ClientMessage::Agree(None),
             ["AGREE", id] if !id.is_empty() => ClientMessage::Agree(Some((*id).to_owned())),
@@ -261,7 +273,27 @@ mod tests {
         );
         assert!(matches!(p("LOGIN alice"), ClientMessage::Unknown(_)));
         assert!(matches!(p("LOGIN a b c"), ClientMessage::Unknown(_)));
-        assert!(matches!(p("LOGIN  alice pw"), ClientMessage::Unknown(_)));
+        // Any run of white space separates LOGIN's words, as in shogi-server.
+        for spaced in [
+            "LOGIN  alice pw",
+            "LOGIN\talice pw",
+            " LOGIN alice pw ",
+            "LOGIN alice pw\t",
+        ] {
+            assert_eq!(
+                p(spaced),
+                ClientMessage::Login {
+                    name: "alice".into(),
+                    password: "pw".into(),
+                    x1: false
+                },
+                "{spaced:?}"
+            );
+        }
+        assert!(matches!(
+            ClientMessage::parse_bytes(b"+77\xff6FU"),
+            ClientMessage::BadMove { .. }
+        ));
         for s in [
             "LOGIN alice secret",
             "LOGIN bob pw x1",
@@ -373,9 +405,10 @@ mod tests {
             ClientMessage::parse_bytes(b"HELLO\xff"),
             ClientMessage::Unknown(_)
         ));
+        // A byte that is not text in the move itself: a move attempt, judged illegal.
         assert!(matches!(
             ClientMessage::parse_bytes(b"+26\xff25FU,'x"),
-            ClientMessage::Unknown(_)
+            ClientMessage::BadMove { .. }
         ));
     }
 

@@ -1,0 +1,293 @@
+//! Storage faults, injected on real files: a record directory that cannot be made, a
+//! record that cannot be replaced, a store locked by another process. No login is refused
+//! for them, no game is played unrecorded, and once the fault is gone every record is
+//! valid and every index row matches its file.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use kifu_csa_net::server::store::{GameRow, Store};
+use kifu_csa_net::wall_time::Stamp;
+
+mod support;
+use support::{Client, config, csa_records, start, start_game};
+
+fn log_text(dir: &Path) -> String {
+    std::fs::read_to_string(dir.join("server.log")).unwrap_or_default()
+}
+
+/// The month directory records of today go under (`data/YYYY/MM`).
+fn month_dir(data: &Path) -> PathBuf {
+    let [y, m, _] = Stamp::now().dirs();
+    data.join(y).join(m)
+}
+
+/// Waits until `check` holds, for at most 15 s.
+async fn eventually(what: &str, mut check: impl FnMut() -> bool) {
+    let until = Instant::now() + Duration::from_secs(15);
+    while !check() {
+        assert!(Instant::now() < until, "{what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Every row of the index against its record: the record is valid CSA, ends as the row
+/// says, and holds as many moves.
+fn rows_match_records(data: &Path) -> Vec<GameRow> {
+    let store = Store::open(&data.join("kifu.sqlite")).unwrap();
+    let rows = store.games().unwrap();
+    for row in &rows {
+        let text = std::fs::read_to_string(&row.path).unwrap();
+        let parsed = kifu_records::shogi::csa::read(&text);
+        assert!(!parsed.has_errors(), "{}:\n{text}", row.path);
+        let moves = text
+            .lines()
+            .filter(|l| {
+                l.len() >= 7 && l.starts_with(['+', '-']) && l.as_bytes()[1].is_ascii_digit()
+            })
+            .count();
+        assert_eq!(moves as u32, row.plies, "{row:?}\n{text}");
+        let ending = text
+            .lines()
+            .rev()
+            .find(|l| l.starts_with('%'))
+            .unwrap_or("");
+        let expected = match row.reason.as_str() {
+            "RESIGN" => "%TORYO",
+            "CHUDAN" => "%CHUDAN",
+            other => panic!("a reason this test does not play: {other}"),
+        };
+        assert_eq!(ending, expected, "{row:?}\n{text}");
+    }
+    rows
+}
+
+#[tokio::test]
+async fn a_game_that_cannot_be_recorded_is_refused_before_it_starts_and_told_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let addr = start(config(Some(data))).await;
+    // Today's record directory cannot be made: a file stands where it would go.
+    let month = month_dir(data);
+    std::fs::create_dir_all(month.parent().unwrap()).unwrap();
+    std::fs::write(&month, "in the way").unwrap();
+
+    // CSA-mode players log in, hear why, and are let go.
+    let mut b = Client::connect(addr).await;
+    let mut w = Client::connect(addr).await;
+    b.send("LOGIN carol norec-600-10-B").await;
+    assert_eq!(b.line().await, "LOGIN:carol OK");
+    w.send("LOGIN dave norec-600-10").await;
+    assert_eq!(w.line().await, "LOGIN:dave OK");
+    for c in [&mut b, &mut w] {
+        c.until("END Game_Summary").await;
+        let why = c.line().await;
+        assert!(
+            why.starts_with("##[ERROR] the server cannot record this game (")
+                && why.ends_with("): it is not played"),
+            "{why}"
+        );
+        let reject = c.line().await;
+        assert!(
+            reject.starts_with("REJECT:")
+                && reject.ends_with(" by the Server (no record can be written)"),
+            "{reject}"
+        );
+        c.closed_within(5).await;
+    }
+    // x1 players stay, and play once the operator has made room.
+    let mut x = Client::connect(addr).await;
+    let mut y = Client::connect(addr).await;
+    for (c, n) in [(&mut x, "xavier"), (&mut y, "yuki")] {
+        c.send(&format!("LOGIN {n} pw x1")).await;
+        assert_eq!(
+            c.lines(2).await,
+            [format!("LOGIN:{n} OK"), "##[LOGIN] +OK x1".into()]
+        );
+    }
+    x.send("%%GAME norec-600-10 +").await;
+    y.send("%%GAME norec-600-10 -").await;
+    x.until("END Game_Summary").await;
+    assert!(
+        x.line()
+            .await
+            .starts_with("##[ERROR] the server cannot record")
+    );
+    assert!(x.line().await.starts_with("REJECT:"));
+    std::fs::remove_file(&month).unwrap();
+    y.until("END Game_Summary").await;
+    assert!(
+        y.line()
+            .await
+            .starts_with("##[ERROR] the server cannot record")
+    );
+    assert!(y.line().await.starts_with("REJECT:"));
+    x.send("%%GAME norec-600-10 +").await;
+    y.send("%%GAME norec-600-10 -").await;
+    start_game(&mut x, &mut y, "", "").await;
+    x.send("%TORYO").await;
+    assert_eq!(y.lines(3).await, ["%TORYO", "#RESIGN", "#WIN"]);
+    eventually("the game's row", || {
+        Store::open(&data.join("kifu.sqlite"))
+            .unwrap()
+            .games()
+            .unwrap()
+            .iter()
+            .any(|g| g.reason == "RESIGN")
+    })
+    .await;
+    let rows = rows_match_records(data);
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(csa_records(data).len(), 1);
+    let log = log_text(data);
+    assert!(log.contains("no record can be written in "), "{log}");
+}
+
+#[tokio::test]
+async fn a_failing_store_and_record_refuse_no_login_and_are_written_when_the_fault_is_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let addr = start(config(Some(data))).await;
+    // A finished game: both players have rows now.
+    let mut b = Client::connect(addr).await;
+    let mut w = Client::connect(addr).await;
+    start_game(
+        &mut b,
+        &mut w,
+        "LOGIN ann st-600-10-B,ann-pw",
+        "LOGIN ben st-600-10",
+    )
+    .await;
+    b.send("%TORYO").await;
+    assert_eq!(w.lines(3).await, ["%TORYO", "#RESIGN", "#WIN"]);
+    eventually("the first game's row", || {
+        Store::open(&data.join("kifu.sqlite"))
+            .unwrap()
+            .games()
+            .unwrap()
+            .len()
+            == 1
+            && Store::open(&data.join("kifu.sqlite"))
+                .unwrap()
+                .player("ben")
+                .unwrap()
+                .is_some()
+    })
+    .await;
+
+    // Another process holds the store's write lock: every write of the server fails.
+    let lock = rusqlite::Connection::open(data.join("kifu.sqlite")).unwrap();
+    lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    // The players log in all the same (their logins are counted later, or not at all) …
+    let mut b = Client::connect(addr).await;
+    let mut w = Client::connect(addr).await;
+    let id = start_game(
+        &mut b,
+        &mut w,
+        "LOGIN ann st-600-10-B,ann-pw",
+        "LOGIN ben st-600-10",
+    )
+    .await;
+    // … and the record cannot be replaced by its final version either: a directory
+    // stands where its temporary file goes.
+    let record = csa_records(data)
+        .into_iter()
+        .find(|p| p.file_stem().is_some_and(|s| s.to_string_lossy() == id))
+        .expect("the game's record, reserved at its start");
+    let tmp = record.with_file_name(format!(
+        ".{}.tmp",
+        record.file_name().unwrap().to_string_lossy()
+    ));
+    std::fs::create_dir(&tmp).unwrap();
+    for (i, mv) in ["+7776FU", "-3334FU", "+8822UM"].into_iter().enumerate() {
+        let (mover, other) = if i % 2 == 0 {
+            (&mut b, &mut w)
+        } else {
+            (&mut w, &mut b)
+        };
+        mover.send(mv).await;
+        mover.line().await;
+        other.line().await;
+    }
+    w.send("%TORYO").await;
+    assert_eq!(b.lines(3).await, ["%TORYO", "#RESIGN", "#WIN"]);
+    // The log says what failed.
+    eventually("the failures in the log", || {
+        let log = log_text(data);
+        log.contains("a finished game's record was not written (it is tried again)")
+    })
+    .await;
+    // Meanwhile the record on disk is the valid provisional one.
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        text.trim_end().ends_with("%CHUDAN") || text.contains("\n%CHUDAN\n"),
+        "{text}"
+    );
+    assert!(
+        !kifu_records::shogi::csa::read(&text).has_errors(),
+        "{text}"
+    );
+
+    // The faults go: the record and the row follow without anyone asking.
+    std::fs::remove_dir(&tmp).unwrap();
+    lock.execute_batch("COMMIT").unwrap();
+    drop(lock);
+    eventually("the second game's row", || {
+        Store::open(&data.join("kifu.sqlite"))
+            .unwrap()
+            .games()
+            .unwrap()
+            .iter()
+            .any(|g| g.id == id && g.reason == "RESIGN")
+    })
+    .await;
+    let rows = rows_match_records(data);
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows.iter().find(|r| r.id == id).unwrap().plies, 3);
+    let store = Store::open(&data.join("kifu.sqlite")).unwrap();
+    let ben = store.player("ben").unwrap().unwrap();
+    assert_eq!((ben.wins, ben.losses), (1, 1));
+    let log = log_text(data);
+    assert!(log.contains("record written after"), "{log}");
+    // No temporary file is left behind.
+    assert!(!tmp.exists());
+}
+
+#[tokio::test]
+async fn at_start_rows_of_games_left_unfinished_are_closed_to_match_their_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    // A row as a server killed mid-game leaves it, and its record with two moves.
+    let record = data.join("2026/01/01/kifu+t-600-10+a+b+20260101000000.csa");
+    std::fs::create_dir_all(record.parent().unwrap()).unwrap();
+    std::fs::write(
+        &record,
+        "V2.2\nN+a\nN-b\nPI\n+\n+7776FU\nT1\n-3334FU\nT2\n%CHUDAN\n",
+    )
+    .unwrap();
+    {
+        let store = Store::open(&data.join("kifu.sqlite")).unwrap();
+        store
+            .begin_game(&GameRow {
+                id: "kifu+t-600-10+a+b+20260101000000".into(),
+                game_name: "t-600-10".into(),
+                black: "a".into(),
+                white: "b".into(),
+                black_id: "a".into(),
+                white_id: "b".into(),
+                start_time: "2026/01/01 00:00:00".into(),
+                end_time: String::new(),
+                reason: "CHUDAN".into(),
+                winner: String::new(),
+                plies: 0,
+                path: record.display().to_string(),
+            })
+            .unwrap();
+    }
+    let _addr = start(config(Some(data))).await;
+    let rows = rows_match_records(data);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].plies, 2);
+    assert!(!rows[0].end_time.is_empty());
+    assert!(log_text(data).contains("closed 1 index row(s) of games left unfinished"));
+}

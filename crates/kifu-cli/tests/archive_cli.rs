@@ -145,10 +145,11 @@ fn walk(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 
 /// The acceptance test: for the start position and the 25 positions most games reached by
 /// more than one move order, `kifu explore` gives exactly the moves and counts cshogi's replay
-/// gives, and `kifu find` exactly its games and first plies.
+/// gives, and `kifu find` exactly its games and first plies; DuckDB, asked with the SQL of
+/// `docs/parquet-schema.md` over `kifu export --to parquet`, gives the same.
 #[test]
-#[ignore = "needs cshogi: run scripts/setup-test-deps"]
-fn explore_and_find_agree_with_cshogi() {
+#[ignore = "needs cshogi and duckdb: run scripts/setup-test-deps"]
+fn explore_and_find_agree_with_cshogi_and_duckdb() {
     let tmp = tempfile::tempdir().unwrap();
     let files: Vec<String> = kifu_testkit::corpus::files("shogi/bulk/csa", "csa")
         .iter()
@@ -168,6 +169,7 @@ fn explore_and_find_agree_with_cshogi() {
     let expected: Value = serde_json::from_slice(&peer.stdout).unwrap();
     let transposed = expected["transposed"].as_array().unwrap();
     assert!(transposed.len() >= 10);
+    let mut keys = Vec::new();
     for want in std::iter::once(&expected["start"]).chain(transposed) {
         let sfen = want["sfen"].as_str().unwrap();
         let explored = json(&kifu(&["explore", archive_s, sfen, "--json"]));
@@ -216,5 +218,43 @@ fn explore_and_find_agree_with_cshogi() {
             })
             .collect();
         assert_eq!(got, want, "find {sfen}");
+        keys.push((explored["key"].as_str().unwrap().to_owned(), moves, want));
+    }
+    // The same questions asked of the Parquet tables by DuckDB, with the schema page's SQL.
+    let tables = tmp.path().join("tables");
+    let mut args = vec!["export", "--to", "parquet", "-o", tables.to_str().unwrap()];
+    args.extend(files.iter().map(String::as_str));
+    let export = kifu(&args);
+    assert!(export.status.success(), "{}", text(&export.stderr));
+    let duckdb = std::process::Command::new(kifu_testkit::interop_python())
+        .arg(support::repo().join("crates/kifu-index/tests/peers/parquet_peer.py"))
+        .arg(&tables)
+        .args(keys.iter().map(|(k, _, _)| k))
+        .output()
+        .unwrap();
+    assert!(duckdb.status.success(), "{}", text(&duckdb.stderr));
+    let answers: Value = serde_json::from_slice(&duckdb.stdout).unwrap();
+    for (key, moves, games) in &keys {
+        let answer = &answers[key];
+        let got: BTreeMap<String, u64> = answer["moves"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+            .collect();
+        assert_eq!(&got, moves, "DuckDB's moves of {key}");
+        let got: Vec<(String, u64, u64)> = answer["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                (
+                    g[0].as_str().unwrap().to_owned(),
+                    g[1].as_u64().unwrap(),
+                    g[2].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(&got, games, "DuckDB's games of {key}");
     }
 }

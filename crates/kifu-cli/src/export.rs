@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use kifu_export::meta::{EndingClass, GameInfo, engine_line, game_facts, outcome_after};
-use kifu_export::table::{GameRows, GamesTable, PliesTable, Ply, PlyRows, Source};
+use kifu_export::table::{GameKeys, GameRows, GamesTable, PliesTable, Ply, PlyRows, Source};
 use kifu_export::training::{GameResult, Hcpe, Hcpe3Game, Hcpe3Move, Psv, hcpe3_result};
 use kifu_export::{move16, packed};
 use kifu_record::{Diagnostic, Game as _, Record, RecordFormat, Side, SourceText};
@@ -762,10 +762,14 @@ fn table_rows<G: kifu_record::Game>(
     // the rows' result cells are filled then, with no replay of its own.
     let mut plies = out.plies.game();
     let mut exported = 0u32;
+    // Every position's key, filtered or not: the canonical game key folds them all.
+    let mut keys = Vec::new();
     let (last, end) = record.walk_main_line(|id, position, mv| {
         counts.positions += 1;
         let node = &record.moves[id];
         let turn = G::turn(position);
+        let position_key = G::position_key(position);
+        keys.extend(position_key);
         let line = engine_line(node);
         let black_view = line.and_then(|(e, _)| e);
         let eval = black_view.map(|e| if turn == Side::First { e } else { -e });
@@ -782,6 +786,11 @@ fn table_rows<G: kifu_record::Game>(
             time_ms: node.time_ms,
             eval: black_view,
             pv: line.map(|(_, pv)| pv).filter(|pv| !pv.is_empty()),
+            side_to_move: turn,
+            position_key,
+            facts: G::move_facts(position, mv),
+            variation: 0,
+            parent_ply: None,
         };
         plies.push(source, &info, &ply);
     });
@@ -789,7 +798,14 @@ fn table_rows<G: kifu_record::Game>(
     plies.finish(&info);
     counts.games_written += 1;
     let start = G::position_text(&G::start_position(&record.start));
-    out.games.push(source, &info, &start, exported);
+    // The keys before each move, then the end's (the start's, when no move was played).
+    let end_position = G::position_key(&end);
+    keys.extend(end_position);
+    let game_keys = GameKeys {
+        game: end_position.map(|_| kifu_record::game_key(&keys)),
+        end_position,
+    };
+    out.games.push(source, &info, &start, exported, game_keys);
 }
 
 /// An output being written: a temporary file beside each target, renamed at the end.

@@ -11,10 +11,13 @@ mod completions;
 mod convert;
 mod csa_client;
 mod csa_server;
+mod dedup;
 mod error;
+mod explore;
 mod export;
 mod games;
 mod html;
+mod index;
 mod inputs;
 mod link;
 mod man;
@@ -52,6 +55,14 @@ enum Command {
     Convert(convert::Args),
     /// Export validated positions for training (hcpe, hcpe3, psv) or tables of plies and games (Parquet).
     Export(export::Args),
+    /// Build an archive of shogi games to ask (explore, find), or add files to one.
+    Index(index::Args),
+    /// The moves played from a position in an archive, with counts, results and top games.
+    Explore(explore::ExploreArgs),
+    /// The games of an archive that reached a position, by any move order, with the ply.
+    Find(explore::FindArgs),
+    /// Find records of the same game across files and formats (truncated copies too).
+    Dedup(dedup::Args),
     /// Print a record's position after some moves as a board diagram.
     Show(show::Args),
     /// Draw a record's position after some moves as an SVG or PNG picture, every ply as an
@@ -81,6 +92,10 @@ fn main() -> ExitCode {
         Command::Check(args) => ("check", check::run(args)),
         Command::Convert(args) => ("convert", convert::run(args)),
         Command::Export(args) => ("export", export::run(args)),
+        Command::Index(args) => ("index", index::run(args)),
+        Command::Explore(args) => ("explore", explore::explore(args)),
+        Command::Find(args) => ("find", explore::find(args)),
+        Command::Dedup(args) => ("dedup", dedup::run(args)),
         Command::Show(args) => ("show", show::run(args)),
         Command::Render(args) => ("render", render::run(args)),
         Command::Html(args) => ("html", html::run(args)),

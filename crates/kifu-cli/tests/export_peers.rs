@@ -250,7 +250,12 @@ fn duckdb_reads_the_parquet_tables() {
     let types = &seen["plies"]["types"];
     for (column, kind) in [
         ("source_file", "VARCHAR"),
-        ("record_index", "INTEGER"),
+        ("record", "INTEGER"),
+        ("position_key", "UBIGINT"),
+        ("side_to_move", "VARCHAR"),
+        ("capture", "BOOLEAN"),
+        ("date", "TIMESTAMP"),
+        ("date_text", "VARCHAR"),
         ("ply", "INTEGER"),
         ("sfen", "VARCHAR"),
         ("move", "VARCHAR"),

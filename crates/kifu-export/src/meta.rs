@@ -26,6 +26,16 @@ pub struct GameInfo {
     pub white_rate: Option<f64>,
     /// When the game started, as written.
     pub date: Option<String>,
+    /// When the game started, read from [`GameInfo::date`]: milliseconds since
+    /// 1970-01-01T00:00 of the clock it was written in (no time zone is written, so none is
+    /// assumed); midnight when only the day is written.
+    pub date_ms: Option<i64>,
+    /// The event (`$EVENT`, 棋戦).
+    pub event: Option<String>,
+    /// The time control as written.
+    pub time_control: Option<String>,
+    /// The named start (shogi's 平手, 香落ち …; [`Game::start_name`]).
+    pub handicap: Option<String>,
     /// The result the record states.
     pub result: Option<Side>,
     /// Whether the record states a draw.
@@ -180,6 +190,14 @@ where
         black: text(HeaderField::FirstPlayer),
         white: text(HeaderField::SecondPlayer),
         date: text(HeaderField::StartTime),
+        date_ms: header.start_time().map(|d| {
+            let (h, m, s) = d.time.unwrap_or((0, 0, 0));
+            let days = days_from_civil(i64::from(d.year), i64::from(d.month), i64::from(d.day));
+            ((days * 24 + i64::from(h)) * 60 + i64::from(m)) * 60_000 + i64::from(s) * 1000
+        }),
+        event: text(HeaderField::Event),
+        time_control: text(HeaderField::TimeControl),
+        handicap: G::start_name(&record.start),
         ..GameInfo::default()
     };
     let tree = &record.moves;
@@ -201,6 +219,16 @@ where
         info.ending_text = Some(ending.kind.to_string());
     }
     info
+}
+
+/// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
 }
 
 /// [`Record::outcome`], given what [`Record::walk_main_line`] returned: the last move it

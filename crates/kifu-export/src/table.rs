@@ -1,17 +1,18 @@
 //! Parquet tables of plies and games, written in row groups so that memory stays bounded
 //! however many records go in. Readable by DuckDB, Polars, pandas and Spark.
 //!
-//! The columns (`?` marks a column that may be null):
+//! Every column, its type, meaning and point of view is listed in `docs/parquet-schema.md`;
+//! in short (`?` marks a column that may be null):
 //!
-//! - `plies.parquet`: `source_file`, `record_index` (from 0), `game_id?`, `black?`, `white?`,
-//!   `black_rate?`, `white_rate?`, `date?`, `ply` (the move's number, from 1), `sfen` (the
-//!   position before the move, in the game's position text), `move` (the game's move text:
-//!   USI for shogi), `notation?` (the move as the record wrote it), `time_ms?`, `eval?` (from
-//!   the first player's point of view), `pv?`, `result` (`1-0`, `0-1`, `1/2-1/2`, `*`),
+//! - `plies.parquet`, a row per move: the game's columns shared with `games.parquet`
+//!   (`source_file`, `record` from 1, `game_id?`, `event?`, `black?`, `white?`, `black_rate?`,
+//!   `white_rate?`, `date?` as a timestamp, `date_text?` as written, `time_control?`,
+//!   `handicap?`), then `ply`, `variation` (0 on the main line), `parent_ply?`, `side_to_move`,
+//!   `position_key?` (`docs/position-key.md`), `sfen`, `move`, `capture?`, `check?`,
+//!   `promotion?`, `notation?`, `time_ms?`, `eval?` (first player's view), `pv?`, `result`,
 //!   `ending?`;
-//! - `games.parquet`: `source_file`, `record_index`, `game_id?`, `black?`, `white?`,
-//!   `black_rate?`, `white_rate?`, `date?`, `start_sfen`, `plies` (moves exported), `result`,
-//!   `ending?`, `ending_class`.
+//! - `games.parquet`, a row per game: the shared columns, `start_sfen`, `plies`, `result`,
+//!   `ending?`, `ending_class`, `game_key?`.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -23,6 +24,8 @@ use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::{ColumnPath, Type};
+
+use kifu_record::{MoveFacts, Side};
 
 use crate::meta::{GameInfo, result_tag};
 
@@ -40,6 +43,11 @@ enum Kind {
     Int32,
     Int64,
     Double,
+    Bool,
+    /// Milliseconds since 1970-01-01T00:00, local time of the record (not adjusted to UTC).
+    Timestamp,
+    /// A 64-bit key, unsigned.
+    Key,
 }
 
 /// One column's cells. Text cells share one buffer, so that a row costs no allocation; they
@@ -50,6 +58,7 @@ enum Values {
     Int32(Vec<i32>),
     Int64(Vec<i64>),
     Double(Vec<f64>),
+    Bool(Vec<bool>),
 }
 
 /// One column's values of the rows gathered.
@@ -69,8 +78,9 @@ impl Column {
                     ends: Vec::new(),
                 },
                 Kind::Int32 => Values::Int32(Vec::new()),
-                Kind::Int64 => Values::Int64(Vec::new()),
+                Kind::Int64 | Kind::Timestamp | Kind::Key => Values::Int64(Vec::new()),
                 Kind::Double => Values::Double(Vec::new()),
+                Kind::Bool => Values::Bool(Vec::new()),
             },
             defs: nullable.then(Vec::new),
         }
@@ -85,6 +95,7 @@ impl Column {
             Values::Int32(v) => v.clear(),
             Values::Int64(v) => v.clear(),
             Values::Double(v) => v.clear(),
+            Values::Bool(v) => v.clear(),
         }
         if let Some(d) = &mut self.defs {
             d.clear();
@@ -119,6 +130,13 @@ impl Column {
         }
     }
 
+    fn boolean(&mut self, value: Option<bool>) {
+        self.present(value.is_some());
+        if let (Values::Bool(v), Some(x)) = (&mut self.values, value) {
+            v.push(x);
+        }
+    }
+
     fn double(&mut self, value: Option<f64>) {
         self.present(value.is_some());
         if let (Values::Double(v), Some(x)) = (&mut self.values, value) {
@@ -143,6 +161,7 @@ impl Column {
             (Values::Int32(v), Values::Int32(more)) => v.extend_from_slice(more),
             (Values::Int64(v), Values::Int64(more)) => v.extend_from_slice(more),
             (Values::Double(v), Values::Double(more)) => v.extend_from_slice(more),
+            (Values::Bool(v), Values::Bool(more)) => v.extend_from_slice(more),
             _ => unreachable!("rows of one table have the same columns"),
         }
         if let (Some(d), Some(more)) = (&mut self.defs, &other.defs) {
@@ -202,7 +221,17 @@ fn properties(spec: &[(&str, Kind, bool)]) -> WriterProperties {
     // The columns that repeat (the file, players, game id, date, result, ending, ratings,
     // the record's index) keep both: a dictionary stores each value once per row group.
     for &(column, _, _) in spec {
-        if ["sfen", "start_sfen", "pv", "notation", "move"].contains(&column) {
+        if [
+            "sfen",
+            "start_sfen",
+            "pv",
+            "notation",
+            "move",
+            "position_key",
+            "game_key",
+        ]
+        .contains(&column)
+        {
             properties = properties
                 .set_column_dictionary_enabled(ColumnPath::from(column), false)
                 .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
@@ -221,6 +250,15 @@ impl<W: Write + Send> Table<W> {
                     Kind::Int32 => (Physical::INT32, None),
                     Kind::Int64 => (Physical::INT64, None),
                     Kind::Double => (Physical::DOUBLE, None),
+                    Kind::Bool => (Physical::BOOLEAN, None),
+                    Kind::Timestamp => (
+                        Physical::INT64,
+                        Some(LogicalType::timestamp(
+                            false,
+                            parquet::basic::TimeUnit::MILLIS,
+                        )),
+                    ),
+                    Kind::Key => (Physical::INT64, Some(LogicalType::integer(64, false))),
                 };
                 let mut builder = Type::primitive_type_builder(column, physical)
                     .with_repetition(if nullable {
@@ -229,7 +267,7 @@ impl<W: Write + Send> Table<W> {
                         Repetition::REQUIRED
                     })
                     .with_logical_type(logical.clone());
-                if logical.is_some() {
+                if let Kind::Text = kind {
                     builder = builder.with_converted_type(ConvertedType::UTF8);
                 }
                 builder.build().map(Arc::new)
@@ -279,6 +317,7 @@ impl<W: Write + Send> Table<W> {
                 (C::Int32ColumnWriter(w), Values::Int32(v)) => w.write_batch(v, defs, None),
                 (C::Int64ColumnWriter(w), Values::Int64(v)) => w.write_batch(v, defs, None),
                 (C::DoubleColumnWriter(w), Values::Double(v)) => w.write_batch(v, defs, None),
+                (C::BoolColumnWriter(w), Values::Bool(v)) => w.write_batch(v, defs, None),
                 _ => Err(ParquetError::General("column type mismatch".into())),
             }?;
             writer.close()?;
@@ -300,7 +339,7 @@ impl<W: Write + Send> Table<W> {
 pub struct Source<'a> {
     /// The file, as named on the command line or found in a directory.
     pub file: &'a str,
-    /// The record's index in the file, from 0.
+    /// The record's index in the file, from 0 (the tables' `record` counts from 1).
     pub record: usize,
 }
 
@@ -321,31 +360,92 @@ pub struct Ply<'a> {
     pub eval: Option<i32>,
     /// The engine's principal variation written with the move.
     pub pv: Option<&'a str>,
+    /// Who plays the move.
+    pub side_to_move: Side,
+    /// The key of the position before the move ([`kifu_record::Game::position_key`]).
+    pub position_key: Option<u64>,
+    /// Capture, check and promotion ([`kifu_record::Game::move_facts`]).
+    pub facts: Option<MoveFacts>,
+    /// 0 on the main line; else the variation's number in the record, from 1.
+    pub variation: u32,
+    /// For a variation's move, the ply of the position it branches from (its first move's
+    /// ply − 1), on the line it branches from.
+    pub parent_ply: Option<u32>,
 }
 
-const COMMON: [(&str, Kind, bool); 8] = [
+impl<'a> Ply<'a> {
+    /// A main-line ply with no move facts, key, time, evaluation or notation: fill in what is
+    /// known with struct update syntax.
+    pub fn new(ply: u32, position: &'a str, mv: &'a str, side_to_move: Side) -> Ply<'a> {
+        Ply {
+            ply,
+            position,
+            mv,
+            notation: None,
+            time_ms: None,
+            eval: None,
+            pv: None,
+            side_to_move,
+            position_key: None,
+            facts: None,
+            variation: 0,
+            parent_ply: None,
+        }
+    }
+}
+
+/// A game's keys, for a game that has position keys ([`kifu_record::Game::position_key`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameKeys {
+    /// The canonical game key ([`kifu_record::game_key`]).
+    pub game: Option<u64>,
+    /// The key of the position after the last move exported.
+    pub end_position: Option<u64>,
+}
+
+const COMMON: [(&str, Kind, bool); 12] = [
     ("source_file", Kind::Text, false),
-    ("record_index", Kind::Int32, false),
+    ("record", Kind::Int32, false),
     ("game_id", Kind::Text, true),
+    ("event", Kind::Text, true),
     ("black", Kind::Text, true),
     ("white", Kind::Text, true),
     ("black_rate", Kind::Double, true),
     ("white_rate", Kind::Double, true),
-    ("date", Kind::Text, true),
+    ("date", Kind::Timestamp, true),
+    ("date_text", Kind::Text, true),
+    ("time_control", Kind::Text, true),
+    ("handicap", Kind::Text, true),
 ];
 
-const PLIES: [(&str, Kind, bool); 17] = [
-    COMMON[0],
-    COMMON[1],
-    COMMON[2],
-    COMMON[3],
-    COMMON[4],
-    COMMON[5],
-    COMMON[6],
-    COMMON[7],
+const fn with_common<const N: usize>(
+    own: [(&'static str, Kind, bool); N],
+) -> [(&'static str, Kind, bool); 40] {
+    let mut all = [("", Kind::Int32, false); 40];
+    let mut i = 0;
+    while i < COMMON.len() {
+        all[i] = COMMON[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < N {
+        all[COMMON.len() + j] = own[j];
+        j += 1;
+    }
+    all
+}
+
+const PLIES_OWN: [(&str, Kind, bool); 16] = [
     ("ply", Kind::Int32, false),
+    ("variation", Kind::Int32, false),
+    ("parent_ply", Kind::Int32, true),
+    ("side_to_move", Kind::Text, false),
+    ("position_key", Kind::Key, true),
     ("sfen", Kind::Text, false),
     ("move", Kind::Text, false),
+    ("capture", Kind::Bool, true),
+    ("check", Kind::Bool, true),
+    ("promotion", Kind::Bool, true),
     ("notation", Kind::Text, true),
     ("time_ms", Kind::Int64, true),
     ("eval", Kind::Int32, true),
@@ -354,36 +454,50 @@ const PLIES: [(&str, Kind, bool); 17] = [
     ("ending", Kind::Text, true),
 ];
 
-const GAMES: [(&str, Kind, bool); 13] = [
-    COMMON[0],
-    COMMON[1],
-    COMMON[2],
-    COMMON[3],
-    COMMON[4],
-    COMMON[5],
-    COMMON[6],
-    COMMON[7],
+const GAMES_OWN: [(&str, Kind, bool); 7] = [
     ("start_sfen", Kind::Text, false),
     ("plies", Kind::Int32, false),
     ("result", Kind::Text, false),
     ("ending", Kind::Text, true),
     ("ending_class", Kind::Text, false),
+    ("game_key", Kind::Key, true),
+    ("end_position_key", Kind::Key, true),
 ];
+
+const PLIES_ALL: [(&str, Kind, bool); 40] = with_common(PLIES_OWN);
+const GAMES_ALL: [(&str, Kind, bool); 40] = with_common(GAMES_OWN);
+
+/// The columns of `plies.parquet`, in order.
+const PLIES: &[(&str, Kind, bool)] = PLIES_ALL.split_at(COMMON.len() + PLIES_OWN.len()).0;
+/// The columns of `games.parquet`, in order.
+const GAMES: &[(&str, Kind, bool)] = GAMES_ALL.split_at(COMMON.len() + GAMES_OWN.len()).0;
+
+/// Every column's name, `plies.parquet`'s then `games.parquet`'s (for the schema page's test).
+pub fn column_names() -> (Vec<&'static str>, Vec<&'static str>) {
+    (
+        PLIES.iter().map(|c| c.0).collect(),
+        GAMES.iter().map(|c| c.0).collect(),
+    )
+}
 
 fn common(rows: &mut Rows, source: Source<'_>, game: &GameInfo) {
     let c = &mut rows.columns;
     c[0].text(Some(source.file));
-    c[1].int32(Some(source.record as i32));
+    c[1].int32(Some(source.record as i32 + 1));
     c[2].text(game.game_id.as_deref());
-    c[3].text(game.black.as_deref());
-    c[4].text(game.white.as_deref());
-    c[5].double(game.black_rate);
-    c[6].double(game.white_rate);
-    c[7].text(game.date.as_deref());
+    c[3].text(game.event.as_deref());
+    c[4].text(game.black.as_deref());
+    c[5].text(game.white.as_deref());
+    c[6].double(game.black_rate);
+    c[7].double(game.white_rate);
+    c[8].int64(game.date_ms);
+    c[9].text(game.date.as_deref());
+    c[10].text(game.time_control.as_deref());
+    c[11].text(game.handicap.as_deref());
 }
 
 /// The column of a ply's game result, which [`GamePlies`] fills last.
-const PLY_RESULT: usize = 15;
+const PLY_RESULT: usize = 26;
 
 fn push_ply(rows: &mut Rows, source: Source<'_>, game: &GameInfo, ply: &Ply<'_>) {
     push_ply_but_result(rows, source, game, ply);
@@ -395,26 +509,45 @@ fn push_ply_but_result(rows: &mut Rows, source: Source<'_>, game: &GameInfo, ply
     common(rows, source, game);
 
     let c = &mut rows.columns;
-    c[8].int32(Some(ply.ply as i32));
-    c[9].text(Some(ply.position));
-    c[10].text(Some(ply.mv));
-    c[11].text(ply.notation);
-    c[12].int64(ply.time_ms.map(|t| t as i64));
-    c[13].int32(ply.eval);
-    c[14].text(ply.pv);
-    c[16].text(game.ending_text.as_deref());
+    c[12].int32(Some(ply.ply as i32));
+    c[13].int32(Some(ply.variation as i32));
+    c[14].int32(ply.parent_ply.map(|p| p as i32));
+    c[15].text(Some(match ply.side_to_move {
+        Side::First => "black",
+        Side::Second => "white",
+    }));
+    c[16].int64(ply.position_key.map(|k| k as i64));
+    c[17].text(Some(ply.position));
+    c[18].text(Some(ply.mv));
+    c[19].boolean(ply.facts.map(|f| f.capture));
+    c[20].boolean(ply.facts.map(|f| f.check));
+    c[21].boolean(ply.facts.map(|f| f.promotion));
+    c[22].text(ply.notation);
+    c[23].int64(ply.time_ms.map(|t| t as i64));
+    c[24].int32(ply.eval);
+    c[25].text(ply.pv);
+    c[27].text(game.ending_text.as_deref());
     rows.len += 1;
 }
 
-fn push_game(rows: &mut Rows, source: Source<'_>, game: &GameInfo, start: &str, plies: u32) {
+fn push_game(
+    rows: &mut Rows,
+    source: Source<'_>,
+    game: &GameInfo,
+    start: &str,
+    plies: u32,
+    keys: GameKeys,
+) {
     common(rows, source, game);
 
     let c = &mut rows.columns;
-    c[8].text(Some(start));
-    c[9].int32(Some(plies as i32));
-    c[10].text(Some(result_tag(game)));
-    c[11].text(game.ending_text.as_deref());
-    c[12].text(Some(game.ending.name()));
+    c[12].text(Some(start));
+    c[13].int32(Some(plies as i32));
+    c[14].text(Some(result_tag(game)));
+    c[15].text(game.ending_text.as_deref());
+    c[16].text(Some(game.ending.name()));
+    c[17].int64(keys.game.map(|k| k as i64));
+    c[18].int64(keys.end_position.map(|k| k as i64));
     rows.len += 1;
 }
 
@@ -424,17 +557,14 @@ fn push_game(rows: &mut Rows, source: Source<'_>, game: &GameInfo, start: &str, 
 /// ```
 /// use kifu_export::meta::GameInfo;
 /// use kifu_export::table::{PliesTable, PlyRows, Ply, Source};
+/// use kifu_record::Side;
 ///
 /// let mut rows = PlyRows::default();
 /// let source = Source { file: "a.csa", record: 0 };
+/// let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 /// let ply = Ply {
-///     ply: 1,
-///     position: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-///     mv: "7g7f",
 ///     notation: Some("+7776FU"),
-///     time_ms: None,
-///     eval: None,
-///     pv: None,
+///     ..Ply::new(1, start, "7g7f", Side::First)
 /// };
 /// rows.push(source, &GameInfo::default(), &ply);
 /// assert_eq!(rows.len(), 1);
@@ -448,7 +578,7 @@ pub struct PlyRows(Rows);
 
 impl Default for PlyRows {
     fn default() -> PlyRows {
-        PlyRows(Rows::new(&PLIES))
+        PlyRows(Rows::new(PLIES))
     }
 }
 
@@ -490,15 +620,8 @@ impl PlyRows {
 ///
 /// let mut rows = PlyRows::default();
 /// let mut info = GameInfo::default();
-/// let ply = Ply {
-///     ply: 1,
-///     position: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-///     mv: "7g7f",
-///     notation: None,
-///     time_ms: None,
-///     eval: None,
-///     pv: None,
-/// };
+/// let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+/// let ply = Ply::new(1, start, "7g7f", Side::First);
 /// let mut game = rows.game();
 /// game.push(Source { file: "a.csa", record: 0 }, &info, &ply);
 /// info.result = Some(Side::First); // found by the replay that wrote the plies
@@ -540,14 +663,21 @@ pub struct GameRows(Rows);
 
 impl Default for GameRows {
     fn default() -> GameRows {
-        GameRows(Rows::new(&GAMES))
+        GameRows(Rows::new(GAMES))
     }
 }
 
 impl GameRows {
-    /// Adds one game: its start position as text and the number of plies exported.
-    pub fn push(&mut self, source: Source<'_>, game: &GameInfo, start: &str, plies: u32) {
-        push_game(&mut self.0, source, game, start, plies);
+    /// Adds one game: its start position as text, the number of plies exported and its keys.
+    pub fn push(
+        &mut self,
+        source: Source<'_>,
+        game: &GameInfo,
+        start: &str,
+        plies: u32,
+        keys: GameKeys,
+    ) {
+        push_game(&mut self.0, source, game, start, plies, keys);
     }
 
     /// How many rows are gathered.
@@ -567,7 +697,7 @@ pub struct PliesTable<W: Write + Send>(Table<W>);
 impl<W: Write + Send> PliesTable<W> {
     /// A table writing to `sink`.
     pub fn new(sink: W) -> Result<PliesTable<W>, TableError> {
-        Ok(PliesTable(Table::new(sink, "plies", &PLIES)?))
+        Ok(PliesTable(Table::new(sink, "plies", PLIES)?))
     }
 
     /// Adds one ply of a game.
@@ -600,18 +730,19 @@ pub struct GamesTable<W: Write + Send>(Table<W>);
 impl<W: Write + Send> GamesTable<W> {
     /// A table writing to `sink`.
     pub fn new(sink: W) -> Result<GamesTable<W>, TableError> {
-        Ok(GamesTable(Table::new(sink, "games", &GAMES)?))
+        Ok(GamesTable(Table::new(sink, "games", GAMES)?))
     }
 
-    /// Adds one game: its start position as text and the number of plies exported.
+    /// Adds one game (see [`GameRows::push`]).
     pub fn push(
         &mut self,
         source: Source<'_>,
         game: &GameInfo,
         start: &str,
         plies: u32,
+        keys: GameKeys,
     ) -> Result<(), TableError> {
-        push_game(&mut self.0.rows, source, game, start, plies);
+        push_game(&mut self.0.rows, source, game, start, plies, keys);
         self.0.end_rows()
     }
 

@@ -21,6 +21,7 @@ use rayon::prelude::*;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod archive;
 mod cetkaik;
 mod chu;
 mod games;
@@ -515,6 +516,7 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<record::Variation>()?;
     m.add_class::<ReadMany>()?;
     m.add_class::<RecordStream>()?;
+    m.add_class::<archive::PyArchive>()?;
     // Each game's position is `Position` in its submodule (kifu.shogi …): registered here
     // under distinct names for python/kifu/<game>.py to import.
     m.add("ShogiPosition", py.get_type::<shogi::ShogiPosition>())?;

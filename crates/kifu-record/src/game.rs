@@ -99,4 +99,63 @@ pub trait Game: Sized + 'static {
     /// The position in the game's machine notation (SFEN for shogi and chu; notation ⓪'s board
     /// words for cetkaik).
     fn position_text(position: &Self::Position) -> String;
+
+    /// The position's 64-bit key (board, hands, side to move; not the move number), for a
+    /// game that defines one (shogi: `docs/position-key.md`); `None` otherwise. Tables and
+    /// archives join and group positions by it.
+    fn position_key(_position: &Self::Position) -> Option<u64> {
+        None
+    }
+
+    /// What `mv` does beyond where it goes, played from `position`: for a game that tells
+    /// (shogi); `None` otherwise.
+    fn move_facts(_position: &Self::Position, _mv: &Self::Move) -> Option<MoveFacts> {
+        None
+    }
+
+    /// The name of a named start (shogi's 平手, 香落ち …); `None` for a position given piece by
+    /// piece or a game without named starts.
+    fn start_name(_start: &Self::Start) -> Option<String> {
+        None
+    }
+}
+
+/// One step of a game's canonical key: the key of its first `n + 1` moves from the key of its
+/// first `n` and the [`Game::position_key`] of the position after move `n + 1`
+/// (`docs/position-key.md`). Two different moves from one position never lead to the same
+/// position, so the positions stand for the moves; splitmix64's finaliser mixes every bit of
+/// both into the result, so their order matters.
+pub fn fold_game_key(key: u64, next_position: u64) -> u64 {
+    let mut z = (key ^ next_position).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The canonical key of a game from its position keys: the start's first, then the position
+/// after each move. Records of one game in any format have the same key.
+///
+/// ```
+/// use kifu_record::game::{fold_game_key, game_key};
+/// assert_eq!(game_key(&[1, 2, 3]), fold_game_key(fold_game_key(1, 2), 3));
+/// assert_ne!(game_key(&[1, 2, 3]), game_key(&[1, 3, 2]));
+/// ```
+pub fn game_key(keys: &[u64]) -> u64 {
+    match keys.split_first() {
+        Some((&start, rest)) => rest
+            .iter()
+            .fold(start, |key, &next| fold_game_key(key, next)),
+        None => 0,
+    }
+}
+
+/// What a move does beyond where it goes ([`Game::move_facts`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveFacts {
+    /// It takes a piece.
+    pub capture: bool,
+    /// It gives check.
+    pub check: bool,
+    /// It promotes the piece moved.
+    pub promotion: bool,
 }

@@ -34,7 +34,7 @@ mod decode;
 mod diagnostic;
 mod ending;
 mod format;
-mod game;
+pub mod game;
 mod header;
 mod record;
 mod span;
@@ -49,7 +49,7 @@ pub use ending::{
     Ending, EndingKind, GameEnding, NoEnding, Outcome, Side, UnknownOutcome, UnknownSide,
 };
 pub use format::{RecordChecks, RecordFormat, Records};
-pub use game::Game;
+pub use game::{Game, MoveFacts, game_key};
 pub use header::{Header, HeaderEntry, HeaderField, UnknownHeaderField};
 pub use record::{
     GameTree, Parsed, Positions, Record, RecordCheck, RecordRead, Written, holds_no_game,

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use kifu_record::{Game, GameEnding, Outcome as RecordOutcome, Side};
+use kifu_record::{Game, GameEnding, MoveFacts, Outcome as RecordOutcome, Side};
 
 use crate::{Color, Handicap, IllegalMove, Move, Outcome, Position};
 
@@ -67,6 +67,24 @@ impl Game for Shogi {
 
     fn position_text(position: &Position) -> String {
         position.to_sfen()
+    }
+
+    fn position_key(position: &Position) -> Option<u64> {
+        Some(position.hash())
+    }
+
+    fn move_facts(position: &Position, mv: &Move) -> Option<MoveFacts> {
+        let mut after = position.without_history();
+        after.play_unchecked(*mv);
+        Some(MoveFacts {
+            capture: mv.from().is_some() && position.piece_at(mv.to()).is_some(),
+            check: after.is_check(),
+            promotion: mv.is_promotion(),
+        })
+    }
+
+    fn start_name(start: &StartPosition) -> Option<String> {
+        start.handicap.map(|h| h.kif_name().to_owned())
     }
 }
 

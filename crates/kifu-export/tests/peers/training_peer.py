@@ -168,8 +168,8 @@ def parquet(directory):
                       con.execute(f"describe select * from '{path}'").fetchall()},
         }
     result['sample'] = [list(row) for row in con.execute(
-        f"select source_file, record_index, ply, sfen, move, notation, eval from "
-        f"'{directory}/plies.parquet' where ply % 37 = 1 order by source_file, record_index, ply"
+        f"select source_file, record, ply, sfen, move, notation, eval from "
+        f"'{directory}/plies.parquet' where ply % 37 = 1 order by source_file, record, ply"
     ).fetchall()]
     result['games_plies'] = con.execute(
         f"select sum(plies) from '{directory}/games.parquet'").fetchone()[0]

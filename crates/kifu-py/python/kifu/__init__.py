@@ -13,6 +13,7 @@ The core is Rust (the kifu toolkit); this package is its Python face::
 Positions to play on are in :mod:`kifu.shogi`, :mod:`kifu.chu` and :mod:`kifu.cetkaik`.
 """
 
+from ._kifu import Archive as _Archive
 from ._kifu import (
     Diagnostic,
     IllegalMove,
@@ -31,7 +32,28 @@ from ._kifu import (
 )
 from . import cetkaik, chu, shogi
 
+
+
+class Archive(_Archive):
+    """An archive of shogi games built by ``kifu index`` (see ``_kifu.Archive``): ``explore``,
+    ``find``, ``game(n)``, ``len()``; iterating it gives each game's record, read from its
+    source file (as ``kifu.read`` reads it; relative paths are taken from the directory
+    ``kifu index`` ran in, which must be the current one)."""
+
+    def games(self):
+        """Each game's facts (a dict), in the order they were added."""
+        return (self.game(n) for n in range(len(self)))
+
+    def __iter__(self):
+        cached = (None, None)
+        for facts in self.games():
+            if cached[0] != facts["file"]:
+                cached = (facts["file"], read(facts["file"], format=facts["format"], game="shogi"))
+            yield cached[1][facts["record"] - 1]
+
+
 __all__ = [
+    "Archive",
     "Diagnostic",
     "IllegalMove",
     "Outcome",

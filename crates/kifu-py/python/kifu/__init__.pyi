@@ -128,3 +128,38 @@ def read_many(
     game: Optional[_Game] = None,
 ) -> ReadMany[_GivenPath]: ...
 def formats(game: _Game) -> List[str]: ...
+
+class Archive:
+    """An archive of shogi games built by ``kifu index`` (opened without loading it)."""
+
+    def __init__(self, path: _Path) -> None: ...
+    def __len__(self) -> int: ...
+    def explore(
+        self,
+        position: str = "startpos",
+        *,
+        player: Optional[str] = None,
+        min_rating: Optional[float] = None,
+        date_from: Optional[str] = None,
+        date_to: Optional[str] = None,
+        event: Optional[str] = None,
+        result: Optional[Literal["black-win", "white-win", "draw", "unknown"]] = None,
+        top: int = 5,
+    ) -> Dict[str, object]: ...
+    def find(
+        self,
+        position: str,
+        *,
+        player: Optional[str] = None,
+        min_rating: Optional[float] = None,
+        date_from: Optional[str] = None,
+        date_to: Optional[str] = None,
+        event: Optional[str] = None,
+        result: Optional[Literal["black-win", "white-win", "draw", "unknown"]] = None,
+        limit: Optional[int] = None,
+    ) -> List[Dict[str, object]]: ...
+    def game(self, number: int) -> Dict[str, object]: ...
+    def games(self) -> Iterator[Dict[str, object]]: ...
+    def __iter__(self) -> Iterator[Record]: ...
+    @staticmethod
+    def position_key(position: str) -> str: ...

@@ -11,8 +11,8 @@ use kifu_engines::spec::{EngineSpec, Limit, TimeControl};
 use kifu_engines::stats::Sprt;
 use kifu_shogi::DeclarationRule;
 
-use crate::outcome::Outcome;
 use crate::error::CliError;
+use crate::outcome::Outcome;
 
 /// Play engines against each other (match, gauntlet or round robin) with SPRT, saving a CSA
 /// record of every game.

@@ -331,7 +331,7 @@ impl<G: Readable> Viewer for View<G> {
             let nodes = kifu_render::main_line(chosen);
             let wanted = match ply {
                 None => &nodes[..],
-                Some(ply) => match crate::show::resolve_ply(Some(ply), nodes.len() - 1) {
+                Some(ply) => match crate::ply::resolve_ply(Some(ply), nodes.len() - 1) {
                     Ok(n) => &nodes[n..=n],
                     Err(e) => {
                         let which = if records > 1 {
@@ -398,10 +398,12 @@ fn chosen_record<'f, G: Readable>(
     file.records.get(record).ok_or_else(|| {
         if count == 0 {
             // The report says why (a format nobody can tell, an empty file).
-            CliError::Failed(file.report.diagnostics.first().map_or_else(
-                || format!("{name}: no record"),
-                |d| d.rendered.clone(),
-            ))
+            CliError::Failed(
+                file.report
+                    .diagnostics
+                    .first()
+                    .map_or_else(|| format!("{name}: no record"), |d| d.rendered.clone()),
+            )
         } else {
             crate::games::no_such_record(record + 1, count, name)
         }

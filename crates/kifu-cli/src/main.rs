@@ -97,6 +97,9 @@ fn main() -> ExitCode {
         Command::Find(args) => ("find", explore::find(args)),
         Command::Dedup(args) => ("dedup", dedup::run(args)),
         Command::Show(args) => ("show", show::run(args)),
+        // Several inputs, or every ply into a directory, are batch stills; one picture or
+        // an animation is `render`'s (the two modules share the arguments, not each other).
+        Command::Render(args) if stills::is_batch(&args) => ("render", stills::run(&args)),
         Command::Render(args) => ("render", render::run(args)),
         Command::Html(args) => ("html", html::run(args)),
         Command::Perft(args) => ("perft", perft::run(args).map_err(CliError::from)),

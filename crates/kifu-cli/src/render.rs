@@ -536,15 +536,20 @@ pub fn finish(report: &FileReport) -> Outcome {
     }
 }
 
-pub fn run(args: Args) -> Result<Outcome, CliError> {
+/// `--scale` within what a picture can be drawn at; batch stills (`stills::run`) ask it too.
+pub fn check_scale(args: &Args) -> Result<(), CliError> {
     if !(args.scale > 0.0 && args.scale <= 16.0) {
         return Err(CliError::usage(
             "--scale: give a factor above 0, at most 16",
         ));
     }
-    if crate::stills::is_batch(&args) {
-        return crate::stills::run(&args);
-    }
+    Ok(())
+}
+
+/// One picture, or an animation, of one record. Several inputs or `--ply all` into a
+/// directory are batch stills, which `main` hands to `stills::run` instead.
+pub fn run(args: Args) -> Result<Outcome, CliError> {
+    check_scale(&args)?;
     let to_stdout = args.output.as_os_str() == "-";
     let extension = args
         .output

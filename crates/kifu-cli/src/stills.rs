@@ -16,7 +16,7 @@ use crate::error::CliError;
 use crate::games::{Game, ReadOptions};
 use crate::inputs::Input;
 use crate::output::Outputs;
-use crate::render::{Args, FileInput, PlyChoice, Still, finish, viewer_for};
+use crate::render::{Args, FileInput, PlyChoice, Still, check_scale, finish, viewer_for};
 
 /// Whether `kifu render` was asked for many pictures: several inputs, a directory, every
 /// ply, or an output named as a directory.
@@ -49,6 +49,7 @@ fn picture_name(input: &Input, still: &Still, every_ply: bool, extension: &str) 
 }
 
 pub fn run(args: &Args) -> Result<Outcome, CliError> {
+    check_scale(args)?;
     if args.output.as_os_str() == "-" {
         return Err(CliError::usage(
             "several pictures need -o DIR/, the directory to write them into",

@@ -31,8 +31,11 @@ pub mod positions;
 pub mod round_trip;
 pub mod shogi_records;
 
+/// A fuzz target's body: it takes the fuzzer's bytes and panics on a broken oracle.
+pub type Target = fn(&[u8]);
+
 /// Every target by name, as `fuzz/` and the seed test call them.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("shogi_records", shogi_records::run),
     ("chu_records", chu_records::run),
     ("cetkaik_records", cetkaik_records::run),

@@ -264,6 +264,9 @@ pub struct OpenedFile<'a> {
 /// Decodes `file` once and decides its game (`game` when the user named one) and format
 /// (`--format`, else its decoded content with the extension as a hint). A file that fits
 /// no format is a failed report with one line saying so, not a flood of a reader's errors.
+// The error is the file's whole report, made once per file that cannot be opened and handed
+// on as it is; boxing it would cost an allocation and buy nothing.
+#[allow(clippy::result_large_err)]
 pub fn open<'a>(
     file: &InputFile<'a>,
     game: Option<Game>,

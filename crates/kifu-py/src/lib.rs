@@ -154,7 +154,28 @@ impl<'a> ReadOptions<'a> {
             game: self.game,
             format: self.format,
         };
-        kifu_records::open::open(bytes, &request).map_err(|e| match e {
+        let opened = kifu_records::open::open(bytes, &request);
+        // Empty text fits every format and none: read it as the game's first format, whose
+        // reader reports it as a file with no record (an invalid record, as `kifu check`
+        // counts it), instead of a failure to tell the format.
+        let opened = match opened {
+            Err(kifu_records::open::OpenError::CannotTell {
+                game,
+                why: kifu_records::open::EMPTY,
+            }) if self.format.is_none() => {
+                let first = game.format_names().first().copied();
+                kifu_records::open::open(
+                    bytes,
+                    &kifu_records::open::Request {
+                        format: first,
+                        game: Some(game),
+                        ..request
+                    },
+                )
+            }
+            other => other,
+        };
+        opened.map_err(|e| match e {
             kifu_records::open::OpenError::UnknownFormat { .. } => {
                 ReadFailure::Usage(e.to_string())
             }

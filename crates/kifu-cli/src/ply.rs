@@ -4,7 +4,13 @@ use crate::error::CliError;
 
 /// `--ply` as a number of moves played, or why it is out of range.
 pub(crate) fn resolve_ply(ply: Option<i64>, moves: usize) -> Result<usize, CliError> {
-    let wanted = ply.unwrap_or(-1);
+    ply_in_line("--ply", ply.unwrap_or(-1), moves)
+}
+
+/// A position of a main line of `moves` moves given as `flag` gives it (`--ply`,
+/// `--from-ply`, `--to-ply`): moves from the start, or from the end when negative (-1 is the
+/// last position).
+pub(crate) fn ply_in_line(flag: &str, wanted: i64, moves: usize) -> Result<usize, CliError> {
     let resolved = if wanted < 0 {
         (moves as i64 + 1).checked_add(wanted)
     } else {
@@ -13,7 +19,7 @@ pub(crate) fn resolve_ply(ply: Option<i64>, moves: usize) -> Result<usize, CliEr
     match resolved {
         Some(n) if (0..=moves as i64).contains(&n) => Ok(n as usize),
         _ => Err(CliError::usage(format!(
-            "--ply {wanted}: the main line has {moves} move{}; give 0 to {moves}, or -1 to \
+            "{flag} {wanted}: the main line has {moves} move{}; give 0 to {moves}, or -1 to \
              -{} counting from the end",
             if moves == 1 { "" } else { "s" },
             moves + 1

@@ -304,8 +304,8 @@ impl<G: Readable> Viewer for View<G> {
         let chosen = chosen_record(&file, record, input.name)?;
         let nodes = kifu_render::main_line(chosen);
         let moves = nodes.len() - 1;
-        let first = ply_in_line("--from-ply", from.unwrap_or(0), moves)?;
-        let last = ply_in_line("--to-ply", to.unwrap_or(-1), moves)?;
+        let first = crate::ply::ply_in_line("--from-ply", from.unwrap_or(0), moves)?;
+        let last = crate::ply::ply_in_line("--to-ply", to.unwrap_or(-1), moves)?;
         if first > last {
             return Err(CliError::usage(format!(
                 "--from-ply {first} comes after --to-ply {last}"
@@ -408,25 +408,6 @@ fn chosen_record<'f, G: Readable>(
             crate::games::no_such_record(record + 1, count, name)
         }
     })
-}
-
-/// A position of a main line of `moves` moves given as `flag` gives it: moves from the
-/// start, or from the end when negative (-1 is the last position).
-fn ply_in_line(flag: &str, wanted: i64, moves: usize) -> Result<usize, CliError> {
-    let resolved = if wanted < 0 {
-        (moves as i64 + 1).checked_add(wanted)
-    } else {
-        Some(wanted)
-    };
-    match resolved {
-        Some(n) if (0..=moves as i64).contains(&n) => Ok(n as usize),
-        _ => Err(CliError::usage(format!(
-            "{flag} {wanted}: the main line has {moves} move{}; give 0 to {moves}, or -1 to -{} \
-             counting from the end",
-            if moves == 1 { "" } else { "s" },
-            moves + 1
-        ))),
-    }
 }
 
 /// Every pictured game, by its name in the games table.

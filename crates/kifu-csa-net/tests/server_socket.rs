@@ -227,3 +227,53 @@ async fn a_handicap_game_starts_with_white_to_move() {
     a.send("-3334FU").await;
     assert_eq!(b.line().await, "-3334FU,T0");
 }
+
+/// Two players without a colour wish meet three times: the colours alternate from one game to
+/// the next (the earlier login plays Black only the first time), as a series between two
+/// engines needs (issue 32).
+#[tokio::test]
+async fn two_players_without_colour_wishes_alternate_colours() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = server(dir.path(), 30).await;
+    let mut blacks = Vec::new();
+    for _ in 0..3 {
+        // Alice always logs in and waits first.
+        let mut a = Client::connect(addr).await;
+        a.send("LOGIN alice series-60-0").await;
+        assert_eq!(a.line().await, "LOGIN:alice OK");
+        // Her game request is in the lobby before bob's: she asked for nothing more, and
+        // an empty line is answered only after the login line has been handled.
+        a.send("").await;
+        assert_eq!(a.line().await, "");
+        let mut b = Client::connect(addr).await;
+        b.send("LOGIN bob series-60-0").await;
+        assert_eq!(b.line().await, "LOGIN:bob OK");
+        let turn = |c: Vec<String>| {
+            c.iter()
+                .find_map(|l| l.strip_prefix("Your_Turn:").map(str::to_owned))
+                .unwrap()
+        };
+        let summary_a = a.until("END Game_Summary").await;
+        let summary_b = b.until("END Game_Summary").await;
+        let (ta, tb) = (turn(summary_a), turn(summary_b));
+        assert_ne!(ta, tb);
+        blacks.push(if ta == "+" { "alice" } else { "bob" });
+        a.send("AGREE").await;
+        b.send("AGREE").await;
+        assert!(a.line().await.starts_with("START:"));
+        assert!(b.line().await.starts_with("START:"));
+        let (first, second) = if ta == "+" {
+            (&mut a, &mut b)
+        } else {
+            (&mut b, &mut a)
+        };
+        first.send("%TORYO").await;
+        assert_eq!(first.lines(3).await, ["%TORYO", "#RESIGN", "#LOSE"]);
+        assert_eq!(second.lines(3).await, ["%TORYO", "#RESIGN", "#WIN"]);
+        for c in [&mut a, &mut b] {
+            c.send("LOGOUT").await;
+            assert_eq!(c.line().await, "LOGOUT:completed");
+        }
+    }
+    assert_eq!(blacks, ["alice", "bob", "alice"]);
+}

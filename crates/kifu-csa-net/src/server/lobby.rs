@@ -68,6 +68,9 @@ pub(crate) struct Lobby {
     pub chat_budget: Mutex<Bucket>,
     /// Games seated and not over yet, for `%%LIST`, `%%SHOW` and a graceful stop.
     pub games: Mutex<HashMap<String, Weak<Table>>>,
+    /// Who played Black the last time two players met, by their two player ids in order: so
+    /// that two players without colour wishes alternate colours from one game to the next.
+    last_black: Mutex<HashMap<(String, String), String>>,
     ids: Mutex<IdBook>,
     next_conn: AtomicU64,
 }
@@ -80,9 +83,40 @@ impl Lobby {
             online: Mutex::new(HashMap::new()),
             chat_budget: Mutex::new(Bucket::new(CHAT_BURST, CHAT_EVERY)),
             games: Mutex::new(HashMap::new()),
+            last_black: Mutex::new(HashMap::new()),
             ids: Mutex::new(IdBook::default()),
             next_conn: AtomicU64::new(1),
         }
+    }
+
+    /// The pair's key in `last_black`: the same whichever of the two comes first.
+    fn pair(a: &str, b: &str) -> (String, String) {
+        if a <= b {
+            (a.to_owned(), b.to_owned())
+        } else {
+            (b.to_owned(), a.to_owned())
+        }
+    }
+
+    /// Who of `a` and `b` played Black the last time they met, if they did.
+    fn last_black_of<'p>(&self, a: &'p String, b: &'p String) -> Option<&'p String> {
+        let last = self.last_black.lock().unwrap();
+        match last.get(&Self::pair(a, b)) {
+            Some(black) if black == a => Some(a),
+            Some(black) if black == b => Some(b),
+            _ => None,
+        }
+    }
+
+    fn remember_black(&self, black: &str, white: &str) {
+        /// Pairs remembered at most: one entry a pair of players who played each other; a
+        /// server past this many forgets them all and starts again, rather than grow forever.
+        const PAIRS: usize = 100_000;
+        let mut last = self.last_black.lock().unwrap();
+        if last.len() >= PAIRS {
+            last.clear();
+        }
+        last.insert(Self::pair(black, white), black.to_owned());
     }
 
     pub fn new_conn_id(&self) -> u64 {
@@ -156,17 +190,20 @@ impl Lobby {
         if queue.is_empty() {
             lobby.remove(&request.game.name);
         }
-        // The earlier arrival gets its wish; without wishes, the earlier one plays Black.
+        // The earlier arrival gets its wish. Without wishes, two players who met before swap
+        // the colours of their last game (as a series between two engines should); players
+        // meeting for the first time: the earlier one plays Black.
         let other_black = match (other.color, me.color) {
             (Some(c), _) => c == Color::Black,
             (None, Some(c)) => c == Color::White,
-            (None, None) => true,
+            (None, None) => self.last_black_of(&other.player, &me.player) != Some(&other.player),
         };
         let (black, white) = if other_black {
             (other, me)
         } else {
             (me, other)
         };
+        self.remember_black(&black.player, &white.player);
         let t = table::seat(
             &self.services,
             &mut self.ids.lock().unwrap(),

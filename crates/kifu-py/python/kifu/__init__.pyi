@@ -1,7 +1,7 @@
 """Type stubs of kifu: records of shogi, chu shogi and cetkaik, read, checked and replayed."""
 
 import os
-from typing import Dict, Generic, Iterable, Iterator, List, Literal, Optional, Tuple, TypeVar, Union
+from typing import Dict, Generic, Iterable, Iterator, List, Literal, Optional, Tuple, TypeVar, Union, final
 
 from . import cetkaik as cetkaik
 from . import chu as chu
@@ -14,6 +14,27 @@ _GivenPath = TypeVar("_GivenPath", str, "os.PathLike[str]")
 _Game = Literal["shogi", "chu", "cetkaik"]
 _AnyPosition = Union[shogi.Position, chu.Position, cetkaik.Position]
 
+__all__ = [
+    "Archive",
+    "Diagnostic",
+    "IllegalMove",
+    "Outcome",
+    "ReadError",
+    "ReadMany",
+    "Record",
+    "RecordStream",
+    "Variation",
+    "__version__",
+    "cetkaik",
+    "chu",
+    "formats",
+    "parse",
+    "read",
+    "read_many",
+    "shogi",
+    "stream",
+]
+
 class ReadError(ValueError):
     """The input is not text in the format's encoding (or names no known game or format)."""
 
@@ -23,6 +44,7 @@ class ReadError(ValueError):
 class IllegalMove(ValueError):
     """A move the rules forbid, naming the rule."""
 
+@final
 class Diagnostic:
     """One problem found in a record, at a line and column (from 1)."""
 
@@ -37,6 +59,7 @@ class Diagnostic:
     @property
     def message(self) -> str: ...
 
+@final
 class Outcome:
     """How a game stands decided, and who won (None for a draw)."""
 
@@ -45,6 +68,7 @@ class Outcome:
     @property
     def winner(self) -> Optional[Literal["first", "second"]]: ...
 
+@final
 class Variation:
     """A line of the move tree other than the main line, with its moves from the start."""
 
@@ -55,6 +79,7 @@ class Variation:
     @property
     def ending(self) -> Optional[str]: ...
 
+@final
 class Record:
     """One game record with its header, moves, variations, times, comments and diagnostics."""
 
@@ -90,12 +115,14 @@ class Record:
     def start_position(self) -> _AnyPosition: ...
     def __len__(self) -> int: ...
 
+@final
 class ReadMany(Generic[_GivenPath], Iterator[Tuple[_GivenPath, Union[List[Record], OSError, ReadError]]]):
     """Each file's path, as given, with its records or the exception reading it raised."""
 
     def __iter__(self) -> "ReadMany[_GivenPath]": ...
     def __next__(self) -> Tuple[_GivenPath, Union[List[Record], OSError, ReadError]]: ...
 
+@final
 class RecordStream(Iterator[Record]):
     """The records of one file or text, each read when the loop asks for the next."""
 
@@ -129,10 +156,11 @@ def read_many(
 ) -> ReadMany[_GivenPath]: ...
 def formats(game: _Game) -> List[str]: ...
 
+@final
 class Archive:
     """An archive of shogi games built by ``kifu index`` (opened without loading it)."""
 
-    def __init__(self, path: _Path) -> None: ...
+    def __new__(cls, path: _Path) -> "Archive": ...
     def __len__(self) -> int: ...
     def explore(
         self,

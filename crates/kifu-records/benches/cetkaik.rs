@@ -3,15 +3,12 @@
 //!
 //! `cargo bench -p kifu-records --bench cetkaik`
 
+use std::hint::black_box;
 use std::sync::OnceLock;
 
-use divan::Bencher;
+use criterion::{Criterion, criterion_group, criterion_main};
 use kifu_cetkaik::Rules;
 use kifu_records::cetkaik::{self as ckka, Notation, write};
-
-fn main() {
-    divan::main();
-}
 
 /// Read at run time: the corpus lies outside the crate, and the published package must build.
 fn case1() -> &'static str {
@@ -19,24 +16,21 @@ fn case1() -> &'static str {
     TEXT.get_or_init(|| kifu_testkit::corpus::text("cetkaik/cerke_online/case1_2022-05-31.ckka"))
 }
 
-#[divan::bench]
-fn ckka_check_case1(bencher: Bencher) {
+fn cetkaik(c: &mut Criterion) {
     let text = case1();
-    bencher.bench(|| {
-        ckka::check(divan::black_box(text), Rules::standard())
-            .1
-            .len()
+    let mut group = c.benchmark_group("ckka case1");
+    group.bench_function("check", |b| {
+        b.iter(|| ckka::check(black_box(text), Rules::standard()).1.len())
     });
+    group.bench_function("records", |b| {
+        b.iter(|| ckka::FORMATS[0].records(black_box(text)).count())
+    });
+    let (game, _) = ckka::check(text, Rules::standard());
+    group.bench_function("write", |b| {
+        b.iter(|| write::write(black_box(&game), Notation::Full).len())
+    });
+    group.finish();
 }
 
-#[divan::bench]
-fn ckka_records_case1(bencher: Bencher) {
-    let text = case1();
-    bencher.bench(|| ckka::FORMATS[0].records(divan::black_box(text)).count());
-}
-
-#[divan::bench]
-fn ckka_write_case1(bencher: Bencher) {
-    let (game, _) = ckka::check(case1(), Rules::standard());
-    bencher.bench(|| write::write(divan::black_box(&game), Notation::Full).len());
-}
+criterion_group!(benches, cetkaik);
+criterion_main!(benches);

@@ -2,22 +2,17 @@
 //! validating CSA and KIF readers on the same bytes in the same run. Files are read into
 //! memory first, so only decoding, parsing and replay are measured.
 //!
-//! `cargo bench -p kifu-records --bench records`; divan's `items/s` column is games/s.
+//! `cargo bench -p kifu-records --bench records`; criterion's throughput is games/s.
 //! cshogi's figure comes from `benches/peers/cshogi_csa.py` (see the README).
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use divan::Bencher;
-use divan::counter::ItemsCount;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kifu_record::RecordFormat;
 use kifu_records::read_bytes;
 use kifu_records::shogi::{csa, kif};
 use kifu_shogi::Shogi;
-
-fn main() {
-    divan::main();
-}
 
 fn corpus(kind: &str) -> &'static [Vec<u8>] {
     static CSA: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
@@ -35,57 +30,49 @@ fn corpus(kind: &str) -> &'static [Vec<u8>] {
     })
 }
 
-fn kifu_reads(bencher: Bencher, kind: &str, format: &dyn RecordFormat<Shogi>) {
-    let files = corpus(kind);
-    bencher.counter(ItemsCount::new(files.len())).bench(|| {
-        for bytes in files {
-            let (_, parsed) = read_bytes(bytes, format);
-            assert!(!parsed.has_errors());
+fn kifu_reads(files: &[Vec<u8>], format: &dyn RecordFormat<Shogi>) {
+    for bytes in files {
+        let (_, parsed) = read_bytes(bytes, format);
+        assert!(!parsed.has_errors());
+    }
+}
+
+fn records(c: &mut Criterion) {
+    for kind in ["csa", "kif"] {
+        let files = corpus(kind);
+        let mut group = c.benchmark_group(format!("read bulk {kind}"));
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(files.len() as u64));
+        let ours: &dyn RecordFormat<Shogi> = if kind == "csa" { &csa::CSA } else { &kif::KIF };
+        group.bench_function("kifu", |b| b.iter(|| kifu_reads(files, ours)));
+        group.bench_function("rsshogi", |b| {
+            b.iter(|| {
+                for bytes in files {
+                    if kind == "csa" {
+                        rsshogi::records::formats::csa::parse_csa_bytes(bytes).unwrap();
+                    } else {
+                        rsshogi::records::formats::kif::parse_kif_bytes(bytes).unwrap();
+                    }
+                }
+            })
+        });
+        if kind == "csa" {
+            // The same CSA files through `check` (validation without building records), as
+            // `kifu check` reads them.
+            group.bench_function("kifu check", |b| {
+                b.iter(|| {
+                    for bytes in files {
+                        let text = std::str::from_utf8(bytes).expect("UTF-8 corpus");
+                        for check in csa::CSA.check(text) {
+                            assert!(check.diagnostics.is_empty());
+                        }
+                    }
+                })
+            });
         }
-    });
+        group.finish();
+    }
 }
 
-#[divan::bench(sample_count = 10)]
-fn kifu_csa(bencher: Bencher) {
-    kifu_reads(bencher, "csa", &csa::CSA);
-}
-
-#[divan::bench(sample_count = 10)]
-fn kifu_kif(bencher: Bencher) {
-    kifu_reads(bencher, "kif", &kif::KIF);
-}
-
-#[divan::bench(sample_count = 10)]
-fn rsshogi_csa(bencher: Bencher) {
-    let files = corpus("csa");
-    bencher.counter(ItemsCount::new(files.len())).bench(|| {
-        for bytes in files {
-            rsshogi::records::formats::csa::parse_csa_bytes(bytes).unwrap();
-        }
-    });
-}
-
-#[divan::bench(sample_count = 10)]
-fn rsshogi_kif(bencher: Bencher) {
-    let files = corpus("kif");
-    bencher.counter(ItemsCount::new(files.len())).bench(|| {
-        for bytes in files {
-            rsshogi::records::formats::kif::parse_kif_bytes(bytes).unwrap();
-        }
-    });
-}
-
-/// The same CSA files through `check` (validation without building records), as `kifu check`
-/// reads them.
-#[divan::bench(sample_count = 10)]
-fn kifu_csa_check(bencher: Bencher) {
-    let files = corpus("csa");
-    bencher.counter(ItemsCount::new(files.len())).bench(|| {
-        for bytes in files {
-            let text = std::str::from_utf8(bytes).expect("UTF-8 corpus");
-            for check in csa::CSA.check(text) {
-                assert!(check.diagnostics.is_empty());
-            }
-        }
-    });
-}
+criterion_group!(benches, records);
+criterion_main!(benches);

@@ -2,18 +2,15 @@
 //! with `Position::check_move` and played with `Position::play_unchecked`, as a record reader
 //! replays them. The move text is read before timing, so this measures the rules alone.
 //!
-//! Run with `cargo bench -p kifu-shogi --bench replay`; divan reports moves/s in the
-//! `items/s` column. For instruction counts, run the bench binary under
-//! `valgrind --tool=callgrind` with `replay --sample-count 1 --sample-size 1`.
+//! Run with `cargo bench -p kifu-shogi --bench replay`; criterion reports moves/s as the
+//! throughput. For instruction counts, run the bench binary under `valgrind --tool=callgrind`
+//! with `--bench replay --profile-time 1`.
 
-use divan::Bencher;
-use divan::counter::ItemsCount;
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kifu_shogi::notation::csa::CsaMove;
 use kifu_shogi::{Move, Position};
-
-fn main() {
-    divan::main();
-}
 
 /// Each bulk game's moves, read from its CSA text (all start from the even position).
 fn games() -> Vec<Vec<Move>> {
@@ -36,23 +33,31 @@ fn games() -> Vec<Vec<Move>> {
         .collect()
 }
 
-#[divan::bench(sample_count = 20, sample_size = 1)]
-fn replay(bencher: Bencher) {
+fn replay(c: &mut Criterion) {
     let games = games();
     let plies: usize = games.iter().map(Vec::len).sum();
     let start = Position::startpos();
-    bencher.counter(ItemsCount::new(plies)).bench_local(|| {
-        let mut hash = 0u64;
-        let mut pos = start.clone();
-        for moves in &games {
-            pos.clone_from(&start);
-            pos.reserve(moves.len());
-            for &mv in moves {
-                pos.check_move(mv).expect("legal move");
-                pos.play_unchecked(mv);
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(plies as u64));
+    group.bench_function("bulk csa", |b| {
+        b.iter(|| {
+            let mut hash = 0u64;
+            let mut pos = start.clone();
+            for moves in &games {
+                pos.clone_from(&start);
+                pos.reserve(moves.len());
+                for &mv in moves {
+                    pos.check_move(mv).expect("legal move");
+                    pos.play_unchecked(mv);
+                }
+                hash ^= pos.hash();
             }
-            hash ^= pos.hash();
-        }
-        divan::black_box(hash)
+            black_box(hash)
+        })
     });
+    group.finish();
 }
+
+criterion_group!(benches, replay);
+criterion_main!(benches);

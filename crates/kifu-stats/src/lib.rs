@@ -6,7 +6,9 @@
 //! - [`elo`]: the score, the logistic Elo with its 95 % interval, the likelihood of
 //!   superiority (LOS) and the normalised Elo of a distribution;
 //! - [`sprt`]: the generalised sequential probability ratio test (GSPRT) on either Elo model,
-//!   as fishtest and fastchess define it.
+//!   as fishtest and fastchess define it;
+//! - [`ratings`]: league ratings by the method of shogi-server's `mk_rate` (maximum likelihood
+//!   on the Elo model, older games weighing less).
 //!
 //! ```
 //! use kifu_stats::{Pentanomial, Sprt, SprtModel, Verdict, elo::Estimate};
@@ -26,6 +28,7 @@
 pub mod counts;
 pub mod elo;
 mod normal;
+pub mod ratings;
 pub mod sprt;
 
 pub use counts::{Distribution, Pentanomial, Trinomial};

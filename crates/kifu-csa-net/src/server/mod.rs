@@ -24,6 +24,7 @@ mod connection;
 mod flood_log;
 pub mod game;
 pub mod identity;
+pub mod league;
 mod lobby;
 pub mod log;
 mod login_gate;

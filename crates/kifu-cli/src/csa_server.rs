@@ -32,6 +32,20 @@ answer (1 s, 2 s, 4 s ... up to a minute); other logins from it are never slowed
 limited per player and in all, and dropped for a client that does not read (with a note),
 never a reason to cut a player off.
 
+Leagues (--league FILE, TOML): players who ask for a league's game name wait for its next
+round; at each round they are paired (least-difference on ratings with a penalty for meeting
+the last opponent again, a round robin of a fixed list, or at random) and their games start;
+an odd player out waits for the next round. Colours go to whoever had White more often.
+  [[league]]
+  game = \"floodgate-300-10F\"
+  every = \"30m\"                 # or: at = [\"12:30\", \"Sun 09:00\"] (UTC)
+  pairing = \"least-difference\"  # or \"round-robin\" with players = [...], or \"random\"
+  [ratings]                       # optional: mk_rate's method and defaults
+  half_life_days = 60
+  min_games = 15
+Ratings are computed from the store at start, after every round and every 5 minutes, by the
+method of shogi-server's mk_rate; %%RATING lists them.
+
 Lines up to 8192 bytes are read; a longer one is answered with ##[ERROR] line too long.
 
 Stopping: SIGTERM or SIGINT stops the server gracefully: no new connections, every game in
@@ -102,6 +116,10 @@ pub struct Args {
     /// No log at all.
     #[arg(long, conflicts_with = "log")]
     quiet: bool,
+    /// Leagues: game names whose players are paired in scheduled rounds (a TOML file of
+    /// `[[league]]` tables: game, every or at, pairing; see `kifu csa-server --help`).
+    #[arg(long, value_name = "FILE")]
+    league: Option<PathBuf>,
     /// CSA edition of the records written under --data.
     #[arg(long, value_name = "VERSION", default_value = "3.0", value_parser = ["2.2", "3.0"])]
     csa_version: String,
@@ -128,6 +146,10 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         let names = read_players(path)
             .map_err(|e| format!("csa-server: --players {}: {e}", path.display()))?;
         config.players = Some(names);
+    }
+    if let Some(path) = &args.league {
+        config.leagues = kifu_csa_net::server::league::Leagues::load(path)
+            .map_err(|e| format!("csa-server: --league: {e}"))?;
     }
     config.log = match (args.log, args.quiet) {
         (_, true) => LogTarget::Off,

@@ -68,6 +68,8 @@ pub struct Config {
     pub log: LogTarget,
     /// The CSA edition records are written in.
     pub csa_version: CsaVersion,
+    /// Leagues (`--league FILE`): game names whose players are paired in scheduled rounds.
+    pub leagues: crate::server::league::Leagues,
 }
 
 impl Config {
@@ -91,6 +93,7 @@ impl Config {
             login_failures: login_throttle::Limits::default(),
             log: LogTarget::Off,
             csa_version: CsaVersion::V30,
+            leagues: crate::server::league::Leagues::default(),
         }
     }
 }

@@ -22,14 +22,15 @@ const CHAT_BURST: u32 = 40;
 const CHAT_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// A player waiting for an opponent.
-struct Waiting {
+pub(crate) struct Waiting {
     /// Which connection: a player logging in again replaces its name's old connection.
     conn: u64,
-    name: String,
+    /// Login name.
+    pub name: String,
     /// Its player id (see [`crate::server::identity`]).
-    player: String,
+    pub player: String,
     color: Option<Color>,
-    peer: Arc<Peer>,
+    pub peer: Arc<Peer>,
     /// Where its connection finds the seat once it is paired.
     slot: Arc<SeatSlot>,
 }
@@ -73,6 +74,9 @@ pub(crate) struct Lobby {
     last_black: Mutex<HashMap<(String, String), String>>,
     ids: Mutex<IdBook>,
     next_conn: AtomicU64,
+    /// The league ratings, computed from the store at start and after every league round
+    /// (see [`crate::server::league::standings`]); what `%%RATING` answers.
+    pub ratings: Mutex<Arc<crate::server::league::standings::Rated>>,
 }
 
 impl Lobby {
@@ -86,6 +90,7 @@ impl Lobby {
             last_black: Mutex::new(HashMap::new()),
             ids: Mutex::new(IdBook::default()),
             next_conn: AtomicU64::new(1),
+            ratings: Mutex::new(Arc::default()),
         }
     }
 
@@ -178,6 +183,20 @@ impl Lobby {
         };
         let mut lobby = self.waiting.lock().unwrap();
         let queue = lobby.entry(request.game.name.clone()).or_default();
+        // A league's players wait for its next round, where they are paired together.
+        if let Some(league) = self.services.config.leagues.get(&request.game.name) {
+            if me.peer.is_x1() {
+                let at = league.schedule.next_after(jiff::Timestamp::now());
+                me.peer.send_fan_out([format!(
+                    "##[LEAGUE] {} pairs its players at {} UTC",
+                    league.game.name,
+                    at.strftime("%Y-%m-%d %H:%M:%S")
+                )
+                .as_str()]);
+            }
+            queue.push(me);
+            return;
+        }
         let fits = |w: &Waiting| match (w.color, me.color) {
             (Some(a), Some(b)) => a != b,
             _ => true,
@@ -203,11 +222,30 @@ impl Lobby {
         } else {
             (me, other)
         };
+        let table = self.seat(request.game, black, white);
+        drop(lobby);
+        self.open(table);
+    }
+
+    /// The players waiting, by game name: held while players are taken out and seated, so
+    /// that a player leaving the lobby either was seated before or will never be.
+    pub fn waiting(&self) -> std::sync::MutexGuard<'_, HashMap<String, Vec<Waiting>>> {
+        self.waiting.lock().unwrap()
+    }
+
+    /// Seats two paired players at a new table (call with [`Lobby::waiting`] held, then
+    /// [`Lobby::open`] the table once it is released).
+    pub fn seat(
+        &self,
+        game: crate::game_name::GameName,
+        black: Waiting,
+        white: Waiting,
+    ) -> Arc<Table> {
         self.remember_black(&black.player, &white.player);
         let t = table::seat(
             &self.services,
             &mut self.ids.lock().unwrap(),
-            request.game,
+            game,
             [
                 (black.name, black.player, black.peer),
                 (white.name, white.player, white.peer),
@@ -218,7 +256,11 @@ impl Lobby {
             .unwrap()
             .insert(t.id.clone(), Arc::downgrade(&t));
         t.give_seats([&black.slot, &white.slot]);
-        drop(lobby);
+        t
+    }
+
+    /// Marks a seated table's players as playing and sends the game summaries.
+    pub fn open(self: &Arc<Lobby>, t: Arc<Table>) {
         for (n, color) in t.players.iter().zip(Color::ALL) {
             let status = Status::Game {
                 game: t.game.name.clone(),

@@ -153,6 +153,15 @@ impl Server {
     async fn accept(self) -> std::io::Result<()> {
         let addr = self.local_addr()?;
         tracing::info!("listening on {addr}");
+        // The league rounds and the ratings' refresh hold the lobby weakly: they end with it.
+        for i in 0..self.lobby.services.config.leagues.leagues.len() {
+            tokio::spawn(
+                league::rounds::run(Arc::downgrade(&self.lobby), i).with_current_subscriber(),
+            );
+        }
+        tokio::spawn(
+            league::rounds::refresh_ratings(Arc::downgrade(&self.lobby)).with_current_subscriber(),
+        );
         loop {
             let (stream, from) = match self.listener.accept().await {
                 Ok(x) => x,

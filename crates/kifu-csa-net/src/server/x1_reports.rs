@@ -61,10 +61,10 @@ pub(crate) fn show(lobby: &Lobby, id: &str) -> Vec<String> {
     out
 }
 
-/// The rated players. This server keeps results but computes no ratings, so the list is
-/// empty: only the closing line.
-pub(crate) fn rating(_lobby: &Lobby) -> Vec<String> {
-    vec!["##[RATING] +OK".to_owned()]
+/// The rated players, by rating (see [`crate::server::league::standings`]).
+pub(crate) fn rating(lobby: &Lobby) -> Vec<String> {
+    let ratings = lobby.ratings.lock().unwrap().clone();
+    ratings.rating_lines()
 }
 
 /// `##[CHAT][<from>] <message>` to every x1 player (CSA-mode players are not told, as in

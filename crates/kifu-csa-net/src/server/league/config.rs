@@ -62,6 +62,16 @@ pub enum PairingStrategy {
 struct File {
     #[serde(default)]
     league: Vec<RawLeague>,
+    #[serde(default)]
+    ratings: RawRatings,
+}
+
+/// `[ratings]`: the rating method's parameters, `mk_rate`'s defaults when absent.
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRatings {
+    half_life_days: Option<f64>,
+    min_games: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -92,9 +102,14 @@ pub struct LeagueSpec {
     pub players: Vec<String>,
 }
 
-/// Every league of a server.
+/// Every league of a server, and how its players are rated.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Leagues(pub Vec<LeagueSpec>);
+pub struct Leagues {
+    /// The leagues, in the file's order.
+    pub leagues: Vec<LeagueSpec>,
+    /// How ratings are computed (`[ratings]`: `half_life_days`, `min_games`).
+    pub method: kifu_stats::ratings::Method,
+}
 
 impl Leagues {
     /// Reads and checks a league file.
@@ -158,12 +173,19 @@ impl Leagues {
                 players,
             });
         }
-        Ok(Leagues(leagues))
+        let mut method = kifu_stats::ratings::Method::default();
+        if let Some(days) = file.ratings.half_life_days.filter(|d| *d > 0.0) {
+            method.half_life_days = days;
+        }
+        if let Some(games) = file.ratings.min_games.filter(|g| *g >= 1.0) {
+            method.min_games = games;
+        }
+        Ok(Leagues { leagues, method })
     }
 
     /// The league of a game name, if it is one.
     pub fn get(&self, game: &str) -> Option<&LeagueSpec> {
-        self.0.iter().find(|l| l.game.name == game)
+        self.leagues.iter().find(|l| l.game.name == game)
     }
 }
 
@@ -177,7 +199,7 @@ mod tests {
             "[[league]]\ngame = \"floodgate-300-10F\"\nevery = \"30m\"\npairing = \"least-difference\"\n",
         )
         .unwrap();
-        assert_eq!(leagues.0.len(), 1);
+        assert_eq!(leagues.leagues.len(), 1);
         let l = leagues.get("floodgate-300-10F").unwrap();
         assert_eq!(l.pairing, PairingStrategy::LeastDifference);
         assert_eq!(l.schedule, Schedule::every("30m").unwrap());
@@ -198,8 +220,8 @@ mod tests {
             "#,
         )
         .unwrap();
-        assert_eq!(leagues.0.len(), 2);
-        assert_eq!(leagues.0[1].players, ["a", "b", "c"]);
+        assert_eq!(leagues.leagues.len(), 2);
+        assert_eq!(leagues.leagues[1].players, ["a", "b", "c"]);
     }
 
     #[test]

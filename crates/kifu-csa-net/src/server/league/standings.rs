@@ -1,0 +1,111 @@
+//! Ratings and standings from the server's store: every finished game rated by
+//! [`kifu_stats::ratings`] (shogi-server's `mk_rate` method), as `%%RATING`, the records' rate
+//! lines and `kifu csa-server standings` show them.
+
+use std::collections::{BTreeMap, HashMap};
+
+use jiff::Timestamp;
+use jiff::civil::DateTime;
+use kifu_stats::ratings::{Method, Outcome, RatedGame, Ratings, rate};
+
+use crate::server::identity::name_of;
+use crate::server::store::GameRow;
+
+/// The ratings of a moment, with what `%%RATING` prints beside each.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Rated {
+    /// The rating run itself.
+    pub ratings: Ratings,
+    /// Each player's last game day (`YYYY-MM-DD`), by player id.
+    pub last_played: HashMap<String, String>,
+}
+
+/// Reasons of games that ended outside the rules: `mk_rate` counts them only when long.
+const ABNORMAL: [&str; 2] = ["ABNORMAL", "CHUDAN"];
+
+fn ended_at(row: &GameRow) -> Option<Timestamp> {
+    let dt = DateTime::strptime("%Y/%m/%d %H:%M:%S", &row.end_time).ok()?;
+    dt.to_zoned(jiff::tz::TimeZone::UTC)
+        .ok()
+        .map(|z| z.timestamp())
+}
+
+/// Rates every finished game of `rows` as of `now`.
+pub fn rated(rows: &[GameRow], now: Timestamp, method: &Method) -> Rated {
+    let mut games = Vec::new();
+    let mut last_played = HashMap::new();
+    for row in rows {
+        let Some(end) = ended_at(row) else { continue };
+        let outcome = match row.winner.as_str() {
+            "+" => Outcome::BlackWin,
+            "-" => Outcome::WhiteWin,
+            _ => Outcome::Draw,
+        };
+        let day = end.strftime("%Y-%m-%d").to_string();
+        for id in [&row.black_id, &row.white_id] {
+            last_played.insert(id.clone(), day.clone());
+        }
+        games.push(RatedGame {
+            black: row.black_id.clone(),
+            white: row.white_id.clone(),
+            outcome,
+            age_days: (now.as_second() - end.as_second()).max(0) as f64 / 86_400.0,
+            abnormal: ABNORMAL.contains(&row.reason.as_str()),
+            plies: row.plies,
+        });
+    }
+    Rated {
+        ratings: rate(&games, method),
+        last_played,
+    }
+}
+
+impl Rated {
+    /// The rating of a player id, if rated.
+    pub fn rate_of(&self, id: &str) -> Option<i64> {
+        self.ratings.get(id).map(|(_, p)| p.rate)
+    }
+
+    /// `%%RATING`'s answer in shogi-server's format: `##[RATING] <name> \t <rate> @<day>`, by
+    /// rating, highest first, then `##[RATING] +OK`.
+    pub fn rating_lines(&self) -> Vec<String> {
+        let mut players: Vec<_> = self.ratings.groups.iter().flatten().collect();
+        players.sort_by(|a, b| b.rate.cmp(&a.rate).then(a.id.cmp(&b.id)));
+        let mut out: Vec<String> = players
+            .iter()
+            .map(|p| {
+                let day = self
+                    .last_played
+                    .get(&p.id)
+                    .map(String::as_str)
+                    .unwrap_or("");
+                format!("##[RATING] {} \t {:4} @{day}", name_of(&p.id), p.rate)
+            })
+            .collect();
+        out.push("##[RATING] +OK".to_owned());
+        out
+    }
+}
+
+/// Wins, draws and losses of each player id against each other, from finished games.
+pub fn crosstable(rows: &[GameRow]) -> BTreeMap<String, BTreeMap<String, [u32; 3]>> {
+    let mut table: BTreeMap<String, BTreeMap<String, [u32; 3]>> = BTreeMap::new();
+    for row in rows.iter().filter(|r| !r.end_time.is_empty()) {
+        let (b, w) = match row.winner.as_str() {
+            "+" => (0, 2),
+            "-" => (2, 0),
+            _ => (1, 1),
+        };
+        table
+            .entry(row.black_id.clone())
+            .or_default()
+            .entry(row.white_id.clone())
+            .or_default()[b] += 1;
+        table
+            .entry(row.white_id.clone())
+            .or_default()
+            .entry(row.black_id.clone())
+            .or_default()[w] += 1;
+    }
+    table
+}

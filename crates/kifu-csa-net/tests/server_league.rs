@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use kifu_csa_net::server::league::Leagues;
 use kifu_stats::ratings::{Method, Outcome, RatedGame, rate};
-use support::{Client, config, start};
+use support::{Client, config, csa_records, start};
 
 const GAME: &str = "league-60-0";
 
@@ -142,4 +142,55 @@ async fn six_players_play_three_league_rounds() {
     assert_eq!(rated, want, "{lines:?}");
     assert!(!rated.is_empty());
     assert!(rated.windows(2).all(|w| w[0].1 >= w[1].1));
+
+    // A fourth round: its records carry floodgate's rate lines with those ratings, before the
+    // first move, and read back as valid records.
+    let before: std::collections::BTreeSet<_> = csa_records(dir.path()).into_iter().collect();
+    let games: Vec<_> = (1..=6).map(|me| tokio::spawn(play(addr, me))).collect();
+    for game in games {
+        game.await.unwrap();
+    }
+    let rate_of = |id: &str| {
+        let n: usize = id[1..].parse().unwrap();
+        rated.iter().find(|r| r.0 == n).map(|r| r.1)
+    };
+    let mut new = Vec::new();
+    for _ in 0..50 {
+        new = csa_records(dir.path())
+            .into_iter()
+            .filter(|p| !before.contains(p))
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .filter(|t| t.contains("%TORYO"))
+            .collect::<Vec<_>>();
+        if new.len() == 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(new.len(), 3);
+    for text in &new {
+        let field = |key: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(key).map(str::to_owned))
+                .unwrap()
+        };
+        let (black, white) = (field("N+"), field("N-"));
+        let header: Vec<&str> = text
+            .lines()
+            .take_while(|l| !l.starts_with("+7776FU"))
+            .collect();
+        assert!(
+            header.contains(&format!("'rating:{black}:{white}").as_str()),
+            "{text}"
+        );
+        for (side, id) in [("black", &black), ("white", &white)] {
+            if let Some(r) = rate_of(id) {
+                let line = format!("'{side}_rate:{id}:{r}");
+                assert!(header.contains(&line.as_str()), "{line} in {text}");
+            }
+        }
+        let parsed = kifu_records::shogi::csa::read(text);
+        assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
+        assert_eq!(parsed.records.len(), 1);
+    }
 }

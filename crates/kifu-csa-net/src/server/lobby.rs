@@ -242,6 +242,11 @@ impl Lobby {
         white: Waiting,
     ) -> Arc<Table> {
         self.remember_black(&black.player, &white.player);
+        let rates = self
+            .ratings
+            .lock()
+            .unwrap()
+            .rate_lines(&black.player, &white.player);
         let t = table::seat(
             &self.services,
             &mut self.ids.lock().unwrap(),
@@ -250,6 +255,7 @@ impl Lobby {
                 (black.name, black.player, black.peer),
                 (white.name, white.player, white.peer),
             ],
+            rates,
         );
         self.games
             .lock()

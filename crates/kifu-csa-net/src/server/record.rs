@@ -17,6 +17,9 @@ pub struct Meta {
     pub start_time: Option<String>,
     /// `YYYY/MM/DD HH:MM:SS`, once the game has ended.
     pub end_time: Option<String>,
+    /// Lines written as `'` comments before the first move: floodgate's `rating:`,
+    /// `black_rate:` and `white_rate:` (see [`crate::server::league::standings::rate_lines`]).
+    pub rates: Vec<String>,
 }
 
 /// The game as a record: players, event (the game id), start and end times, the time
@@ -38,6 +41,9 @@ pub(crate) fn record_of(
         meta.start_time.as_deref(),
         meta.end_time.as_deref(),
     );
+    for line in &meta.rates {
+        game.comment(CommentKind::Hidden, line);
+    }
     for played in moves {
         game.play_charged(played.mv, Some(played.t));
         if let Some(c) = &played.comment {

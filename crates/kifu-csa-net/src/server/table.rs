@@ -67,6 +67,8 @@ pub(crate) struct Table {
     timer: Notify,
     /// `%%MONITOR2ON` watchers, by connection id.
     watchers: Mutex<Vec<(u64, Arc<Peer>)>>,
+    /// The players' ratings as the record's header lines (none for unrated players).
+    rates: Vec<String>,
 }
 
 /// Where a seated player's lines go.
@@ -164,6 +166,7 @@ pub(crate) fn seat(
     ids: &mut IdBook,
     game: GameName,
     players: [(String, String, Arc<Peer>); 2],
+    rates: Vec<String>,
 ) -> Arc<Table> {
     let started = Stamp::now();
     let [(black, black_id, bp), (white, white_id, wp)] = players;
@@ -203,6 +206,7 @@ pub(crate) fn seat(
         }),
         timer: Notify::new(),
         watchers: Mutex::new(Vec::new()),
+        rates,
     })
 }
 
@@ -327,6 +331,7 @@ impl Table {
                 meta: Meta {
                     start_time: Some(start_time.clone()),
                     end_time: None,
+                    rates: self.rates.clone(),
                 },
             });
         }
@@ -627,6 +632,7 @@ impl Table {
                 let meta = Meta {
                     start_time: st.start_time.clone(),
                     end_time: None,
+                    rates: self.rates.clone(),
                 };
                 to_csa(play, &meta, self.services.config.csa_version)
             }

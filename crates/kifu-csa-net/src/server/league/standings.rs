@@ -66,6 +66,25 @@ impl Rated {
         self.ratings.get(id).map(|(_, p)| p.rate)
     }
 
+    /// floodgate's record header lines for a game between two player ids, when either is
+    /// rated: `rating:<black id>:<white id>`, then `black_rate:<id>:<rate>` and
+    /// `white_rate:<id>:<rate>` for each rated one (shogi-server writes a rate only when it
+    /// is not zero, that is, rated).
+    pub fn rate_lines(&self, black: &str, white: &str) -> Vec<String> {
+        let (b, w) = (self.rate_of(black), self.rate_of(white));
+        if b.is_none() && w.is_none() {
+            return Vec::new();
+        }
+        let mut lines = vec![format!("rating:{black}:{white}")];
+        if let Some(r) = b {
+            lines.push(format!("black_rate:{black}:{r}"));
+        }
+        if let Some(r) = w {
+            lines.push(format!("white_rate:{white}:{r}"));
+        }
+        lines
+    }
+
     /// `%%RATING`'s answer in shogi-server's format: `##[RATING] <name> \t <rate> @<day>`, by
     /// rating, highest first, then `##[RATING] +OK`.
     pub fn rating_lines(&self) -> Vec<String> {

@@ -66,8 +66,10 @@ crash each game in progress has a valid record ending in %CHUDAN.";
 /// different trip is a different player. The log (stderr unless --log) tells of logins,
 /// games and cut-offs, never passwords.
 #[derive(clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
 pub struct Args {
+    #[command(subcommand)]
+    command: Option<ServerCommand>,
     /// TCP port to listen on (0 picks a free one; the address is printed).
     #[arg(long, default_value_t = 4081)]
     port: u16,
@@ -125,7 +127,133 @@ pub struct Args {
     csa_version: String,
 }
 
+#[derive(clap::Subcommand)]
+enum ServerCommand {
+    Standings(StandingsArgs),
+}
+
+/// Print a server's ratings (shogi-server's mk_rate method), results and crosstable from its
+/// store.
+///
+/// Examples:
+///   kifu csa-server standings --data tournament
+///   kifu csa-server standings --data tournament --league league.toml --json
+#[derive(clap::Args)]
+struct StandingsArgs {
+    /// The server's data directory (the one given to `kifu csa-server --data`).
+    #[arg(long, value_name = "DIR")]
+    data: PathBuf,
+    /// The league file, for its [ratings] parameters (mk_rate's defaults without it).
+    #[arg(long, value_name = "FILE")]
+    league: Option<PathBuf>,
+    /// One JSON object: players (id, name, rate or null, group, wins, draws, losses) and the
+    /// crosstable (wins, draws, losses of each player against each opponent).
+    #[arg(long)]
+    json: bool,
+}
+
+fn standings(args: StandingsArgs) -> Result<Outcome, String> {
+    use kifu_csa_net::server::league::standings::{crosstable, rated_now, standings};
+    let path = args.data.join("kifu.sqlite");
+    if !path.is_file() {
+        return Err(format!(
+            "csa-server standings: {} has no store (kifu.sqlite); give the directory the \
+             server ran with --data",
+            args.data.display()
+        ));
+    }
+    let method = match &args.league {
+        Some(file) => {
+            kifu_csa_net::server::league::Leagues::load(file)
+                .map_err(|e| format!("csa-server standings: --league: {e}"))?
+                .method
+        }
+        None => Default::default(),
+    };
+    let store = kifu_csa_net::server::store::Store::open(&path)
+        .map_err(|e| format!("csa-server standings: {}: {e}", path.display()))?;
+    let rows: Vec<_> = store
+        .games()
+        .map_err(|e| format!("csa-server standings: {}: {e}", path.display()))?
+        .into_iter()
+        .filter(|r| !r.end_time.is_empty())
+        .collect();
+    let ratings = rated_now(&rows, &method);
+    let table = standings(&rows, &ratings);
+    let cross = crosstable(&rows);
+    if args.json {
+        let players: Vec<_> = table
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "id": s.id, "name": s.name, "rate": s.rate, "group": s.group,
+                    "wins": s.wins, "draws": s.draws, "losses": s.losses,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({ "games": rows.len(), "players": players, "crosstable": cross })
+        );
+        return Ok(Outcome::Ok);
+    }
+    println!("{} finished games", rows.len());
+    println!(
+        "{:>4}  {:<24} {:>6} {:>5}  {:>4} {:>4} {:>4}",
+        "rank", "player", "rating", "games", "W", "D", "L"
+    );
+    for (i, s) in table.iter().enumerate() {
+        let rate = s.rate.map_or("-".to_owned(), |r| r.to_string());
+        let rank = if s.rate.is_some() {
+            (i + 1).to_string()
+        } else {
+            "-".to_owned()
+        };
+        println!(
+            "{rank:>4}  {:<24} {rate:>6} {:>5}  {:>4} {:>4} {:>4}",
+            s.name,
+            s.wins + s.draws + s.losses,
+            s.wins,
+            s.draws,
+            s.losses
+        );
+    }
+    if table.iter().any(|s| s.rate.is_none()) {
+        println!(
+            "(-: not rated yet: mk_rate rates a player with at least one win, one loss and {} games, weighted by age)",
+            method.min_games
+        );
+    }
+    println!();
+    println!("crosstable (row against column: wins-draws-losses)");
+    let ids: Vec<&str> = table.iter().map(|s| s.id.as_str()).collect();
+    print!("{:<24}", "");
+    for (i, _) in ids.iter().enumerate() {
+        print!(" {:>7}", i + 1);
+    }
+    println!();
+    for (i, id) in ids.iter().enumerate() {
+        print!("{:<24}", format!("{} {}", i + 1, table[i].name));
+        for other in &ids {
+            let cell = if id == other {
+                "-".to_owned()
+            } else {
+                match cross.get(*id).and_then(|row| row.get(*other)) {
+                    Some([w, d, l]) => format!("{w}-{d}-{l}"),
+                    None => String::new(),
+                }
+            };
+            print!(" {cell:>7}");
+        }
+        println!();
+    }
+    Ok(Outcome::Ok)
+}
+
 pub fn run(args: Args) -> Result<Outcome, String> {
+    if let Some(ServerCommand::Standings(s)) = args.command {
+        return standings(s);
+    }
     let mut config = Config::new(SocketAddr::new(args.bind, args.port));
     config.data = args.data;
     config.max_moves = args.max_moves;

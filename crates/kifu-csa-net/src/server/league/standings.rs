@@ -60,6 +60,11 @@ pub fn rated(rows: &[GameRow], now: Timestamp, method: &Method) -> Rated {
     }
 }
 
+/// [`rated`] as of now.
+pub fn rated_now(rows: &[GameRow], method: &Method) -> Rated {
+    rated(rows, Timestamp::now(), method)
+}
+
 impl Rated {
     /// The rating of a player id, if rated.
     pub fn rate_of(&self, id: &str) -> Option<i64> {
@@ -127,4 +132,62 @@ pub fn crosstable(rows: &[GameRow]) -> BTreeMap<String, BTreeMap<String, [u32; 3
             .or_default()[w] += 1;
     }
     table
+}
+
+/// One player's line of the standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// Player id.
+    pub id: String,
+    /// Login name (the id without its trip digest).
+    pub name: String,
+    /// Rating, `None` while unrated.
+    pub rate: Option<i64>,
+    /// Rating group (0 = the largest), `None` while unrated.
+    pub group: Option<usize>,
+    /// Games won (every finished game, unweighted).
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+/// Every player of `rows`: the rated ones by rating (highest first), then the unrated ones by
+/// score.
+pub fn standings(rows: &[GameRow], rated: &Rated) -> Vec<Standing> {
+    let mut tally: BTreeMap<&str, [u32; 3]> = BTreeMap::new();
+    for row in rows.iter().filter(|r| !r.end_time.is_empty()) {
+        let (b, w) = match row.winner.as_str() {
+            "+" => (0, 2),
+            "-" => (2, 0),
+            _ => (1, 1),
+        };
+        tally.entry(&row.black_id).or_default()[b] += 1;
+        tally.entry(&row.white_id).or_default()[w] += 1;
+    }
+    let mut out: Vec<Standing> = tally
+        .into_iter()
+        .map(|(id, [wins, draws, losses])| {
+            let found = rated.ratings.get(id);
+            Standing {
+                id: id.to_owned(),
+                name: name_of(id).to_owned(),
+                rate: found.map(|(_, p)| p.rate),
+                group: found.map(|(g, _)| g),
+                wins,
+                draws,
+                losses,
+            }
+        })
+        .collect();
+    let score = |s: &Standing| 2 * s.wins + s.draws;
+    out.sort_by(|a, b| {
+        (a.rate.is_none(), a.group)
+            .cmp(&(b.rate.is_none(), b.group))
+            .then(b.rate.cmp(&a.rate))
+            .then(score(b).cmp(&score(a)))
+            .then(a.id.cmp(&b.id))
+    });
+    out
 }

@@ -604,11 +604,22 @@ impl Exporter<'_> {
             }
             // The result is left for `each`, which replays the game anyway.
             let info = game_facts(record);
-            if !self.filters.keep_record(record, &info, &mut self.out.counts) {
+            if !self
+                .filters
+                .keep_record(record, &info, &mut self.out.counts)
+            {
                 continue;
             }
             self.out.counts.records_exported += 1;
-            each(record, index, self.text, info, self.args, self.filters, self.out);
+            each(
+                record,
+                index,
+                self.text,
+                info,
+                self.args,
+                self.filters,
+                self.out,
+            );
         }
     }
 

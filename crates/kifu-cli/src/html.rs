@@ -230,10 +230,19 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
                 )));
             }
             let file = page_name(source, Some(made.number));
-            crate::output::write_atomically(&dir.join(&file), made.page.html.as_bytes(), args.force)
-                .map_err(CliError::Failed)?;
-            let shown = source.file_stem().map_or("record".into(), |s| s.to_string_lossy());
-            links.push((file.to_string_lossy().into_owned(), link_label(&shown, &made)));
+            crate::output::write_atomically(
+                &dir.join(&file),
+                made.page.html.as_bytes(),
+                args.force,
+            )
+            .map_err(CliError::Failed)?;
+            let shown = source
+                .file_stem()
+                .map_or("record".into(), |s| s.to_string_lossy());
+            links.push((
+                file.to_string_lossy().into_owned(),
+                link_label(&shown, &made),
+            ));
             Ok(())
         },
     )?;

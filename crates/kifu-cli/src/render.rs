@@ -316,7 +316,12 @@ fn animate(
         last_delay_ms: args.last_delay,
     };
     let record = crate::games::record_index(args.record)?.unwrap_or(0);
-    let (chosen, report) = one_record(input, Game::from_arg(&args.game), &args.read_options(), record)?;
+    let (chosen, report) = one_record(
+        input,
+        Game::from_arg(&args.game),
+        &args.read_options(),
+        record,
+    )?;
     let Some(records) = chosen else {
         return Ok(finish(&report));
     };

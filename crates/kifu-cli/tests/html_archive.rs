@@ -58,7 +58,10 @@ fn the_index_lists_players_date_result_and_length() {
             "{link}"
         );
     }
-    assert!(!index.contains(tmp.path().to_str().unwrap()), "no local path");
+    assert!(
+        !index.contains(tmp.path().to_str().unwrap()),
+        "no local path"
+    );
 }
 
 #[test]
@@ -68,9 +71,18 @@ fn a_single_page_for_many_records_is_refused_before_anything_is_written() {
     let input = tmp.path().join("two.csa");
     std::fs::write(&input, &archive).unwrap();
     let page = tmp.path().join("one.html");
-    let out = kifu(&["html", input.to_str().unwrap(), "-o", page.to_str().unwrap()]);
+    let out = kifu(&[
+        "html",
+        input.to_str().unwrap(),
+        "-o",
+        page.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("-o DIR/"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("-o DIR/"),
+        "{}",
+        text(&out.stderr)
+    );
     assert!(!page.exists());
     let out = kifu(&["html", input.to_str().unwrap(), "-o", "-"]);
     assert_eq!(out.status.code(), Some(2));

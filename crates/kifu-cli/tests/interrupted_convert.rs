@@ -69,9 +69,14 @@ fn sigint_leaves_no_temporary_file_and_skip_existing_resumes() {
     );
     let written = entries(&output);
     assert!(
-        written.iter().all(|n| n.ends_with(".kif") && !n.starts_with('.')),
+        written
+            .iter()
+            .all(|n| n.ends_with(".kif") && !n.starts_with('.')),
         "a temporary file was left: {:?}",
-        written.iter().filter(|n| !n.ends_with(".kif") || n.starts_with('.')).collect::<Vec<_>>()
+        written
+            .iter()
+            .filter(|n| !n.ends_with(".kif") || n.starts_with('.'))
+            .collect::<Vec<_>>()
     );
     assert!(
         written.len() < FILES,
@@ -96,7 +101,15 @@ fn sigint_leaves_no_temporary_file_and_skip_existing_resumes() {
     let marked = b"kept, not rewritten".to_vec();
     std::fs::write(&first, &marked).unwrap();
     let rerun = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["convert", "in", "--to", "kif", "-o", "out/", "--skip-existing"])
+        .args([
+            "convert",
+            "in",
+            "--to",
+            "kif",
+            "-o",
+            "out/",
+            "--skip-existing",
+        ])
         .current_dir(tmp.path())
         .output()
         .unwrap();
@@ -108,7 +121,10 @@ fn sigint_leaves_no_temporary_file_and_skip_existing_resumes() {
     );
     let all = entries(&output);
     assert_eq!(all.len(), FILES);
-    assert!(all.iter().all(|n| n.ends_with(".kif") && !n.starts_with('.')));
+    assert!(
+        all.iter()
+            .all(|n| n.ends_with(".kif") && !n.starts_with('.'))
+    );
     assert_eq!(std::fs::read(&first).unwrap(), marked);
     let last = output.join(all.last().unwrap());
     let shown = Command::new(env!("CARGO_BIN_EXE_kifu"))

@@ -24,9 +24,17 @@ fn a_cetkaik_ply_is_the_same_position_in_show_and_render() {
     let svg = kifu(&["show", &path(), "--ply", "30", "--svg"]);
     assert_eq!(svg.status.code(), Some(0), "{}", text(&svg.stderr));
     let rendered = kifu(&["render", &path(), "--ply", "30", "-o", "-"]);
-    assert_eq!(rendered.status.code(), Some(0), "{}", text(&rendered.stderr));
+    assert_eq!(
+        rendered.status.code(),
+        Some(0),
+        "{}",
+        text(&rendered.stderr)
+    );
     assert!(text(&rendered.stdout).starts_with("<svg"));
-    assert_eq!(svg.stdout, rendered.stdout, "show --svg and render draw one position");
+    assert_eq!(
+        svg.stdout, rendered.stdout,
+        "show --svg and render draw one position"
+    );
 
     // Ply 30 is in a later season: not the picture of ply 21 (the first season's end) nor of
     // the last position, which `--ply 59` and the default both are.
@@ -37,12 +45,15 @@ fn a_cetkaik_ply_is_the_same_position_in_show_and_render() {
 
     // One count of moves: past it is the same usage error in both commands.
     for command in ["show", "render"] {
-        let out = kifu(&[command, &path(), "--ply", "60", "-o", "-"][..if command == "show" {
-            4
-        } else {
-            6
-        }]);
-        assert_eq!(out.status.code(), Some(2), "{command}: {}", text(&out.stderr));
+        let out = kifu(
+            &[command, &path(), "--ply", "60", "-o", "-"][..if command == "show" { 4 } else { 6 }],
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{command}: {}",
+            text(&out.stderr)
+        );
         assert!(
             text(&out.stderr).contains("give 0 to 59"),
             "{command}: {}",
@@ -68,8 +79,16 @@ fn rules_mean_the_same_in_show_render_and_html() {
         "-o",
         picture.to_str().unwrap(),
     ]);
-    assert_eq!(rendered.status.code(), Some(1), "{}", text(&rendered.stderr));
-    assert!(!picture.exists(), "no picture of a record kifu reported invalid");
+    assert_eq!(
+        rendered.status.code(),
+        Some(1),
+        "{}",
+        text(&rendered.stderr)
+    );
+    assert!(
+        !picture.exists(),
+        "no picture of a record kifu reported invalid"
+    );
     assert_eq!(text(&shown.stderr), text(&rendered.stderr));
 
     let page = dir.path().join("p.html");
@@ -86,13 +105,15 @@ fn rules_mean_the_same_in_show_render_and_html() {
 
     // A rule set no game has is a usage error everywhere.
     for command in ["show", "render", "html"] {
-        let out = kifu(&[command, &path(), "--rules", "nonsense", "-o", "-"][..if command
-            == "show"
-        {
-            4
-        } else {
-            6
-        }]);
-        assert_eq!(out.status.code(), Some(2), "{command}: {}", text(&out.stderr));
+        let out = kifu(
+            &[command, &path(), "--rules", "nonsense", "-o", "-"]
+                [..if command == "show" { 4 } else { 6 }],
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{command}: {}",
+            text(&out.stderr)
+        );
     }
 }

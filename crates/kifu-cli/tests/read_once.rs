@@ -20,7 +20,10 @@ fn check_reads_each_file_once() {
     let tmp = tempfile::tempdir().unwrap();
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/records");
     // A name that says nothing (`.txt`) and one that does: both judged on the bytes read.
-    let cases = [("random-game.csa", "game.txt"), ("random-game.kif", "game.kif")];
+    let cases = [
+        ("random-game.csa", "game.txt"),
+        ("random-game.kif", "game.kif"),
+    ];
     let mut writers = Vec::new();
     let mut names = Vec::new();
     for (source, name) in cases {

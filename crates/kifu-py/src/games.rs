@@ -23,7 +23,6 @@ pub trait PyGame:
     GameRecords
     + Game<Position: Send + Sync, Move: Send + Sync, Start: Send + Sync, Ending: Send + Sync>
 {
-
     /// The word for one of this game's own endings, in the style of CSA's `%` words.
     fn ending_word(ending: &Self::Ending) -> String;
 

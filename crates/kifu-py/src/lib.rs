@@ -513,7 +513,10 @@ fn read_many(
             Box::new(paths.try_iter().map_err(|_| {
                 PyTypeError::new_err(format!(
                     "kifu.read_many takes a path or an iterable of paths, not {}",
-                    paths.get_type().name().map_or_else(|_| "this".into(), |n| n.to_string())
+                    paths
+                        .get_type()
+                        .name()
+                        .map_or_else(|_| "this".into(), |n| n.to_string())
                 ))
             })?)
         };
@@ -534,11 +537,15 @@ fn read_many(
             continue;
         }
         let as_str = item.cast::<PyString>().is_ok();
-        for file in record_files(&path, options.game).map_err(|e| {
-            PyOSError::new_err(format!("{}: {e}", path.display()))
-        })? {
+        for file in record_files(&path, options.game)
+            .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?
+        {
             given.push(if as_str {
-                Some(PyString::new(py, &file.to_string_lossy()).into_any().unbind())
+                Some(
+                    PyString::new(py, &file.to_string_lossy())
+                        .into_any()
+                        .unbind(),
+                )
             } else {
                 None
             });
@@ -566,8 +573,9 @@ fn read_many(
 /// (`kifu_records::detect::is_record_file`, of `game` when one is named).
 fn record_files(dir: &Path, game: Option<GameKind>) -> Result<Vec<PathBuf>, walkdir::Error> {
     let mut files = Vec::new();
-    let by_name =
-        |a: &walkdir::DirEntry, b: &walkdir::DirEntry| a.path().as_os_str().cmp(b.path().as_os_str());
+    let by_name = |a: &walkdir::DirEntry, b: &walkdir::DirEntry| {
+        a.path().as_os_str().cmp(b.path().as_os_str())
+    };
     for entry in walkdir::WalkDir::new(dir).sort_by(by_name) {
         let entry = entry?;
         if entry.file_type().is_file() && kifu_records::detect::is_record_file(entry.path(), game) {

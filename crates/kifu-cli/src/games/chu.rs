@@ -6,8 +6,8 @@ use kifu_record::{NodeId, Record};
 use kifu_records::detect::GameKind;
 
 use crate::error::CliError;
-use crate::games::{Perft, PerftRequest, View};
 use crate::games::driver::CliGame;
+use crate::games::{Perft, PerftRequest, View};
 
 impl CliGame for Chu {
     const KIND: GameKind = GameKind::Chu;
@@ -28,7 +28,9 @@ impl CliGame for Chu {
         })?;
         let rules = request.rules.unwrap_or("lishogi");
         let rules = kifu_chu::RuleSet::from_name(rules).ok_or_else(|| {
-            CliError::usage(format!("--rules: `{rules}` is neither `lishogi` nor `jcsa`"))
+            CliError::usage(format!(
+                "--rules: `{rules}` is neither `lishogi` nor `jcsa`"
+            ))
         })?;
         let position = match request.sfen {
             None => kifu_chu::Position::startpos(),

@@ -5,8 +5,7 @@ use std::any::Any;
 use std::marker::PhantomData;
 
 use kifu_record::{
-    Diagnostic, Game, NodeId, Record, RecordCheck, RecordChecks, RecordFormat, Records,
-    SourceText,
+    Diagnostic, Game, NodeId, Record, RecordCheck, RecordChecks, RecordFormat, Records, SourceText,
 };
 use kifu_records::GameRecords;
 use kifu_records::open::Opened;
@@ -321,7 +320,10 @@ impl<G: CliGame> GameDriver for Driver<G> {
         Box::new(Batch::<G>::default())
     }
 
-    fn perft(&self, request: &crate::games::PerftRequest<'_>) -> Result<crate::games::Perft, CliError> {
+    fn perft(
+        &self,
+        request: &crate::games::PerftRequest<'_>,
+    ) -> Result<crate::games::Perft, CliError> {
         G::perft(request)
     }
 
@@ -337,7 +339,9 @@ fn format_of<G: CliGame>(target: &TargetFormat) -> Result<&'static dyn RecordFor
         .format
         .downcast_ref::<&'static dyn RecordFormat<G>>()
         .copied()
-        .ok_or_else(|| CliError::Failed(format!("a target format of another game than {}", G::NAME)))
+        .ok_or_else(|| {
+            CliError::Failed(format!("a target format of another game than {}", G::NAME))
+        })
 }
 
 fn unknown_format<G: CliGame>(name: &str) -> String {
@@ -393,7 +397,8 @@ impl<G: CliGame> RecordBatch for Batch<G> {
             records,
             diagnostics,
         } = *self;
-        let pairs: Vec<(Record<G>, Vec<Diagnostic>)> = records.into_iter().zip(diagnostics).collect();
+        let pairs: Vec<(Record<G>, Vec<Diagnostic>)> =
+            records.into_iter().zip(diagnostics).collect();
         let (records, diagnostics) = crate::games::pick_one(pairs, n, name)?.into_iter().unzip();
         Ok(Box::new(Batch::<G> {
             records,

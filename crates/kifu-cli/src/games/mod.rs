@@ -130,7 +130,11 @@ pub struct Perft {
 
 impl Perft {
     /// A count from its rows (`divide`) or its total.
-    pub fn of(sfen: String, divided: Option<Vec<(String, u64)>>, total: impl FnOnce() -> u64) -> Perft {
+    pub fn of(
+        sfen: String,
+        divided: Option<Vec<(String, u64)>>,
+        total: impl FnOnce() -> u64,
+    ) -> Perft {
         let nodes = match &divided {
             Some(rows) => rows.iter().map(|r| r.1).sum(),
             None => total(),

@@ -8,8 +8,8 @@ use kifu_records::shogi::csa::{CsaFormat, CsaVersion};
 use kifu_records::shogi::{csa, kif};
 use kifu_shogi::{Position, Shogi};
 
-use crate::games::driver::CliGame;
 use crate::error::CliError;
+use crate::games::driver::CliGame;
 use crate::games::{Perft, PerftRequest, ReadOptions, View};
 
 /// CSA V2.2, for `--to csa --csa-version 2.2` (the table's CSA writes V3.0).
@@ -34,7 +34,9 @@ impl CliGame for Shogi {
         }
         let mut position = match request.sfen {
             None => Position::startpos(),
-            Some(s) => Position::from_sfen(s).map_err(|e| CliError::Failed(format!("--sfen: {e}")))?,
+            Some(s) => {
+                Position::from_sfen(s).map_err(|e| CliError::Failed(format!("--sfen: {e}")))?
+            }
         };
         let sfen = position.to_sfen();
         let divided = request.divide.then(|| {

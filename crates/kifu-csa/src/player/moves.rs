@@ -91,9 +91,10 @@ impl MoveList {
         let opened = open(&bytes, &request).map_err(|e| MoveListError::Invalid {
             at: format!("{}: {e}", path.display()),
         })?;
-        let format = Shogi::format_by_name(opened.format).ok_or_else(|| MoveListError::Invalid {
-            at: format!("{}: no shogi format `{}`", path.display(), opened.format),
-        })?;
+        let format =
+            Shogi::format_by_name(opened.format).ok_or_else(|| MoveListError::Invalid {
+                at: format!("{}: no shogi format `{}`", path.display(), opened.format),
+            })?;
         let decoded = opened.decoded;
         let source = SourceText::new(path.display().to_string(), &decoded.text);
         if let Some(e) = decoded.diagnostics.iter().find(|d| d.is_error()) {

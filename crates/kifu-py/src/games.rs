@@ -5,13 +5,11 @@
 //! (`kifu_records::open`), as the command line's are, and formats are looked up in the
 //! records layer's tables: the module keeps no table of its own.
 
-use std::path::Path;
 
 use kifu_cetkaik::Cetkaik;
 use kifu_chu::Chu;
 use kifu_record::{EndingKind, Game, NodeItem, Record, RecordFormat};
 use kifu_records::GameRecords;
-use kifu_records::cetkaik as ckka;
 use kifu_records::detect::GameKind;
 use kifu_shogi::{Shogi, ShogiEnding};
 use pyo3::prelude::*;

@@ -18,7 +18,7 @@ from conftest import REPO, corpus_dir
 TWINS = {("kif", "kifu"), ("kifu", "kif"), ("ki2", "ki2u"), ("ki2u", "ki2")}
 
 
-def test_records():
+def front_door_records():
     """front_door.rs's list: every file of the corpus and the examples but notes and tables,
     and the first five of each bulk folder."""
     files = []
@@ -38,7 +38,7 @@ def test_records():
     return kept
 
 
-FILES = test_records()
+FILES = front_door_records()
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@
 //! (`kifu_records::open`), as the command line's are, and formats are looked up in the
 //! records layer's tables: the module keeps no table of its own.
 
-
 use kifu_cetkaik::Cetkaik;
 use kifu_chu::Chu;
 use kifu_record::{EndingKind, Game, NodeItem, Record, RecordFormat};

@@ -117,3 +117,22 @@ fn rules_mean_the_same_in_show_render_and_html() {
         );
     }
 }
+
+/// `kifu perft --game` takes the games table's names and asks the game's driver: a game
+/// without a perft count says which games have one, and chu's options are not silently
+/// ignored for shogi.
+#[test]
+fn perft_goes_through_the_games_table() {
+    let out = kifu(&["perft", "--game", "chu", "--depth", "1", "--rules", "jcsa"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = kifu(&["perft", "--game", "cetkaik", "--depth", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("the games it counts: shogi, chu"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = kifu(&["perft", "--depth", "1", "--rules", "jcsa"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert_eq!(text(&kifu(&["perft", "--depth", "1"]).stdout).trim(), "30");
+}

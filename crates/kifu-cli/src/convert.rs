@@ -120,10 +120,8 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     };
     let to = target_name(args.to.as_deref(), &destination)?;
     crate::games::validate(game, &read, Some(&to))?;
-    let target = Target {
-        format: &to,
-        csa_version: &args.csa_version,
-    };
+    // Resolved once: every later question about the target is a field of it.
+    let target = Target::resolve(&to, &args.csa_version);
     let inputs = if is_dir {
         expand(std::slice::from_ref(&args.input), Game::filter(game))?.0
     } else {
@@ -222,7 +220,7 @@ fn thousands(n: usize) -> String {
 struct Run<'a> {
     game: Option<Game>,
     read: &'a ReadOptions<'a>,
-    target: &'a Target<'a>,
+    target: &'a Target,
     /// `--record N`, from 0.
     only: Option<usize>,
     /// What the writers could not hold, summarised at the end of the run.
@@ -265,11 +263,8 @@ impl Run<'_> {
         file: &InputFile<'_>,
     ) -> Result<Option<Vec<u8>>, CliError> {
         let name = file.name;
-        if opened
-            .game
-            .target_writes_in_parts(self.target)
-            .map_err(CliError::Usage)?
-        {
+        let target = self.target.of(opened.game).map_err(CliError::Usage)?;
+        if target.writes_in_parts {
             return self.convert_in_parts(opened, file);
         }
         let mut loaded = load(opened, file, self.read)?;
@@ -285,7 +280,7 @@ impl Run<'_> {
             loaded.records = loaded.records.pick(n + 1, name)?;
         }
         let count = loaded.records.len();
-        let (bytes, warnings) = loaded.records.write(0..count, self.target)?;
+        let (bytes, warnings) = loaded.records.write(0..count, target)?;
         self.report_warnings(name, &warnings);
         Ok(Some(bytes))
     }
@@ -303,6 +298,7 @@ impl Run<'_> {
         file: &InputFile<'_>,
     ) -> Result<Option<Vec<u8>>, CliError> {
         let game = opened.game;
+        let target = self.target.of(game).map_err(CliError::Usage)?;
         let mut parts = kifu_record::Written::default();
         let mut held: Option<Box<dyn RecordBatch>> = None;
         let mut before = 0;
@@ -320,7 +316,7 @@ impl Run<'_> {
                     return Ok(());
                 }
                 if let Some(previous) = held.replace(one) {
-                    parts.append(previous.write_part(before, self.target)?);
+                    parts.append(previous.write_part(before, target)?);
                     before += previous.len();
                 }
                 Ok(())
@@ -339,10 +335,10 @@ impl Run<'_> {
             }
         };
         let (bytes, warnings) = if before == 0 {
-            last.write(0..last.len(), self.target)?
+            last.write(0..last.len(), target)?
         } else {
-            parts.append(last.write_part(before, self.target)?);
-            game.encode_parts(self.target, parts)?
+            parts.append(last.write_part(before, target)?);
+            game.encode_parts(target, parts)?
         };
         self.report_warnings(name, &warnings);
         Ok(Some(bytes))
@@ -361,11 +357,8 @@ impl Run<'_> {
         let Some(opened) = self.open(&file) else {
             return Ok(None);
         };
-        if opened
-            .game
-            .target_holds_many(self.target)
-            .map_err(CliError::Usage)?
-        {
+        let target = self.target.of(opened.game).map_err(CliError::Usage)?;
+        if target.holds_many {
             return self.convert_together(&opened, &file);
         }
         let mut first = None;
@@ -380,7 +373,7 @@ impl Run<'_> {
                 count += 1;
                 all_valid &= valid;
                 if first.is_none() && valid {
-                    first = Some(one.write(0..1, self.target)?);
+                    first = Some(one.write(0..1, target)?);
                 }
                 Ok(())
             },
@@ -389,7 +382,7 @@ impl Run<'_> {
             return Err(CliError::usage(format!(
                 "{name} holds {count} records and {} holds one game per file: write them to a \
                  directory (-o DIR/) for one file each, or pick one with --record N (1 to {count})",
-                self.target.format
+                self.target.name
             )));
         }
         print_diagnostics(&report);
@@ -427,10 +420,11 @@ impl Run<'_> {
                 .game
                 .unwrap_or_else(|| Game::detect(input.path.as_deref(), &[]));
             let ext = std::iter::once(by_name)
-                .chain(Game::all())
-                .find_map(|g| g.target_extension(self.target).ok())
+                .chain(self.target.games())
+                .find_map(|g| self.target.of(g).ok())
+                .map(|f| f.extension)
                 .ok_or_else(|| {
-                    CliError::Usage(format!("no game has the format `{}`", self.target.format))
+                    CliError::Usage(format!("no game has the format `{}`", self.target.name))
                 })?;
             let relative = if walked {
                 input.relative()
@@ -542,14 +536,11 @@ impl Run<'_> {
         // The game the bytes show decides the extension, and whether the target exists
         // for it: a file of another game than its name suggested is converted all the same,
         // or named with the reason, while the rest of the directory goes on.
-        let ext = opened.game.target_extension(self.target).map_err(|_| {
-            CliError::Failed(format!(
-                "not converted: {} records have no format `{}` (one of: {})",
-                opened.game.name(),
-                self.target.format,
-                opened.game.format_names().join(", ")
-            ))
-        })?;
+        let target = self
+            .target
+            .of(opened.game)
+            .map_err(|why| CliError::Failed(format!("not converted: {why}")))?;
+        let ext = target.extension;
         let renamed;
         let wanted = if wanted.extension().and_then(|e| e.to_str()) == Some(ext) {
             wanted
@@ -557,11 +548,7 @@ impl Run<'_> {
             renamed = wanted.with_extension(ext);
             renamed.as_path()
         };
-        if opened
-            .game
-            .target_holds_many(self.target)
-            .map_err(CliError::Usage)?
-        {
+        if target.holds_many {
             let Some(bytes) = self.convert_together(&opened, &file)? else {
                 return Err(CliError::Failed("the input has errors".into()));
             };
@@ -578,7 +565,7 @@ impl Run<'_> {
             self.only,
             &mut |index, one, valid| {
                 let bytes = if valid {
-                    let (bytes, warnings) = one.write(0..1, self.target)?;
+                    let (bytes, warnings) = one.write(0..1, target)?;
                     self.report_warnings(&format!("{name} record {}", index + 1), &warnings);
                     Some(bytes)
                 } else {

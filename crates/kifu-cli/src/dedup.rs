@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use kifu_index::dedup::{DedupOptions, Group, groups};
 use kifu_index::read::{IndexedGame, read_file};
-use kifu_record::{RecordFormat, decode};
+use kifu_record::RecordFormat;
 use kifu_records::GameRecords;
 use kifu_shogi::Shogi;
 use rayon::prelude::*;
@@ -263,9 +263,17 @@ fn write_kept(
         let (target, bytes) = if records == 1 {
             (dir.join(&relative), bytes)
         } else {
-            let format: &dyn RecordFormat<Shogi> = Shogi::format_by_name(&game.meta.format)
+            // Through the front door, as the index read it: its format is the one recorded.
+            let request = kifu_records::open::Request {
+                path: Some(path),
+                game: Some(kifu_records::detect::GameKind::Shogi),
+                format: Some(&game.meta.format),
+            };
+            let opened = kifu_records::open::open(&bytes, &request)
+                .map_err(|e| CliError::Failed(format!("{}: {e}", input.name())))?;
+            let format: &dyn RecordFormat<Shogi> = Shogi::format_by_name(opened.format)
                 .ok_or_else(|| CliError::Failed(format!("no format {}", game.meta.format)))?;
-            let text = decode(&bytes, format.encoding()).text;
+            let text = opened.decoded.text;
             let record = format
                 .records(&text)
                 .nth(game.meta.record as usize - 1)

@@ -15,8 +15,7 @@ use kifu_export::meta::{EndingClass, GameInfo, engine_line, game_facts, outcome_
 use kifu_export::table::{GameKeys, GameRows, GamesTable, PliesTable, Ply, PlyRows, Source};
 use kifu_export::training::{GameResult, Hcpe, Hcpe3Game, Hcpe3Move, Psv, hcpe3_result};
 use kifu_export::{move16, packed};
-use kifu_record::{Diagnostic, Game as _, Record, RecordFormat, Side, SourceText};
-use kifu_records::GameRecords;
+use kifu_record::{Game as _, Record, Side};
 use kifu_shogi::Shogi;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -72,6 +71,9 @@ pub struct Args {
     /// extension; needed for standard input only when the content does not tell.
     #[arg(long, visible_alias = "from", value_name = "FORMAT")]
     format: Option<String>,
+    /// Cetkaik rule set for records that do not name one.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
     /// Keep only games where both players' floodgate ratings (`'black_rate:`, `'white_rate:`)
     /// are at least this; a game without ratings is dropped.
     #[arg(long, value_name = "RATING")]
@@ -310,6 +312,14 @@ impl FileOutput {
 pub fn run(args: Args) -> Result<Outcome, CliError> {
     refuse_filters_the_output_cannot_apply(&args)?;
     let game = Game::from_arg(&args.game);
+    crate::games::validate(
+        game,
+        &crate::games::ReadOptions {
+            format: args.format.as_deref(),
+            rules: args.rules.as_deref(),
+        },
+        None,
+    )?;
     let (inputs, skipped) = expand(&args.paths, Game::filter(game))?;
     if inputs.is_empty() {
         return Err(CliError::usage(format!(
@@ -514,7 +524,7 @@ fn export_file(
     };
     let read = crate::games::ReadOptions {
         format: args.format.as_deref(),
-        rules: None,
+        rules: args.rules.as_deref(),
     };
     let opened = match crate::games::open(&file, game, &read) {
         Ok(opened) => opened,
@@ -524,30 +534,37 @@ fn export_file(
             return out;
         }
     };
-    let game = opened.game;
-    let opened = &opened.opened;
-    let result = match (game.name(), args.to) {
-        ("shogi", To::Parquet) => {
-            read_records::<Shogi>(input, opened, args, filters, &mut out, table_rows)
-        }
-        ("shogi", _) => {
-            read_records::<Shogi>(input, opened, args, filters, &mut out, training_entries)
-        }
-        ("chu", To::Parquet) => {
-            read_records::<kifu_chu::Chu>(input, opened, args, filters, &mut out, table_rows)
-        }
-        ("cetkaik", To::Parquet) => read_records::<kifu_cetkaik::Cetkaik>(
-            input, opened, args, filters, &mut out, table_rows,
-        ),
-        (other, to) => Err(format!(
-            "{other} records cannot be exported to {} yet (hcpe, hcpe3 and psv hold shogi; \
-             parquet takes all three games)",
-            format!("{to:?}").to_lowercase()
-        )),
+    let text: &str = &opened.opened.decoded.text;
+    let mut exporter = Exporter {
+        args,
+        filters,
+        text,
+        out: &mut out,
+        index: 0,
+        valid: true,
+        refused: None,
     };
-    if let Err(message) = result {
-        out.counts.files_failed = 1;
-        out.report = Some(FileReport::failed(name, game.name(), "?", message));
+    // Read as every command reads, by the game's driver; each record (or cetkaik match) is
+    // dropped once exported.
+    let result = crate::games::stream(&opened, &file, &read, None, &mut |_, records, valid| {
+        exporter.valid = valid;
+        records.visit(&mut exporter);
+        match &exporter.refused {
+            Some(why) => Err(CliError::Failed(why.clone())),
+            None => Ok(()),
+        }
+    });
+    match result {
+        Ok(report) => out.report = Some(report),
+        Err(e) => {
+            out.counts.files_failed = 1;
+            out.report = Some(FileReport::failed(
+                name.clone(),
+                opened.game.name(),
+                opened.opened.format,
+                e.to_string(),
+            ));
+        }
     }
     out
 }
@@ -556,58 +573,87 @@ fn export_file(
 /// text, its facts, the output)`.
 type OnRecord<G> = fn(&Record<G>, usize, &str, GameInfo, &Args, &Filters, &mut FileOutput);
 
-/// Reads the records of one file of game `G`, reports their problems and hands each record
-/// that is valid (or cut, with `--keep-prefix`) and passes the filters to `each`.
-fn read_records<G: GameRecords>(
-    input: &Input,
-    opened: &kifu_records::open::Opened<'_>,
-    args: &Args,
-    filters: &Filters,
-    out: &mut FileOutput,
-    each: OnRecord<G>,
-) -> Result<(), String> {
-    let name = input.name();
-    let format: &dyn RecordFormat<G> = G::format_by_name(opened.format).ok_or_else(|| {
-        format!(
-            "--format: unknown {} format `{}` (one of: {})",
-            G::NAME,
-            opened.format,
-            G::format_names().join(", ")
-        )
-    })?;
-    let decoded = &opened.decoded;
-    let mut report = FileReport::new(name.clone(), G::NAME, format.name());
-    report.chosen_by(opened);
-    let mut source = None;
-    let mut add = |report: &mut FileReport, diagnostics: &[Diagnostic]| {
-        if !diagnostics.is_empty() {
-            let source = source.get_or_insert_with(|| SourceText::new(&name, &decoded.text));
-            report.add_diagnostics(source, diagnostics);
-        }
-    };
-    add(&mut report, &decoded.diagnostics);
-    let decoding_failed = decoded.diagnostics.iter().any(Diagnostic::is_error);
-    for (index, read) in format.records(&decoded.text).enumerate() {
-        out.counts.records += 1;
-        report.records += 1;
-        add(&mut report, &read.diagnostics);
-        if decoding_failed || read.has_errors() {
-            if !filters.keep_prefix {
-                out.counts.records_invalid_skipped += 1;
+/// Exports the records of one file as the driver hands them out, whatever their game.
+struct Exporter<'a> {
+    args: &'a Args,
+    filters: &'a Filters,
+    text: &'a str,
+    out: &'a mut FileOutput,
+    /// The index in the file of the next record.
+    index: usize,
+    /// Whether the records being visited were read without errors.
+    valid: bool,
+    /// Why the file's records cannot be written to the output, once seen.
+    refused: Option<String>,
+}
+
+impl Exporter<'_> {
+    /// Hands each record that is valid (or cut, with `--keep-prefix`) and passes the filters
+    /// to `each`.
+    fn records<G: kifu_record::Game>(&mut self, records: &[Record<G>], each: OnRecord<G>) {
+        for record in records {
+            let index = self.index;
+            self.index += 1;
+            self.out.counts.records += 1;
+            if !self.valid {
+                if !self.filters.keep_prefix {
+                    self.out.counts.records_invalid_skipped += 1;
+                    continue;
+                }
+                self.out.counts.records_cut_at_bad_move += 1;
+            }
+            // The result is left for `each`, which replays the game anyway.
+            let info = game_facts(record);
+            if !self
+                .filters
+                .keep_record(record, &info, &mut self.out.counts)
+            {
                 continue;
             }
-            out.counts.records_cut_at_bad_move += 1;
+            self.out.counts.records_exported += 1;
+            each(
+                record,
+                index,
+                self.text,
+                info,
+                self.args,
+                self.filters,
+                self.out,
+            );
         }
-        // The result is left for `each`, which replays the game anyway.
-        let info = game_facts(&read.record);
-        if !filters.keep_record(&read.record, &info, &mut out.counts) {
-            continue;
-        }
-        out.counts.records_exported += 1;
-        each(&read.record, index, &decoded.text, info, args, filters, out);
     }
-    out.report = Some(report);
-    Ok(())
+
+    /// A table takes any game; the training formats hold shogi positions only.
+    fn table_only<G: kifu_record::Game>(&mut self, records: &[Record<G>]) {
+        if self.args.to == To::Parquet {
+            self.records(records, table_rows);
+        } else {
+            self.refused = Some(format!(
+                "{} records cannot be exported to {} (hcpe, hcpe3 and psv hold shogi; parquet \
+                 takes all three games)",
+                G::NAME,
+                format!("{:?}", self.args.to).to_lowercase()
+            ));
+        }
+    }
+}
+
+impl crate::games::RecordsVisitor for Exporter<'_> {
+    fn shogi(&mut self, records: &[Record<Shogi>]) {
+        if self.args.to == To::Parquet {
+            self.records(records, table_rows);
+        } else {
+            self.records(records, training_entries);
+        }
+    }
+
+    fn chu(&mut self, records: &[Record<kifu_chu::Chu>]) {
+        self.table_only(records);
+    }
+
+    fn cetkaik(&mut self, records: &[Record<kifu_cetkaik::Cetkaik>]) {
+        self.table_only(records);
+    }
 }
 
 /// Clamps an evaluation into the i16 the training formats hold.

@@ -102,7 +102,7 @@ fn main() -> ExitCode {
         Command::Render(args) if stills::is_batch(&args) => ("render", stills::run(&args)),
         Command::Render(args) => ("render", render::run(args)),
         Command::Html(args) => ("html", html::run(args)),
-        Command::Perft(args) => ("perft", perft::run(args).map_err(CliError::from)),
+        Command::Perft(args) => ("perft", perft::run(args)),
         Command::Link(args) => ("link", link::run(args).map_err(CliError::from)),
         Command::CsaServer(args) => ("csa-server", csa_server::run(args).map_err(CliError::from)),
         Command::CsaClient(args) => ("csa-client", csa_client::run(args).map_err(CliError::from)),

@@ -218,11 +218,13 @@ pub fn temporary_in(dir: &Path, prefix: &str) -> std::io::Result<tempfile::Named
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
     remove_pending_on_interrupt();
-    let file = builder.tempfile_in(dir)?;
-    PENDING
+    // The file is made and listed under the lock the interruption takes: an interruption
+    // either comes before the file exists or finds it listed, never between the two.
+    let mut pending = PENDING
         .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .push(file.path().to_path_buf());
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let file = builder.tempfile_in(dir)?;
+    pending.push(file.path().to_path_buf());
     Ok(file)
 }
 

@@ -1,14 +1,8 @@
 use std::time::Instant;
 
-use kifu_shogi::Position;
-
 use crate::Outcome;
-
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum PerftGame {
-    Shogi,
-    Chu,
-}
+use crate::error::CliError;
+use crate::games::{Game, GameArg, Perft, PerftRequest};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,23 +18,32 @@ pub struct Args {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
-    /// The game.
-    #[arg(long, value_enum, default_value_t = PerftGame::Shogi)]
-    game: PerftGame,
-    /// Chu: count every lion route (`path`, as lishogi does) or each resulting position once (`canonical`).
-    #[arg(long, value_name = "COUNTING", default_value = "path")]
-    counting: String,
-    /// Chu: rule set (`lishogi` or `jcsa`).
-    #[arg(long, value_name = "RULES", default_value = "lishogi")]
-    rules: String,
+    /// The game (shogi by default).
+    #[arg(long, value_parser = GameArg::parser(), default_value = "shogi")]
+    game: GameArg,
+    /// Chu: count every lion route (`path`, the default, as lishogi does) or each resulting
+    /// position once (`canonical`).
+    #[arg(long, value_name = "COUNTING")]
+    counting: Option<String>,
+    /// Chu: rule set (`lishogi`, the default, or `jcsa`).
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
 }
 
-pub fn run(args: Args) -> Result<Outcome, String> {
+pub fn run(args: Args) -> Result<Outcome, CliError> {
     let start = Instant::now();
-    let (sfen, total, divided) = match args.game {
-        PerftGame::Shogi => shogi(&args)?,
-        PerftGame::Chu => chu(&args)?,
-    };
+    let game = Game::from_arg(&args.game).unwrap_or_else(Game::default_game);
+    let Perft {
+        sfen,
+        nodes: total,
+        divided,
+    } = game.perft(&PerftRequest {
+        sfen: args.sfen.as_deref(),
+        depth: args.depth,
+        divide: args.divide,
+        counting: args.counting.as_deref(),
+        rules: args.rules.as_deref(),
+    })?;
     let seconds = start.elapsed().as_secs_f64();
     let nps = if seconds > 0.0 {
         total as f64 / seconds
@@ -79,49 +82,4 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         }
     }
     Ok(Outcome::Ok)
-}
-
-type Counted = (String, u64, Option<Vec<(String, u64)>>);
-
-fn shogi(args: &Args) -> Result<Counted, String> {
-    let mut pos = match &args.sfen {
-        None => Position::startpos(),
-        Some(s) => Position::from_sfen(s).map_err(|e| format!("--sfen: {e}"))?,
-    };
-    let sfen = pos.to_sfen();
-    Ok(if args.divide {
-        let rows: Vec<(String, u64)> = kifu_shogi::perft_divide(&mut pos, args.depth)
-            .into_iter()
-            .map(|(m, n)| (m.to_string(), n))
-            .collect();
-        (sfen, rows.iter().map(|r| r.1).sum(), Some(rows))
-    } else {
-        (sfen, kifu_shogi::perft(&mut pos, args.depth), None)
-    })
-}
-
-fn chu(args: &Args) -> Result<Counted, String> {
-    let counting = kifu_chu::Counting::from_name(&args.counting).ok_or_else(|| {
-        format!(
-            "--counting: `{}` is neither `path` nor `canonical`",
-            args.counting
-        )
-    })?;
-    let rules = kifu_chu::RuleSet::from_name(&args.rules)
-        .ok_or_else(|| format!("--rules: `{}` is neither `lishogi` nor `jcsa`", args.rules))?;
-    let pos = match &args.sfen {
-        None => kifu_chu::Position::startpos(),
-        Some(s) => kifu_chu::Position::from_sfen(s).map_err(|e| format!("--sfen: {e}"))?,
-    }
-    .with_rules(rules);
-    let sfen = pos.to_sfen();
-    Ok(if args.divide {
-        let rows: Vec<(String, u64)> = kifu_chu::perft_divide(&pos, args.depth, counting)
-            .into_iter()
-            .map(|(m, n)| (m.to_string(), n))
-            .collect();
-        (sfen, rows.iter().map(|r| r.1).sum(), Some(rows))
-    } else {
-        (sfen, kifu_chu::perft(&pos, args.depth, counting), None)
-    })
 }

@@ -1,18 +1,16 @@
 //! `kifu render`: a picture (SVG or PNG) of a record's position after some moves; and the
 //! table of pictured games that `kifu html` and `kifu show --svg` share.
 //!
-//! The game of a file is found by the games table ([`crate::games::Game::detect`]); the
-//! drawing is `kifu_render`'s, written once for every game ([`kifu_render::Picture`]).
+//! A file is read as every command reads it: opened by the front door and read by its game's
+//! driver (`crate::games`), so `--game`, `--format`, `--rules`, `--record` and `--ply` mean
+//! what they mean in `kifu show`; the drawing is `kifu_render`'s, written once for every game
+//! ([`kifu_render::Picture`]).
 
-use std::marker::PhantomData;
-use std::path::{Path, PathBuf};
-
-use kifu_record::{NodeId, Record, SourceText};
-use kifu_render::Picture;
+use std::path::PathBuf;
 
 use crate::Outcome;
 use crate::error::CliError;
-use crate::games::{Game, GameArg, ReadOptions};
+use crate::games::{Game, GameArg, InputFile, ReadOptions, RecordBatch};
 use crate::inputs::Input;
 use crate::report::FileReport;
 
@@ -87,6 +85,9 @@ pub struct Args {
     /// Format of the input when its extension does not tell.
     #[arg(long, visible_alias = "from", value_name = "FORMAT")]
     pub(crate) format: Option<String>,
+    /// Cetkaik rule set for records that do not name one.
+    #[arg(long, value_name = "RULES")]
+    pub(crate) rules: Option<String>,
     /// The game the record is of.
     #[arg(long, value_parser = GameArg::parser(), default_value = "auto")]
     pub(crate) game: GameArg,
@@ -112,147 +113,8 @@ impl PlyChoice {
     }
 }
 
-/// The records of one file, read through the game's formats.
-pub struct FileRecords<G: kifu_record::Game> {
-    pub text: String,
-    pub records: Vec<Record<G>>,
-    /// What reading found in each record, as reports print it.
-    pub problems: Vec<Vec<String>>,
-    /// Whether each record was read without errors (the file's decoding included).
-    pub valid: Vec<bool>,
-    pub report: FileReport,
-}
-
-/// What a pictured game needs: its pictures and the records layer's table of formats.
-pub trait Readable: Picture + kifu_records::GameRecords {}
-
-impl<G: Picture + kifu_records::GameRecords> Readable for G {}
-
-/// Reads every record of a file of game `G`.
-pub fn read_file<G: Readable>(
-    name: &str,
-    path: Option<&Path>,
-    bytes: &[u8],
-    format: Option<&str>,
-) -> Result<FileRecords<G>, CliError> {
-    // The front door of the records layer decodes and judges the format, as for every
-    // command; the game is this viewer's.
-    let request = kifu_records::open::Request {
-        path,
-        game: kifu_records::detect::GameKind::by_name(G::NAME),
-        format,
-    };
-    let opened = match kifu_records::open::open(bytes, &request) {
-        Ok(opened) => opened,
-        Err(kifu_records::open::OpenError::UnknownFormat { .. }) => {
-            return Err(CliError::usage(format!(
-                "--format: not a {} format; see `kifu convert --help`",
-                G::NAME
-            )));
-        }
-        Err(e) => {
-            let mut report = FileReport::failed(name.to_string(), G::NAME, "?", e.to_string());
-            report.records = 0;
-            return Ok(FileRecords {
-                text: String::new(),
-                records: Vec::new(),
-                problems: Vec::new(),
-                valid: Vec::new(),
-                report,
-            });
-        }
-    };
-    let format = G::format_by_name(opened.format)
-        .ok_or_else(|| CliError::usage(format!("--format: not a {} format", G::NAME)))?;
-    let decoded = opened.decoded;
-    let mut report = FileReport::new(name.to_string(), G::NAME, format.name());
-    let source = SourceText::new(name, &decoded.text);
-    // What a page shows names the file alone: a page is shared, the path is the user's.
-    let base = path.and_then(Path::file_name).map_or_else(
-        || "record".to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    let page_source = SourceText::new(&base, &decoded.text);
-    report.add_diagnostics(&source, &decoded.diagnostics);
-    let mut records = Vec::new();
-    let mut problems = Vec::new();
-    let mut valid = Vec::new();
-    let decoding_failed = decoded
-        .diagnostics
-        .iter()
-        .any(kifu_record::Diagnostic::is_error);
-    for read in format.records(&decoded.text) {
-        report.records += 1;
-        valid.push(!decoding_failed && !read.has_errors());
-        let mut own = FileReport::new(name.to_string(), G::NAME, format.name());
-        own.add_diagnostics(&page_source, &read.diagnostics);
-        problems.push(own.diagnostics.iter().map(|d| d.rendered.clone()).collect());
-        report.add_diagnostics(&source, &read.diagnostics);
-        records.push(read.record);
-    }
-    report.require_a_record(bytes);
-    Ok(FileRecords {
-        text: decoded.text.into_owned(),
-        records,
-        problems,
-        valid,
-        report,
-    })
-}
-
-/// The main-line node after `ply` playable moves, and how many there are.
-pub fn main_line_nodes<G: kifu_record::Game>(record: &Record<G>) -> Vec<NodeId> {
-    let mut nodes = vec![record.moves.root()];
-    record.walk_main_line(|id, _, _| nodes.push(id));
-    nodes
-}
-
-/// What a command asks of a pictured game, without knowing which game it is.
-pub trait Viewer: Sync {
-    /// The game's name in the games table.
-    fn name(&self) -> &'static str;
-
-    /// The SVG of record `record` (from 0) after `ply` moves (as `--ply` gives it), with the
-    /// file's report.
-    fn svg(
-        &self,
-        input: &FileInput<'_>,
-        record: usize,
-        ply: Option<i64>,
-        options: &kifu_render::Options,
-    ) -> Result<(kifu_render::Drawing, FileReport), CliError>;
-
-    /// An animated GIF of record `record`'s main line from ply `from` to ply `to` (as
-    /// `--from-ply`/`--to-ply` give them), with the file's report.
-    fn animate(
-        &self,
-        input: &FileInput<'_>,
-        record: usize,
-        plies: (Option<i64>, Option<i64>),
-        options: &kifu_render::Options,
-        timing: &kifu_render::animate::Timing,
-    ) -> Result<(Vec<u8>, kifu_render::animate::Animation, FileReport), CliError>;
-
-    /// Draws every record of the file at `ply` (as `--ply` gives it), or at every ply of its
-    /// main line when `ply` is `None`, handing each picture to `each` as it is made; returns
-    /// the file's report.
-    fn stills(
-        &self,
-        input: &FileInput<'_>,
-        ply: Option<i64>,
-        options: &kifu_render::Options,
-        each: &mut dyn FnMut(Still) -> Result<(), CliError>,
-    ) -> Result<FileReport, CliError>;
-
-    /// One replay page per record of the file, each with a title, and the file's report.
-    fn pages(
-        &self,
-        input: &FileInput<'_>,
-    ) -> Result<(Vec<(String, kifu_render::html::Page)>, FileReport), CliError>;
-}
-
-/// One picture of a batch: record `record` (from 0) of the file's `records`, after `ply`
-/// moves.
+/// One picture of a batch: command record `record` (from 0) of a file's `records`, after
+/// `ply` moves (as `--ply` counts them).
 pub struct Still {
     pub record: usize,
     pub records: usize,
@@ -260,223 +122,54 @@ pub struct Still {
     pub drawing: kifu_render::Drawing,
 }
 
-/// A file to draw.
-pub struct FileInput<'a> {
-    pub name: &'a str,
-    pub path: Option<&'a Path>,
-    pub bytes: &'a [u8],
-    pub format: Option<&'a str>,
-    /// Pages for records with errors too, replaying the moves before the first error and
-    /// showing it (`kifu html --keep-prefix`).
-    pub keep_prefix: bool,
-}
-
-struct View<G>(PhantomData<fn() -> G>);
-
-impl<G: Readable> Viewer for View<G> {
-    fn name(&self) -> &'static str {
-        G::NAME
-    }
-
-    fn svg(
-        &self,
-        input: &FileInput<'_>,
-        record: usize,
-        ply: Option<i64>,
-        options: &kifu_render::Options,
-    ) -> Result<(kifu_render::Drawing, FileReport), CliError> {
-        let file = read_file::<G>(input.name, input.path, input.bytes, input.format)?;
-        let chosen = chosen_record(&file, record, input.name)?;
-        let nodes = main_line_nodes(chosen);
-        let ply = crate::ply::resolve_ply(ply, nodes.len() - 1)?;
-        Ok((kifu_render::draw(chosen, nodes[ply], options), file.report))
-    }
-
-    fn animate(
-        &self,
-        input: &FileInput<'_>,
-        record: usize,
-        (from, to): (Option<i64>, Option<i64>),
-        options: &kifu_render::Options,
-        timing: &kifu_render::animate::Timing,
-    ) -> Result<(Vec<u8>, kifu_render::animate::Animation, FileReport), CliError> {
-        let file = read_file::<G>(input.name, input.path, input.bytes, input.format)?;
-        let chosen = chosen_record(&file, record, input.name)?;
-        let nodes = kifu_render::main_line(chosen);
-        let moves = nodes.len() - 1;
-        let first = crate::ply::ply_in_line("--from-ply", from.unwrap_or(0), moves)?;
-        let last = crate::ply::ply_in_line("--to-ply", to.unwrap_or(-1), moves)?;
-        if first > last {
-            return Err(CliError::usage(format!(
-                "--from-ply {first} comes after --to-ply {last}"
-            )));
-        }
-        let mut gif = Vec::new();
-        let made =
-            kifu_render::animate::gif(chosen, &nodes[first..=last], options, timing, &mut gif)
-                .map_err(|e| CliError::Failed(e.to_string()))?;
-        Ok((gif, made, file.report))
-    }
-
-    fn stills(
-        &self,
-        input: &FileInput<'_>,
-        ply: Option<i64>,
-        options: &kifu_render::Options,
-        each: &mut dyn FnMut(Still) -> Result<(), CliError>,
-    ) -> Result<FileReport, CliError> {
-        let file = read_file::<G>(input.name, input.path, input.bytes, input.format)?;
-        let records = file.records.len();
-        for (record, chosen) in file.records.iter().enumerate() {
-            let nodes = kifu_render::main_line(chosen);
-            let wanted = match ply {
-                None => &nodes[..],
-                Some(ply) => match crate::ply::resolve_ply(Some(ply), nodes.len() - 1) {
-                    Ok(n) => &nodes[n..=n],
-                    Err(e) => {
-                        let which = if records > 1 {
-                            format!(" record {}", record + 1)
-                        } else {
-                            String::new()
-                        };
-                        eprintln!("warning: {}{which}: {e}; no picture", input.name);
-                        continue;
-                    }
-                },
-            };
-            kifu_render::walk_line(chosen, wanted, |step| {
-                each(Still {
-                    record,
-                    records,
-                    ply: chosen.moves[step.node].ply() as usize,
-                    drawing: step.draw(chosen, options),
-                })
-            })?;
-        }
-        Ok(file.report)
-    }
-
-    fn pages(
-        &self,
-        input: &FileInput<'_>,
-    ) -> Result<(Vec<(String, kifu_render::html::Page)>, FileReport), CliError> {
-        let file = read_file::<G>(input.name, input.path, input.bytes, input.format)?;
-        let stem = input
-            .path
-            .and_then(|p| p.file_name())
-            .map_or("record".into(), |s| s.to_string_lossy().into_owned());
-        let many = file.records.len() > 1;
-        // A page replaying a record with errors would pass for the game: such a record gets
-        // its report and no page.
-        let pages = file
-            .records
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| input.keep_prefix || file.valid[*i])
-            .map(|(i, record)| {
-                let title = if many {
-                    format!("{stem} ({})", i + 1)
-                } else {
-                    stem.clone()
-                };
-                let page =
-                    kifu_render::html::page(record, Some(&file.text), &title, &file.problems[i]);
-                (title, page)
-            })
-            .collect();
-        Ok((pages, file.report))
-    }
-}
-
-/// Record `record` (from 0) of a file.
-fn chosen_record<'f, G: Readable>(
-    file: &'f FileRecords<G>,
-    record: usize,
-    name: &str,
-) -> Result<&'f Record<G>, CliError> {
-    let count = file.records.len();
-    file.records.get(record).ok_or_else(|| {
-        if count == 0 {
-            // The report says why (a format nobody can tell, an empty file).
-            CliError::Failed(
-                file.report
-                    .diagnostics
-                    .first()
-                    .map_or_else(|| format!("{name}: no record"), |d| d.rendered.clone()),
-            )
-        } else {
-            crate::games::no_such_record(record + 1, count, name)
-        }
-    })
-}
-
-/// Every pictured game, by its name in the games table.
-static VIEWERS: [&dyn Viewer; 3] = [
-    &View::<kifu_shogi::Shogi>(PhantomData),
-    &View::<kifu_chu::Chu>(PhantomData),
-    &View::<kifu_cetkaik::Cetkaik>(PhantomData),
-];
-
-/// The viewer of a file: the game named with `--game`, or the one the games table detects.
-pub fn viewer_for(
-    game: &GameArg,
-    path: Option<&Path>,
-    bytes: &[u8],
-) -> Result<&'static dyn Viewer, CliError> {
-    let game = Game::from_arg(game).unwrap_or_else(|| Game::detect(path, bytes));
-    VIEWERS
-        .iter()
-        .copied()
-        .find(|v| v.name() == game.name())
-        .ok_or_else(|| CliError::Failed(format!("{} records cannot be drawn", game.name())))
-}
-
-/// Reads `input` and hands it, with the viewer of its game, to `make`.
-fn with_viewer<T>(
+/// Command record `record` (from 0) of `input`, read through the one driver table as `kifu
+/// show` reads it (`--game`, `--format`, `--rules`, `--record` mean the same), with the
+/// file's report; `None` when the file cannot be opened, holds no such record, or the record
+/// has errors (the report says which): nothing is drawn of a record kifu did not read.
+pub fn one_record(
     input: &Input,
-    game: &GameArg,
-    format: Option<&str>,
-    make: impl FnOnce(&dyn Viewer, &FileInput<'_>) -> Result<T, CliError>,
-) -> Result<T, CliError> {
-    crate::games::validate(
-        Game::from_arg(game),
-        &ReadOptions {
-            format,
-            rules: None,
-        },
-        None,
-    )?;
+    game: Option<Game>,
+    read: &ReadOptions<'_>,
+    record: usize,
+) -> Result<(Option<Box<dyn RecordBatch>>, FileReport), CliError> {
     let name = input.name();
     let bytes = input
         .read()
         .map_err(|e| crate::inputs::open_error(&name, e))?;
-    let path = input.path.as_deref();
-    let viewer = viewer_for(game, path, &bytes)?;
-    make(
-        viewer,
-        &FileInput {
-            name: &name,
-            path,
-            bytes: &bytes,
-            format,
-            keep_prefix: false,
-        },
-    )
+    let file = InputFile {
+        name: &name,
+        path: input.path.as_deref(),
+        bytes: &bytes,
+    };
+    let opened = match crate::games::open(&file, game, read) {
+        Ok(opened) => opened,
+        Err(report) => return Ok((None, report)),
+    };
+    let mut chosen = None;
+    let report = crate::games::stream(&opened, &file, read, Some(record), &mut |_, one, _| {
+        chosen = Some(one);
+        Ok(())
+    })?;
+    Ok((chosen.filter(|_| report.is_valid()), report))
 }
 
-/// The picture for `kifu render` and `kifu show --svg`, with the report of the file.
+/// The picture for `kifu render` and `kifu show --svg`, with the report of the file: `None`
+/// for an input with errors.
 pub fn svg_of_input(
     input: &Input,
-    game: &GameArg,
-    format: Option<&str>,
+    game: Option<Game>,
+    read: &ReadOptions<'_>,
     record: Option<usize>,
     ply: Option<i64>,
     options: &kifu_render::Options,
-) -> Result<(kifu_render::Drawing, FileReport), CliError> {
+) -> Result<(Option<kifu_render::Drawing>, FileReport), CliError> {
     let record = crate::games::record_index(record)?.unwrap_or(0);
-    with_viewer(input, game, format, |viewer, file| {
-        viewer.svg(file, record, ply, options)
-    })
+    let (chosen, report) = one_record(input, game, read, record)?;
+    let Some(records) = chosen else {
+        return Ok((None, report));
+    };
+    let ply = crate::ply::resolve_ply(ply, records.main_line_len())?;
+    Ok((records.draw(ply, options), report))
 }
 
 /// Says which characters of a picture's text the embedded font lacks: a PNG leaves them out,
@@ -517,6 +210,16 @@ pub fn finish(report: &FileReport) -> Outcome {
     }
 }
 
+impl Args {
+    /// How the inputs are read: as every command reads them.
+    pub(crate) fn read_options(&self) -> ReadOptions<'_> {
+        ReadOptions {
+            format: self.format.as_deref(),
+            rules: self.rules.as_deref(),
+        }
+    }
+}
+
 /// `--scale` within what a picture can be drawn at; batch stills (`stills::run`) ask it too.
 pub fn check_scale(args: &Args) -> Result<(), CliError> {
     if !(args.scale > 0.0 && args.scale <= 16.0) {
@@ -531,6 +234,7 @@ pub fn check_scale(args: &Args) -> Result<(), CliError> {
 /// directory are batch stills, which `main` hands to `stills::run` instead.
 pub fn run(args: Args) -> Result<Outcome, CliError> {
     check_scale(&args)?;
+    crate::games::validate(Game::from_arg(&args.game), &args.read_options(), None)?;
     let to_stdout = args.output.as_os_str() == "-";
     let extension = args
         .output
@@ -576,8 +280,8 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     refuse_the_input()?;
     let (drawing, report) = svg_of_input(
         &input,
-        &args.game,
-        args.format.as_deref(),
+        Game::from_arg(&args.game),
+        &args.read_options(),
         args.record,
         match args.ply {
             Some(PlyChoice::One(n)) => Some(n),
@@ -587,9 +291,9 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     )?;
     // A picture of a board kifu did not read is worse than none: an input with errors gets
     // its report and no picture.
-    if !report.is_valid() {
+    let Some(drawing) = drawing else {
         return Ok(finish(&report));
-    }
+    };
     warn_missing_glyphs(&drawing, png);
     let bytes = if png {
         kifu_render::png(&drawing.svg).map_err(|e| CliError::Failed(e.to_string()))?
@@ -612,10 +316,25 @@ fn animate(
         last_delay_ms: args.last_delay,
     };
     let record = crate::games::record_index(args.record)?.unwrap_or(0);
-    let (gif, made, report) =
-        with_viewer(input, &args.game, args.format.as_deref(), |viewer, file| {
-            viewer.animate(file, record, (args.from_ply, args.to_ply), options, &timing)
-        })?;
+    let (chosen, report) = one_record(
+        input,
+        Game::from_arg(&args.game),
+        &args.read_options(),
+        record,
+    )?;
+    let Some(records) = chosen else {
+        return Ok(finish(&report));
+    };
+    let moves = records.main_line_len();
+    let first = crate::ply::ply_in_line("--from-ply", args.from_ply.unwrap_or(0), moves)?;
+    let last = crate::ply::ply_in_line("--to-ply", args.to_ply.unwrap_or(-1), moves)?;
+    if first > last {
+        return Err(CliError::usage(format!(
+            "--from-ply {first} comes after --to-ply {last}"
+        )));
+    }
+    let mut gif = Vec::new();
+    let made = records.animate(first..=last, options, &timing, &mut gif)?;
     warn_font_lacks(&made.missing, "the animation leaves them out");
     write_picture(args, to_stdout, &gif)?;
     Ok(finish(&report))

@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use crate::Outcome;
 use crate::error::CliError;
-use crate::games::{Game, GameArg, InputFile, ReadOptions, View};
+use crate::games::{Game, GameArg, ReadOptions, View};
 use crate::inputs::Input;
 use crate::ply::resolve_ply;
 
@@ -53,11 +53,13 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         rules: args.rules.as_deref(),
     };
     crate::games::validate(game, &read, None)?;
+    let input = Input::from_arg(&args.input);
+    let record = crate::games::record_index(args.record)?.unwrap_or(0);
     if args.svg {
         let (drawing, report) = crate::render::svg_of_input(
-            &Input::from_arg(&args.input),
-            &args.game,
-            args.format.as_deref(),
+            &input,
+            game,
+            &read,
             args.record,
             args.ply,
             &kifu_render::Options {
@@ -66,7 +68,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             },
         )?;
         // A picture of a record kifu reported invalid would pass for the game: none is drawn.
-        if report.is_valid() {
+        if let Some(drawing) = drawing {
             crate::render::warn_missing_glyphs(&drawing, false);
             crate::check::print_all(&drawing.svg)?;
         }
@@ -81,40 +83,22 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     } else {
         View::Board
     };
-    let input = Input::from_arg(&args.input);
-    let name = input.name();
-    let bytes = input
-        .read()
-        .map_err(|e| crate::inputs::open_error(&name, e))?;
-    let only = crate::games::record_index(args.record)?.unwrap_or(0);
-    let mut chosen = None;
-    let file = InputFile {
-        name: &name,
-        path: input.path.as_deref(),
-        bytes: &bytes,
-    };
-    let opened = match crate::games::open(&file, game, &read) {
-        Ok(opened) => opened,
-        Err(report) => return Ok(crate::render::finish(&report)),
-    };
-    let game = opened.game;
-    let report = crate::games::stream(&opened, &file, &read, Some(only), &mut |_, one, _| {
-        chosen = Some(one);
-        Ok(())
-    })?;
+    let (chosen, report) = crate::render::one_record(&input, game, &read, record)?;
     for d in &report.diagnostics {
         eprintln!("{}", d.rendered);
     }
     // A position of a record with errors is not the game's: nothing is shown.
-    let Some(records) = chosen.filter(|_| report.is_valid()) else {
+    let Some(records) = chosen else {
         return Ok(Outcome::Invalid);
     };
+    let game = report.game;
+    let name = input.name();
     let ply = resolve_ply(args.ply, records.main_line_len())?;
     let Some(text) = records.show(ply, view, crate::stdout_is_terminal()) else {
         return Err(CliError::usage(format!(
             "--sfen, --csa and --bod are not drawn for {} records ({name}): --sfen is for shogi \
              and chu, --csa and --bod for shogi",
-            game.name()
+            game
         )));
     };
     crate::check::print_all(&text)?;

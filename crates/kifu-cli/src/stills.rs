@@ -13,10 +13,10 @@ use rayon::prelude::*;
 
 use crate::Outcome;
 use crate::error::CliError;
-use crate::games::{Game, ReadOptions};
+use crate::games::{Game, InputFile};
 use crate::inputs::Input;
 use crate::output::Outputs;
-use crate::render::{Args, FileInput, PlyChoice, Still, check_scale, finish, viewer_for};
+use crate::render::{Args, PlyChoice, Still, check_scale, finish};
 
 /// Whether `kifu render` was asked for many pictures: several inputs, a directory, every
 /// ply, or an output named as a directory.
@@ -66,14 +66,7 @@ pub fn run(args: &Args) -> Result<Outcome, CliError> {
         ));
     }
     let game = Game::from_arg(&args.game);
-    crate::games::validate(
-        game,
-        &ReadOptions {
-            format: args.format.as_deref(),
-            rules: None,
-        },
-        None,
-    )?;
+    crate::games::validate(game, &args.read_options(), None)?;
     let (inputs, _skipped) = crate::inputs::expand(&args.inputs, Game::filter(game))?;
     if inputs.is_empty() {
         return Err(CliError::Failed("no record files found".to_string()));
@@ -135,25 +128,55 @@ fn one_file(
     let bytes = input
         .read()
         .map_err(|e| crate::inputs::open_error(&name, e))?;
-    let path = input.path.as_deref();
-    let viewer = viewer_for(&args.game, path, &bytes)?;
+    let file = InputFile {
+        name: &name,
+        path: input.path.as_deref(),
+        bytes: &bytes,
+    };
+    let read = args.read_options();
+    let opened = match crate::games::open(&file, Game::from_arg(&args.game), &read) {
+        Ok(opened) => opened,
+        Err(report) => return Ok(finish(&report)),
+    };
+    // Pictures are named `-R` after their record only when the file holds several, so the
+    // file's records are read before any is drawn (as many as `kifu convert` holds for one
+    // file); a record with errors gets no picture.
+    let mut read_records = Vec::new();
+    let report = crate::games::stream(&opened, &file, &read, None, &mut |_, one, valid| {
+        read_records.push(valid.then_some(one));
+        Ok(())
+    })?;
+    let records = read_records.len();
     let mut missing: Vec<char> = Vec::new();
-    let report = viewer.stills(
-        &FileInput {
-            name: &name,
-            path,
-            bytes: &bytes,
-            format: args.format.as_deref(),
-            keep_prefix: false,
-        },
-        ply,
-        options,
-        &mut |still| {
-            for c in &still.drawing.missing {
+    for (record, batch) in read_records.into_iter().enumerate() {
+        let Some(batch) = batch else { continue };
+        let wanted = match ply {
+            None => None,
+            Some(ply) => match crate::ply::resolve_ply(Some(ply), batch.main_line_len()) {
+                Ok(n) => Some(n),
+                Err(e) => {
+                    let which = if records > 1 {
+                        format!(" record {}", record + 1)
+                    } else {
+                        String::new()
+                    };
+                    eprintln!("warning: {name}{which}: {e}; no picture");
+                    continue;
+                }
+            },
+        };
+        batch.stills(wanted, options, &mut |ply, drawing| {
+            for c in &drawing.missing {
                 if !missing.contains(c) {
                     missing.push(*c);
                 }
             }
+            let still = Still {
+                record,
+                records,
+                ply,
+                drawing,
+            };
             let wanted = args
                 .output
                 .join(picture_name(input, &still, every_ply, extension));
@@ -168,8 +191,8 @@ fn one_file(
                     .map_err(|e| CliError::Failed(format!("{name}: {e}")))?
             };
             crate::output::write_atomically(&target, &bytes, args.force).map_err(CliError::Failed)
-        },
-    )?;
+        })?;
+    }
     if !missing.is_empty() {
         eprint!("{name}: ");
         crate::render::warn_font_lacks(

@@ -181,9 +181,20 @@ fn from_lines(path: &Path, text: &str) -> Result<Vec<Opening>, OpeningError> {
 
 /// The openings of one record file; a file that is no shogi record gives none.
 fn from_records(path: &Path, bytes: &[u8], plies: u32) -> Vec<Opening> {
-    let format = Shogi::format_by_extension(path)
-        .unwrap_or_else(|| Shogi::sniff_format(&String::from_utf8_lossy(bytes)));
-    let (_, parsed) = kifu_records::read_bytes(bytes, format);
+    // The records layer's front door, as every command reads a record: one decode, the format
+    // judged on the decoded text with the extension as a hint.
+    let request = kifu_records::open::Request {
+        path: Some(path),
+        game: Some(kifu_records::detect::GameKind::Shogi),
+        format: None,
+    };
+    let Ok(opened) = kifu_records::open::open(bytes, &request) else {
+        return Vec::new();
+    };
+    let Some(format) = Shogi::format_by_name(opened.format) else {
+        return Vec::new();
+    };
+    let parsed = kifu_record::Parsed::collect(format.records(&opened.decoded.text));
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),

@@ -5,9 +5,10 @@
 use std::path::Path;
 
 use kifu_export::meta::{game_facts, outcome_after};
-use kifu_record::{Diagnostic, Game as _, HeaderField, Record, RecordFormat, SourceText, decode};
+use kifu_record::{Diagnostic, Game as _, HeaderField, Record, SourceText};
 use kifu_records::GameRecords;
-use kifu_records::detect::{GameKind, game_of_named_file};
+use kifu_records::detect::GameKind;
+use kifu_records::open::{Request, open};
 use kifu_shogi::{Handicap, Shogi};
 
 use crate::games::{GameMeta, GameResult, GameSummary, days_from_civil};
@@ -60,35 +61,37 @@ const PROBLEMS_KEPT: usize = 20;
 /// overrides extension and content.
 pub fn read_file(name: &str, path: Option<&Path>, bytes: &[u8], format: Option<&str>) -> FileGames {
     let mut out = FileGames::default();
-    let kind = game_of_named_file(path, bytes);
-    if kind != GameKind::Shogi && format.is_none() {
+    // The records layer's front door decides the game and the format, as for every command:
+    // one decode, the text judged with the extension as a hint. A format named here is a
+    // shogi format (the index holds shogi only).
+    let request = Request {
+        path,
+        game: format.map(|_| GameKind::Shogi),
+        format,
+    };
+    let opened = match open(bytes, &request) {
+        Ok(opened) => opened,
+        Err(e) => {
+            out.failed = Some(e.to_string());
+            return out;
+        }
+    };
+    if opened.game != GameKind::Shogi {
         out.failed = Some(format!(
             "holds {} records; the index holds shogi only",
-            match kind {
+            match opened.game {
                 GameKind::Chu => "chu shogi",
                 _ => "cetkaik",
             }
         ));
         return out;
     }
-    let head_len = bytes.len().min(4096);
-    let head = String::from_utf8_lossy(&bytes[..head_len]);
-    let fmt: &dyn RecordFormat<Shogi> = match format {
-        Some(f) => match Shogi::format_by_name(f) {
-            Some(f) => f,
-            None => {
-                out.failed = Some(format!(
-                    "unknown shogi format `{f}` (one of: {})",
-                    Shogi::format_names().join(", ")
-                ));
-                return out;
-            }
-        },
-        None => path
-            .and_then(Shogi::format_by_extension)
-            .unwrap_or_else(|| Shogi::sniff_format(&head)),
+    let Some(fmt) = Shogi::format_by_name(opened.format) else {
+        // The door names formats from the game's own table.
+        out.failed = Some(format!("no shogi format `{}`", opened.format));
+        return out;
     };
-    let decoded = decode(bytes, fmt.encoding());
+    let decoded = opened.decoded;
     let source = SourceText::new(name, &decoded.text);
     let keep = |problems: &mut Vec<String>, diagnostics: &[Diagnostic]| {
         for d in diagnostics.iter().filter(|d| d.is_error()) {

@@ -1,37 +1,25 @@
-//! The three games as the Python module needs them: each game's table of formats, how a file's
-//! game and format are chosen, and how a position becomes a Python object.
+//! The three games as the Python module needs them: their endings' words and how a position
+//! becomes a Python object.
 //!
-//! A file's game is chosen by the records layer (`kifu_records::detect::game_of`), in the
-//! same order of evidence as the command line's.
-
-use std::path::Path;
+//! A file's game and format are chosen by the records layer's front door
+//! (`kifu_records::open`), as the command line's are, and formats are looked up in the
+//! records layer's tables: the module keeps no table of its own.
 
 use kifu_cetkaik::Cetkaik;
 use kifu_chu::Chu;
 use kifu_record::{EndingKind, Game, NodeItem, Record, RecordFormat};
 use kifu_records::GameRecords;
-use kifu_records::cetkaik as ckka;
 use kifu_records::detect::GameKind;
 use kifu_shogi::{Shogi, ShogiEnding};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-/// A game of the family, as the Python module handles it.
+/// A game of the family, as the Python module handles it: its formats are the records
+/// layer's table ([`GameRecords`]), looked up as [`format_named`] looks them up.
 pub trait PyGame:
-    Game<Position: Send + Sync, Move: Send + Sync, Start: Send + Sync, Ending: Send + Sync>
+    GameRecords
+    + Game<Position: Send + Sync, Move: Send + Sync, Start: Send + Sync, Ending: Send + Sync>
 {
-    /// Every format of the game, the one written by default first.
-    fn formats() -> &'static [&'static dyn RecordFormat<Self>];
-
-    /// The format a user names, in any case.
-    fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>>;
-
-    /// The format of a file by its extension, if the extension decides it.
-    fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Self>>;
-
-    /// The format of a text judged by its content.
-    fn sniff_format(text: &str) -> &'static dyn RecordFormat<Self>;
-
     /// The word for one of this game's own endings, in the style of CSA's `%` words.
     fn ending_word(ending: &Self::Ending) -> String;
 
@@ -52,18 +40,6 @@ pub trait PyGame:
 }
 
 impl PyGame for Shogi {
-    fn formats() -> &'static [&'static dyn RecordFormat<Self>] {
-        <Shogi as GameRecords>::formats()
-    }
-    fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>> {
-        <Shogi as GameRecords>::format_by_name(&name.to_ascii_lowercase())
-    }
-    fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Self>> {
-        <Shogi as GameRecords>::format_by_extension(path)
-    }
-    fn sniff_format(text: &str) -> &'static dyn RecordFormat<Self> {
-        <Shogi as GameRecords>::sniff_format(text)
-    }
     fn ending_word(ending: &ShogiEnding) -> String {
         match ending {
             ShogiEnding::Impasse => "JISHOGI",
@@ -93,18 +69,6 @@ impl PyGame for Shogi {
 }
 
 impl PyGame for Chu {
-    fn formats() -> &'static [&'static dyn RecordFormat<Self>] {
-        <Chu as GameRecords>::formats()
-    }
-    fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>> {
-        <Chu as GameRecords>::format_by_name(name)
-    }
-    fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Self>> {
-        <Chu as GameRecords>::format_by_extension(path)
-    }
-    fn sniff_format(text: &str) -> &'static dyn RecordFormat<Self> {
-        <Chu as GameRecords>::sniff_format(text)
-    }
     fn ending_word(ending: &kifu_chu::Outcome) -> String {
         use kifu_chu::EndReason;
         match ending.reason {
@@ -124,31 +88,6 @@ impl PyGame for Chu {
 }
 
 impl PyGame for Cetkaik {
-    fn formats() -> &'static [&'static dyn RecordFormat<Self>] {
-        &ckka::FORMATS
-    }
-    fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Self>> {
-        ckka::format::by_name(&name.to_ascii_lowercase())
-    }
-    fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Self>> {
-        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
-        if is_ckka_extension(&extension) {
-            // Reading takes every notation; the extension names the one a file is written in.
-            ckka::format::by_name(&extension)
-        } else {
-            None
-        }
-    }
-    fn sniff_format(text: &str) -> &'static dyn RecordFormat<Self> {
-        let by_name = |name| ckka::format::by_name(name).expect("cetkaik's table names it");
-        if ckka::json::looks_like_kifu_json(text) {
-            by_name("json")
-        } else if ckka::noter::looks_like_noter(text) && ckka::noter::parse_noter(text).is_some() {
-            by_name("noter")
-        } else {
-            by_name("ckka")
-        }
-    }
     fn ending_word(ending: &kifu_cetkaik::CetkaikEnding) -> String {
         match ending {
             kifu_cetkaik::CetkaikEnding::MatchOver { .. } => "MATCH_OVER".to_string(),
@@ -159,19 +98,15 @@ impl PyGame for Cetkaik {
     }
 }
 
-/// Whether `format` names one of `game`'s formats, looked up as reading looks it up (shogi's
-/// format names in any case).
+/// Whether `format` names one of `game`'s formats, looked up as [`format_named`] looks it up.
 pub fn knows_format(game: GameKind, format: &str) -> bool {
-    match game {
-        GameKind::Shogi => <Shogi as PyGame>::format_by_name(format).is_some(),
-        GameKind::Chu => <Chu as PyGame>::format_by_name(format).is_some(),
-        GameKind::Cetkaik => <Cetkaik as PyGame>::format_by_name(format).is_some(),
-    }
+    game.format_names()
+        .contains(&format.to_ascii_lowercase().as_str())
 }
 
-/// `.ckka`, and `.ckka0` … `.ckka3` for a file that says its notation in its name.
-fn is_ckka_extension(extension: &str) -> bool {
-    <Cetkaik as GameRecords>::owns_extension(extension)
+/// The format of game `G` a user names, in any case, from the records layer's table.
+pub fn format_named<G: PyGame>(name: &str) -> Option<&'static dyn RecordFormat<G>> {
+    G::format_by_name(&name.to_ascii_lowercase())
 }
 
 /// The word for how a line ends, in the style of CSA's `%` words (`TORYO`, `SENNICHITE` …);

@@ -377,8 +377,9 @@ struct ReadMany {
     paths: std::vec::IntoIter<PathBuf>,
     /// Each path as given, yielded with its records: the caller's own object back (making a
     /// `pathlib.Path` of a `str` would cost Python's thread, the one every file passes
-    /// through, more than reading a small file).
-    given: std::vec::IntoIter<Py<PyAny>>,
+    /// through, more than reading a small file); `None` for a file found in a directory given
+    /// as a `pathlib.Path`, yielded as one.
+    given: std::vec::IntoIter<Option<Py<PyAny>>>,
     ready: std::collections::VecDeque<FileResult>,
     /// The batch being read, if any (in a mutex only because a Python object must be `Sync`).
     reading: Option<std::sync::Mutex<std::sync::mpsc::Receiver<BatchResult>>>,
@@ -463,7 +464,7 @@ impl ReadMany {
                     .into_any()
             }
         };
-        let path = match self.given.next() {
+        let path = match self.given.next().flatten() {
             Some(given) => given,
             None => path.into_pyobject(py)?.into_any().unbind(),
         };
@@ -475,6 +476,11 @@ impl ReadMany {
 /// yielding ``(path, records)`` for each file in the order given; `path` is the very object
 /// given (a ``str`` stays a ``str``, a ``pathlib.Path`` a ``pathlib.Path``).
 ///
+/// `paths` is one path or an iterable of paths (a ``str`` is one path, never its characters).
+/// A directory stands for the record files under it, in name order, as ``kifu check DIR``
+/// finds them (with `game`, that game's files); each is yielded as a path of the directory's
+/// type.
+///
 /// `records` is the list :func:`kifu.read` would return, or, for a file that cannot be read,
 /// the exception it would raise (:class:`kifu.ReadError`, ``OSError``), yielded rather than
 /// raised so that one bad file does not end the walk. `jobs` is the number of reading threads
@@ -483,18 +489,68 @@ impl ReadMany {
 #[pyfunction]
 #[pyo3(signature = (paths, *, jobs = 0, format = None, game = None))]
 fn read_many(
+    py: Python<'_>,
     paths: &Bound<'_, PyAny>,
     jobs: usize,
     format: Option<&str>,
     game: Option<&str>,
 ) -> PyResult<ReadMany> {
     let options = ReadOptions::new(game, format)?;
+    if paths.cast::<PyBytes>().is_ok() || paths.cast::<PyByteArray>().is_ok() {
+        return Err(PyTypeError::new_err(
+            "kifu.read_many takes a path or an iterable of paths; for bytes holding a record, \
+             use kifu.read",
+        ));
+    }
+    // One path (a str, or an os.PathLike such as pathlib.Path): a str is iterable, but its
+    // characters are not paths.
+    let one: Vec<Bound<'_, PyAny>>;
+    let items: Box<dyn Iterator<Item = PyResult<Bound<'_, PyAny>>>> =
+        if paths.cast::<PyString>().is_ok() || paths.hasattr("__fspath__")? {
+            one = vec![paths.clone()];
+            Box::new(one.into_iter().map(Ok))
+        } else {
+            Box::new(paths.try_iter().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "kifu.read_many takes a path or an iterable of paths, not {}",
+                    paths
+                        .get_type()
+                        .name()
+                        .map_or_else(|_| "this".into(), |n| n.to_string())
+                ))
+            })?)
+        };
     let mut list = Vec::new();
     let mut given = Vec::new();
-    for path in paths.try_iter()? {
-        let path = path?;
-        list.push(path.extract::<PathBuf>()?);
-        given.push(path.unbind());
+    for item in items {
+        let item = item?;
+        if item.cast::<PyString>().is_err() && !item.hasattr("__fspath__")? {
+            return Err(PyTypeError::new_err(format!(
+                "kifu.read_many: {} is not a path (str or os.PathLike)",
+                item.repr()?
+            )));
+        }
+        let path = item.extract::<PathBuf>()?;
+        if !path.is_dir() {
+            list.push(path);
+            given.push(Some(item.unbind()));
+            continue;
+        }
+        let as_str = item.cast::<PyString>().is_ok();
+        for file in record_files(&path, options.game)
+            .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?
+        {
+            given.push(if as_str {
+                Some(
+                    PyString::new(py, &file.to_string_lossy())
+                        .into_any()
+                        .unbind(),
+                )
+            } else {
+                None
+            });
+            list.push(file);
+        }
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -511,6 +567,22 @@ fn read_many(
         pool,
         batch,
     })
+}
+
+/// The record files under `dir`, in name order, as the command line finds them
+/// (`kifu_records::detect::is_record_file`, of `game` when one is named).
+fn record_files(dir: &Path, game: Option<GameKind>) -> Result<Vec<PathBuf>, walkdir::Error> {
+    let mut files = Vec::new();
+    let by_name = |a: &walkdir::DirEntry, b: &walkdir::DirEntry| {
+        a.path().as_os_str().cmp(b.path().as_os_str())
+    };
+    for entry in walkdir::WalkDir::new(dir).sort_by(by_name) {
+        let entry = entry?;
+        if entry.file_type().is_file() && kifu_records::detect::is_record_file(entry.path(), game) {
+            files.push(entry.into_path());
+        }
+    }
+    Ok(files)
 }
 
 /// The formats kifu reads and writes for `game`, the default first.

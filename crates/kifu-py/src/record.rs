@@ -212,7 +212,7 @@ impl<G: PyGame> RecordOps for Record<G> {
         &self,
         format: &str,
     ) -> Result<(kifu_record::Written, kifu_record::TextEncoding), String> {
-        let target = G::format_by_name(format).ok_or_else(|| {
+        let target = crate::games::format_named::<G>(format).ok_or_else(|| {
             format!(
                 "unknown {} format `{format}` (one of: {})",
                 G::NAME,
@@ -463,7 +463,7 @@ pub fn stream_as<G: PyGame>(
 
 /// The format the front door chose, by its name in `G`'s table.
 fn format_named<G: PyGame>(name: &str) -> Result<&'static dyn RecordFormat<G>, ReadFailure> {
-    G::format_by_name(name).ok_or_else(|| {
+    crate::games::format_named::<G>(name).ok_or_else(|| {
         ReadFailure::Usage(format!(
             "unknown {} format `{name}` (one of: {})",
             G::NAME,

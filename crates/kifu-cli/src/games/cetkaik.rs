@@ -29,6 +29,10 @@ pub fn rules(name: Option<&str>) -> Result<Rules, String> {
 
 impl CliGame for Cetkaik {
     const KIND: GameKind = GameKind::Cetkaik;
+
+    fn visit(records: &[Record<Self>], visitor: &mut dyn crate::games::RecordsVisitor) {
+        visitor.cetkaik(records);
+    }
     const ONE_RECORD_PER_FILE: bool = true;
 
     /// CKKA is UTF-8: UTF-16 without a byte-order mark would be valid UTF-8 full of NULs, so
@@ -64,23 +68,25 @@ impl CliGame for Cetkaik {
         ))
     }
 
-    /// The moves (not the 再行 / 終季 declarations) of every season.
-    fn shown_plies(records: &[Record<Self>]) -> usize {
-        records
-            .iter()
-            .map(|record| {
-                record
-                    .moves
-                    .main_line()
-                    .filter(|&id| is_move(record, id))
-                    .count()
-            })
-            .sum()
+    /// `--ply` counts the moves (not the 再行 / 終季 declarations) of the whole match, across
+    /// its seasons, in every command (`show`, `render`): 0 is the first season's start, and a
+    /// season's last move shows the board before the next season is set up.
+    fn shown_nodes(records: &[Record<Self>]) -> Vec<(usize, NodeId)> {
+        let Some(first) = records.first() else {
+            return Vec::new();
+        };
+        let mut nodes = vec![(0, first.moves.root())];
+        for (index, record) in records.iter().enumerate() {
+            record.walk_main_line(|id, _, _| {
+                if is_move(record, id) {
+                    nodes.push((index, id));
+                }
+            });
+        }
+        nodes
     }
 
-    /// The board after `ply` moves of the match, counted across its seasons: 0 is the first
-    /// season's start, and a season's last move shows the board before the next one is set
-    /// up.
+    /// The board after `ply` moves of the match (see [`CliGame::shown_nodes`]).
     fn show_records(
         records: &[Record<Self>],
         ply: usize,
@@ -90,28 +96,12 @@ impl CliGame for Cetkaik {
         if view != View::Board {
             return None;
         }
-        let drawn = |state: &MatchState| {
-            format!(
-                "after {ply} moves\n{}",
-                kifu_cetkaik::diagram::diagram(state.position(), colour)
-            )
-        };
-        if ply == 0 {
-            let (_, start) = records.first()?.positions().next()?;
-            return Some(drawn(&start));
-        }
-        let mut moves = 0;
-        for record in records {
-            for (node, state) in record.positions() {
-                if is_move(record, node) {
-                    moves += 1;
-                    if moves == ply {
-                        return Some(drawn(&state));
-                    }
-                }
-            }
-        }
-        None
+        let &(index, node) = Self::shown_nodes(records).get(ply)?;
+        let state = records[index].position_at(node);
+        Some(format!(
+            "after {ply} moves\n{}",
+            kifu_cetkaik::diagram::diagram(state.position(), colour)
+        ))
     }
 
     /// One season's position (commands show the match through

@@ -5,23 +5,24 @@ use std::any::Any;
 use std::marker::PhantomData;
 
 use kifu_record::{
-    Diagnostic, Game, Record, RecordCheck, RecordChecks, RecordFormat, Records, SourceText,
+    Diagnostic, Game, NodeId, Record, RecordCheck, RecordChecks, RecordFormat, Records, SourceText,
 };
 use kifu_records::GameRecords;
 use kifu_records::open::Opened;
 
 use crate::error::CliError;
-use crate::games::{GameDriver, InputFile, ReadOptions, RecordBatch, Target, View};
+use crate::games::{GameDriver, InputFile, ReadOptions, RecordBatch, TargetFormat, View};
 use crate::report::FileReport;
 
-/// What the command line needs of a game beyond its records layer.
-pub trait CliGame: GameRecords {
+/// What the command line needs of a game beyond its records layer (and its pictures, which
+/// `kifu_render` draws for every game).
+pub trait CliGame: GameRecords + kifu_render::Picture {
     /// The game as the records layer's detection names it.
     const KIND: kifu_records::detect::GameKind;
 
     /// The format to write for `--to NAME` (with `--csa-version` where it applies).
-    fn target_format(target: &Target<'_>) -> Option<&'static dyn RecordFormat<Self>> {
-        Self::format_by_name(target.format)
+    fn target_format(name: &str, _csa_version: &str) -> Option<&'static dyn RecordFormat<Self>> {
+        Self::format_by_name(name)
     }
 
     /// Why the game refuses to read these bytes as text at all (`None`: it reads them, through
@@ -58,28 +59,52 @@ pub trait CliGame: GameRecords {
         ))
     }
 
+    /// Hands `records` to this game's method of `visitor`.
+    fn visit(records: &[Record<Self>], visitor: &mut dyn crate::games::RecordsVisitor);
+
+    /// `kifu perft` of this game (none by default: a usage error saying which games count).
+    fn perft(_request: &crate::games::PerftRequest<'_>) -> Result<crate::games::Perft, CliError> {
+        Err(CliError::Usage(format!(
+            "perft counts no {} positions; the games it counts: {}",
+            Self::NAME,
+            crate::games::Game::all()
+                .filter(|g| g.has_perft())
+                .map(|g| g.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )))
+    }
+
+    /// Whether [`CliGame::perft`] counts this game's positions.
+    const PERFT: bool = false;
+
     /// Commands count a whole file as one record, however many the reader hands out:
     /// a cetkaik file is one match, which the records layer reads as its seasons.
     const ONE_RECORD_PER_FILE: bool = false;
 
-    /// The number of moves `kifu show` steps through in `records` (one command record: one
-    /// record, or a whole file's under [`CliGame::ONE_RECORD_PER_FILE`]).
-    fn shown_plies(records: &[Record<Self>]) -> usize {
-        records
-            .first()
-            .map_or(0, |record| record.positions().count().saturating_sub(1))
+    /// The positions `--ply` counts through in `records` (one command record: one record, or
+    /// a whole file's under [`CliGame::ONE_RECORD_PER_FILE`]), the start first, each as the
+    /// record it is in and the node that led there: `--ply N` is entry N in `kifu show`,
+    /// `kifu render` and `kifu html` alike. By default the first record's main line, as far
+    /// as it replays.
+    fn shown_nodes(records: &[Record<Self>]) -> Vec<(usize, NodeId)> {
+        records.first().map_or_else(Vec::new, |record| {
+            let mut nodes = vec![(0, record.moves.root())];
+            record.walk_main_line(|id, _, _| nodes.push((0, id)));
+            nodes
+        })
     }
 
-    /// What `kifu show` prints after `ply` moves of `records` (see [`CliGame::shown_plies`]).
+    /// What `kifu show` prints after `ply` moves of `records` (see [`CliGame::shown_nodes`]).
     fn show_records(
         records: &[Record<Self>],
         ply: usize,
         view: View,
         colour: bool,
     ) -> Option<String> {
-        let record = records.first()?;
-        let (node, position) = record.positions().nth(ply)?;
-        Self::show(record, &position, node, view, colour)
+        let &(index, node) = Self::shown_nodes(records).get(ply)?;
+        let record = &records[index];
+        Self::show(record, &record.position_at(node), node, view, colour)
     }
 
     /// The position after `ply` moves of the main line (`node` is the move that led there,
@@ -214,34 +239,24 @@ impl<G: CliGame> GameDriver for Driver<G> {
         G::check_read_options(read)
     }
 
-    fn target_extension(&self, target: &Target<'_>) -> Result<&'static str, String> {
-        G::target_format(target)
-            .map(|f| f.file_extension())
-            .ok_or_else(|| unknown_format::<G>(target.format))
-    }
-
-    fn target_holds_many(&self, target: &Target<'_>) -> Result<bool, String> {
-        G::target_format(target)
-            .map(|f| f.holds_many())
-            .ok_or_else(|| unknown_format::<G>(target.format))
-    }
-
-    /// Not for a game whose file is one command record (a cetkaik match): its records come
-    /// out together at the end.
-    fn target_writes_in_parts(&self, target: &Target<'_>) -> Result<bool, String> {
-        G::target_format(target)
-            .map(|f| !G::ONE_RECORD_PER_FILE && f.writes_in_parts())
-            .ok_or_else(|| unknown_format::<G>(target.format))
+    /// A game whose file is one command record (a cetkaik match) is not written in parts:
+    /// its records come out together at the end.
+    fn target(&self, name: &str, csa_version: &str) -> Option<TargetFormat> {
+        let format = G::target_format(name, csa_version)?;
+        Some(TargetFormat {
+            extension: format.file_extension(),
+            holds_many: format.holds_many(),
+            writes_in_parts: !G::ONE_RECORD_PER_FILE && format.writes_in_parts(),
+            format: Box::new(format),
+        })
     }
 
     fn encode_parts(
         &self,
-        target: &Target<'_>,
+        target: &TargetFormat,
         written: kifu_record::Written,
     ) -> Result<(Vec<u8>, Vec<String>), CliError> {
-        let format = G::target_format(target)
-            .ok_or_else(|| CliError::Usage(unknown_format::<G>(target.format)))?;
-        Ok(written.encode(format.encoding()))
+        Ok(written.encode(format_of::<G>(target)?.encoding()))
     }
 
     fn stream(
@@ -258,7 +273,7 @@ impl<G: CliGame> GameDriver for Driver<G> {
             |format, text, decoding_failed, report, add| {
                 let reads = G::read(format, text, read).map_err(CliError::Usage)?;
                 // Under ONE_RECORD_PER_FILE, the records gathered into one command record.
-                let mut whole = Vec::new();
+                let mut whole = Batch::<G>::default();
                 let mut whole_valid = !decoding_failed;
                 Self::command_records(reads, only, file.name, report, |index, read, report| {
                     report.plies += read.record.main_line_plies();
@@ -266,13 +281,18 @@ impl<G: CliGame> GameDriver for Driver<G> {
                     let valid = !decoding_failed && !read.has_errors();
                     if G::ONE_RECORD_PER_FILE {
                         whole_valid &= valid;
-                        whole.push(read.record);
+                        whole.records.push(read.record);
+                        whole.diagnostics.push(read.diagnostics);
                         return Ok(());
                     }
-                    each(index, Box::new(Batch::<G>(vec![read.record])), valid)
+                    let one = Batch::<G> {
+                        records: vec![read.record],
+                        diagnostics: vec![read.diagnostics],
+                    };
+                    each(index, Box::new(one), valid)
                 })?;
                 if G::ONE_RECORD_PER_FILE {
-                    each(0, Box::new(Batch::<G>(whole)), whole_valid)?;
+                    each(0, Box::new(whole), whole_valid)?;
                 }
                 Ok(())
             },
@@ -297,8 +317,31 @@ impl<G: CliGame> GameDriver for Driver<G> {
     }
 
     fn empty_batch(&self) -> Box<dyn RecordBatch> {
-        Box::new(Batch::<G>(Vec::new()))
+        Box::new(Batch::<G>::default())
     }
+
+    fn perft(
+        &self,
+        request: &crate::games::PerftRequest<'_>,
+    ) -> Result<crate::games::Perft, CliError> {
+        G::perft(request)
+    }
+
+    fn has_perft(&self) -> bool {
+        G::PERFT
+    }
+}
+
+/// Game `G`'s format in `target`; a target resolved for another game is a bug of the caller,
+/// reported rather than written wrong.
+fn format_of<G: CliGame>(target: &TargetFormat) -> Result<&'static dyn RecordFormat<G>, CliError> {
+    target
+        .format
+        .downcast_ref::<&'static dyn RecordFormat<G>>()
+        .copied()
+        .ok_or_else(|| {
+            CliError::Failed(format!("a target format of another game than {}", G::NAME))
+        })
 }
 
 fn unknown_format<G: CliGame>(name: &str) -> String {
@@ -310,20 +353,35 @@ fn unknown_format<G: CliGame>(name: &str) -> String {
 }
 
 /// Records of game `G`: each a command record, or together one under
-/// [`CliGame::ONE_RECORD_PER_FILE`].
-struct Batch<G: Game>(Vec<Record<G>>);
+/// [`CliGame::ONE_RECORD_PER_FILE`]; each with what reading it found.
+struct Batch<G: Game> {
+    records: Vec<Record<G>>,
+    /// The diagnostics of each record, in the order of `records`.
+    diagnostics: Vec<Vec<Diagnostic>>,
+}
+
+impl<G: Game> Default for Batch<G> {
+    fn default() -> Batch<G> {
+        Batch {
+            records: Vec::new(),
+            diagnostics: Vec::new(),
+        }
+    }
+}
 
 impl<G: CliGame> RecordBatch for Batch<G> {
     fn len(&self) -> usize {
         if G::ONE_RECORD_PER_FILE {
-            usize::from(!self.0.is_empty())
+            usize::from(!self.records.is_empty())
         } else {
-            self.0.len()
+            self.records.len()
         }
     }
 
     fn append(&mut self, other: Box<dyn RecordBatch>) {
-        self.0.extend(crate::games::same_game::<Batch<G>>(other).0);
+        let other = crate::games::same_game::<Batch<G>>(other);
+        self.records.extend(other.records);
+        self.diagnostics.extend(other.diagnostics);
     }
 
     fn pick(self: Box<Self>, n: usize, name: &str) -> Result<Box<dyn RecordBatch>, CliError> {
@@ -335,26 +393,33 @@ impl<G: CliGame> RecordBatch for Batch<G> {
                 Err(crate::games::no_such_record(n, count, name))
             };
         }
-        Ok(Box::new(Batch::<G>(crate::games::pick_one(
-            self.0, n, name,
-        )?)))
+        let Batch {
+            records,
+            diagnostics,
+        } = *self;
+        let pairs: Vec<(Record<G>, Vec<Diagnostic>)> =
+            records.into_iter().zip(diagnostics).collect();
+        let (records, diagnostics) = crate::games::pick_one(pairs, n, name)?.into_iter().unzip();
+        Ok(Box::new(Batch::<G> {
+            records,
+            diagnostics,
+        }))
     }
 
     fn write(
         &self,
         range: std::ops::Range<usize>,
-        target: &Target<'_>,
+        target: &TargetFormat,
     ) -> Result<(Vec<u8>, Vec<String>), CliError> {
-        let format = G::target_format(target)
-            .ok_or_else(|| CliError::Usage(unknown_format::<G>(target.format)))?;
+        let format = format_of::<G>(target)?;
         let records = if G::ONE_RECORD_PER_FILE {
             if range.is_empty() {
                 &[][..]
             } else {
-                &self.0[..]
+                &self.records[..]
             }
         } else {
-            &self.0[range]
+            &self.records[range]
         };
         Ok(format.write(records).encode(format.encoding()))
     }
@@ -362,19 +427,107 @@ impl<G: CliGame> RecordBatch for Batch<G> {
     fn write_part(
         &self,
         before: usize,
-        target: &Target<'_>,
+        target: &TargetFormat,
     ) -> Result<kifu_record::Written, CliError> {
-        let format = G::target_format(target)
-            .ok_or_else(|| CliError::Usage(unknown_format::<G>(target.format)))?;
-        Ok(format.write_part(&self.0, before))
+        let format = format_of::<G>(target)?;
+        Ok(format.write_part(&self.records, before))
     }
 
     fn main_line_len(&self) -> usize {
-        G::shown_plies(self.shown())
+        G::shown_nodes(self.shown()).len().saturating_sub(1)
     }
 
     fn show(&self, ply: usize, view: View, colour: bool) -> Option<String> {
         G::show_records(self.shown(), ply, view, colour)
+    }
+
+    fn draw(&self, ply: usize, options: &kifu_render::Options) -> Option<kifu_render::Drawing> {
+        let records = self.shown();
+        let &(index, node) = G::shown_nodes(records).get(ply)?;
+        Some(kifu_render::draw(&records[index], node, options))
+    }
+
+    fn animate(
+        &self,
+        plies: std::ops::RangeInclusive<usize>,
+        options: &kifu_render::Options,
+        timing: &kifu_render::animate::Timing,
+        out: &mut Vec<u8>,
+    ) -> Result<kifu_render::animate::Animation, CliError> {
+        let records = self.shown();
+        let shown = G::shown_nodes(records);
+        let (first, last) = (*plies.start(), *plies.end());
+        let line = shown
+            .get(first..=last)
+            .ok_or_else(|| CliError::usage(format!("--to-ply {last}: past the end")))?;
+        // A GIF replays one line of one record: a cetkaik match is several seasons, each its
+        // own record starting from its own board.
+        let index = line[0].0;
+        if let Some(&(other, _)) = line.iter().find(|(i, _)| *i != index) {
+            let starts: Vec<String> = (index + 1..=other)
+                .filter_map(|season| shown.iter().position(|(i, _)| *i == season))
+                .map(|ply| ply.to_string())
+                .collect();
+            return Err(CliError::usage(format!(
+                "--from-ply {first} to --to-ply {last} crosses into another {} record (after \
+                 ply {}); an animation replays one: keep the plies within it",
+                G::NAME,
+                starts.join(", ")
+            )));
+        }
+        let nodes: Vec<NodeId> = line.iter().map(|&(_, node)| node).collect();
+        kifu_render::animate::gif(&records[index], &nodes, options, timing, out)
+            .map_err(|e| CliError::Failed(e.to_string()))
+    }
+
+    fn stills(
+        &self,
+        ply: Option<usize>,
+        options: &kifu_render::Options,
+        each: &mut dyn FnMut(usize, kifu_render::Drawing) -> Result<(), CliError>,
+    ) -> Result<(), CliError> {
+        let records = self.shown();
+        let shown = G::shown_nodes(records);
+        let wanted = match ply {
+            Some(ply) => shown.get(ply..=ply).unwrap_or(&[]),
+            None => &shown[..],
+        };
+        // Each record's stretch is walked move by move rather than replayed per picture.
+        let mut at = 0;
+        for stretch in wanted.chunk_by(|a, b| a.0 == b.0) {
+            let record = &records[stretch[0].0];
+            let nodes: Vec<NodeId> = stretch.iter().map(|&(_, node)| node).collect();
+            let first = ply.unwrap_or(at);
+            let mut n = 0;
+            kifu_render::walk_line(record, &nodes, |step| {
+                let drawn = step.draw(record, options);
+                n += 1;
+                each(first + n - 1, drawn)
+            })?;
+            at += stretch.len();
+        }
+        Ok(())
+    }
+
+    fn pages(
+        &self,
+        source: &str,
+        title: &str,
+        problems: &dyn Fn(&[Diagnostic]) -> Vec<String>,
+    ) -> Vec<(kifu_render::html::Page, crate::games::Summary)> {
+        self.records
+            .iter()
+            .zip(&self.diagnostics)
+            .map(|(record, diagnostics)| {
+                let page =
+                    kifu_render::html::page(record, Some(source), title, &problems(diagnostics));
+                (page, crate::games::Summary::of(record))
+            })
+            .collect()
+    }
+
+    fn visit(&self, visitor: &mut dyn crate::games::RecordsVisitor) {
+        G::visit(&self.records, visitor);
     }
 
     fn into_any(self: Box<Self>) -> Box<dyn Any> {
@@ -383,12 +536,12 @@ impl<G: CliGame> RecordBatch for Batch<G> {
 }
 
 impl<G: CliGame> Batch<G> {
-    /// The records of the first command record, which `kifu show` draws.
+    /// The records of the first command record, which `kifu show` and `kifu render` draw.
     fn shown(&self) -> &[Record<G>] {
         if G::ONE_RECORD_PER_FILE {
-            &self.0
+            &self.records
         } else {
-            &self.0[..self.0.len().min(1)]
+            &self.records[..self.records.len().min(1)]
         }
     }
 }

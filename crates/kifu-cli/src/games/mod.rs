@@ -50,21 +50,15 @@ pub trait GameDriver: Sync {
         Ok(())
     }
 
-    /// The extension a file converted to `target` gets.
-    fn target_extension(&self, target: &Target<'_>) -> Result<&'static str, String>;
+    /// This game's format named `name` (`--to`), resolved once for a whole run, with
+    /// `--csa-version` where it applies; `None` when the game has no such format.
+    fn target(&self, name: &str, csa_version: &str) -> Option<TargetFormat>;
 
-    /// Whether one file of `target` holds several records.
-    fn target_holds_many(&self, target: &Target<'_>) -> Result<bool, String>;
-
-    /// Whether a file of `target` can be written in parts as its records are read
-    /// ([`RecordBatch::write_part`]).
-    fn target_writes_in_parts(&self, target: &Target<'_>) -> Result<bool, String>;
-
-    /// A file of `target` written in parts, as bytes in its encoding, with what it could not
-    /// hold.
+    /// A file of `target` (this game's) written in parts, as bytes in its encoding, with what
+    /// it could not hold.
     fn encode_parts(
         &self,
-        target: &Target<'_>,
+        target: &TargetFormat,
         written: kifu_record::Written,
     ) -> Result<(Vec<u8>, Vec<String>), CliError>;
 
@@ -92,6 +86,65 @@ pub trait GameDriver: Sync {
 
     /// An empty batch of this game's records, to gather a file's records in.
     fn empty_batch(&self) -> Box<dyn RecordBatch>;
+
+    /// `kifu perft`: the positions `depth` moves ahead, or why the game has no such count
+    /// (a usage error) or the request is wrong.
+    fn perft(&self, request: &PerftRequest<'_>) -> Result<Perft, CliError>;
+
+    /// Whether [`GameDriver::perft`] counts this game's positions.
+    fn has_perft(&self) -> bool;
+}
+
+/// A command's work on records of any game (`kifu export`): a batch hands its records to the
+/// method of its game, so the command never matches on a game's name, and a new game is a
+/// method every visitor must write (or refuse in), which the compiler lists.
+pub trait RecordsVisitor {
+    fn shogi(&mut self, records: &[kifu_record::Record<kifu_shogi::Shogi>]);
+    fn chu(&mut self, records: &[kifu_record::Record<kifu_chu::Chu>]);
+    fn cetkaik(&mut self, records: &[kifu_record::Record<kifu_cetkaik::Cetkaik>]);
+}
+
+/// What `kifu perft` asks of a game.
+#[derive(Clone, Copy, Debug)]
+pub struct PerftRequest<'a> {
+    /// The start position as SFEN (the game's start when `None`).
+    pub sfen: Option<&'a str>,
+    pub depth: u32,
+    /// Count below each legal first move too.
+    pub divide: bool,
+    /// The game's own way of counting (chu: `path` or `canonical`).
+    pub counting: Option<&'a str>,
+    /// The game's rule set (as `--rules` names it).
+    pub rules: Option<&'a str>,
+}
+
+/// A perft count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Perft {
+    /// The position counted from, as SFEN.
+    pub sfen: String,
+    pub nodes: u64,
+    /// The count below each first move, with `divide`.
+    pub divided: Option<Vec<(String, u64)>>,
+}
+
+impl Perft {
+    /// A count from its rows (`divide`) or its total.
+    pub fn of(
+        sfen: String,
+        divided: Option<Vec<(String, u64)>>,
+        total: impl FnOnce() -> u64,
+    ) -> Perft {
+        let nodes = match &divided {
+            Some(rows) => rows.iter().map(|r| r.1).sum(),
+            None => total(),
+        };
+        Perft {
+            sfen,
+            nodes,
+            divided,
+        }
+    }
 }
 
 /// Records of one game, held by a command without knowing the game.
@@ -104,30 +157,115 @@ pub trait RecordBatch {
     /// Keeps only record `n` (counted from 1), or says how many there are.
     fn pick(self: Box<Self>, n: usize, name: &str) -> Result<Box<dyn RecordBatch>, CliError>;
 
-    /// Writes the records in `range` as one file of `target`, with what it could not hold.
+    /// Writes the records in `range` as one file of `target` (a format of their game), with
+    /// what it could not hold.
     fn write(
         &self,
         range: std::ops::Range<usize>,
-        target: &Target<'_>,
+        target: &TargetFormat,
     ) -> Result<(Vec<u8>, Vec<String>), CliError>;
 
     /// Writes the records as the part of a file of `target` after its first `before` records
-    /// (see [`GameDriver::target_writes_in_parts`]).
+    /// (see [`TargetFormat::writes_in_parts`]).
     fn write_part(
         &self,
         before: usize,
-        target: &Target<'_>,
+        target: &TargetFormat,
     ) -> Result<kifu_record::Written, CliError>;
 
-    /// The number of moves `kifu show` can step through in the first record.
+    /// The number of moves `--ply` can step through in the first command record, the same
+    /// in `kifu show`, `kifu render` and `kifu html` (see `driver::CliGame::shown_nodes`).
     fn main_line_len(&self) -> usize;
 
     /// The first record's position after `ply` moves, drawn as `view` asks (`None` when this
     /// game has no such view).
     fn show(&self, ply: usize, view: View, colour: bool) -> Option<String>;
 
+    /// The picture of the first command record's position after `ply` moves, counted as
+    /// [`RecordBatch::main_line_len`] counts them (`None` past the end).
+    fn draw(&self, ply: usize, options: &kifu_render::Options) -> Option<kifu_render::Drawing>;
+
+    /// The first command record's positions after `plies` moves as an animated GIF into
+    /// `out`; a usage error when they are not one line of one record.
+    fn animate(
+        &self,
+        plies: std::ops::RangeInclusive<usize>,
+        options: &kifu_render::Options,
+        timing: &kifu_render::animate::Timing,
+        out: &mut Vec<u8>,
+    ) -> Result<kifu_render::animate::Animation, CliError>;
+
+    /// Pictures of the first command record after `ply` moves, or after every number of moves
+    /// when `None`, handed to `each` with their number of moves as they are drawn.
+    fn stills(
+        &self,
+        ply: Option<usize>,
+        options: &kifu_render::Options,
+        each: &mut dyn FnMut(usize, kifu_render::Drawing) -> Result<(), CliError>,
+    ) -> Result<(), CliError>;
+
+    /// A replay page per record read (a cetkaik match: one per season), made from the
+    /// decoded `source`, titled `title` when the record names nothing better, its problems
+    /// (what reading found) rendered by `problems`.
+    fn pages(
+        &self,
+        source: &str,
+        title: &str,
+        problems: &dyn Fn(&[kifu_record::Diagnostic]) -> Vec<String>,
+    ) -> Vec<(kifu_render::html::Page, Summary)>;
+
+    /// Hands the records to the method of their game in `visitor`.
+    fn visit(&self, visitor: &mut dyn RecordsVisitor);
+
     /// The batch as `Any`, for [`RecordBatch::append`].
     fn into_any(self: Box<Self>) -> Box<dyn Any>;
+}
+
+/// What an index of pages lists of a record: its players, date, result and length.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub first_player: Option<String>,
+    pub second_player: Option<String>,
+    /// The start time as the record writes it.
+    pub date: Option<String>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` (no result).
+    pub result: String,
+    /// Moves of the main line.
+    pub plies: usize,
+}
+
+impl Summary {
+    pub fn of<G: kifu_record::Game>(record: &kifu_record::Record<G>) -> Summary {
+        use kifu_record::HeaderField;
+        let field = |f| record.header.get(f).map(str::to_string);
+        Summary {
+            first_player: field(HeaderField::FirstPlayer),
+            second_player: field(HeaderField::SecondPlayer),
+            date: field(HeaderField::StartTime),
+            result: record.outcome().to_string(),
+            plies: record.main_line_plies(),
+        }
+    }
+}
+
+impl fmt::Display for Summary {
+    /// `羽生善治 – 藤井聡太, 2024/01/02 10:00, 0-1, 120 moves` (what the record lacks left out).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.first_player.is_some() || self.second_player.is_some() {
+            let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".to_string());
+            write!(
+                f,
+                "{} – {}, ",
+                name(&self.first_player),
+                name(&self.second_player)
+            )?;
+        }
+        if let Some(date) = &self.date {
+            write!(f, "{date}, ")?;
+        }
+        let s = if self.plies == 1 { "" } else { "s" };
+        write!(f, "{}, {} move{s}", self.result, self.plies)
+    }
 }
 
 /// A game, as the command line handles it: a driver from the table.
@@ -193,11 +331,59 @@ pub struct InputFile<'a> {
     pub bytes: &'a [u8],
 }
 
-/// The target of a conversion.
-pub struct Target<'a> {
-    pub format: &'a str,
-    /// `--csa-version` for shogi's CSA (`2.2` or `3.0`).
-    pub csa_version: &'a str,
+/// The target of a conversion (`--to`), resolved once for the run: the format of each game
+/// that has one of that name. Commands ask it for a game's format, never look the name up
+/// again.
+pub struct Target {
+    /// The name asked for (`--to`, or the output's extension).
+    pub name: String,
+    formats: Vec<(Game, TargetFormat)>,
+}
+
+impl Target {
+    /// Every game's format named `name`.
+    pub fn resolve(name: &str, csa_version: &str) -> Target {
+        Target {
+            name: name.to_string(),
+            formats: Game::all()
+                .filter_map(|g| g.target(name, csa_version).map(|f| (g, f)))
+                .collect(),
+        }
+    }
+
+    /// The format of `game`, or why it has none (with the names it has).
+    pub fn of(&self, game: Game) -> Result<&TargetFormat, String> {
+        self.formats
+            .iter()
+            .find(|(g, _)| *g == game)
+            .map(|(_, f)| f)
+            .ok_or_else(|| {
+                format!(
+                    "{} records have no format `{}` (one of: {})",
+                    game.name(),
+                    self.name,
+                    game.format_names().join(", ")
+                )
+            })
+    }
+
+    /// The games that have the format, the default first.
+    pub fn games(&self) -> impl Iterator<Item = Game> + '_ {
+        self.formats.iter().map(|(g, _)| *g)
+    }
+}
+
+/// One game's format to write, as [`Target`] resolved it.
+pub struct TargetFormat {
+    /// The extension of a file of it.
+    pub extension: &'static str,
+    /// Whether one file of it holds several records.
+    pub holds_many: bool,
+    /// Whether a file of it can be written in parts as its records are read
+    /// ([`RecordBatch::write_part`]).
+    pub writes_in_parts: bool,
+    /// The game's `&'static dyn RecordFormat<G>`, which only that game's batches open.
+    pub(crate) format: Box<dyn Any + Send + Sync>,
 }
 
 /// How `kifu show` draws a position.

@@ -8,8 +8,9 @@ use kifu_records::shogi::csa::{CsaFormat, CsaVersion};
 use kifu_records::shogi::{csa, kif};
 use kifu_shogi::{Position, Shogi};
 
+use crate::error::CliError;
 use crate::games::driver::CliGame;
-use crate::games::{ReadOptions, Target, View};
+use crate::games::{Perft, PerftRequest, ReadOptions, View};
 
 /// CSA V2.2, for `--to csa --csa-version 2.2` (the table's CSA writes V3.0).
 static CSA_V22: CsaFormat = CsaFormat::new(CsaVersion::V22);
@@ -17,10 +18,42 @@ static CSA_V22: CsaFormat = CsaFormat::new(CsaVersion::V22);
 impl CliGame for Shogi {
     const KIND: GameKind = GameKind::Shogi;
 
-    fn target_format(target: &Target<'_>) -> Option<&'static dyn RecordFormat<Shogi>> {
-        let format = Shogi::format_by_name(target.format)?;
+    fn visit(records: &[Record<Self>], visitor: &mut dyn crate::games::RecordsVisitor) {
+        visitor.shogi(records);
+    }
+    const PERFT: bool = true;
+
+    /// Shogi has one rule set and one way of counting: naming either is a mistake, not a
+    /// wish to ignore.
+    fn perft(request: &PerftRequest<'_>) -> Result<Perft, CliError> {
+        if request.counting.is_some() || request.rules.is_some() {
+            return Err(CliError::usage(
+                "--counting and --rules are chu's (lion routes, lishogi or jcsa rules); shogi \
+                 perft takes neither",
+            ));
+        }
+        let mut position = match request.sfen {
+            None => Position::startpos(),
+            Some(s) => {
+                Position::from_sfen(s).map_err(|e| CliError::Failed(format!("--sfen: {e}")))?
+            }
+        };
+        let sfen = position.to_sfen();
+        let divided = request.divide.then(|| {
+            kifu_shogi::perft_divide(&mut position.clone(), request.depth)
+                .into_iter()
+                .map(|(m, n)| (m.to_string(), n))
+                .collect()
+        });
+        Ok(Perft::of(sfen, divided, || {
+            kifu_shogi::perft(&mut position, request.depth)
+        }))
+    }
+
+    fn target_format(name: &str, csa_version: &str) -> Option<&'static dyn RecordFormat<Shogi>> {
+        let format = Shogi::format_by_name(name)?;
         Some(match format.name() {
-            "csa" if target.csa_version == "2.2" => &CSA_V22,
+            "csa" if csa_version == "2.2" => &CSA_V22,
             _ => format,
         })
     }

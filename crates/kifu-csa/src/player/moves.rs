@@ -2,9 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use kifu_record::{EndingKind, NodeItem, SourceText, decode};
-use kifu_records::shogi::{format_by_extension, sniff};
-use kifu_shogi::{IllegalMove, Move, Position, ShogiEnding};
+use kifu_record::{EndingKind, NodeItem, SourceText};
+use kifu_records::GameRecords;
+use kifu_records::detect::GameKind;
+use kifu_records::open::{Request, open};
+use kifu_shogi::{IllegalMove, Move, Position, Shogi, ShogiEnding};
 
 use super::{Player, PlayerError, ThinkRequest};
 use crate::message::CsaMove;
@@ -79,9 +81,21 @@ impl MoveList {
             path: path.to_owned(),
             source,
         })?;
-        let format = format_by_extension(path)
-            .unwrap_or_else(|| sniff(&String::from_utf8_lossy(&bytes[..bytes.len().min(4096)])));
-        let decoded = decode(&bytes, format.encoding());
+        // The records layer's front door: one decode, the format judged on the decoded text
+        // (the extension a hint), as every command reads a record.
+        let request = Request {
+            path: Some(path),
+            game: Some(GameKind::Shogi),
+            format: None,
+        };
+        let opened = open(&bytes, &request).map_err(|e| MoveListError::Invalid {
+            at: format!("{}: {e}", path.display()),
+        })?;
+        let format =
+            Shogi::format_by_name(opened.format).ok_or_else(|| MoveListError::Invalid {
+                at: format!("{}: no shogi format `{}`", path.display(), opened.format),
+            })?;
+        let decoded = opened.decoded;
         let source = SourceText::new(path.display().to_string(), &decoded.text);
         if let Some(e) = decoded.diagnostics.iter().find(|d| d.is_error()) {
             return Err(MoveListError::Invalid {

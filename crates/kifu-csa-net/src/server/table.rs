@@ -12,7 +12,7 @@ use std::time::Duration;
 use tracing::instrument::WithSubscriber as _;
 
 use kifu_csa::message::CsaMove;
-use kifu_csa::server_protocol::{ClientMessage, GameSummary, PositionBlock, Reason};
+use kifu_csa::server_protocol::{ClientMessage, Clock, GameSummary, PositionBlock, Reason};
 use kifu_shogi::Color;
 use tokio::sync::Notify;
 use tokio::time::Instant;
@@ -332,7 +332,9 @@ impl Table {
         }
         st.start_time = Some(start_time);
         st.origin = Instant::now();
-        st.play = Some(Game::new(summary, self.game.stopwatch, 0));
+        let rule = self.game.clock_rule();
+        let clock = Clock::new(rule.clone(), rule, self.game.stopwatch);
+        st.play = Some(Game::with_clock(summary, clock, 0));
         st.phase = Phase::Playing;
         self.rearm(st);
         tracing::info!("game {} started", self.id);

@@ -291,3 +291,97 @@ async fn at_start_rows_of_games_left_unfinished_are_closed_to_match_their_record
     assert!(!rows[0].end_time.is_empty());
     assert!(log_text(data).contains("closed 1 index row(s) of games left unfinished"));
 }
+
+/// Every game's `(id, reason, end_time)` in the index, read without writing anything (the
+/// server is the one writer).
+fn index_states(store: &Path) -> Vec<(String, String, String)> {
+    let Ok(conn) =
+        rusqlite::Connection::open_with_flags(store, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+    else {
+        return Vec::new();
+    };
+    let Ok(mut stmt) = conn.prepare("SELECT id, reason, end_time FROM games") else {
+        return Vec::new();
+    };
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .map(|rows| rows.flatten().collect())
+        .unwrap_or_default()
+}
+
+/// A hundred games resign at the same moment. While their records and rows are written, the
+/// index shows each one in progress or finished, never interrupted (a row used to say
+/// `CHUDAN` from `START` until the record keeper, writing one flushed record after another,
+/// came to it), and in the end every row is final and matches its file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_ending_all_at_once_never_show_as_interrupted() {
+    const GAMES: usize = 100;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_owned();
+    let addr = start(config(Some(&data))).await;
+    let mut pairs = Vec::new();
+    for g in 0..GAMES {
+        let mut b = Client::connect(addr).await;
+        let mut w = Client::connect(addr).await;
+        start_game(
+            &mut b,
+            &mut w,
+            &format!("LOGIN b{g} many-600-10-B"),
+            &format!("LOGIN w{g} many-600-10"),
+        )
+        .await;
+        pairs.push((b, w));
+    }
+    // Someone watching the index the whole time.
+    let store = data.join("kifu.sqlite");
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let watcher = {
+        let (store, stop) = (store.clone(), stop.clone());
+        tokio::task::spawn_blocking(move || {
+            let mut seen_interrupted = Vec::new();
+            let mut looks = 0;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                for (id, reason, _) in index_states(&store) {
+                    if reason == "CHUDAN" {
+                        seen_interrupted.push(id);
+                    }
+                }
+                looks += 1;
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            (seen_interrupted, looks)
+        })
+    };
+    eventually("every game indexed as started", || {
+        index_states(&store).len() == GAMES
+    })
+    .await;
+    for (b, _) in &mut pairs {
+        b.send("%TORYO").await;
+    }
+    for (b, w) in &mut pairs {
+        assert_eq!(w.lines(3).await, ["%TORYO", "#RESIGN", "#WIN"]);
+        assert_eq!(b.lines(3).await, ["%TORYO", "#RESIGN", "#LOSE"]);
+    }
+    let results = Instant::now();
+    eventually("every row final", || {
+        let rows = index_states(&store);
+        rows.len() == GAMES && rows.iter().all(|(_, _, end)| !end.is_empty())
+    })
+    .await;
+    eprintln!(
+        "every row final {} ms after the last result reached its player",
+        results.elapsed().as_millis()
+    );
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let (seen_interrupted, looks) = watcher.await.unwrap();
+    assert!(looks > 1, "the index was watched");
+    assert!(
+        seen_interrupted.is_empty(),
+        "{} sightings of a game as interrupted, e.g. {:?}",
+        seen_interrupted.len(),
+        seen_interrupted.first()
+    );
+    let rows = rows_match_records(&data);
+    assert_eq!(rows.len(), GAMES);
+    assert!(rows.iter().all(|r| r.reason == "RESIGN" && r.plies == 0));
+}

@@ -162,7 +162,7 @@ mod tests {
         assert_eq!(X1Command::parse("%%SHOW g1"), X1Command::Show("g1".into()));
         assert!(matches!(X1Command::parse("%%SHOW"), X1Command::Error(_)));
         assert!(matches!(
-            X1Command::parse("%%MONITORON x"),
+            X1Command::parse("%%MONITORON"),
             X1Command::Error(_)
         ));
         assert!(matches!(

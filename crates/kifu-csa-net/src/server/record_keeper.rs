@@ -5,9 +5,10 @@
 //! reserved under the Game_ID when the game was seated (see [`reserve`]) holds the header,
 //! the moves so far and a provisional `%CHUDAN`, rewritten from the first changed byte as
 //! moves come in. So a server killed outright (kill -9, a power cut aside) leaves a valid
-//! record of every game in progress, ended as interrupted, and its index row says `CHUDAN`.
-//! When the game ends the record is replaced atomically by the final one (tmp file, fsync,
-//! rename) and the row completed — after both players have had the result.
+//! record of every game in progress, ended as interrupted, and an index row in progress
+//! that the next start closes as `CHUDAN` ([`reconcile`]). When the game ends the record is
+//! replaced atomically by the final one (tmp file, fsync, rename) and the row completed —
+//! after both players have had the result.
 //!
 //! Jobs arrive over a channel; the thread takes every job waiting before it writes, so a
 //! game with many moves queued is written once, not once per move.

@@ -178,7 +178,12 @@ fn after_kill_9_the_game_in_progress_has_a_valid_interrupted_record_and_a_restar
         .into_iter()
         .find(|g| g.id == id)
         .unwrap();
-    assert_eq!(row.reason, "CHUDAN");
+    // The row as the crash left it: the game in progress (no end, no reason) …
+    assert_eq!(
+        (row.reason.as_str(), row.end_time.as_str()),
+        ("", ""),
+        "{row:?}"
+    );
     drop(store);
 
     // What a crash in the middle of an atomic write leaves, and an empty reservation.
@@ -197,4 +202,14 @@ fn after_kill_9_the_game_in_progress_has_a_valid_interrupted_record_and_a_restar
     );
     let log = std::fs::read_to_string(dir.path().join("server.log")).unwrap();
     assert!(log.contains("removed 2 stale file(s)"), "{log}");
+    // … closed at the restart as interrupted, with the moves its record holds.
+    let store = Store::open(&data.join("kifu.sqlite")).unwrap();
+    let row = store
+        .games()
+        .unwrap()
+        .into_iter()
+        .find(|g| g.id == id)
+        .unwrap();
+    assert_eq!((row.reason.as_str(), row.plies), ("CHUDAN", 2), "{row:?}");
+    assert!(!row.end_time.is_empty());
 }

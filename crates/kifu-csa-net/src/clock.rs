@@ -11,7 +11,7 @@ mod tests {
 
     fn clock(name: &str) -> Clock {
         let g = GameName::parse(name).unwrap();
-        Clock::new(g.time_rule(), g.time_rule(), g.stopwatch)
+        Clock::new(g.clock_rule(), g.clock_rule(), g.stopwatch)
     }
 
     #[test]

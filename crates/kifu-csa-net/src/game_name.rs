@@ -94,9 +94,32 @@ impl GameName {
         })
     }
 
-    /// The clock settings announced in the summary (stop-watch games are announced in
-    /// seconds, not shogi-server's inconsistent `1min`).
+    /// The clock settings announced in the summary.
+    ///
+    /// A stop-watch game (`-1500-060`) has no byoyomi: its last number is the unit each
+    /// charge is rounded down to, and the game is lost once a charge reaches the time left
+    /// (shogi-server's `StopWatchClock`). shogi-server announces it as `Time_Unit:1min`,
+    /// `Total_Time:1500`, `Byoyomi:60`, which a client can only misread: minutes over numbers
+    /// in seconds, and 60 s a move once the main time is spent that the server never gives.
+    /// It is announced here as what it is to a client that knows no stop-watch mode —
+    /// `1sec`, the total, `Byoyomi:0` — a sudden-death clock whose every charge is at most the
+    /// one announced, so a client trusting it never runs out of time; a client that knows
+    /// the mode reads the unit from the game name, as it must with shogi-server.
     pub fn time_rule(&self) -> TimeRule {
+        TimeRule {
+            byoyomi: if self.stopwatch {
+                0
+            } else {
+                self.clock_rule().byoyomi
+            },
+            ..self.clock_rule()
+        }
+    }
+
+    /// The rule the server's [`Clock`](kifu_csa::server_protocol::Clock) judges by, with
+    /// `stopwatch`: as [`GameName::time_rule`] but for a stop-watch game the rounding unit in
+    /// `byoyomi`, where the clock's stop-watch arithmetic takes it.
+    pub fn clock_rule(&self) -> TimeRule {
         TimeRule {
             unit: TimeUnit::SECOND,
             total: Some(self.total),
@@ -198,6 +221,12 @@ mod tests {
         let g = GameName::parse("wcsc-1500-060").unwrap();
         assert!(g.stopwatch);
         assert_eq!(g.last, 60);
+        // Announced without the byoyomi it does not have; judged with its rounding unit.
+        assert_eq!(
+            (g.time_rule().total, g.time_rule().byoyomi),
+            (Some(1500), 0)
+        );
+        assert_eq!(g.clock_rule().byoyomi, 60);
         assert!(!GameName::parse("x-0-0").unwrap().stopwatch);
         assert!(GameName::parse("x-1-2-3").is_some());
         for bad in [

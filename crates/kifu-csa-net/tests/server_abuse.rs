@@ -342,3 +342,41 @@ async fn login_takes_any_white_space_and_a_move_with_a_byte_that_is_not_ascii_is
     assert_eq!(b.lines(2).await, ["#ILLEGAL_MOVE", "#LOSE"]);
     assert_eq!(w.lines(2).await, ["#ILLEGAL_MOVE", "#WIN"]);
 }
+
+/// The time fields of a `Game_Summary`, as `(field, value)` lines.
+fn time_block(summary: &[String]) -> Vec<String> {
+    let from = summary.iter().position(|l| l == "BEGIN Time").unwrap();
+    let to = summary.iter().position(|l| l == "END Time").unwrap();
+    summary[from + 1..to].to_vec()
+}
+
+/// A stop-watch game (`-2-02`: 2 s, every charge rounded down to whole 2 s) has no byoyomi:
+/// its summary says so, and the game is lost once the main time is spent. shogi-server says
+/// `Byoyomi:2` (and `Time_Unit:1min`) there; a client trusting that would wait for a
+/// byoyomi that never comes.
+#[tokio::test]
+async fn a_stop_watch_game_announces_no_byoyomi_and_has_none() {
+    let addr = start(config(None)).await;
+    let mut b = Client::connect(addr).await;
+    let mut w = Client::connect(addr).await;
+    b.send("LOGIN erin sw-2-02-B").await;
+    assert_eq!(b.line().await, "LOGIN:erin OK");
+    w.send("LOGIN frank sw-2-02").await;
+    assert_eq!(w.line().await, "LOGIN:frank OK");
+    let summary = b.until("END Game_Summary").await;
+    w.until("END Game_Summary").await;
+    let time = time_block(&summary);
+    for field in ["Time_Unit:1sec", "Total_Time:2", "Byoyomi:0", "Increment:0"] {
+        assert!(time.iter().any(|l| l == field), "{field} in {time:?}");
+    }
+    b.send("AGREE").await;
+    w.send("AGREE").await;
+    assert!(b.line().await.starts_with("START:"));
+    assert!(w.line().await.starts_with("START:"));
+    b.send("+7776FU").await;
+    assert_eq!(b.line().await, "+7776FU,T0");
+    assert_eq!(w.line().await, "+7776FU,T0");
+    // White thinks on: at 2 s its main time is spent and no byoyomi follows.
+    assert_eq!(w.lines(2).await, ["#TIME_UP", "#LOSE"]);
+    assert_eq!(b.lines(2).await, ["#TIME_UP", "#WIN"]);
+}

@@ -426,6 +426,105 @@ async fn monitor2_relays_the_game_to_a_watcher_until_off() {
     );
 }
 
+/// `%%MONITORON` (issue 32): the whole game as `%%SHOW` tells it — summary, clocks, the
+/// position as it stands — at once and after every move, each line behind
+/// `##[MONITOR][<id>]` and closed by `+OK`, as shogi-server sends it; the result at the end;
+/// nothing after `%%MONITOROFF`, while a `%%MONITOR2ON` watch of the same connection goes on.
+#[tokio::test]
+async fn monitor_sends_the_whole_position_after_every_move_until_off() {
+    let addr = start("m1").await;
+    let (mut p1, mut p2, id) = handshake(addr, "whole", ["b", "w"]).await;
+    let mut w = x1_player(addr, "whole", "fan").await;
+    let tag = format!("##[MONITOR][{id}] ");
+    w.send(&format!("%%MONITORON {id}")).await;
+    let now = w.until(&format!("{tag}+OK")).await;
+    // What %%SHOW says, line for line.
+    w.send(&format!("%%SHOW {id}")).await;
+    let show = w.until("##[SHOW] +OK").await;
+    let untagged = |lines: &[String], tag: &str| -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| {
+                l.strip_prefix(tag)
+                    .unwrap_or_else(|| panic!("{l}"))
+                    .to_owned()
+            })
+            .collect()
+    };
+    assert_eq!(untagged(&now, &tag), untagged(&show, "##[SHOW] "));
+    let now = untagged(&now, &tag);
+    for want in ["BEGIN Game_Summary", "Current_Turn:2", "+OK"] {
+        assert!(now.contains(&want.to_owned()), "{want} in {now:#?}");
+    }
+    assert!(now.iter().any(|l| l.starts_with("Last_Move:-3334FU,T")));
+    // The position as it stands: White's pawn of file 3 has left its rank.
+    assert!(
+        now.contains(&"P3-FU-FU-FU-FU-FU-FU * -FU-FU".to_owned()),
+        "{now:#?}"
+    );
+
+    // After a move: the whole game again, with the move in it.
+    w.send(&format!("%%MONITOR2ON {id}")).await;
+    w.until(&format!("##[MONITOR2][{id}] +OK")).await;
+    mv(&mut p1, &mut p2, "+7776FU").await;
+    let mut after = Vec::new();
+    let mut moves = Vec::new();
+    while after.last() != Some(&format!("{tag}+OK")) || moves.len() < 3 {
+        let l = w.line().await;
+        if l.starts_with(&tag) {
+            after.push(l);
+        } else {
+            moves.push(l);
+        }
+    }
+    let after = untagged(&after, &tag);
+    assert!(
+        after.iter().any(|l| l.starts_with("Last_Move:+7776FU,T")),
+        "{after:#?}"
+    );
+    assert!(after.contains(&"Current_Turn:3".to_owned()), "{after:#?}");
+    assert!(after.contains(&"To_Move:-".to_owned()), "{after:#?}");
+    let mon2 = format!("##[MONITOR2][{id}] ");
+    assert_eq!(
+        moves,
+        [
+            format!("{mon2}+7776FU"),
+            format!("{mon2}T0"),
+            format!("{mon2}+OK")
+        ]
+    );
+
+    // Off: the positions stop, the moves of %%MONITOR2ON go on.
+    w.send(&format!("%%MONITOROFF {id}")).await;
+    w.send("%%VERSION").await;
+    w.until("##[VERSION] +OK").await;
+    mv(&mut p2, &mut p1, "-8384FU").await;
+    assert_eq!(
+        w.lines(3).await,
+        [
+            format!("{mon2}-8384FU"),
+            format!("{mon2}T0"),
+            format!("{mon2}+OK")
+        ]
+    );
+    // On again, and the end reaches it as the result alone.
+    w.send(&format!("%%MONITOR2OFF {id}")).await;
+    w.send(&format!("%%MONITORON {id}")).await;
+    w.until(&format!("{tag}+OK")).await;
+    toryo(&mut p1, &mut p2).await;
+    assert_eq!(
+        w.lines(4).await,
+        [
+            format!("{tag}%TORYO"),
+            format!("{tag}+OK"),
+            format!("{tag}#RESIGN"),
+            format!("{tag}+OK"),
+        ]
+    );
+    w.send("").await;
+    assert_eq!(w.line().await, "", "nothing more");
+}
+
 /// What a player typed and the server passes on — to other players (`%%CHAT`, a watched
 /// game's record) or back in an error — is one line with its control characters escaped:
 /// a lone CR must not give any client a line of the sender's making (`#WIN`, `%TORYO`).

@@ -28,7 +28,11 @@ fn server(data: &[u8]) {
         GameName::parse(["t-600-10", "t-0-1", "t-10-5F", "t-600-060"][first as usize % 4]).unwrap();
     let mut summary = GameSummary::new("fuzz", "a", "b", name.time_rule());
     summary.max_moves = u32::from(first % 64);
-    let mut game = Game::new(summary, name.stopwatch, 0);
+    // Judged as the server judges it: a stop-watch game's clock rounds to the unit its
+    // summary does not announce as a byoyomi.
+    let rule = name.clock_rule();
+    let clock = Clock::new(rule.clone(), rule, name.stopwatch);
+    let mut game = Game::with_clock(summary, clock, 0);
     let mut out = Outbox::default();
     let mut framer = LineFramer::with_limit(kifu_csa_net::server::MAX_LINE_BYTES);
     let mut lines = Vec::new();

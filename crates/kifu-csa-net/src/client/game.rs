@@ -32,11 +32,19 @@ pub(crate) struct Table {
 /// the Game_ID tells (`wdoor+test-1500-060+alice+bob+…`: a leading zero in the last
 /// number). shogi-server then announces `Time_Unit:1min` while every number (and every
 /// `,T`) is in seconds (CSA server protocol 1.2.1, Time_Unit); the units are put right here.
+/// The rounding unit is the name's last number, in seconds: shogi-server announces it as
+/// `Byoyomi`, kifu's server as `Byoyomi:0` (it is no byoyomi); the clock takes it from the
+/// name either way.
 fn stopwatch(summary: &mut GameSummary) -> bool {
-    let name = summary.game_id.split('+').nth(1).and_then(GameName::parse);
-    if !name.is_some_and(|g| g.stopwatch && !g.fischer) {
+    let Some(name) = summary
+        .game_id
+        .split('+')
+        .nth(1)
+        .and_then(GameName::parse)
+        .filter(|g| g.stopwatch && !g.fischer)
+    else {
         return false;
-    }
+    };
     let minute = TimeUnit {
         count: 1,
         base: UnitBase::Min,
@@ -44,6 +52,9 @@ fn stopwatch(summary: &mut GameSummary) -> bool {
     let seconds = |r: &mut TimeRule| {
         if r.unit == minute {
             r.unit = TimeUnit::SECOND;
+        }
+        if r.unit == TimeUnit::SECOND {
+            r.byoyomi = name.last;
         }
     };
     match &mut summary.time {
@@ -426,6 +437,19 @@ mod tests {
         };
         let t = Table::new(GameSummary::new("wdoor+test-10-1+a+b+1", "a", "b", time));
         assert_eq!(t.summary.time.of(Color::White).unit.millis(), 60_000);
+        // kifu's server announces the same game in seconds without a byoyomi; the clock
+        // is the same.
+        let time = TimeRule {
+            total: Some(1500),
+            byoyomi: 0,
+            ..TimeRule::default()
+        };
+        let summary = GameSummary::new("kifu+test-1500-060+a+b+1", "a", "b", time);
+        let t = Table::new(summary);
+        assert_eq!(
+            t.go_times(&config).to_string(),
+            "btime 1440000 wtime 1500000 byoyomi 57500"
+        );
     }
 
     #[test]

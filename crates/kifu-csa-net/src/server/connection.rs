@@ -20,7 +20,7 @@ use crate::server::lobby::{Lobby, Presence, Status};
 use crate::server::login_gate::LoginGate;
 use crate::server::peer::Peer;
 use crate::server::rate::Bucket;
-use crate::server::table::{Seat, SeatSlot, Table};
+use crate::server::table::{Seat, SeatSlot, Table, Watch};
 use crate::server::x1::X1Command;
 use crate::server::x1_reports::{chat, list, rating, show, who};
 
@@ -374,6 +374,20 @@ impl Conn {
     }
 
     /// An x1 `%%` command (shogi-server answers the reports for CSA-mode players too).
+    /// `%%MONITORON`/`%%MONITOR2ON` (`on`) or their `OFF`; a game not in progress is
+    /// ignored, as shogi-server ignores it.
+    fn watch(&mut self, id: &str, watch: Watch, on: bool) {
+        let Some(t) = self.lobby.game_table(id) else {
+            return;
+        };
+        if on {
+            t.watch(self.id, &self.peer, watch);
+            self.watching.push(Arc::downgrade(&t));
+        } else {
+            t.unwatch(self.id, Some(watch));
+        }
+    }
+
     fn x1_command(&mut self, line: &str) {
         let command = X1Command::parse(line);
         match command {
@@ -392,17 +406,10 @@ impl Conn {
                 }
             }
             X1Command::Rating => self.send_lines(rating(&self.lobby)),
-            X1Command::Monitor2On(id) => {
-                if let Some(t) = self.lobby.game_table(&id) {
-                    t.watch(self.id, &self.peer);
-                    self.watching.push(Arc::downgrade(&t));
-                }
-            }
-            X1Command::Monitor2Off(id) => {
-                if let Some(t) = self.lobby.game_table(&id) {
-                    t.unwatch(self.id);
-                }
-            }
+            X1Command::MonitorOn(id) => self.watch(&id, Watch::Positions, true),
+            X1Command::Monitor2On(id) => self.watch(&id, Watch::Moves, true),
+            X1Command::MonitorOff(id) => self.watch(&id, Watch::Positions, false),
+            X1Command::Monitor2Off(id) => self.watch(&id, Watch::Moves, false),
             X1Command::Game(_) | X1Command::Challenge(_) | X1Command::Cancel if !self.x1 => {
                 self.send("##[ERROR] %%GAME and %%CHALLENGE are for players logged in with x1");
             }
@@ -630,7 +637,7 @@ impl Conn {
         }
         for t in self.watching.drain(..) {
             if let Some(t) = t.upgrade() {
-                t.unwatch(self.id);
+                t.unwatch(self.id, None);
             }
         }
         if let Some(seat) = self.slot.take() {

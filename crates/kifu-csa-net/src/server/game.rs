@@ -107,8 +107,14 @@ impl Game {
             summary.time.of(Color::White).clone(),
             stopwatch,
         );
+        Game::with_clock(summary, clock, now_ms)
+    }
+
+    /// [`Game::new`] with a clock of its own, for a game whose announced clock is not the
+    /// one it is judged by: a stop-watch game announces no byoyomi while its clock rounds
+    /// to one ([`GameName::clock_rule`](crate::game_name::GameName::clock_rule)).
+    pub fn with_clock(summary: GameSummary, mut clock: Clock, now_ms: u64) -> Game {
         let mut position = summary.position.start.clone();
-        let mut clock = clock;
         for (mv, t) in &summary.position.moves {
             clock.commit(position.turn(), t.unwrap_or(0));
             position.play_unchecked(*mv);

@@ -5,9 +5,10 @@
 //! reserved under the Game_ID when the game was seated (see [`reserve`]) holds the header,
 //! the moves so far and a provisional `%CHUDAN`, rewritten from the first changed byte as
 //! moves come in. So a server killed outright (kill -9, a power cut aside) leaves a valid
-//! record of every game in progress, ended as interrupted, and its index row says `CHUDAN`.
-//! When the game ends the record is replaced atomically by the final one (tmp file, fsync,
-//! rename) and the row completed — after both players have had the result.
+//! record of every game in progress, ended as interrupted, and an index row in progress
+//! that the next start closes as `CHUDAN` ([`reconcile`]). When the game ends the record is
+//! replaced atomically by the final one (tmp file, fsync, rename) and the row completed —
+//! after both players have had the result.
 //!
 //! Jobs arrive over a channel; the thread takes every job waiting before it writes, so a
 //! game with many moves queued is written once, not once per move.
@@ -19,7 +20,8 @@
 //! once per kind of failure a minute (`flood_log`'s habit), and when it went through.
 
 use std::collections::HashMap;
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
+use std::io::Write as _;
 use std::os::unix::fs::FileExt as _;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -30,7 +32,7 @@ use kifu_csa::server_protocol::GameSummary;
 use kifu_records::shogi::csa::CsaVersion;
 
 use crate::server::game::{Ending, PlayedMove};
-use crate::server::record::{Meta, csa_text, record_of, write_atomically};
+use crate::server::record::{Meta, csa_text, record_of};
 use crate::server::store::GameRow;
 use crate::server::store::Store;
 
@@ -294,7 +296,7 @@ fn keep(rx: Receiver<Job>, shared: KeeperShared, version: CsaVersion) {
                 }
             }
         }
-        unfinished.retain_mut(|u| !finish(&shared, u, version, &mut complaints));
+        finish_all(&shared, &mut unfinished, version, &mut complaints);
         for k in games.values_mut().filter(|k| k.dirty) {
             match write_progress(k, version) {
                 Ok(()) => k.dirty = false,
@@ -370,7 +372,9 @@ fn row(s: &Started, ending: Option<&Ending>, end_time: &str, plies: usize) -> Ga
         white_id: s.players[1].clone(),
         start_time: s.meta.start_time.clone().unwrap_or_default(),
         end_time: end_time.to_owned(),
-        reason: ending.map_or("CHUDAN", |e| e.reason.token()).to_owned(),
+        // A game in progress has no reason yet: `CHUDAN` is for a game that was interrupted
+        // (see `reconcile`), not one whose row is about to be completed.
+        reason: ending.map_or("", |e| e.reason.token()).to_owned(),
         winner: ending
             .and_then(|e| e.winner)
             .map(|c| c.csa_sign().to_string())
@@ -395,84 +399,195 @@ fn index_start(sh: &KeeperShared, s: &Started, complaints: &mut Complaints) -> b
     }
 }
 
-/// Writes a finished game's final record, then completes its row; `true` once both are
-/// done (or can never be: the row belongs to another game).
-fn finish(
+/// Writes the final records of the finished games, then completes their rows; keeps in
+/// `unfinished` only the games whose record or row is still due (tried again in a moment).
+///
+/// Games that end together are written together: each final record goes to its temporary
+/// file, the files are flushed side by side (a journaling file system commits flushes that
+/// wait at the same time in one go, so a hundred games ending at once cost about one flush
+/// instead of a hundred in a row), then each is renamed into place, and the rows are
+/// completed in one transaction. Until then a game's row says it is in progress, and its
+/// file holds every move and the provisional ending.
+fn finish_all(
     shared: &KeeperShared,
-    u: &mut Unfinished,
+    unfinished: &mut Vec<Unfinished>,
     version: CsaVersion,
     complaints: &mut Complaints,
-) -> bool {
-    if !u.recorded {
+) {
+    record_finished(unfinished, version, complaints);
+    let Some(store) = &shared.store else {
+        unfinished.retain(|u| !u.recorded);
+        return;
+    };
+    let mut store = store.lock().unwrap();
+    let mut rows = Vec::new();
+    let mut settled = vec![false; unfinished.len()];
+    for (i, u) in unfinished.iter().enumerate().filter(|(_, u)| u.recorded) {
         let started = &u.kept.started;
-        let mut meta = started.meta.clone();
-        meta.end_time = Some(u.end_time.clone());
-        let text = csa_text(
-            &record_of(&started.summary, &u.kept.moves, Some(&u.ending), &meta),
-            version,
-        );
-        let dir = started.path.parent().unwrap_or(Path::new("."));
-        let name = started
-            .path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if let Err(e) = write_atomically(dir, &name, &text) {
-            complaints.note(
-                "a finished game's record was not written (it is tried again)",
-                &format!("{}: {e}", started.id),
-            );
-            u.failures += 1;
-            // Until the final record goes through, the file holds every move played and
-            // the provisional ending: valid, and what a crash would leave.
-            if u.kept.dirty && write_progress(&mut u.kept, version).is_ok() {
-                u.kept.dirty = false;
+        // A row this game did not add is another game's: it is never overwritten.
+        if !u.kept.indexed {
+            match store.has_game(&started.id) {
+                Ok(false) => {}
+                Ok(true) => {
+                    tracing::info!(
+                        "game {}: not indexed (another game's row has its id)",
+                        started.id
+                    );
+                    settled[i] = true;
+                    continue;
+                }
+                Err(e) => {
+                    complaints.note(
+                        "a finished game's row was not written (it is tried again)",
+                        &format!("{}: {e}", started.id),
+                    );
+                    continue;
+                }
             }
-            return false;
+        }
+        rows.push((
+            i,
+            row(started, Some(&u.ending), &u.end_time, u.kept.moves.len()),
+        ));
+    }
+    if !rows.is_empty() {
+        let games: Vec<&GameRow> = rows.iter().map(|(_, r)| r).collect();
+        match store.finish_games(&games) {
+            Ok(()) => rows.iter().for_each(|(i, _)| settled[*i] = true),
+            Err(e) => complaints.note(
+                "a finished game's row was not written (it is tried again)",
+                &format!("{} game(s): {e}", rows.len()),
+            ),
+        }
+    }
+    drop(store);
+    let mut settled = settled.into_iter();
+    unfinished.retain(|_| !settled.next().unwrap_or(false));
+}
+
+/// A final record written to its temporary file, not yet flushed nor in place.
+struct Written {
+    index: usize,
+    file: File,
+    tmp: PathBuf,
+}
+
+/// Writes the final record of every finished game that has none on disk yet (see
+/// [`finish_all`]); marks each written one `recorded`.
+fn record_finished(
+    unfinished: &mut [Unfinished],
+    version: CsaVersion,
+    complaints: &mut Complaints,
+) {
+    let mut written = Vec::new();
+    for (index, u) in unfinished.iter_mut().enumerate() {
+        if u.recorded {
+            continue;
+        }
+        match write_final(u, version) {
+            Ok((file, tmp)) => written.push(Written { index, file, tmp }),
+            Err(e) => not_recorded(u, e, version, complaints),
+        }
+    }
+    let files: Vec<&File> = written.iter().map(|w| &w.file).collect();
+    let flushed = flush_together(&files);
+    for (w, flushed) in written.into_iter().zip(flushed) {
+        let u = &mut unfinished[w.index];
+        drop(w.file);
+        let placed = flushed.and_then(|()| std::fs::rename(&w.tmp, &u.kept.started.path));
+        if let Err(e) = placed {
+            // A full disk leaves no half-written temporary file behind for the next try.
+            let _ = std::fs::remove_file(&w.tmp);
+            not_recorded(u, e, version, complaints);
+            continue;
         }
         u.recorded = true;
         if u.failures > 0 {
             tracing::info!(
                 "game {}: record written after {} failed tries",
-                started.id,
+                u.kept.started.id,
                 u.failures
             );
         }
     }
+}
+
+/// The final record of `u` in its temporary file (`.<name>.tmp` beside the record), written
+/// but not flushed.
+fn write_final(u: &Unfinished, version: CsaVersion) -> std::io::Result<(File, PathBuf)> {
     let started = &u.kept.started;
-    let Some(store) = &shared.store else {
-        return true;
-    };
-    let row = row(started, Some(&u.ending), &u.end_time, u.kept.moves.len());
-    let mut store = store.lock().unwrap();
-    // A row this game did not add is another game's: it is never overwritten.
-    if !u.kept.indexed {
-        match store.has_game(&started.id) {
-            Ok(false) => {}
-            Ok(true) => {
-                tracing::info!(
-                    "game {}: not indexed (another game's row has its id)",
-                    started.id
-                );
-                return true;
-            }
-            Err(e) => {
-                complaints.note(
-                    "a finished game's row was not written (it is tried again)",
-                    &format!("{}: {e}", started.id),
-                );
-                return false;
-            }
-        }
+    let mut meta = started.meta.clone();
+    meta.end_time = Some(u.end_time.clone());
+    let text = csa_text(
+        &record_of(&started.summary, &u.kept.moves, Some(&u.ending), &meta),
+        version,
+    );
+    let name = started
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = started.path.with_file_name(format!(".{name}.tmp"));
+    if let Some(dir) = tmp.parent() {
+        std::fs::create_dir_all(dir)?;
     }
-    match store.finish_game(&row) {
-        Ok(()) => true,
-        Err(e) => {
-            complaints.note(
-                "a finished game's row was not written (it is tried again)",
-                &format!("{}: {e}", started.id),
-            );
-            false
-        }
+    let mut file = File::create(&tmp)?;
+    if let Err(e) = file.write_all(text.as_bytes()) {
+        drop(file);
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
     }
+    Ok((file, tmp))
+}
+
+/// A final record that could not be written: logged, counted, and the provisional record
+/// kept up to date meanwhile.
+fn not_recorded(
+    u: &mut Unfinished,
+    e: std::io::Error,
+    version: CsaVersion,
+    complaints: &mut Complaints,
+) {
+    complaints.note(
+        "a finished game's record was not written (it is tried again)",
+        &format!("{}: {e}", u.kept.started.id),
+    );
+    u.failures += 1;
+    // Until the final record goes through, the file holds every move played and the
+    // provisional ending: valid, and what a crash would leave.
+    if u.kept.dirty && write_progress(&mut u.kept, version).is_ok() {
+        u.kept.dirty = false;
+    }
+}
+
+/// At most this many flushes wait at once: enough for the file system to take them as one
+/// commit, few enough threads to start on every round.
+const FLUSHERS: usize = 16;
+
+/// Flushes every file to disk, side by side; one result per file, in order.
+fn flush_together(files: &[&File]) -> Vec<std::io::Result<()>> {
+    if files.len() <= 1 {
+        return files.iter().map(|f| f.sync_all()).collect();
+    }
+    let share = files.len().div_ceil(FLUSHERS);
+    std::thread::scope(|scope| {
+        let flushers: Vec<_> = files
+            .chunks(share)
+            .map(|chunk| {
+                let flushing =
+                    scope.spawn(move || chunk.iter().map(|f| f.sync_all()).collect::<Vec<_>>());
+                (chunk.len(), flushing)
+            })
+            .collect();
+        flushers
+            .into_iter()
+            .flat_map(|(n, flushing)| {
+                flushing.join().unwrap_or_else(|_| {
+                    (0..n)
+                        .map(|_| Err(std::io::Error::other("a flushing thread failed")))
+                        .collect()
+                })
+            })
+            .collect()
+    })
 }

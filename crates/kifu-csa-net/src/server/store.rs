@@ -187,9 +187,10 @@ impl Store {
         Ok(key)
     }
 
-    /// Adds a game that has just started, as interrupted (`CHUDAN`) until it is finished:
-    /// what a crash of the server leaves in the index. An id already indexed is an error —
-    /// no game's row is ever replaced by another's.
+    /// Adds a game that has just started, in progress (no end time, no reason) until it is
+    /// finished; a row a crash leaves so is closed as interrupted (`CHUDAN`) at the next
+    /// start, to match its record. An id already indexed is an error — no game's row is
+    /// ever replaced by another's.
     pub fn begin_game(&self, g: &GameRow) -> rusqlite::Result<()> {
         let g = &g.escaped();
         self.conn.execute(
@@ -212,29 +213,14 @@ impl Store {
 
     /// Completes a game's row (or adds it) and counts it in both players' tallies.
     pub fn finish_game(&mut self, g: &GameRow) -> rusqlite::Result<()> {
-        let g = &g.escaped();
+        self.finish_games(&[g])
+    }
+
+    /// [`Store::finish_game`] for several games in one transaction: all of them or none.
+    pub fn finish_games(&mut self, games: &[&GameRow]) -> rusqlite::Result<()> {
         let tx = self.conn.transaction()?;
-        tx.execute(
-            "INSERT INTO games (id, game_name, black, white, start_time, end_time, reason,
-                 winner, plies, path, black_id, white_id)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
-             ON CONFLICT(id) DO UPDATE SET end_time = ?6, reason = ?7, winner = ?8,
-                 plies = ?9, path = ?10",
-            g.sql_params(),
-        )?;
-        for (name, sign) in [(&g.black_id, "+"), (&g.white_id, "-")] {
-            let column = match g.winner.as_str() {
-                "" => "draws",
-                w if w == sign => "wins",
-                _ => "losses",
-            };
-            tx.execute(
-                &format!(
-                    "INSERT INTO players (name, {column}) VALUES (?1, 1)
-                     ON CONFLICT(name) DO UPDATE SET {column} = {column} + 1"
-                ),
-                params![name],
-            )?;
+        for g in games {
+            finish_in(&tx, g)?;
         }
         tx.commit()
     }
@@ -322,6 +308,35 @@ impl Store {
     }
 }
 
+/// Completes one game's row (or adds it) and counts it in both players' tallies, inside
+/// `tx`.
+fn finish_in(tx: &rusqlite::Transaction<'_>, g: &GameRow) -> rusqlite::Result<()> {
+    let g = &g.escaped();
+    tx.execute(
+        "INSERT INTO games (id, game_name, black, white, start_time, end_time, reason,
+             winner, plies, path, black_id, white_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+         ON CONFLICT(id) DO UPDATE SET end_time = ?6, reason = ?7, winner = ?8,
+             plies = ?9, path = ?10",
+        g.sql_params(),
+    )?;
+    for (name, sign) in [(&g.black_id, "+"), (&g.white_id, "-")] {
+        let column = match g.winner.as_str() {
+            "" => "draws",
+            w if w == sign => "wins",
+            _ => "losses",
+        };
+        tx.execute(
+            &format!(
+                "INSERT INTO players (name, {column}) VALUES (?1, 1)
+                 ON CONFLICT(name) DO UPDATE SET {column} = {column} + 1"
+            ),
+            params![name],
+        )?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,7 +379,7 @@ mod tests {
     }
 
     #[test]
-    fn a_started_game_is_interrupted_until_finished_and_no_row_is_replaced_by_another() {
+    fn a_started_game_is_in_progress_until_finished_and_no_row_is_replaced_by_another() {
         let s = Store::in_memory().unwrap();
         let mut row = GameRow {
             id: "g\x1b".into(),
@@ -375,7 +390,7 @@ mod tests {
             white_id: "c+00".into(),
             start_time: "2026/01/01 00:00:00".into(),
             end_time: String::new(),
-            reason: "CHUDAN".into(),
+            reason: String::new(),
             winner: String::new(),
             plies: 0,
             path: "/data/g.csa".into(),

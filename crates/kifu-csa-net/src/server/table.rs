@@ -12,7 +12,7 @@ use std::time::Duration;
 use tracing::instrument::WithSubscriber as _;
 
 use kifu_csa::message::CsaMove;
-use kifu_csa::server_protocol::{ClientMessage, GameSummary, PositionBlock, Reason};
+use kifu_csa::server_protocol::{ClientMessage, Clock, GameSummary, PositionBlock, Reason};
 use kifu_shogi::Color;
 use tokio::sync::Notify;
 use tokio::time::Instant;
@@ -65,8 +65,8 @@ pub(crate) struct Table {
     services: Arc<Services>,
     state: Mutex<State>,
     timer: Notify,
-    /// `%%MONITOR2ON` watchers, by connection id.
-    watchers: Mutex<Vec<(u64, Arc<Peer>)>>,
+    /// `%%MONITORON` and `%%MONITOR2ON` watchers, by connection id and what they watch.
+    watchers: Mutex<Vec<(u64, Arc<Peer>, Watch)>>,
     /// The players' ratings as the record's header lines (none for unrated players).
     rates: Vec<String>,
 }
@@ -337,7 +337,9 @@ impl Table {
         }
         st.start_time = Some(start_time);
         st.origin = Instant::now();
-        st.play = Some(Game::new(summary, self.game.stopwatch, 0));
+        let rule = self.game.clock_rule();
+        let clock = Clock::new(rule.clone(), rule, self.game.stopwatch);
+        st.play = Some(Game::with_clock(summary, clock, 0));
         st.phase = Phase::Playing;
         self.rearm(st);
         tracing::info!("game {} started", self.id);
@@ -380,7 +382,7 @@ impl Table {
             self.timer.notify_one();
             return;
         }
-        self.tell_watchers(&st.outbox.lines[0], false);
+        self.tell_watchers(st, &st.outbox.lines[0], false);
         let mut cut_off = [false; 2];
         for color in Color::ALL {
             let peer = &self.peers[color.index()];
@@ -469,7 +471,7 @@ impl Table {
         if let Some(ending) = &ending {
             self.log_ending(ending, plies);
         }
-        self.tell_watchers(&st.outbox.lines[0], true);
+        self.tell_watchers(&st, &st.outbox.lines[0], true);
         for color in Color::ALL {
             let lines = &mut st.outbox.lines[color.index()];
             self.peers[color.index()].send_all(lines.iter().map(String::as_str));
@@ -557,6 +559,13 @@ impl Table {
     /// block, and the position as it stands now; `##[SHOW]` before each line.
     pub(crate) fn show(&self) -> Vec<String> {
         let st = self.state.lock().unwrap();
+        let lines = Self::show_of(&st);
+        drop(st);
+        lines.into_iter().map(|l| format!("##[SHOW] {l}")).collect()
+    }
+
+    /// The lines of [`Table::show`], without their tag.
+    fn show_of(st: &State) -> Vec<String> {
         let (summary, remaining, last, plies, now) = match (&st.play, &st.summary) {
             (Some(play), _) => {
                 let summary = play.summary().clone();
@@ -588,7 +597,6 @@ impl Table {
             }
             (None, None) => return Vec::new(),
         };
-        drop(st);
         let mut summary = summary;
         summary.to_move = now.turn();
         summary.your_turn = now.turn();
@@ -609,7 +617,7 @@ impl Table {
             }
             out.push(line);
         }
-        out.into_iter().map(|l| format!("##[SHOW] {l}")).collect()
+        out
     }
 
     /// What `%%WHO` says of the player of `color`: `agree_waiting`, `start_waiting`
@@ -623,10 +631,21 @@ impl Table {
         }
     }
 
-    /// `%%MONITOR2ON`: sends the game so far as a CSA record, one `##[MONITOR2][<id>]`
-    /// line each and a closing `+OK`, then every move as it is played.
-    pub(crate) fn watch(&self, conn: u64, peer: &Arc<Peer>) {
+    /// `%%MONITORON` ([`Watch::Positions`]): sends the game as `%%SHOW` tells it, one
+    /// `##[MONITOR][<id>]` line each and a closing `+OK`, and again after every move.
+    /// `%%MONITOR2ON` ([`Watch::Moves`]): sends the game so far as a CSA record, one
+    /// `##[MONITOR2][<id>]` line each and a closing `+OK`, then every move as it is
+    /// played. Both hear the ending. A connection may watch a game both ways at once, as
+    /// in shogi-server.
+    pub(crate) fn watch(&self, conn: u64, peer: &Arc<Peer>, watch: Watch) {
         let st = self.state.lock().unwrap();
+        if watch == Watch::Positions {
+            let lines = self.tagged(watch, Self::show_of(&st));
+            peer.send_all(lines.iter().map(String::as_str));
+            drop(st);
+            self.add_watcher(conn, peer, watch);
+            return;
+        }
         let text = match &st.play {
             Some(play) => {
                 let meta = Meta {
@@ -648,31 +667,86 @@ impl Table {
             .collect();
         lines.push(format!("{prefix}+OK"));
         peer.send_all(lines.iter().map(String::as_str));
+        drop(st);
+        self.add_watcher(conn, peer, watch);
+    }
+
+    fn add_watcher(&self, conn: u64, peer: &Arc<Peer>, watch: Watch) {
         let mut watchers = self.watchers.lock().unwrap();
-        watchers.retain(|(c, _)| *c != conn);
-        watchers.push((conn, peer.clone()));
+        watchers.retain(|(c, _, w)| (*c, *w) != (conn, watch));
+        watchers.push((conn, peer.clone(), watch));
     }
 
-    /// `%%MONITOR2OFF`.
-    pub(crate) fn unwatch(&self, conn: u64) {
-        self.watchers.lock().unwrap().retain(|(c, _)| *c != conn);
+    /// `lines` each behind `##[MONITOR][<id>] ` (or `MONITOR2`), and the closing `+OK`.
+    fn tagged(&self, watch: Watch, lines: Vec<String>) -> Vec<String> {
+        let prefix = format!("##[{}][{}] ", watch.tag(), self.id);
+        lines
+            .into_iter()
+            .chain(std::iter::once("+OK".to_owned()))
+            .map(|l| format!("{prefix}{l}"))
+            .collect()
     }
 
-    /// Relays to the watchers the moves (`+7776FU` and `T3` lines) and, at the end, the
-    /// reason line among `lines` (what Black hears).
-    fn tell_watchers(&self, lines: &[String], ended: bool) {
+    /// `%%MONITOROFF` or `%%MONITOR2OFF` (`Some`), or every watch of a connection that
+    /// went (`None`).
+    pub(crate) fn unwatch(&self, conn: u64, watch: Option<Watch>) {
+        self.watchers
+            .lock()
+            .unwrap()
+            .retain(|(c, _, w)| *c != conn || watch.is_some_and(|watch| watch != *w));
+    }
+
+    /// Relays to the watchers the moves and, at the end, the reason line among `lines` (what
+    /// Black hears): to `%%MONITOR2ON` watchers each move (`+7776FU` and `T3` lines), to
+    /// `%%MONITORON` watchers the whole game as it stands after it (`st`: the table's state,
+    /// held by the caller).
+    fn tell_watchers(&self, st: &State, lines: &[String], ended: bool) {
         let watchers = self.watchers.lock().unwrap();
         if watchers.is_empty() {
             return;
         }
+        let moves = self.moves_for_watchers(lines, ended);
+        let positions = if watchers.iter().any(|(_, _, w)| *w == Watch::Positions) {
+            self.positions_for_watchers(st, lines, ended)
+        } else {
+            Vec::new()
+        };
+        for (_, p, w) in watchers.iter() {
+            let out = match w {
+                Watch::Moves => &moves,
+                Watch::Positions => &positions,
+            };
+            if !out.is_empty() {
+                p.send_fan_out(out.iter().map(String::as_str));
+            }
+        }
+    }
+
+    /// The `##[MONITOR]` lines for `lines`: after a move the whole game as it stands (unless
+    /// the move ended it: shogi-server then sends the result alone), and at the end the
+    /// reason, each line closed by `+OK` as for `%%MONITOR2ON`.
+    fn positions_for_watchers(&self, st: &State, lines: &[String], ended: bool) -> Vec<String> {
+        let moved = lines.iter().any(|l| l.starts_with(['+', '-']));
+        let mut out = if moved && !ended {
+            self.tagged(Watch::Positions, Self::show_of(st))
+        } else {
+            Vec::new()
+        };
+        if ended {
+            for line in lines.iter().filter(|l| is_result(l)) {
+                out.extend(self.tagged(Watch::Positions, vec![line.clone()]));
+            }
+        }
+        out
+    }
+
+    /// The `##[MONITOR2]` lines of `lines`: moves, and at the end the reason.
+    fn moves_for_watchers(&self, lines: &[String], ended: bool) -> Vec<String> {
         let prefix = format!("##[MONITOR2][{}] ", self.id);
         let mut out = Vec::new();
         for line in lines {
             let is_move = line.starts_with(['+', '-']);
-            let is_reason =
-                ended && line.starts_with('#') && !matches!(line.as_str(), "#WIN" | "#LOSE");
-            let is_ending = ended && line.starts_with('%');
-            if !(is_move || is_reason || is_ending) {
+            if !(is_move || ended && is_result(line)) {
                 continue;
             }
             for part in line.split(',') {
@@ -680,11 +754,30 @@ impl Table {
             }
             out.push(format!("{prefix}+OK"));
         }
-        if out.is_empty() {
-            return;
-        }
-        for (_, p) in watchers.iter() {
-            p.send_fan_out(out.iter().map(String::as_str));
+        out
+    }
+}
+
+/// Whether a line a player hears at the end is the result a watcher hears: the ending
+/// (`%TORYO`, `%KACHI`) or the reason (`#RESIGN`), not the player's own `#WIN`/`#LOSE`.
+fn is_result(line: &str) -> bool {
+    line.starts_with('%') || line.starts_with('#') && !matches!(line, "#WIN" | "#LOSE")
+}
+
+/// How a connection watches a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Watch {
+    /// `%%MONITORON`: the whole game (summary, clocks, position) after every move.
+    Positions,
+    /// `%%MONITOR2ON`: the record so far, then each move.
+    Moves,
+}
+
+impl Watch {
+    fn tag(self) -> &'static str {
+        match self {
+            Watch::Positions => "MONITOR",
+            Watch::Moves => "MONITOR2",
         }
     }
 }

@@ -20,6 +20,10 @@ pub enum X1Command {
     Chat(String),
     /// `%%RATING`: the rated players.
     Rating,
+    /// `%%MONITORON <game_id>`: the whole game as `%%SHOW` tells it, again after every move.
+    MonitorOn(String),
+    /// `%%MONITOROFF <game_id>`: no more positions.
+    MonitorOff(String),
     /// `%%MONITOR2ON <game_id>`: the game so far, then every move as it is played.
     Monitor2On(String),
     /// `%%MONITOR2OFF <game_id>`: no more moves.
@@ -87,6 +91,8 @@ impl X1Command {
             ["%%LIST", ..] => X1Command::List,
             ["%%RATING", ..] => X1Command::Rating,
             ["%%SHOW", id, ..] => X1Command::Show((*id).to_owned()),
+            ["%%MONITORON", id, ..] => X1Command::MonitorOn((*id).to_owned()),
+            ["%%MONITOROFF", id, ..] => X1Command::MonitorOff((*id).to_owned()),
             ["%%MONITOR2ON", id, ..] => X1Command::Monitor2On((*id).to_owned()),
             ["%%MONITOR2OFF", id, ..] => X1Command::Monitor2Off((*id).to_owned()),
             _ => X1Command::Error(format!("unknown command: {line}")),
@@ -102,7 +108,8 @@ impl X1Command {
             ],
             X1Command::Help => vec![
                 "##[HELP] %%GAME <game> <+|-|*>, %%GAME, %%CHALLENGE <game> <+|-|*>, %%WHO, %%LIST, \
-                 %%SHOW <game_id>, %%MONITOR2ON <game_id>, %%MONITOR2OFF <game_id>, %%CHAT <message>, \
+                 %%SHOW <game_id>, %%MONITORON <game_id>, %%MONITOROFF <game_id>, \
+                 %%MONITOR2ON <game_id>, %%MONITOR2OFF <game_id>, %%CHAT <message>, \
                  %%RATING, %%VERSION, %%HELP, LOGOUT"
                     .to_owned(),
             ],
@@ -116,6 +123,8 @@ impl X1Command {
             | X1Command::Show(_)
             | X1Command::Chat(_)
             | X1Command::Rating
+            | X1Command::MonitorOn(_)
+            | X1Command::MonitorOff(_)
             | X1Command::Monitor2On(_)
             | X1Command::Monitor2Off(_)
             | X1Command::Void => Vec::new(),
@@ -153,7 +162,7 @@ mod tests {
         assert_eq!(X1Command::parse("%%SHOW g1"), X1Command::Show("g1".into()));
         assert!(matches!(X1Command::parse("%%SHOW"), X1Command::Error(_)));
         assert!(matches!(
-            X1Command::parse("%%MONITORON x"),
+            X1Command::parse("%%MONITORON"),
             X1Command::Error(_)
         ));
         assert!(matches!(
@@ -174,6 +183,14 @@ mod tests {
         assert_eq!(
             X1Command::parse("%%MONITOR2ON g1"),
             X1Command::Monitor2On("g1".into())
+        );
+        assert_eq!(
+            X1Command::parse("%%MONITORON g1"),
+            X1Command::MonitorOn("g1".into())
+        );
+        assert_eq!(
+            X1Command::parse("%%MONITOROFF g1"),
+            X1Command::MonitorOff("g1".into())
         );
         assert_eq!(X1Command::parse("%%%JOIN x"), X1Command::Void);
         assert!(X1Command::parse("%%HELP").reply()[0].starts_with("##[HELP] "));

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use kifu_engines::adjudication::{DrawRule, ResignRule};
+use kifu_engines::evaluation::RecordStyle;
 use kifu_engines::game::Rules;
 use kifu_engines::openings::{self, Opening};
 use kifu_engines::runner::{MatchConfig, MatchError, run};
@@ -94,6 +95,11 @@ pub struct Args {
     /// Directory for the records, the ledger, games.parquet and summary.json.
     #[arg(short, long, value_name = "DIR")]
     output: PathBuf,
+    /// The records' format: csa (V3.0, `'**` evaluation lines) or kif (ShogiHome's
+    /// `**評価値=` and `**読み筋=` comment lines; Shift_JIS, or UTF-8 as .kifu when a name
+    /// needs it).
+    #[arg(long, value_name = "FORMAT", default_value = "csa", value_parser = ["csa", "kif"])]
+    format: String,
     /// Print the summary as one JSON object on standard output.
     #[arg(long)]
     json: bool,
@@ -244,6 +250,7 @@ fn config(args: &Args) -> Result<MatchConfig, CliError> {
         sprt,
         out_dir: args.output.clone(),
         event: args.event.clone(),
+        style: RecordStyle::from_name(&args.format).unwrap_or_default(),
     })
 }
 

@@ -10,6 +10,7 @@
 //! - [`openings`]: SFEN / `position` lines, or the first plies of records;
 //! - [`clock`]: byoyomi, Fischer, stop-watch, node, depth and move-time limits, sans-IO;
 //! - [`adjudication`]: resignation and draws on both engines' scores, sans-IO;
+//! - [`evaluation`]: an engine's score and PV, as CSA `'**` lines or ShogiHome's KIF comments;
 //! - [`game`]: one game judged move by move under kifu's rules, and its CSA record;
 //! - [`schedule`]: which game is which (pairs with colours reversed, modes, seeded openings);
 //! - [`ledger`]: the finished games, one JSON line each, that make a match resumable;
@@ -26,6 +27,8 @@ pub mod adjudication;
 pub mod clock;
 #[cfg(feature = "match")]
 mod cpu;
+#[cfg(feature = "match")]
+pub mod evaluation;
 #[cfg(feature = "match")]
 pub mod game;
 #[cfg(feature = "match")]

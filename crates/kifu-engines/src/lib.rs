@@ -16,6 +16,7 @@
 //! - [`ledger`]: the finished games, one JSON line each, that make a match resumable;
 //! - [`results`]: W/D/L, Elo, LOS, pentanomial pairs, SPRT, crosstable (through `kifu-stats`);
 //! - [`table`]: the games as Parquet;
+//! - [`settings`]: a match as a TOML match file or the command line says it, one over the other;
 //! - [`runner`]: the whole match, concurrent, stopped by the SPRT or an interruption.
 
 pub mod pool;
@@ -41,6 +42,8 @@ pub mod results;
 pub mod runner;
 #[cfg(feature = "match")]
 pub mod schedule;
+#[cfg(feature = "match")]
+pub mod settings;
 #[cfg(feature = "match")]
 pub mod spec;
 #[cfg(feature = "match")]

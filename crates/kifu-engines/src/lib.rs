@@ -17,13 +17,16 @@
 //! - [`results`]: W/D/L, Elo, LOS, pentanomial pairs, SPRT, crosstable (through `kifu-stats`);
 //! - [`table`]: the games as Parquet;
 //! - [`settings`]: a match as a TOML match file or the command line says it, one over the other;
-//! - [`runner`]: the whole match, concurrent, stopped by the SPRT or an interruption.
+//! - [`runner`]: the whole match, concurrent, stopped by the SPRT or an interruption;
+//! - [`analysis`]: a record's main line analysed by one engine at a node budget (issue 31's core).
 
 pub mod pool;
 pub mod process;
 
 #[cfg(feature = "match")]
 pub mod adjudication;
+#[cfg(feature = "match")]
+pub mod analysis;
 #[cfg(feature = "match")]
 pub mod clock;
 #[cfg(feature = "match")]

@@ -3,13 +3,12 @@
 use std::path::PathBuf;
 
 use kifu_engines::adjudication::{DrawRule, ResignRule};
-use kifu_engines::game::Rules;
-use kifu_engines::openings::{self, Opening};
+use kifu_engines::evaluation::RecordStyle;
 use kifu_engines::runner::{MatchConfig, MatchError, run};
 use kifu_engines::schedule::Mode;
+use kifu_engines::settings::{MatchSettings, SettingsError};
 use kifu_engines::spec::{EngineSpec, Limit, TimeControl};
 use kifu_engines::stats::Sprt;
-use kifu_shogi::DeclarationRule;
 
 use crate::error::CliError;
 use crate::outcome::Outcome;
@@ -21,7 +20,8 @@ use crate::outcome::Outcome;
 /// (nodes=N, depth=N, movetime=MS, tc=MAIN+BYOYOMI[+INCREMENT] in seconds, `sw` appended
 /// for the stop-watch rule). Games are played in pairs from one opening with colours
 /// reversed. Running the same command on the same -o directory continues an interrupted
-/// match after its last finished game.
+/// match after its last finished game. A TOML match file (--config) can hold every option;
+/// the options given on the command line override it.
 ///
 /// Example:
 ///   kifu match --engine name=strong cmd=sekirei nodes=20000 \
@@ -31,8 +31,12 @@ use crate::outcome::Outcome;
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
+    /// A TOML match file holding any of these options (engines as [[engine]] tables); the
+    /// options given here override it.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
     /// An engine: name=NAME cmd=PROGRAM [option.NAME=VALUE]… [nodes=N|depth=N|movetime=MS|tc=…] (repeat for each engine).
-    #[arg(long, num_args = 1.., required = true, value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
     engine: Vec<String>,
     /// The first engine against each of the others (default with more than two: round robin).
     #[arg(long, conflicts_with = "round_robin")]
@@ -40,9 +44,9 @@ pub struct Args {
     /// Everyone against everyone.
     #[arg(long)]
     round_robin: bool,
-    /// Games per pairing, played in pairs (an odd number is rounded up).
-    #[arg(long, default_value_t = 2)]
-    games: u64,
+    /// Games per pairing, played in pairs (an odd number is rounded up) [default: 2].
+    #[arg(long)]
+    games: Option<u64>,
     /// Games played at once (default: the number of cores).
     #[arg(long)]
     concurrency: Option<usize>,
@@ -52,9 +56,9 @@ pub struct Args {
     /// Openings: a file of SFEN or `position …` lines, or records (any format, a directory too).
     #[arg(long, value_name = "PATH")]
     openings: Option<PathBuf>,
-    /// From records, start after this many plies of each.
-    #[arg(long, value_name = "N", default_value_t = 16)]
-    opening_plies: u32,
+    /// From records, start after this many plies of each [default: 16].
+    #[arg(long, value_name = "N")]
+    opening_plies: Option<u32>,
     /// Default node limit for engines that set none.
     #[arg(long)]
     nodes: Option<u64>,
@@ -67,33 +71,38 @@ pub struct Args {
     /// Default clock: MAIN+BYOYOMI[+INCREMENT] in seconds (`sw` appended: stop-watch).
     #[arg(long, value_name = "TC")]
     tc: Option<String>,
-    /// Draw after this many plies (opening included; 0: no limit).
-    #[arg(long, default_value_t = 512)]
-    max_moves: u32,
-    /// Point rule for `bestmove win`: 27 or 24.
-    #[arg(long, default_value = "27", value_parser = ["27", "24"])]
-    declaration: String,
+    /// Draw after this many plies (opening included; 0: no limit) [default: 512].
+    #[arg(long)]
+    max_moves: Option<u32>,
+    /// Point rule for `bestmove win`: 27 or 24 [default: 27].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(24..=27))]
+    declaration: Option<u32>,
     /// Resignation adjudication: moves=N,score=CP (both engines agree for N moves each).
     #[arg(long, value_name = "moves=N,score=CP")]
     resign: Option<String>,
     /// Draw adjudication: after=PLY,moves=N,score=CP.
     #[arg(long, value_name = "after=PLY,moves=N,score=CP")]
     draw: Option<String>,
-    /// Milliseconds a move may exceed its clock before it loses on time.
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
-    time_margin: u64,
-    /// Seconds an engine without a clock may think before it is taken to hang.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
-    hang_timeout: u64,
+    /// Milliseconds a move may exceed its clock before it loses on time [default: 1000].
+    #[arg(long, value_name = "MS")]
+    time_margin: Option<u64>,
+    /// Seconds an engine without a clock may think before it is taken to hang [default: 60].
+    #[arg(long, value_name = "SECONDS")]
+    hang_timeout: Option<u64>,
     /// Sequential test that stops the match: elo0=E0,elo1=E1[,alpha=A,beta=B,model=normalized|logistic].
     #[arg(long, value_name = "SPEC")]
     sprt: Option<String>,
-    /// The records' event name.
-    #[arg(long, default_value = "kifu match")]
-    event: String,
+    /// The records' event name [default: kifu match].
+    #[arg(long)]
+    event: Option<String>,
     /// Directory for the records, the ledger, games.parquet and summary.json.
     #[arg(short, long, value_name = "DIR")]
-    output: PathBuf,
+    output: Option<PathBuf>,
+    /// The records' format: csa (V3.0, `'**` evaluation lines) or kif (ShogiHome's
+    /// `**評価値=` and `**読み筋=` comment lines; Shift_JIS, or UTF-8 as .kifu when a name
+    /// needs it) [default: csa].
+    #[arg(long, value_name = "FORMAT", value_parser = ["csa", "kif"])]
+    format: Option<String>,
     /// Print the summary as one JSON object on standard output.
     #[arg(long)]
     json: bool,
@@ -145,51 +154,20 @@ fn engine_groups(parsed: &[String], argv: Vec<String>) -> Result<Vec<Vec<String>
     Ok(groups)
 }
 
-fn config(args: &Args) -> Result<MatchConfig, CliError> {
-    let defaults = Limit {
-        nodes: args.nodes,
-        depth: args.depth,
-        movetime_ms: args.movetime,
-        clock: args
-            .tc
-            .as_deref()
-            .map(TimeControl::parse)
-            .transpose()
-            .map_err(|e| CliError::usage(format!("--tc: {e}")))?,
-    };
+/// The settings the flags give, each only where given, so that they override a match file.
+fn flag_settings(args: &Args, argv: Vec<String>) -> Result<MatchSettings, CliError> {
     let mut engines = Vec::new();
-    for words in &engine_groups(&args.engine, std::env::args().collect())? {
-        let mut spec = EngineSpec::parse(words).map_err(|e| CliError::usage(e.to_string()))?;
-        spec.limit = spec.limit.or(defaults);
-        if !spec.limit.is_bounded() {
-            return Err(CliError::usage(format!(
-                "engine {} has no limit: give it nodes=, depth=, movetime= or tc=, or the match --nodes, --depth, --movetime or --tc",
-                spec.name
-            )));
+    if !args.engine.is_empty() {
+        for words in &engine_groups(&args.engine, argv)? {
+            engines.push(EngineSpec::parse(words).map_err(|e| CliError::usage(e.to_string()))?);
         }
-        if engines.iter().any(|e: &EngineSpec| e.name == spec.name) {
-            return Err(CliError::usage(format!(
-                "two engines are named {}: give each its own name=",
-                spec.name
-            )));
-        }
-        engines.push(spec);
-    }
-    if engines.len() < 2 {
-        return Err(CliError::usage("a match needs at least two --engine"));
     }
     let mode = if args.gauntlet {
-        Mode::Gauntlet
-    } else if args.round_robin || engines.len() > 2 {
-        Mode::RoundRobin
+        Some(Mode::Gauntlet)
+    } else if args.round_robin {
+        Some(Mode::RoundRobin)
     } else {
-        Mode::Match
-    };
-    let openings: Vec<Opening> = match &args.openings {
-        Some(path) => {
-            openings::load(path, args.opening_plies).map_err(|e| CliError::Failed(e.to_string()))?
-        }
-        None => vec![Opening::startpos()],
+        None
     };
     let sprt = args
         .sprt
@@ -216,35 +194,59 @@ fn config(args: &Args) -> Result<MatchConfig, CliError> {
             moves: v[1].max(1) as usize,
             score: v[2],
         });
-    let concurrency = args
-        .concurrency
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if concurrency == 0 {
-        return Err(CliError::usage("--concurrency must be at least 1"));
+    if args.declaration.is_some_and(|d| d != 24 && d != 27) {
+        return Err(CliError::usage("--declaration: 27 or 24"));
     }
-    Ok(MatchConfig {
+    Ok(MatchSettings {
         engines,
         mode,
         games: args.games,
-        concurrency,
-        openings,
+        concurrency: args.concurrency,
         seed: args.seed,
-        rules: Rules {
-            max_plies: args.max_moves,
-            declaration: if args.declaration == "24" {
-                DeclarationRule::Points24
-            } else {
-                DeclarationRule::Points27
-            },
-            resign,
-            draw,
-            margin_ms: args.time_margin,
-            hang_ms: args.hang_timeout.saturating_mul(1000),
+        openings: args.openings.clone(),
+        opening_plies: args.opening_plies,
+        limit: Limit {
+            nodes: args.nodes,
+            depth: args.depth,
+            movetime_ms: args.movetime,
+            clock: args
+                .tc
+                .as_deref()
+                .map(TimeControl::parse)
+                .transpose()
+                .map_err(|e| CliError::usage(format!("--tc: {e}")))?,
         },
+        max_moves: args.max_moves,
+        declaration: args.declaration,
+        resign,
+        draw,
+        time_margin_ms: args.time_margin,
+        hang_timeout_s: args.hang_timeout,
         sprt,
-        out_dir: args.output.clone(),
         event: args.event.clone(),
+        output: args.output.clone(),
+        style: args.format.as_deref().and_then(RecordStyle::from_name),
     })
+}
+
+/// The match file's settings, if one is given, overridden by the flags.
+fn settings(args: &Args, argv: Vec<String>) -> Result<MatchSettings, CliError> {
+    let flags = flag_settings(args, argv)?;
+    Ok(match &args.config {
+        Some(path) => MatchSettings::load(path)
+            .map_err(|e| CliError::usage(e.to_string()))?
+            .overlaid_by(flags),
+        None => flags,
+    })
+}
+
+fn config(args: &Args) -> Result<MatchConfig, CliError> {
+    settings(args, std::env::args().collect())?
+        .into_config()
+        .map_err(|e| match e {
+            SettingsError::Openings(m) => CliError::Failed(m),
+            other => CliError::usage(other.to_string()),
+        })
 }
 
 pub fn run_match(args: Args) -> Result<Outcome, CliError> {
@@ -301,6 +303,50 @@ mod tests {
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    #[test]
+    fn flags_override_the_match_file() {
+        use clap::Parser;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("match.toml");
+        std::fs::write(
+            &file,
+            "games = 10\nconcurrency = 3\nformat = \"kif\"\noutput = \"out\"\n\
+             [[engine]]\nname = \"a\"\ncmd = \"x\"\nnodes = 5\n\
+             [[engine]]\nname = \"b\"\ncmd = \"y\"\nnodes = 6\n",
+        )
+        .unwrap();
+        let line = format!("kifu --config {} --games 4 --format csa", file.display());
+        let cli = Cli::try_parse_from(words(&line)).unwrap();
+        let config = settings(&cli.args, words(&line))
+            .unwrap()
+            .into_config()
+            .unwrap();
+        assert_eq!(config.games, 4, "the flag wins");
+        assert_eq!(config.concurrency, 3, "the file's where no flag is given");
+        assert_eq!(config.style, RecordStyle::Csa);
+        assert_eq!(config.out_dir, dir.path().join("out"));
+        assert_eq!(config.engines[1].limit.nodes, Some(6));
+        let line = format!(
+            "kifu --config {} --engine name=c cmd=z nodes=1 --engine name=d cmd=w nodes=1 -o elsewhere",
+            file.display()
+        );
+        let cli = Cli::try_parse_from(words(&line)).unwrap();
+        let config = settings(&cli.args, words(&line))
+            .unwrap()
+            .into_config()
+            .unwrap();
+        let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["c", "d"]);
+        assert_eq!(config.out_dir, PathBuf::from("elsewhere"));
+        assert_eq!(config.style, RecordStyle::Kif);
     }
 
     #[test]

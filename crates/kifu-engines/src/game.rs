@@ -11,7 +11,6 @@ use kifu_csa::record::{RecordBuilder, timestamp};
 use kifu_csa::usi::{BestMove, EngineEvent, GameOver, PositionCommand, Thought};
 use kifu_record::{CommentKind, EndingKind, HeaderField};
 use kifu_records::shogi::ShogiRecord;
-use kifu_shogi::notation::csa::CsaMove;
 use kifu_shogi::{
     Color, DeclarationRule, DeclarationVerdict, Move, Outcome, Position, ShogiEnding, side_of,
 };
@@ -19,6 +18,7 @@ use tokio::time::Instant;
 
 use crate::adjudication::{Adjudication, DrawRule, ResignRule, ScoreHistory};
 use crate::clock::{SideClock, search_limit};
+use crate::evaluation::{Evaluation, RecordStyle};
 use crate::openings::Opening;
 use crate::process::Engine;
 use crate::spec::EngineSpec;
@@ -194,12 +194,14 @@ const USI_WORDS: [&str; 7] = [
     "checkmate",
 ];
 
-/// Plays one game from `opening`, Black's engine first in `players`.
+/// Plays one game from `opening`, Black's engine first in `players`; the engines'
+/// evaluations go into the record in `style`'s comments.
 pub async fn play(
     players: [Player<'_>; 2],
     opening: &Opening,
     rules: &Rules,
     event: &str,
+    style: RecordStyle,
 ) -> GameReport {
     let [black, white] = players;
     let specs = [black.spec, white.spec];
@@ -350,13 +352,15 @@ pub async fn play(
                 };
             }
             Ok(BestMove::Move(mv)) => {
-                let comment = evaluation_comment(&position, mv, &thought);
+                let evaluation = Evaluation::new(&position, mv, &thought);
                 position.play_unchecked(mv);
                 moves.push(mv);
                 plies += 1;
                 record.play(mv, Some(used));
-                if let Some(c) = comment {
-                    record.comment(CommentKind::Engine, &c);
+                if let Some(e) = evaluation {
+                    for (kind, text) in e.comments(style, &position, &spec.name) {
+                        record.comment(kind, &text);
+                    }
                 }
                 scores.push(turn, thought.score);
             }
@@ -511,34 +515,6 @@ fn is_garbage(line: &str) -> bool {
     line.split_whitespace()
         .next()
         .is_some_and(|w| !USI_WORDS.contains(&w))
-}
-
-/// `<score> <pv>` with the score from Black's side and the PV in CSA moves after the move
-/// played (the CSA V3.0 `'**` comment, as floodgate writes it); `None` when the engine said
-/// neither.
-fn evaluation_comment(position: &Position, best: Move, thought: &Thought) -> Option<String> {
-    let pv = match thought.pv.split_first() {
-        Some((first, rest)) if *first == best.usi() => rest,
-        _ => &thought.pv[..],
-    };
-    if thought.score.is_none() && pv.is_empty() {
-        return None;
-    }
-    let sign = if position.turn() == Color::Black {
-        1
-    } else {
-        -1
-    };
-    let mut text = thought.score.map_or(0, |s| s * sign).to_string();
-    let mut p = position.clone();
-    p.play_unchecked(best);
-    for m in pv {
-        let Ok(mv) = p.parse_usi_move(m) else { break };
-        text.push(' ');
-        text.push_str(&CsaMove::from_move(&p, mv).to_string());
-        p.play_unchecked(mv);
-    }
-    Some(text)
 }
 
 /// The record's ending; the mover is the side to move when the game ended.

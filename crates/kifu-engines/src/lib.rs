@@ -10,12 +10,15 @@
 //! - [`openings`]: SFEN / `position` lines, or the first plies of records;
 //! - [`clock`]: byoyomi, Fischer, stop-watch, node, depth and move-time limits, sans-IO;
 //! - [`adjudication`]: resignation and draws on both engines' scores, sans-IO;
+//! - [`evaluation`]: an engine's score and PV, as CSA `'**` lines or ShogiHome's KIF comments;
 //! - [`game`]: one game judged move by move under kifu's rules, and its CSA record;
 //! - [`schedule`]: which game is which (pairs with colours reversed, modes, seeded openings);
 //! - [`ledger`]: the finished games, one JSON line each, that make a match resumable;
 //! - [`results`]: W/D/L, Elo, LOS, pentanomial pairs, SPRT, crosstable (through `kifu-stats`);
 //! - [`table`]: the games as Parquet;
-//! - [`runner`]: the whole match, concurrent, stopped by the SPRT or an interruption.
+//! - [`settings`]: a match as a TOML match file or the command line says it, one over the other;
+//! - [`runner`]: the whole match, concurrent, stopped by the SPRT or an interruption;
+//! - [`analysis`]: a record's main line analysed by one engine at a node budget (issue 31's core).
 
 pub mod pool;
 pub mod process;
@@ -23,9 +26,13 @@ pub mod process;
 #[cfg(feature = "match")]
 pub mod adjudication;
 #[cfg(feature = "match")]
+pub mod analysis;
+#[cfg(feature = "match")]
 pub mod clock;
 #[cfg(feature = "match")]
 mod cpu;
+#[cfg(feature = "match")]
+pub mod evaluation;
 #[cfg(feature = "match")]
 pub mod game;
 #[cfg(feature = "match")]
@@ -38,6 +45,8 @@ pub mod results;
 pub mod runner;
 #[cfg(feature = "match")]
 pub mod schedule;
+#[cfg(feature = "match")]
+pub mod settings;
 #[cfg(feature = "match")]
 pub mod spec;
 #[cfg(feature = "match")]

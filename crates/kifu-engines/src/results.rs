@@ -210,8 +210,26 @@ impl Standings {
         }
         if self.engines.len() > 2 {
             out["crosstable"] = json!(self.crosstable);
+            out["standings"] = json!(
+                self.ranking()
+                    .into_iter()
+                    .map(|i| &self.engines[i].name)
+                    .collect::<Vec<_>>()
+            );
         }
         out
+    }
+
+    /// The engines' indices, most points first (the engines' order among equals).
+    fn ranking(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.engines.len()).collect();
+        order.sort_by(|&a, &b| {
+            self.engines[b]
+                .total
+                .points()
+                .total_cmp(&self.engines[a].total.points())
+        });
+        order
     }
 
     /// The one-line progress a terminal shows: the first pairing's score, Elo and SPRT.
@@ -293,13 +311,7 @@ impl Standings {
             );
         }
         if self.engines.len() > 2 {
-            let mut order: Vec<usize> = (0..self.engines.len()).collect();
-            order.sort_by(|&a, &b| {
-                self.engines[b]
-                    .total
-                    .points()
-                    .total_cmp(&self.engines[a].total.points())
-            });
+            let order = self.ranking();
             let width = self
                 .engines
                 .iter()

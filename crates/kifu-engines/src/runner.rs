@@ -11,12 +11,14 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use kifu_csa::record::timestamp;
-use kifu_records::shogi::csa;
+use kifu_record::TextEncoding;
+use kifu_records::shogi::{ShogiRecord, csa, kif};
 use kifu_shogi::Color;
 use kifu_stats::{Sprt, Verdict};
 use serde_json::json;
 use tokio::sync::{Mutex, mpsc, watch};
 
+use crate::evaluation::RecordStyle;
 use crate::game::{GameReport, Player, Rules, play};
 use crate::ledger::{GameRow, Ledger, LedgerError};
 use crate::openings::Opening;
@@ -49,6 +51,8 @@ pub struct MatchConfig {
     pub out_dir: PathBuf,
     /// The records' `$EVENT`.
     pub event: String,
+    /// The records' format: CSA V3.0 with `'**` lines, or KIF with ShogiHome's comments.
+    pub style: RecordStyle,
 }
 
 /// Why a match could not go on.
@@ -305,6 +309,7 @@ async fn worker(
             &config.openings[slot.opening],
             &config.rules,
             &config.event,
+            config.style,
         );
         let report = tokio::select! {
             r = game => Some(r),
@@ -344,14 +349,14 @@ async fn worker(
 fn save(config: &MatchConfig, names: &[String], f: Finished) -> Result<GameRow, MatchError> {
     let slot = f.slot;
     let (black, white) = (&names[slot.black], &names[slot.white]);
-    let file = format!(
-        "{:05}-{}-{}.csa",
+    let stem = format!(
+        "{:05}-{}-{}",
         slot.game + 1,
         file_safe(black),
         file_safe(white)
     );
-    let text = csa::write(&f.report.record, csa::CsaVersion::V30).text;
-    write_file(&config.out_dir.join(&file), &text)?;
+    let (file, bytes) = record_file(&stem, &f.report.record, config.style);
+    write_bytes(&config.out_dir.join(&file), &bytes)?;
     let result = match f.report.winner {
         Some(Color::Black) => "1-0",
         Some(Color::White) => "0-1",
@@ -376,6 +381,28 @@ fn save(config: &MatchConfig, names: &[String], f: Finished) -> Result<GameRow, 
     })
 }
 
+/// The record's file name and bytes: CSA V3.0 in UTF-8 (its `'CSA encoding=` line says so),
+/// or KIF in Shift_JIS as `.kif` — what Kakinoki's programs and ShogiHome read by default —
+/// unless a name or comment has characters Shift_JIS cannot hold: then UTF-8 as `.kifu`,
+/// so that nothing is replaced by `?`.
+fn record_file(stem: &str, record: &ShogiRecord, style: RecordStyle) -> (String, Vec<u8>) {
+    match style {
+        RecordStyle::Csa => {
+            let text = csa::write(record, csa::CsaVersion::V30).text;
+            (format!("{stem}.csa"), text.into_bytes())
+        }
+        RecordStyle::Kif => {
+            let text = kif::write(record).text;
+            let (bytes, lost) = kifu_record::encode(&text, TextEncoding::ShiftJis);
+            if lost.is_empty() {
+                (format!("{stem}.kif"), bytes.into_owned())
+            } else {
+                (format!("{stem}.kifu"), text.into_bytes())
+            }
+        }
+    }
+}
+
 /// A name as part of a file name: letters, digits, `-`, `_` and `.` kept, the rest `_`.
 fn file_safe(name: &str) -> String {
     name.chars()
@@ -391,8 +418,12 @@ fn file_safe(name: &str) -> String {
 
 /// Writes through a temporary file renamed into place, so a reader never sees half a file.
 fn write_file(path: &Path, text: &str) -> Result<(), MatchError> {
+    write_bytes(path, text.as_bytes())
+}
+
+fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), MatchError> {
     let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text)
+    std::fs::write(&tmp, bytes)
         .and_then(|()| std::fs::rename(&tmp, path))
         .map_err(|e| write_error(path, e))
 }

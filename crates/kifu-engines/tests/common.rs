@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use kifu_engines::evaluation::RecordStyle;
 use kifu_engines::game::Rules;
 use kifu_engines::openings::Opening;
 use kifu_engines::runner::MatchConfig;
@@ -38,6 +39,7 @@ pub fn config(dir: &Path, engines: Vec<EngineSpec>, games: u64) -> MatchConfig {
         sprt: None,
         out_dir: dir.to_owned(),
         event: "test".to_owned(),
+        style: RecordStyle::Csa,
     }
 }
 

@@ -84,9 +84,10 @@ pub struct EngineInfo {
 }
 
 impl EngineInfo {
-    /// The PV moves as written.
+    /// The PV moves as written. Split on ASCII spaces only: a JSA move may hold an
+    /// ideographic space (`△同　銀`).
     pub fn pv_moves(&self) -> impl Iterator<Item = &str> {
-        self.pv.split_whitespace()
+        self.pv.split(' ').filter(|m| !m.is_empty())
     }
 
     /// Reads the text after the `**` marker; `None` if nothing in it is recognisable.
@@ -95,10 +96,16 @@ impl EngineInfo {
         let first = text.split_whitespace().next()?;
         let info = if parse_signed(first).is_some() {
             Self::parse_csa(text)
+        } else if let Some(info) = Self::parse_shogihome(text) {
+            info
         } else {
             Self::parse_keywords(text)
         };
-        (info.score.is_some() || !info.pv.is_empty() || info.nodes.is_some()).then_some(info)
+        (info.score.is_some()
+            || !info.pv.is_empty()
+            || info.nodes.is_some()
+            || info.depth.is_some())
+        .then_some(info)
     }
 
     fn parse_csa(text: &str) -> EngineInfo {
@@ -113,6 +120,45 @@ impl EngineInfo {
             }
         }
         info
+    }
+
+    /// ShogiHome's one-key lines (`評価値=-45`, `読み筋=▲２二角成△同　銀`, `深さ=8`,
+    /// `ノード数=123456`, `詰み=先手勝ち:15手`): the PV's moves, written without a separator,
+    /// are split at their side marks.
+    fn parse_shogihome(text: &str) -> Option<EngineInfo> {
+        let (key, value) = text.split_once('=')?;
+        let mut info = EngineInfo::default();
+        match key {
+            "読み筋" => {
+                let mut from = 0;
+                for (at, c) in value.char_indices() {
+                    if matches!(c, '▲' | '△') && at > from {
+                        push_word(&mut info.pv, value[from..at].trim());
+                        from = at;
+                    }
+                }
+                push_word(&mut info.pv, value[from..].trim());
+            }
+            "深さ" => info.depth = value.trim().parse().ok(),
+            "ノード数" => info.nodes = value.trim().parse().ok(),
+            "詰み" => {
+                let (winner, plies) = match value.split_once(':') {
+                    Some((w, p)) => (w, p.trim_end_matches('手').parse().ok()),
+                    None => (value, None),
+                };
+                let winner_first = match winner {
+                    "先手勝ち" => true,
+                    "後手勝ち" => false,
+                    _ => return None,
+                };
+                info.score = Some(Score::Mate {
+                    winner_first,
+                    plies,
+                });
+            }
+            _ => return None,
+        }
+        Some(info)
     }
 
     fn parse_keywords(text: &str) -> EngineInfo {
@@ -147,6 +193,9 @@ impl EngineInfo {
 }
 
 fn push_word(out: &mut String, word: &str) {
+    if word.is_empty() {
+        return;
+    }
     if !out.is_empty() {
         out.push(' ');
     }
@@ -195,6 +244,39 @@ pub struct Bookmark {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shogihome_player_lines() {
+        let pv = EngineInfo::parse("読み筋=▲２二角成△同　銀▲７六歩").unwrap();
+        assert_eq!(
+            pv.pv_moves().collect::<Vec<_>>(),
+            ["▲２二角成", "△同　銀", "▲７六歩"]
+        );
+        assert_eq!(pv.score, None);
+        let score = EngineInfo::parse("評価値=-45").unwrap();
+        assert_eq!(score.score, Some(Score::Value(-45)));
+        assert_eq!(EngineInfo::parse("深さ=8").unwrap().depth, Some(8));
+        assert_eq!(
+            EngineInfo::parse("ノード数=123456").unwrap().nodes,
+            Some(123456)
+        );
+        assert_eq!(
+            EngineInfo::parse("詰み=後手勝ち:15手").unwrap().score,
+            Some(Score::Mate {
+                winner_first: false,
+                plies: Some(15)
+            })
+        );
+        assert_eq!(
+            EngineInfo::parse("詰み=先手勝ち").unwrap().score,
+            Some(Score::Mate {
+                winner_first: true,
+                plies: None
+            })
+        );
+        // The engine's name says nothing about the position.
+        assert_eq!(EngineInfo::parse("エンジン=sekirei"), None);
+    }
 
     #[test]
     fn csa_engine_line() {

@@ -1,6 +1,6 @@
 //! A USI engine that misbehaves on request, for the match runner's fault tests: otherwise it
 //! plays a legal move chosen from the position's hash (as `kifu-usi-random` does) and reports
-//! a score.
+//! a score and a PV of that move and a reply.
 //!
 //! Options (`setoption name X value Y`):
 //! - `Fault`: `none` (default), `illegal` (a move of the opponent's piece), `crash` (exits),
@@ -82,10 +82,20 @@ fn main() {
                 let legal = pos.legal_moves();
                 let reply = match legal.get((pos.hash() % legal.len().max(1) as u64) as usize) {
                     None => "bestmove resign".to_owned(),
-                    Some(mv) => format!(
-                        "info depth 1 score cp {score} pv {mv}\nbestmove {mv}",
-                        mv = mv.usi()
-                    ),
+                    Some(&mv) => {
+                        // A PV of two moves where the position allows: the move and a reply,
+                        // so that records have a line to write after the move played.
+                        let mut after = pos.clone();
+                        after.play_unchecked(mv);
+                        let pv = match after.legal_moves().first() {
+                            Some(reply) => format!("{} {}", mv.usi(), reply.usi()),
+                            None => mv.usi(),
+                        };
+                        format!(
+                            "info depth 1 score cp {score} pv {pv}\nbestmove {mv}",
+                            mv = mv.usi()
+                        )
+                    }
                 };
                 let _ = writeln!(out, "{reply}");
             }

@@ -117,3 +117,83 @@ fn damaged_games_check_as_they_read() {
         }
     }
 }
+
+/// The same text with a blank after every move, time and side-to-move line: the reader's fast
+/// way for a move or a time alone on its line refuses such a line, so every statement of it
+/// goes through the general statement parser and the replay's general entry, while lines,
+/// columns and the text of every statement stay where they were.
+fn through_the_general_path(text: &str) -> String {
+    text.split('\n')
+        .map(|line| match line.as_bytes().first() {
+            // A comment after a `,` runs to the end of its line: a blank would join it.
+            Some(b'+' | b'-' | b'T') if !line.contains('\'') => format!("{line} "),
+            _ => line.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Diagnostics as a user reads them: line, column, message and the text they point at. A
+/// span joined over several lines (the moves left out after an illegal one) quotes its first
+/// line whole, which in the general path's text ends in the added blank: that blank is not
+/// the reader's doing and is taken out.
+fn rendered(text: &str, diagnostics: &[kifu_record::Diagnostic]) -> Vec<String> {
+    let source = kifu_record::SourceText::new("t.csa", text);
+    diagnostics
+        .iter()
+        .map(|d| source.render(d).replace(" `)", "`)"))
+        .collect()
+}
+
+/// What `check` gives (plies and diagnostics per record) and what `records` gives (the
+/// diagnostics per record, the records written back as CSA), in terms that do not depend on
+/// byte offsets.
+type Readings = (Vec<(usize, Vec<String>)>, Vec<Vec<String>>, String);
+
+fn readings(text: &str) -> Readings {
+    let checked = csa::CSA
+        .check(text)
+        .map(|c| (c.plies, rendered(text, &c.diagnostics)))
+        .collect();
+    let (mut records, mut diagnostics) = (Vec::new(), Vec::new());
+    for read in csa::CSA.records(text) {
+        diagnostics.push(rendered(text, &read.diagnostics));
+        records.push(read.record);
+    }
+    (checked, diagnostics, csa::CSA.write(&records).text)
+}
+
+fn fast_path_reads_as_the_general_path(text: &str) {
+    let general = through_the_general_path(text);
+    assert_eq!(readings(text), readings(&general), "{text:?}");
+}
+
+#[test]
+fn move_and_time_lines_read_the_same_by_the_fast_and_the_general_path() {
+    for text in CSA_CASES {
+        fast_path_reads_as_the_general_path(text);
+    }
+    let mut rng = StdRng::seed_from_u64(36);
+    for path in corpus::files("shogi/bulk/csa", "csa").iter().take(100) {
+        let text = std::fs::read_to_string(path).unwrap();
+        fast_path_reads_as_the_general_path(&text);
+        // Damaged as above: stray and doubled times, moves that do not fit, lost endings.
+        for _ in 0..3 {
+            let mut lines: Vec<&str> = text.lines().collect();
+            for _ in 0..rng.random_range(1..4) {
+                let i = rng.random_range(0..lines.len());
+                match rng.random_range(0..3) {
+                    0 => {
+                        lines.remove(i);
+                    }
+                    1 => lines.insert(i, lines[i]),
+                    _ => {
+                        let j = rng.random_range(0..lines.len());
+                        lines.swap(i, j);
+                    }
+                }
+            }
+            fast_path_reads_as_the_general_path(&lines.join("\n"));
+        }
+    }
+}

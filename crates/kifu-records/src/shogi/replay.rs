@@ -199,17 +199,7 @@ impl<L: Line> Replay<L> {
         });
         match checked {
             Ok(mv) => {
-                self.position.play_unchecked(mv);
-                let irreversible = self.position.last_move_irreversible();
-                self.cursor = tree.add_move(self.cursor, mv, span);
-                self.reversible_plies = if irreversible {
-                    0
-                } else {
-                    self.reversible_plies + 1
-                };
-                if self.reversible_plies >= PLIES_BEFORE_FOURFOLD && self.fourth_occurrence() {
-                    self.repetition_ply = Some(tree.ply(self.cursor));
-                }
+                self.accept(tree, mv, span);
             }
             Err((mv, reason)) => {
                 let ply = self.next_ply(tree);
@@ -228,6 +218,30 @@ impl<L: Line> Replay<L> {
                 });
             }
         }
+    }
+
+    /// Plays `mv`, which the rules allow here, and adds it to the line; the line must be
+    /// open (not [`Replay::is_closed`]). Returns false when the move closed the line (the
+    /// fourth occurrence of a position).
+    ///
+    /// [`Replay::play`] ends here for every legal move; a reader that has already resolved a
+    /// move and had the rules allow it (the CSA reader's fast path for its common lines)
+    /// calls it directly, without the error plumbing `play` carries.
+    #[inline(always)]
+    pub(crate) fn accept(&mut self, tree: &mut L, mv: Move, span: Span) -> bool {
+        self.position.play_unchecked(mv);
+        let irreversible = self.position.last_move_irreversible();
+        self.cursor = tree.add_move(self.cursor, mv, span);
+        self.reversible_plies = if irreversible {
+            0
+        } else {
+            self.reversible_plies + 1
+        };
+        if self.reversible_plies >= PLIES_BEFORE_FOURFOLD && self.fourth_occurrence() {
+            self.repetition_ply = Some(tree.ply(self.cursor));
+            return false;
+        }
+        true
     }
 
     fn skip(&mut self, span: Span) {

@@ -361,12 +361,41 @@ impl<'t, L: Line> Builder<'t, L> {
 
     /// Reads the move and time lines that come next, each alone on its line, as
     /// [`Builder::statement`] would read their statements.
+    ///
+    /// A move the rules allow on a line that is still open, and the first time after it, go
+    /// straight into the line ([`Replay::accept`], [`Line::set_time`]); anything else (a move
+    /// that does not fit the position, a line closed by an ending or an illegal move, a second
+    /// time) goes through [`Builder::play`] and [`Builder::time_ms`], which report it. Both
+    /// ways leave the line and the diagnostics the same: the fast way is only taken where the
+    /// general one would find nothing to say.
     #[inline(always)]
     fn common_lines(&mut self, statements: &mut Statements<'_>) {
+        // Whether the line takes moves without a word to say (cached: only a move played
+        // here or through the general path changes it).
+        let mut open = self.phase == Phase::Moves && !self.line.is_closed();
+        // Whether the line's last node is a move just accepted here, which has no time yet.
+        let mut fresh = false;
         while let Some((line, span)) = statements.common_line() {
             self.content = true;
             match line {
-                CommonLine::Move(mv) => self.play(Ok(mv), span),
+                CommonLine::Move(m) => {
+                    if open
+                        && let Ok(mv) = m.to_move_unchecked(&self.line.position)
+                        && self.line.position.check_move(mv).is_ok()
+                    {
+                        open = self.line.accept(&mut self.moves, mv, span);
+                        fresh = true;
+                    } else {
+                        self.play(Ok(m), span);
+                        open = self.phase == Phase::Moves && !self.line.is_closed();
+                        fresh = false;
+                    }
+                }
+                CommonLine::Seconds(seconds) if fresh => {
+                    self.moves
+                        .set_time(self.line.cursor, Some(seconds * 1000), None);
+                    fresh = false;
+                }
                 CommonLine::Seconds(seconds) => self.time_ms(seconds * 1000, span),
             }
         }

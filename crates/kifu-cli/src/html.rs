@@ -1,7 +1,10 @@
 //! `kifu html`: a self-contained HTML replay page per record (no network, no external script;
 //! works from `file://`), or for a directory a page per record and an index linking them.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+
+use kifu_render::html::PageFont;
 
 use crate::Outcome;
 use crate::error::CliError;
@@ -32,6 +35,43 @@ pub struct Args {
     /// error and shows the error (without it such a record gets no page).
     #[arg(long)]
     keep_prefix: bool,
+    /// Pages written into a directory each carry their own font, as a single page does
+    /// (they otherwise share one font file, `kifu-font.ttf`, beside them).
+    #[arg(long)]
+    self_contained: bool,
+}
+
+/// The font file the pages of a directory share, beside them.
+const SHARED_FONT: &str = "kifu-font.ttf";
+
+/// The font of pages written into a directory.
+fn directory_font(args: &Args) -> PageFont<'static> {
+    if args.self_contained {
+        PageFont::Embedded
+    } else {
+        PageFont::Linked(SHARED_FONT)
+    }
+}
+
+/// Writes the index of a directory of pages and, unless they are self-contained, the font
+/// they share: the glyphs of every character of `chars` (the pages') and of the index.
+fn finish_directory(
+    args: &Args,
+    dir: &Path,
+    title: &str,
+    links: &[(String, String)],
+    mut chars: BTreeSet<char>,
+) -> Result<(), CliError> {
+    let font = directory_font(args);
+    if let PageFont::Linked(file) = font {
+        chars.extend(title.chars());
+        chars.extend(links.iter().flat_map(|(_, label)| label.chars()));
+        let bytes = kifu_render::html::shared_font(chars);
+        crate::output::write_atomically(&dir.join(file), &bytes, args.force)?;
+    }
+    let index = kifu_render::html::index_with(title, links, &font);
+    crate::output::write_atomically(&dir.join("index.html"), index.as_bytes(), args.force)?;
+    Ok(())
 }
 
 /// A file name for a page: the record's file name with `.html` (and `-N` for record N of
@@ -72,12 +112,14 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         .map_err(|e| crate::inputs::open_error(&name, e))?;
     let path = input.path.as_deref();
     let viewer = viewer_for(&args.game, path, &bytes)?;
-    let (pages, report) = viewer.pages(&FileInput {
+    let (mut pages, report) = viewer.pages(&FileInput {
         name: &name,
         path,
         bytes: &bytes,
         format: args.format.as_deref(),
         keep_prefix: args.keep_prefix,
+        // Known to go into a directory only once read: linked then, if they are.
+        font: PageFont::Embedded,
     })?;
     warn_font_lacks(&name, &pages);
     let source = path.unwrap_or(Path::new("record"));
@@ -124,7 +166,12 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
                 )
             });
             let mut links = Vec::new();
-            for (i, (title, page)) in pages.iter().enumerate() {
+            let mut chars = BTreeSet::new();
+            for (i, (title, page)) in pages.iter_mut().enumerate() {
+                if let PageFont::Linked(font) = directory_font(&args) {
+                    page.link_font(font);
+                }
+                chars.extend(page.chars.iter().copied());
                 let file = page_name(source, Some(i + 1));
                 crate::output::write_atomically(
                     &dir.join(&file),
@@ -136,8 +183,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             let title = source
                 .file_name()
                 .map_or_else(|| "records".into(), |n| n.to_string_lossy().into_owned());
-            let index = kifu_render::html::index(&title, &links);
-            crate::output::write_atomically(&dir.join("index.html"), index.as_bytes(), args.force)?;
+            finish_directory(&args, &dir, &title, &links, chars)?;
         }
     }
     Ok(finish(&report))
@@ -161,6 +207,7 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
         )));
     }
     let mut links = Vec::new();
+    let mut chars = BTreeSet::new();
     let mut outcome = Outcome::Ok;
     for file in &files {
         let name = file.display().to_string();
@@ -172,6 +219,7 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
             bytes: &bytes,
             format: args.format.as_deref(),
             keep_prefix: args.keep_prefix,
+            font: directory_font(args),
         });
         let (pages, report) = match result {
             Ok(found) => found,
@@ -189,6 +237,7 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
         let flat = relative.to_string_lossy().replace(['/', '\\'], "_");
         let many = pages.len() > 1;
         for (i, (_, page)) in pages.iter().enumerate() {
+            chars.extend(page.chars.iter().copied());
             let page_file = page_name(Path::new(&flat), many.then_some(i + 1));
             crate::output::write_atomically(
                 &out_dir.join(&page_file),
@@ -208,8 +257,7 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
         .ok()
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "records".into());
-    let index = kifu_render::html::index(&title, &links);
-    crate::output::write_atomically(&out_dir.join("index.html"), index.as_bytes(), args.force)?;
+    finish_directory(args, out_dir, &title, &links, chars)?;
     Ok(outcome)
 }
 

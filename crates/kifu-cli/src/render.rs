@@ -269,6 +269,8 @@ pub struct FileInput<'a> {
     /// Pages for records with errors too, replaying the moves before the first error and
     /// showing it (`kifu html --keep-prefix`).
     pub keep_prefix: bool,
+    /// Where the pages' font comes from: inside each page, or a file beside them.
+    pub font: kifu_render::html::PageFont<'a>,
 }
 
 struct View<G>(PhantomData<fn() -> G>);
@@ -379,8 +381,13 @@ impl<G: Readable> Viewer for View<G> {
                 } else {
                     stem.clone()
                 };
-                let page =
-                    kifu_render::html::page(record, Some(&file.text), &title, &file.problems[i]);
+                let page = kifu_render::html::page_with(
+                    record,
+                    Some(&file.text),
+                    &title,
+                    &file.problems[i],
+                    &input.font,
+                );
                 (title, page)
             })
             .collect();
@@ -460,6 +467,7 @@ fn with_viewer<T>(
             bytes: &bytes,
             format,
             keep_prefix: false,
+            font: kifu_render::html::PageFont::Embedded,
         },
     )
 }

@@ -145,6 +145,7 @@ fn one_file(
             bytes: &bytes,
             format: args.format.as_deref(),
             keep_prefix: false,
+            font: kifu_render::html::PageFont::Embedded,
         },
         ply,
         options,

@@ -40,6 +40,12 @@ pub trait Picture: Game {
         Self::move_text(before, mv)
     }
 
+    /// What a caption adds after the move and the mover, from the position after `last`:
+    /// cetkaik's stick throws and the scores. Nothing by default.
+    fn caption_extras(_after: &Self::Position, _last: Option<&Self::Move>) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Which player of the record sits at the bottom of an unflipped board.
     fn bottom_player(_position: &Self::Position) -> Side {
         Side::First
@@ -73,6 +79,8 @@ impl Picture for kifu_shogi::Shogi {
                 .to_vec(),
             terrain: Vec::new(),
             hand_columns: 1,
+            // Where the third lines from each edge cross.
+            hoshi: vec![(3, 3), (6, 3), (3, 6), (6, 6)],
             note_lines: 0,
         }
     }
@@ -152,6 +160,8 @@ impl Picture for kifu_chu::Chu {
                 .collect(),
             terrain: Vec::new(),
             hand_columns: 0,
+            // Where the fourth lines from each edge cross: the board's thirds.
+            hoshi: vec![(4, 4), (8, 4), (4, 8), (8, 8)],
             note_lines: 0,
         }
     }
@@ -229,6 +239,8 @@ impl Picture for kifu_cetkaik::Cetkaik {
             rank_labels: (0..9).map(row).collect(),
             terrain,
             hand_columns: 2,
+            // Its terrain marks the board; it has no star points.
+            hoshi: Vec::new(),
             // The season and scores, and the last move's stick throw.
             note_lines: 2,
         }
@@ -334,6 +346,35 @@ impl Picture for kifu_cetkaik::Cetkaik {
         );
         scene.to_move = owner_of(state.turn() == CetSide::IASide);
         scene
+    }
+
+    /// The throw of the sticks (裁) the last move needed, the bridge's and the water's
+    /// (入水), and the season with both scores: `裁 4 入水 2 春 IA 20 対 A 20`.
+    fn caption_extras(
+        state: &kifu_cetkaik::MatchState,
+        last: Option<&kifu_cetkaik::Event>,
+    ) -> Vec<String> {
+        use kifu_cetkaik::{Side as CetSide, Throw};
+        let mut extras = Vec::new();
+        let throw = |t: Throw| match t {
+            Throw::Count(n) => n.to_string(),
+            Throw::UnknownSuccess | Throw::UnknownFailure => "?".to_string(),
+        };
+        if let Some(kifu_cetkaik::Event::Move { throws, .. }) = last {
+            if let Some(t) = throws.bridge {
+                extras.push(format!("裁 {}", throw(t)));
+            }
+            if let Some(t) = throws.water {
+                extras.push(format!("入水 {}", throw(t)));
+            }
+        }
+        let season = SEASONS.get(state.season() as usize).copied().unwrap_or("?");
+        extras.push(format!(
+            "{season} IA {} 対 A {}",
+            state.score(CetSide::IASide),
+            state.score(CetSide::ASide)
+        ));
+        extras
     }
 
     fn bottom_player(state: &kifu_cetkaik::MatchState) -> Side {

@@ -198,12 +198,17 @@ impl<G: Picture> Step<G> {
             bottom: player_line(record, bottom),
             move_label: caption::move_label(record.moves[self.node].ply()),
             caption: options.caption.then(|| {
-                caption::caption(
+                let mut line = caption::caption(
                     record,
                     self.node,
                     self.played.as_ref().map(|(before, mv)| (before, mv)),
                     self.previous.as_ref(),
-                )
+                );
+                for extra in G::caption_extras(&self.position, last) {
+                    line.push(' ');
+                    line.push_str(&extra);
+                }
+                line
             }),
         };
         svg::picture(&G::board(), &scene, &captions, options.flip, options.scale)

@@ -432,6 +432,22 @@ pub fn frame(board: &Board, layout: &Layout, defs: &mut Defs, flip: bool) -> Str
             ),
         };
     }
+    // The komadai: a box each side's pieces in hand stand in, beside the board.
+    if layout.hand_columns > 0 {
+        let hand_w = layout.hand_columns as f32 * (layout.hand_cell + 12.0);
+        for x in [layout.hand_left_x, layout.hand_right_x] {
+            let _ = write!(
+                out,
+                "<rect class=\"komadai\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"3\" \
+                 fill=\"#e6c27a\" stroke=\"#6b4a12\" stroke-width=\"1.5\"/>",
+                num(x - 4.0),
+                num(layout.board_y - 4.0),
+                // Room for the counts beside the pieces.
+                num(hand_w + 2.0),
+                num(h + 8.0)
+            );
+        }
+    }
     let mut grid = String::new();
     for i in 0..=layout.files {
         let x = layout.board_x + i as f32 * c;
@@ -462,6 +478,21 @@ pub fn frame(board: &Board, layout: &Layout, defs: &mut Defs, flip: bool) -> Str
         num(w),
         num(h)
     );
+    for &(across, down) in &board.hoshi {
+        // Symmetric on every board that has them, but turned with the board all the same.
+        let (across, down) = if flip {
+            (layout.files - across, layout.ranks - down)
+        } else {
+            (across, down)
+        };
+        let _ = write!(
+            out,
+            "<circle class=\"hoshi\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#3b2a10\"/>",
+            num(layout.board_x + across as f32 * c),
+            num(layout.board_y + down as f32 * c),
+            num(c * 0.06)
+        );
+    }
     let label_size = c * 0.32;
     for (i, label) in board.file_labels.iter().enumerate() {
         let col = if flip { layout.files - 1 - i } else { i };
@@ -799,5 +830,37 @@ mod tests {
         assert!(pieces(&double, &layout, &mut defs, false).contains("class=\"steps\""));
         let plain = Chu::scene(&state, Some(&Move::new(sq(6, 9), sq(6, 8), false)));
         assert_eq!(steps(&plain, &layout, false), "");
+    }
+
+    #[test]
+    fn star_points_and_komadai_where_the_game_has_them() {
+        use kifu_cetkaik::Cetkaik;
+        use kifu_chu::Chu;
+        use kifu_shogi::Shogi;
+        let count = |board: &Board, class: &str| {
+            let layout = Layout::new(board, 0);
+            let mut defs = Defs::default();
+            [false, true].map(|flip| {
+                frame(board, &layout, &mut defs, flip)
+                    .matches(&format!("class=\"{class}\""))
+                    .count()
+            })
+        };
+        assert_eq!(count(&Shogi::board(), "hoshi"), [4, 4]);
+        assert_eq!(count(&Chu::board(), "hoshi"), [4, 4]);
+        assert_eq!(count(&Cetkaik::board(), "hoshi"), [0, 0]);
+        assert_eq!(count(&Shogi::board(), "komadai"), [2, 2]);
+        assert_eq!(count(&Cetkaik::board(), "komadai"), [2, 2]);
+        assert_eq!(count(&Chu::board(), "komadai"), [0, 0]);
+        // Shogi's star points where the third lines from the edges cross.
+        let board = Shogi::board();
+        let layout = Layout::new(&board, 0);
+        let frame = frame(&board, &layout, &mut Defs::default(), false);
+        let at = format!(
+            "cx=\"{}\" cy=\"{}\"",
+            num(layout.board_x + 3.0 * layout.cell),
+            num(layout.board_y + 6.0 * layout.cell)
+        );
+        assert!(frame.contains(&at), "{at}");
     }
 }

@@ -40,8 +40,9 @@ pub struct Args {
     /// In a directory of pictures: write SVG rather than PNG.
     #[arg(long)]
     pub(crate) svg: bool,
-    /// Write the main line as an animated GIF (`-o NAME.gif`), one frame per position, the
-    /// last move marked and captioned.
+    /// Write the main line as an animation, one frame per position, the last move marked and
+    /// captioned: a GIF (`-o NAME.gif`, and on standard output) or an animated PNG
+    /// (`-o NAME.apng` or `NAME.png`).
     #[arg(long)]
     pub(crate) animate: bool,
     /// With --animate: the first position shown, in moves from the start (negative counts
@@ -222,10 +223,12 @@ pub trait Viewer: Sync {
         options: &kifu_render::Options,
     ) -> Result<(kifu_render::Drawing, FileReport), CliError>;
 
-    /// An animated GIF of record `record`'s main line from ply `from` to ply `to` (as
-    /// `--from-ply`/`--to-ply` give them), with the file's report.
+    /// An animation (of `kind`) of record `record`'s main line from ply `from` to ply `to`
+    /// (as `--from-ply`/`--to-ply` give them), with the file's report.
+    #[allow(clippy::too_many_arguments)]
     fn animate(
         &self,
+        kind: kifu_render::animate::Kind,
         input: &FileInput<'_>,
         record: usize,
         plies: (Option<i64>, Option<i64>),
@@ -296,6 +299,7 @@ impl<G: Readable> Viewer for View<G> {
 
     fn animate(
         &self,
+        kind: kifu_render::animate::Kind,
         input: &FileInput<'_>,
         record: usize,
         (from, to): (Option<i64>, Option<i64>),
@@ -313,11 +317,17 @@ impl<G: Readable> Viewer for View<G> {
                 "--from-ply {first} comes after --to-ply {last}"
             )));
         }
-        let mut gif = Vec::new();
-        let made =
-            kifu_render::animate::gif(chosen, &nodes[first..=last], options, timing, &mut gif)
-                .map_err(|e| CliError::Failed(e.to_string()))?;
-        Ok((gif, made, file.report))
+        let mut bytes = Vec::new();
+        let made = kifu_render::animate::write(
+            kind,
+            chosen,
+            &nodes[first..=last],
+            options,
+            timing,
+            &mut bytes,
+        )
+        .map_err(|e| CliError::Failed(e.to_string()))?;
+        Ok((bytes, made, file.report))
     }
 
     fn stills(
@@ -561,14 +571,25 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         caption: args.caption || args.animate,
     };
     if args.animate {
-        if !to_stdout && extension.as_deref() != Some("gif") {
-            return Err(CliError::usage(format!(
-                "-o {}: an animation is a GIF; give a name ending in .gif, or - for standard output",
-                args.output.display()
-            )));
-        }
+        let kind = if to_stdout {
+            kifu_render::animate::Kind::Gif
+        } else {
+            match extension
+                .as_deref()
+                .and_then(kifu_render::animate::Kind::from_extension)
+            {
+                Some(kind) => kind,
+                None => {
+                    return Err(CliError::usage(format!(
+                        "-o {}: an animation is a GIF or an animated PNG; give a name ending in \
+                         .gif, .apng or .png, or - for a GIF on standard output",
+                        args.output.display()
+                    )));
+                }
+            }
+        };
         refuse_the_input()?;
-        return animate(&args, &input, &options);
+        return animate(&args, kind, &input, &options);
     }
     let png = match extension.as_deref() {
         _ if to_stdout => false,
@@ -608,9 +629,11 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     Ok(finish(&report))
 }
 
-/// `kifu render --animate`: the main line (or `--from-ply`…`--to-ply` of it) as a GIF.
+/// `kifu render --animate`: the main line (or `--from-ply`…`--to-ply` of it) as a GIF or an
+/// animated PNG.
 fn animate(
     args: &Args,
+    kind: kifu_render::animate::Kind,
     input: &Input,
     options: &kifu_render::Options,
 ) -> Result<Outcome, CliError> {
@@ -620,12 +643,19 @@ fn animate(
         last_delay_ms: args.last_delay,
     };
     let record = crate::games::record_index(args.record)?.unwrap_or(0);
-    let (gif, made, report) =
+    let (bytes, made, report) =
         with_viewer(input, &args.game, args.format.as_deref(), |viewer, file| {
-            viewer.animate(file, record, (args.from_ply, args.to_ply), options, &timing)
+            viewer.animate(
+                kind,
+                file,
+                record,
+                (args.from_ply, args.to_ply),
+                options,
+                &timing,
+            )
         })?;
     warn_font_lacks(&made.missing, "the animation leaves them out");
-    write_picture(args, to_stdout, &gif)?;
+    write_picture(args, to_stdout, &bytes)?;
     Ok(finish(&report))
 }
 

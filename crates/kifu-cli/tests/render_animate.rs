@@ -92,14 +92,22 @@ fn apng_frames(bytes: &[u8]) -> (Vec<Picture>, Vec<u16>) {
         let mut buf = vec![0; reader.output_buffer_size()];
         let info = reader.next_frame(&mut buf).expect("a frame");
         let control = reader.info().frame_control().expect("a frame control");
-        assert_eq!(control.blend_op, png::BlendOp::Source);
         let channels = info.color_type.samples();
         let (left, top) = (control.x_offset as usize, control.y_offset as usize);
+        let over = control.blend_op == png::BlendOp::Over;
         for y in 0..info.height as usize {
             for x in 0..info.width as usize {
                 let from = (y * info.width as usize + x) * channels;
                 let at = ((top + y) * width + left + x) * 3;
-                canvas[at..at + 3].copy_from_slice(&buf[from..from + 3]);
+                let alpha = u32::from(if channels == 4 { buf[from + 3] } else { 255 });
+                for c in 0..3 {
+                    let (src, dst) = (u32::from(buf[from + c]), u32::from(canvas[at + c]));
+                    canvas[at + c] = if over {
+                        ((src * alpha + dst * (255 - alpha)) / 255) as u8
+                    } else {
+                        src as u8
+                    };
+                }
             }
         }
         frames.push(Picture {

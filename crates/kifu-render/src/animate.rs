@@ -10,7 +10,8 @@
 //! caption, so a 150-move game stays small.
 //!
 //! An APNG ([`apng`], the `png` crate's writer) keeps every colour: each frame after the
-//! first is the rectangle that changed, written whole over what was shown. WebP is not
+//! first is the rectangle that changed, its unchanged pixels transparent, drawn over what
+//! was shown. WebP is not
 //! written: the `image` crate's WebP encoder writes still lossless pictures only, and no
 //! well-kept crate of pure Rust writes animated WebP (`webp-animation` binds libwebp's C).
 
@@ -302,7 +303,7 @@ pub fn write<G: Picture, W: Write>(
 
 /// Writes the positions after `nodes` (a line of `record`, as for [`gif`]) to `out` as an
 /// animated PNG that loops: the first frame whole, each later one the rectangle of pixels
-/// that changed, written over the frame before.
+/// that changed (the others in it transparent), drawn over the frame before.
 ///
 /// ```
 /// use kifu_record::{Record, Span};
@@ -350,6 +351,9 @@ pub fn apng<G: Picture, W: Write>(
             let mut encoder = png::Encoder::new(out.take().expect("one writer"), width, height);
             encoder.set_color(png::ColorType::Rgba);
             encoder.set_depth(png::BitDepth::Eight);
+            // Flat colour and long transparent runs: the best compression pays.
+            encoder.set_compression(png::Compression::Best);
+            encoder.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
             let plays_forever = 0;
             encoder
                 .set_animated(frames as u32, plays_forever)
@@ -372,7 +376,9 @@ pub fn apng<G: Picture, W: Write>(
             .set_frame_delay(u16::try_from(delay_ms).unwrap_or(u16::MAX), 1000)
             .map_err(fail)?;
         writer.set_dispose_op(png::DisposeOp::None).map_err(fail)?;
-        writer.set_blend_op(png::BlendOp::Source).map_err(fail)?;
+        // Over: a later frame's unchanged pixels are transparent and leave the frame before
+        // showing, as the GIF's do (the first frame is opaque, so Over draws it whole).
+        writer.set_blend_op(png::BlendOp::Over).map_err(fail)?;
         if i == 0 {
             writer.write_image_data(&rgba).map_err(fail)?;
         } else {
@@ -381,7 +387,10 @@ pub fn apng<G: Picture, W: Write>(
             let mut part = Vec::with_capacity(w * h * 4);
             for row in y..y + h {
                 let start = (row * width as usize + x) * 4;
-                part.extend_from_slice(&rgba[start..start + w * 4]);
+                let (new, old) = (&rgba[start..start + w * 4], &shown[start..start + w * 4]);
+                for (a, b) in new.chunks_exact(4).zip(old.chunks_exact(4)) {
+                    part.extend_from_slice(if a == b { &[0, 0, 0, 0] } else { a });
+                }
             }
             // Moved to the corner first: the rectangle is checked against the picture's
             // size at the position it has when its size is set.

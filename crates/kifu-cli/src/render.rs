@@ -73,6 +73,10 @@ pub struct Args {
     /// evaluation a comment gives (`80手目 △６三銀`). An animation always has one.
     #[arg(long)]
     pub(crate) caption: bool,
+    /// The language of the picture's words: `ja` (kanji pieces, 一…九, `80手目 △６三銀`) or
+    /// `en` (shogi's Western piece letters, ranks a…i, `Move 80 ☖ S7b-6c`).
+    #[arg(long, value_enum, default_value_t = Lang::Ja)]
+    pub(crate) lang: Lang,
     /// The record to draw when the file holds several (counted from 1).
     #[arg(long, value_name = "N")]
     pub(crate) record: Option<usize>,
@@ -91,6 +95,24 @@ pub struct Args {
     /// The game the record is of.
     #[arg(long, value_parser = GameArg::parser(), default_value = "auto")]
     pub(crate) game: GameArg,
+}
+
+/// `--lang`: one language per picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Lang {
+    /// Japanese, as Japanese programs draw.
+    Ja,
+    /// English, with Western labels and (shogi's) piece letters.
+    En,
+}
+
+impl From<Lang> for kifu_render::Lang {
+    fn from(lang: Lang) -> kifu_render::Lang {
+        match lang {
+            Lang::Ja => kifu_render::Lang::Ja,
+            Lang::En => kifu_render::Lang::En,
+        }
+    }
 }
 
 /// Which positions `--ply` draws.
@@ -569,6 +591,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         flip: args.flip,
         scale: args.scale,
         caption: args.caption || args.animate,
+        lang: args.lang.into(),
     };
     if args.animate {
         let kind = if to_stdout {

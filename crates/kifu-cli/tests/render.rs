@@ -254,3 +254,33 @@ fn a_cetkaik_caption_gives_the_stick_throw_and_the_scores() {
     let start = draw("0", true);
     assert!(start.contains(&glyph('対')) && !start.contains(&glyph('裁')));
 }
+
+#[test]
+fn a_picture_speaks_one_language_japanese_by_default_english_with_lang_en() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = corpus("shogi/jkf-suite/kif/kiou201403160101.kif");
+    let draw = |lang: Option<&str>| {
+        let svg = dir.path().join(format!("{}.svg", lang.unwrap_or("default")));
+        let mut args = vec!["render", input.as_str(), "--ply", "40", "--caption"];
+        if let Some(lang) = lang {
+            args.extend(["--lang", lang]);
+        }
+        let path = svg.to_str().unwrap().to_string();
+        args.extend(["-o", path.as_str()]);
+        let out = kifu(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        std::fs::read_to_string(&svg).unwrap()
+    };
+    let glyph = |c: char| format!("href=\"#g{:x}\"", c as u32);
+    let (default, japanese, english) = (draw(None), draw(Some("ja")), draw(Some("en")));
+    assert_eq!(default, japanese);
+    for c in ['歩', '一', '手', '▲', '△'] {
+        assert!(!english.contains(&glyph(c)), "no {c} in English");
+    }
+    for c in ['P', 'a', 'M'] {
+        assert!(english.contains(&glyph(c)), "{c} in English");
+        assert!(!japanese.contains(&glyph(c)), "no {c} in Japanese");
+    }
+    let refused = kifu(&["render", input.as_str(), "--lang", "fr", "-o", "-"]);
+    assert_eq!(refused.status.code(), Some(2));
+}

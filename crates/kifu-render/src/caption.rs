@@ -6,7 +6,7 @@ use kifu_record::{
     Comment, CommentKind, EngineInfo, Game, HeaderField, NodeId, Record, Score, Side,
 };
 
-use crate::Picture;
+use crate::{Lang, Picture};
 
 /// The move number as written at the top right: `80手目`, or `開始局面` (the start position)
 /// before the first move.
@@ -15,6 +15,15 @@ pub fn move_label(ply: u32) -> String {
         "開始局面".to_string()
     } else {
         format!("{ply}手目")
+    }
+}
+
+/// [`move_label`] in `lang`: `Move 80`, `Start` in English.
+pub fn move_label_in(ply: u32, lang: Lang) -> String {
+    match (lang, ply) {
+        (Lang::Ja, _) => move_label(ply),
+        (Lang::En, 0) => "Start".to_string(),
+        (Lang::En, _) => format!("Move {ply}"),
     }
 }
 
@@ -42,6 +51,28 @@ pub struct Evaluation {
 }
 
 impl Evaluation {
+    /// The score in words of `lang`: [`Evaluation::words`], or `eval +123`, `Black mates in
+    /// 7` in English.
+    pub fn words_in(&self, lang: Lang) -> String {
+        match (lang, self.score) {
+            (Lang::Ja, _) => self.words(),
+            (Lang::En, Score::Value(v)) => format!("eval {v:+}"),
+            (
+                Lang::En,
+                Score::Mate {
+                    winner_first,
+                    plies,
+                },
+            ) => {
+                let side = if winner_first { "Black" } else { "White" };
+                match plies {
+                    Some(n) => format!("{side} mates in {n}"),
+                    None => format!("{side} mates"),
+                }
+            }
+        }
+    }
+
     /// The score in words: `評価値 +123`, `評価値 -45`, `▲詰み 7手` (the first player mates
     /// in 7).
     pub fn words(&self) -> String {
@@ -134,15 +165,34 @@ pub fn caption<G: Picture>(
     played: Option<(&G::Position, &G::Move)>,
     previous: Option<&G::Move>,
 ) -> String {
-    let mut parts = vec![move_label(record.moves[node].ply())];
+    caption_in(record, node, played, previous, Lang::Ja)
+}
+
+/// [`caption`] in `lang`: in English `Move 80 ☖ S7b-6c Habu eval +123`, the move in the
+/// game's Western notation ([`Picture::move_caption_western`]).
+pub fn caption_in<G: Picture>(
+    record: &Record<G>,
+    node: NodeId,
+    played: Option<(&G::Position, &G::Move)>,
+    previous: Option<&G::Move>,
+    lang: Lang,
+) -> String {
+    let mut parts = vec![move_label_in(record.moves[node].ply(), lang)];
     if let Some((before, mv)) = played {
-        parts.push(G::move_caption(before, mv, previous));
+        parts.push(match lang {
+            Lang::Ja => G::move_caption(before, mv, previous),
+            Lang::En => G::move_caption_western(before, mv),
+        });
         if let Some(name) = player_name(record, G::turn(before)) {
             parts.push(name.to_string());
         }
     }
-    if let Some(value) = evaluation(record, node) {
-        parts.push(value);
+    if let Some(value) = record.moves[node]
+        .comments
+        .iter()
+        .find_map(comment_evaluation)
+    {
+        parts.push(value.words_in(lang));
     }
     parts.join(" ")
 }

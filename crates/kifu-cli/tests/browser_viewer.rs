@@ -285,14 +285,15 @@ async fn addresses_in_comments_are_safe_links_and_evaluations_are_values() {
     screenshot(&b, "evaluation").await;
 }
 
-/// The width of `text` in the page's font and in tofu boxes (private-use characters, which
-/// no font has), at 16 pixels, and the page's font's status.
-async fn text_in_page_font(client: &Client, text: &str) -> Value {
+/// The page's fonts' status, and the characters of `text` that the page's font draws as
+/// tofu (the same pixels on a canvas as a private-use character, which no font has).
+async fn tofu_in_page_font(client: &Client, text: &str) -> Value {
     let script = format!(
-        "var t={};function width(x){{var s=document.createElement('span');s.style.font='16px kifu';\
-         s.textContent=x;document.body.appendChild(s);var w=s.getBoundingClientRect().width;s.remove();return w;}}\
+        "var t={};function ink(ch){{var c=document.createElement('canvas');c.width=c.height=64;\
+         var x=c.getContext('2d');x.font='48px kifu';x.fillText(ch,4,52);\
+         return Array.from(x.getImageData(0,0,64,64).data).join(',');}}var box=ink('\\uE000');\
          return {{status:Array.from(document.fonts).map(function(f){{return f.status;}}).join(','),\
-         text:width(t),tofu:width(t.replace(/[^\\x00-\\x7f]/g,'\\uE000'))}};",
+         tofu:Array.from(t).filter(function(ch){{return ch!==' '&&ink(ch)===box;}}).join('')}};",
         serde_json::to_string(text).unwrap()
     );
     run(client, &script).await
@@ -359,9 +360,10 @@ async fn a_directory_of_pages_shares_one_font_file_unless_asked_not_to() {
     let c = &b.client;
     c.goto(&file_url(&shared.join("fork.html"))).await.unwrap();
     fonts_loaded(c).await;
-    let measured = text_in_page_font(c, "開始局面 変化 ７六歩").await;
+    let measured = tofu_in_page_font(c, "開始局面 変化 ７六歩").await;
     println!("shared font: {measured}");
     assert_eq!(measured["status"], "loaded", "{measured}");
+    assert_eq!(measured["tofu"], "", "{measured}");
     let select = run(
         c,
         "return getComputedStyle(document.querySelector('#moves select')).fontFamily;",
@@ -370,6 +372,8 @@ async fn a_directory_of_pages_shares_one_font_file_unless_asked_not_to() {
     assert!(select.as_str().unwrap().starts_with("kifu"), "{select}");
     c.goto(&file_url(&shared.join("index.html"))).await.unwrap();
     fonts_loaded(c).await;
+    let measured = tofu_in_page_font(c, "fork.kif").await;
+    assert_eq!(measured["tofu"], "", "the index's own words: {measured}");
     screenshot(&b, "shared-font-page").await;
 }
 

@@ -260,7 +260,9 @@ fn a_picture_speaks_one_language_japanese_by_default_english_with_lang_en() {
     let dir = tempfile::tempdir().unwrap();
     let input = corpus("shogi/jkf-suite/kif/kiou201403160101.kif");
     let draw = |lang: Option<&str>| {
-        let svg = dir.path().join(format!("{}.svg", lang.unwrap_or("default")));
+        let svg = dir
+            .path()
+            .join(format!("{}.svg", lang.unwrap_or("default")));
         let mut args = vec!["render", input.as_str(), "--ply", "40", "--caption"];
         if let Some(lang) = lang {
             args.extend(["--lang", lang]);
@@ -268,7 +270,12 @@ fn a_picture_speaks_one_language_japanese_by_default_english_with_lang_en() {
         let path = svg.to_str().unwrap().to_string();
         args.extend(["-o", path.as_str()]);
         let out = kifu(&args);
-        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         std::fs::read_to_string(&svg).unwrap()
     };
     let glyph = |c: char| format!("href=\"#g{:x}\"", c as u32);

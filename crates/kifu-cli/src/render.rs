@@ -74,7 +74,7 @@ pub struct Args {
     #[arg(long)]
     pub(crate) caption: bool,
     /// The language of the picture's words: `ja` (kanji pieces, 一…九, `80手目 △６三銀`) or
-    /// `en` (shogi's Western piece letters, ranks a…i, `Move 80 ☖ S7b-6c`).
+    /// `en` (Western piece letters, ranks a…i, `Move 80 ☖ S7b-6c`).
     #[arg(long, value_enum, default_value_t = Lang::Ja)]
     pub(crate) lang: Lang,
     /// The record to draw when the file holds several (counted from 1).
@@ -102,7 +102,7 @@ pub struct Args {
 pub enum Lang {
     /// Japanese, as Japanese programs draw.
     Ja,
-    /// English, with Western labels and (shogi's) piece letters.
+    /// English, with Western labels and piece letters.
     En,
 }
 

@@ -255,10 +255,16 @@ impl Picture for kifu_chu::Chu {
         format!("{mark} {}", kifu_chu::notation::western(position, *mv))
     }
 
-    /// The ranks as letters (a at the top, as the Western notation counts them); the pieces
-    /// keep their kanji: the crate gives no public Western abbreviation per piece.
-    fn in_english(board: &mut Board, _scene: &mut Scene) {
+    /// The ranks as letters (a at the top, as the Western notation counts them) and the
+    /// pieces by their CSL Western abbreviations.
+    fn in_english(board: &mut Board, scene: &mut Scene) {
         board.rank_labels = ('a'..='l').map(String::from).collect();
+        for token in scene.cells.iter_mut().flatten() {
+            token.name = chu_western_names()
+                .iter()
+                .find(|(kanji, _)| *kanji == token.name)
+                .map_or(token.name, |(_, western)| western);
+        }
     }
 
     fn scene(game: &kifu_chu::GameState, last: Option<&kifu_chu::Move>) -> Scene {
@@ -310,6 +316,27 @@ fn western_letter(kanji: &'static str) -> &'static str {
         "龍" => "+R",
         other => other,
     }
+}
+
+/// Each chu piece's kanji name (as [`Picture::scene`] writes it) with its Western
+/// abbreviation, built once.
+fn chu_western_names() -> &'static [(&'static str, &'static str)] {
+    static NAMES: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+        std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        use kifu_chu::{Color, Kind, Piece};
+        let mut names = Vec::new();
+        for kind in Kind::ALL {
+            for promoted in [false, true] {
+                let piece = Piece::new(Color::Black, kind, promoted);
+                names.push((
+                    kifu_chu::notation::kif_name(piece),
+                    kifu_chu::notation::western_name(kind),
+                ));
+            }
+        }
+        names
+    })
 }
 
 /// The professions' names, in `Profession::ALL` order.
@@ -593,5 +620,18 @@ mod tests {
             assert!(!english.contains(&glyph(c)), "no {c} in English");
             assert!(japanese.contains(&glyph(c)), "{c} in Japanese");
         }
+    }
+
+    #[test]
+    fn a_chu_picture_in_english_names_its_pieces_in_letters() {
+        use kifu_chu::Chu;
+        let start = Chu::start_position(&kifu_chu::Position::startpos());
+        let (mut board, mut scene) = (Chu::board(), Chu::scene(&start, None));
+        Chu::in_english(&mut board, &mut scene);
+        let names: Vec<&str> = scene.cells.iter().flatten().map(|t| t.name).collect();
+        assert_eq!(names.len(), 92);
+        assert!(names.iter().all(|n| n.is_ascii()), "{names:?}");
+        assert!(names.contains(&"Ln") && names.contains(&"K") && names.contains(&"GB"));
+        assert_eq!(board.rank_labels.first().map(String::as_str), Some("a"));
     }
 }

@@ -55,7 +55,8 @@ pub enum Lang {
     /// Japanese: kanji pieces, 一…九 ranks, `80手目 △６三銀`, as Japanese programs draw.
     #[default]
     Ja,
-    /// English: Western piece letters (shogi), ranks a…i (a…l for chu), `Move 80 ☖ S7b-6c`.
+    /// English: Western piece letters (shogi's, chu's CSL abbreviations), ranks a…i (a…l for
+    /// chu), `Move 80 ☖ S7b-6c`.
     En,
 }
 

@@ -4,9 +4,11 @@
 //! one driver table as every command reads them, and each page is written as its record is
 //! read, so an archive of any size takes the memory of its largest record.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use kifu_record::SourceText;
+use kifu_render::html::PageFont;
 
 use crate::Outcome;
 use crate::error::CliError;
@@ -41,6 +43,43 @@ pub struct Args {
     /// error and shows the error (without it such a record gets no page).
     #[arg(long)]
     keep_prefix: bool,
+    /// Pages written into a directory each carry their own font, as a single page does
+    /// (they otherwise share one font file, `kifu-font.ttf`, beside them).
+    #[arg(long)]
+    self_contained: bool,
+}
+
+/// The font file the pages of a directory share, beside them.
+const SHARED_FONT: &str = "kifu-font.ttf";
+
+/// The font of pages written into a directory.
+fn directory_font(args: &Args) -> PageFont<'static> {
+    if args.self_contained {
+        PageFont::Embedded
+    } else {
+        PageFont::Linked(SHARED_FONT)
+    }
+}
+
+/// Writes the index of a directory of pages and, unless they are self-contained, the font
+/// they share: the glyphs of every character of `chars` (the pages') and of the index.
+fn finish_directory(
+    args: &Args,
+    dir: &Path,
+    title: &str,
+    links: &[(String, String)],
+    mut chars: BTreeSet<char>,
+) -> Result<(), CliError> {
+    let font = directory_font(args);
+    if let PageFont::Linked(file) = font {
+        chars.extend(title.chars());
+        chars.extend(links.iter().flat_map(|(_, label)| label.chars()));
+        let bytes = kifu_render::html::shared_font(chars);
+        crate::output::write_atomically(&dir.join(file), &bytes, args.force)?;
+    }
+    let index = kifu_render::html::index_with(title, links, &font);
+    crate::output::write_atomically(&dir.join("index.html"), index.as_bytes(), args.force)?;
+    Ok(())
 }
 
 impl Args {
@@ -192,6 +231,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         )
     });
     let mut links = Vec::new();
+    let mut chars = BTreeSet::new();
     let mut missing: Vec<char> = Vec::new();
     let file = InputFile {
         name: &name,
@@ -203,7 +243,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         game,
         &args.read_options(),
         args.keep_prefix,
-        &mut |made| {
+        &mut |mut made| {
             add_missing(&mut missing, &made.page);
             if !made.many {
                 let page = &made.page.html;
@@ -229,6 +269,11 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
                      {name} --record N -o one.csa)"
                 )));
             }
+            // Known to go into a directory only now: the pages share its font file then.
+            if let PageFont::Linked(font) = directory_font(&args) {
+                made.page.link_font(font);
+            }
+            chars.extend(made.page.chars.iter().copied());
             let file = page_name(source, Some(made.number));
             crate::output::write_atomically(
                 &dir.join(&file),
@@ -254,8 +299,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         let title = source
             .file_name()
             .map_or_else(|| "records".into(), |n| n.to_string_lossy().into_owned());
-        let index = kifu_render::html::index(&title, &links);
-        crate::output::write_atomically(&dir.join("index.html"), index.as_bytes(), args.force)?;
+        finish_directory(&args, &dir, &title, &links, chars)?;
     }
     Ok(finish(&report))
 }
@@ -279,6 +323,7 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
         )));
     }
     let mut links = Vec::new();
+    let mut chars = BTreeSet::new();
     let mut outcome = Outcome::Ok;
     for path in &files {
         let name = path.display().to_string();
@@ -296,8 +341,12 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
             game,
             &args.read_options(),
             args.keep_prefix,
-            &mut |made| {
+            &mut |mut made| {
                 add_missing(&mut missing, &made.page);
+                if let PageFont::Linked(font) = directory_font(args) {
+                    made.page.link_font(font);
+                }
+                chars.extend(made.page.chars.iter().copied());
                 let page_file = page_name(Path::new(&flat), made.many.then_some(made.number));
                 crate::output::write_atomically(
                     &out_dir.join(&page_file),
@@ -333,8 +382,7 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
         .ok()
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "records".into());
-    let index = kifu_render::html::index(&title, &links);
-    crate::output::write_atomically(&out_dir.join("index.html"), index.as_bytes(), args.force)?;
+    finish_directory(args, out_dir, &title, &links, chars)?;
     Ok(outcome)
 }
 

@@ -38,8 +38,9 @@ pub struct Args {
     /// In a directory of pictures: write SVG rather than PNG.
     #[arg(long)]
     pub(crate) svg: bool,
-    /// Write the main line as an animated GIF (`-o NAME.gif`), one frame per position, the
-    /// last move marked and captioned.
+    /// Write the main line as an animation, one frame per position, the last move marked and
+    /// captioned: a GIF (`-o NAME.gif`, and on standard output) or an animated PNG
+    /// (`-o NAME.apng` or `NAME.png`).
     #[arg(long)]
     pub(crate) animate: bool,
     /// With --animate: the first position shown, in moves from the start (negative counts
@@ -70,6 +71,10 @@ pub struct Args {
     /// evaluation a comment gives (`80手目 △６三銀`). An animation always has one.
     #[arg(long)]
     pub(crate) caption: bool,
+    /// The language of the picture's words: `ja` (kanji pieces, 一…九, `80手目 △６三銀`) or
+    /// `en` (Western piece letters, ranks a…i, `Move 80 ☖ S7b-6c`).
+    #[arg(long, value_enum, default_value_t = Lang::Ja)]
+    pub(crate) lang: Lang,
     /// The record to draw when the file holds several (counted from 1).
     #[arg(long, value_name = "N")]
     pub(crate) record: Option<usize>,
@@ -91,6 +96,24 @@ pub struct Args {
     /// The game the record is of.
     #[arg(long, value_parser = GameArg::parser(), default_value = "auto")]
     pub(crate) game: GameArg,
+}
+
+/// `--lang`: one language per picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Lang {
+    /// Japanese, as Japanese programs draw.
+    Ja,
+    /// English, with Western labels and piece letters.
+    En,
+}
+
+impl From<Lang> for kifu_render::Lang {
+    fn from(lang: Lang) -> kifu_render::Lang {
+        match lang {
+            Lang::Ja => kifu_render::Lang::Ja,
+            Lang::En => kifu_render::Lang::En,
+        }
+    }
 }
 
 /// Which positions `--ply` draws.
@@ -255,16 +278,28 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         flip: args.flip,
         scale: args.scale,
         caption: args.caption || args.animate,
+        lang: args.lang.into(),
     };
     if args.animate {
-        if !to_stdout && extension.as_deref() != Some("gif") {
-            return Err(CliError::usage(format!(
-                "-o {}: an animation is a GIF; give a name ending in .gif, or - for standard output",
-                args.output.display()
-            )));
-        }
+        let kind = if to_stdout {
+            kifu_render::animate::Kind::Gif
+        } else {
+            match extension
+                .as_deref()
+                .and_then(kifu_render::animate::Kind::from_extension)
+            {
+                Some(kind) => kind,
+                None => {
+                    return Err(CliError::usage(format!(
+                        "-o {}: an animation is a GIF or an animated PNG; give a name ending in \
+                         .gif, .apng or .png, or - for a GIF on standard output",
+                        args.output.display()
+                    )));
+                }
+            }
+        };
         refuse_the_input()?;
-        return animate(&args, &input, &options);
+        return animate(&args, kind, &input, &options);
     }
     let png = match extension.as_deref() {
         _ if to_stdout => false,
@@ -304,9 +339,11 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     Ok(finish(&report))
 }
 
-/// `kifu render --animate`: the main line (or `--from-ply`…`--to-ply` of it) as a GIF.
+/// `kifu render --animate`: the main line (or `--from-ply`…`--to-ply` of it) as a GIF or an
+/// animated PNG.
 fn animate(
     args: &Args,
+    kind: kifu_render::animate::Kind,
     input: &Input,
     options: &kifu_render::Options,
 ) -> Result<Outcome, CliError> {
@@ -333,10 +370,10 @@ fn animate(
             "--from-ply {first} comes after --to-ply {last}"
         )));
     }
-    let mut gif = Vec::new();
-    let made = records.animate(first..=last, options, &timing, &mut gif)?;
+    let mut bytes = Vec::new();
+    let made = records.animate(kind, first..=last, options, &timing, &mut bytes)?;
     warn_font_lacks(&made.missing, "the animation leaves them out");
-    write_picture(args, to_stdout, &gif)?;
+    write_picture(args, to_stdout, &bytes)?;
     Ok(finish(&report))
 }
 

@@ -80,6 +80,7 @@ pub fn run(args: &Args) -> Result<Outcome, CliError> {
         flip: args.flip,
         scale: args.scale,
         caption: args.caption,
+        lang: args.lang.into(),
     };
     let every_ply = args.ply == Some(PlyChoice::All);
     let ply = match args.ply {

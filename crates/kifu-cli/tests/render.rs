@@ -174,8 +174,22 @@ fn html_of_a_file_of_several_records_is_a_page_each_and_an_index() {
     assert!(page.contains("data-position=\""));
     assert!(
         !page.contains("<script src") && !page.contains("<link"),
-        "self-contained"
+        "no script or style from elsewhere"
     );
+    // The pages share one font file beside them; --self-contained puts one in each.
+    assert!(page.contains("url(\"kifu-font.ttf\")") && !page.contains("base64,"));
+    assert!(site.join("kifu-font.ttf").is_file());
+    let alone = dir.path().join("alone");
+    let out = kifu(&[
+        "html",
+        &corpus("cetkaik/cerke_online/case1_2022-05-31.ckka"),
+        "-o",
+        alone.to_str().unwrap(),
+        "--self-contained",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let page = std::fs::read_to_string(alone.join("case1_2022-05-31-1.html")).unwrap();
+    assert!(page.contains("base64,") && !alone.join("kifu-font.ttf").exists());
     // One page to standard output.
     let out = kifu(&["html", &corpus("shogi/csa-versions/v2_2.csa"), "-o", "-"]);
     assert!(
@@ -183,4 +197,97 @@ fn html_of_a_file_of_several_records_is_a_page_each_and_an_index() {
             .unwrap()
             .contains("data-sfen=\"")
     );
+}
+
+#[test]
+fn a_cetkaik_caption_gives_the_stick_throw_and_the_scores() {
+    let file = "cetkaik/cerke_online/case1_2022-05-31.ckka";
+    let text = kifu_testkit::corpus::text(file);
+    let season = kifu_records::cetkaik::FORMATS[0]
+        .records(&text)
+        .next()
+        .expect("a season")
+        .record;
+    // The first ply whose move needed a throw of the sticks.
+    let mut ply = 0;
+    let mut thrown = None;
+    season.walk_main_line(|_, _, event| {
+        ply += 1;
+        if let kifu_cetkaik::Event::Move { throws, .. } = event
+            && (throws.bridge.is_some() || throws.water.is_some())
+            && thrown.is_none()
+        {
+            thrown = Some(ply);
+        }
+    });
+    let ply = thrown.expect("a throw in the first season").to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let input = corpus(file);
+    let draw = |ply: &str, caption: bool| {
+        let svg = dir.path().join(format!("{ply}-{caption}.svg"));
+        let mut args = vec!["render", input.as_str(), "--ply", ply, "--force", "-o"];
+        let path = svg.to_str().unwrap().to_string();
+        args.push(&path);
+        if caption {
+            args.push("--caption");
+        }
+        let out = kifu(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read_to_string(&svg).unwrap()
+    };
+    let glyph = |c: char| format!("href=\"#g{:x}\"", c as u32);
+    let with = draw(&ply, true);
+    // 裁 (the sticks) and 対 (between the scores) are written only by the caption.
+    for c in ['裁', '対'] {
+        assert!(with.contains(&glyph(c)), "{c} in the caption at ply {ply}");
+        assert!(
+            !draw(&ply, false).contains(&glyph(c)),
+            "{c} without --caption"
+        );
+    }
+    // At the start there is no throw; the scores are there.
+    let start = draw("0", true);
+    assert!(start.contains(&glyph('対')) && !start.contains(&glyph('裁')));
+}
+
+#[test]
+fn a_picture_speaks_one_language_japanese_by_default_english_with_lang_en() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = corpus("shogi/jkf-suite/kif/kiou201403160101.kif");
+    let draw = |lang: Option<&str>| {
+        let svg = dir
+            .path()
+            .join(format!("{}.svg", lang.unwrap_or("default")));
+        let mut args = vec!["render", input.as_str(), "--ply", "40", "--caption"];
+        if let Some(lang) = lang {
+            args.extend(["--lang", lang]);
+        }
+        let path = svg.to_str().unwrap().to_string();
+        args.extend(["-o", path.as_str()]);
+        let out = kifu(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read_to_string(&svg).unwrap()
+    };
+    let glyph = |c: char| format!("href=\"#g{:x}\"", c as u32);
+    let (default, japanese, english) = (draw(None), draw(Some("ja")), draw(Some("en")));
+    assert_eq!(default, japanese);
+    for c in ['歩', '一', '手', '▲', '△'] {
+        assert!(!english.contains(&glyph(c)), "no {c} in English");
+    }
+    for c in ['P', 'a', 'M'] {
+        assert!(english.contains(&glyph(c)), "{c} in English");
+        assert!(!japanese.contains(&glyph(c)), "no {c} in Japanese");
+    }
+    let refused = kifu(&["render", input.as_str(), "--lang", "fr", "-o", "-"]);
+    assert_eq!(refused.status.code(), Some(2));
 }

@@ -1,4 +1,5 @@
-//! `kifu render --animate`: the GIF is decoded (with the `gif` crate) and each frame is
+//! `kifu render --animate`: the GIF is decoded (with the `gif` crate; an animated PNG with
+//! the `png` crate) and each frame is
 //! compared with `kifu render --ply N --caption` of the same ply, for the three games.
 
 use std::path::Path;
@@ -72,6 +73,57 @@ fn gif_frames(bytes: &[u8]) -> (Vec<Picture>, Vec<u16>) {
     (frames, delays)
 }
 
+/// Every frame of an animated PNG as shown (each later frame a rectangle written over the
+/// one before), and the delay of each in hundredths of a second.
+fn apng_frames(bytes: &[u8]) -> (Vec<Picture>, Vec<u16>) {
+    let mut decoder = png::Decoder::new(bytes);
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let (width, height) = (reader.info().width as usize, reader.info().height as usize);
+    let count = reader
+        .info()
+        .animation_control()
+        .expect("an animated PNG")
+        .num_frames;
+    let mut canvas = vec![0u8; width * height * 3];
+    let mut frames = Vec::new();
+    let mut delays = Vec::new();
+    for _ in 0..count {
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).expect("a frame");
+        let control = reader.info().frame_control().expect("a frame control");
+        let channels = info.color_type.samples();
+        let (left, top) = (control.x_offset as usize, control.y_offset as usize);
+        let over = control.blend_op == png::BlendOp::Over;
+        for y in 0..info.height as usize {
+            for x in 0..info.width as usize {
+                let from = (y * info.width as usize + x) * channels;
+                let at = ((top + y) * width + left + x) * 3;
+                let alpha = u32::from(if channels == 4 { buf[from + 3] } else { 255 });
+                for c in 0..3 {
+                    let (src, dst) = (u32::from(buf[from + c]), u32::from(canvas[at + c]));
+                    canvas[at + c] = if over {
+                        ((src * alpha + dst * (255 - alpha)) / 255) as u8
+                    } else {
+                        src as u8
+                    };
+                }
+            }
+        }
+        frames.push(Picture {
+            width,
+            height,
+            rgb: canvas.clone(),
+        });
+        let (num, den) = (
+            u32::from(control.delay_num),
+            u32::from(control.delay_den).max(1),
+        );
+        delays.push((num * 100 / den) as u16);
+    }
+    (frames, delays)
+}
+
 fn png_picture(path: &Path) -> Picture {
     let decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
     let mut reader = decoder.read_info().unwrap();
@@ -105,8 +157,19 @@ fn difference(a: &Picture, b: &Picture) -> f64 {
 /// is the still of ply `from + k`: nearer to it than to the stills of the plies beside it,
 /// and differing from it by little more than the palette's rounding.
 fn frames_are_the_stills(input: &str, extra: &[&str], from: usize, to: usize) {
+    frames_of_kind_are_the_stills("gif", input, extra, from, to);
+}
+
+/// [`frames_are_the_stills`] for an animation of the kind `extension` names (`gif`, `apng`).
+fn frames_of_kind_are_the_stills(
+    extension: &str,
+    input: &str,
+    extra: &[&str],
+    from: usize,
+    to: usize,
+) {
     let dir = tempfile::tempdir().unwrap();
-    let gif_path = dir.path().join("game.gif");
+    let gif_path = dir.path().join(format!("game.{extension}"));
     let (from_s, to_s) = (from.to_string(), to.to_string());
     let mut args = vec![
         "render",
@@ -125,7 +188,12 @@ fn frames_are_the_stills(input: &str, extra: &[&str], from: usize, to: usize) {
     ];
     args.extend_from_slice(extra);
     ok(&args);
-    let (frames, delays) = gif_frames(&std::fs::read(&gif_path).unwrap());
+    let bytes = std::fs::read(&gif_path).unwrap();
+    let (frames, delays) = if extension == "gif" {
+        gif_frames(&bytes)
+    } else {
+        apng_frames(&bytes)
+    };
     assert_eq!(frames.len(), to - from + 1, "one frame per ply");
     assert!(delays[..delays.len() - 1].iter().all(|&d| d == 50));
     assert_eq!(
@@ -210,6 +278,35 @@ fn a_cetkaik_animation_has_a_frame_per_ply_matching_its_still() {
 }
 
 #[test]
+fn an_animated_png_of_each_game_has_a_frame_per_ply_matching_its_still() {
+    frames_of_kind_are_the_stills(
+        "apng",
+        &corpus("shogi/jkf-suite/kif/kiou201403160101.kif"),
+        &["--flip"],
+        20,
+        26,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let games = std::fs::read_to_string(corpus("chu/lishogi-games.ndjson")).unwrap();
+    let game = dir.path().join("game.json");
+    std::fs::write(&game, games.lines().next().unwrap()).unwrap();
+    frames_of_kind_are_the_stills(
+        "apng",
+        game.to_str().unwrap(),
+        &["--game", "chu", "--format", "json"],
+        14,
+        20,
+    );
+    frames_of_kind_are_the_stills(
+        "apng",
+        &corpus("cetkaik/cerke_online/case1_2022-05-31.ckka"),
+        &[],
+        0,
+        6,
+    );
+}
+
+#[test]
 fn a_whole_game_is_one_frame_per_position_and_small() {
     let dir = tempfile::tempdir().unwrap();
     let input = corpus("shogi/jkf-suite/kif/kiou201403160101.kif");
@@ -248,7 +345,7 @@ fn an_animation_refuses_what_it_cannot_do() {
     let input = corpus("shogi/csa-versions/v2_2.csa");
     for (args, says) in [
         (
-            vec!["render", &input, "--animate", "-o", "game.png"],
+            vec!["render", &input, "--animate", "-o", "game.svg"],
             ".gif",
         ),
         (

@@ -1,4 +1,5 @@
-//! Times an animation and the stills of every ply of one shogi game, for docs/benchmarks.md:
+//! Times the animations (GIF, then APNG beside it) and the stills of every ply of one shogi
+//! game, for docs/benchmarks.md:
 //! `cargo run --release -p kifu-render --example animate_timing -- MOVES.usi OUT.gif`, where
 //! MOVES.usi holds the game's moves in USI, one or more a line (`kifu convert GAME --to usi`
 //! writes them after `moves`).
@@ -39,6 +40,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         made.height,
         gif_time.as_secs_f64(),
         gif.len()
+    );
+
+    let started = Instant::now();
+    let mut apng = Vec::new();
+    let made =
+        kifu_render::animate::apng(&record, &nodes, &options, &Default::default(), &mut apng)?;
+    let apng_time = started.elapsed();
+    std::fs::write(std::path::Path::new(out).with_extension("apng"), &apng)?;
+    println!(
+        "apng: {} frames {}x{} in {:.2} s, {} bytes",
+        made.frames,
+        made.width,
+        made.height,
+        apng_time.as_secs_f64(),
+        apng.len()
     );
 
     let started = Instant::now();

@@ -1,4 +1,4 @@
-//! A line of a record as an animated GIF: one frame per position, each the picture
+//! A line of a record as an animated GIF or APNG: one frame per position, each the picture
 //! [`draw`](crate::draw) makes of it (so a frame matches the still of its ply), the last move
 //! marked, the caption under the board, and a longer pause on the last frame.
 //!
@@ -8,6 +8,12 @@
 //! line. Each frame after the first stores only the rectangle that changed, with the pixels
 //! that did not change inside it transparent: a move changes a few squares, a hand and the
 //! caption, so a 150-move game stays small.
+//!
+//! An APNG ([`apng`], the `png` crate's writer) keeps every colour: each frame after the
+//! first is the rectangle that changed, its unchanged pixels transparent, drawn over what
+//! was shown. WebP is not
+//! written: the `image` crate's WebP encoder writes still lossless pictures only, and no
+//! well-kept crate of pure Rust writes animated WebP (`webp-animation` binds libwebp's C).
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -20,7 +26,8 @@ use crate::{Options, Picture, RenderError, Step};
 /// How long frames are shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timing {
-    /// Each frame but the last, in milliseconds (GIF counts in hundredths of a second).
+    /// Each frame but the last, in milliseconds (GIF counts in hundredths of a second, APNG
+    /// in milliseconds up to 65.535 s).
     pub delay_ms: u32,
     /// The last frame, before the animation starts again.
     pub last_delay_ms: u32,
@@ -257,4 +264,169 @@ fn changes(
         transparent: Some(TRANSPARENT),
         ..gif::Frame::default()
     }
+}
+
+/// Which kind of animated picture to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A GIF: 255 colours learnt from the pictures, small, shown everywhere.
+    Gif,
+    /// An animated PNG: every colour kept; shown by every current browser.
+    Apng,
+}
+
+impl Kind {
+    /// The kind an output's file extension names (`gif`, `apng` or `png`), if any.
+    pub fn from_extension(extension: &str) -> Option<Kind> {
+        match extension.to_ascii_lowercase().as_str() {
+            "gif" => Some(Kind::Gif),
+            "apng" | "png" => Some(Kind::Apng),
+            _ => None,
+        }
+    }
+}
+
+/// Writes the positions after `nodes` as an animation of `kind` ([`gif`] or [`apng`]).
+pub fn write<G: Picture, W: Write>(
+    kind: Kind,
+    record: &Record<G>,
+    nodes: &[NodeId],
+    options: &Options,
+    timing: &Timing,
+    out: W,
+) -> Result<Animation, RenderError> {
+    match kind {
+        Kind::Gif => gif(record, nodes, options, timing, out),
+        Kind::Apng => apng(record, nodes, options, timing, out),
+    }
+}
+
+/// Writes the positions after `nodes` (a line of `record`, as for [`gif`]) to `out` as an
+/// animated PNG that loops: the first frame whole, each later one the rectangle of pixels
+/// that changed (the others in it transparent), drawn over the frame before.
+///
+/// ```
+/// use kifu_record::{Record, Span};
+/// use kifu_shogi::{Move, Shogi, Square};
+///
+/// let mut record: Record<Shogi> = Record::new(Default::default());
+/// let sq = |f, r| Square::new(f, r).unwrap();
+/// record.moves.add_move(record.moves.root(), Move::normal(sq(7, 7), sq(7, 6), false), Span::default());
+/// let nodes = kifu_render::main_line(&record);
+/// let mut apng = Vec::new();
+/// let made = kifu_render::animate::apng(&record, &nodes, &Default::default(), &Default::default(), &mut apng).unwrap();
+/// assert_eq!(made.frames, 2);
+/// assert_eq!(&apng[1..4], b"PNG");
+/// ```
+pub fn apng<G: Picture, W: Write>(
+    record: &Record<G>,
+    nodes: &[NodeId],
+    options: &Options,
+    timing: &Timing,
+    out: W,
+) -> Result<Animation, RenderError> {
+    let (&first, rest) = nodes.split_first().ok_or(RenderError::NoFrames)?;
+    let fail = |e: png::EncodingError| RenderError::Png(e.to_string());
+    let mut missing: Vec<char> = Vec::new();
+    let mut step = Step::at(record, first);
+    let mut writer: Option<png::Writer<W>> = None;
+    let mut out = Some(out);
+    let mut shown: Vec<u8> = Vec::new();
+    let (mut width, mut height) = (0u32, 0u32);
+    let frames = nodes.len();
+    for i in 0..frames {
+        if i > 0 {
+            step = step.then(record, rest[i - 1]);
+        }
+        let drawing = step.draw(record, options);
+        for c in drawing.missing {
+            if !missing.contains(&c) {
+                missing.push(c);
+            }
+        }
+        // Opaque pictures (the background fills them), so premultiplied is straight RGBA.
+        let pixmap = crate::pixmap(&drawing.svg)?;
+        let rgba = if i == 0 {
+            (width, height) = (pixmap.width(), pixmap.height());
+            let mut encoder = png::Encoder::new(out.take().expect("one writer"), width, height);
+            encoder.set_color(png::ColorType::Rgba);
+            encoder.set_depth(png::BitDepth::Eight);
+            // Flat colour and long transparent runs: the best compression pays.
+            encoder.set_compression(png::Compression::Best);
+            encoder.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+            let plays_forever = 0;
+            encoder
+                .set_animated(frames as u32, plays_forever)
+                .map_err(fail)?;
+            writer = Some(encoder.write_header().map_err(fail)?);
+            pixmap.take()
+        } else {
+            if (pixmap.width(), pixmap.height()) != (width, height) {
+                return Err(RenderError::Size { width, height });
+            }
+            pixmap.take()
+        };
+        let writer = writer.as_mut().expect("written after the first frame");
+        let delay_ms = if i == frames - 1 {
+            timing.last_delay_ms
+        } else {
+            timing.delay_ms
+        };
+        writer
+            .set_frame_delay(u16::try_from(delay_ms).unwrap_or(u16::MAX), 1000)
+            .map_err(fail)?;
+        writer.set_dispose_op(png::DisposeOp::None).map_err(fail)?;
+        // Over: a later frame's unchanged pixels are transparent and leave the frame before
+        // showing, as the GIF's do (the first frame is opaque, so Over draws it whole).
+        writer.set_blend_op(png::BlendOp::Over).map_err(fail)?;
+        if i == 0 {
+            writer.write_image_data(&rgba).map_err(fail)?;
+        } else {
+            let (x, y, w, h) =
+                changed_rectangle(&rgba, &shown, width as usize).unwrap_or((0, 0, 1, 1));
+            let mut part = Vec::with_capacity(w * h * 4);
+            for row in y..y + h {
+                let start = (row * width as usize + x) * 4;
+                let (new, old) = (&rgba[start..start + w * 4], &shown[start..start + w * 4]);
+                for (a, b) in new.chunks_exact(4).zip(old.chunks_exact(4)) {
+                    part.extend_from_slice(if a == b { &[0, 0, 0, 0] } else { a });
+                }
+            }
+            // Moved to the corner first: the rectangle is checked against the picture's
+            // size at the position it has when its size is set.
+            writer.set_frame_position(0, 0).map_err(fail)?;
+            writer
+                .set_frame_dimension(w as u32, h as u32)
+                .map_err(fail)?;
+            writer
+                .set_frame_position(x as u32, y as u32)
+                .map_err(fail)?;
+            writer.write_image_data(&part).map_err(fail)?;
+        }
+        shown = rgba;
+    }
+    writer.expect("one frame at least").finish().map_err(fail)?;
+    let size = |v: u32| u16::try_from(v).unwrap_or(u16::MAX);
+    Ok(Animation {
+        frames,
+        width: size(width),
+        height: size(height),
+        missing,
+    })
+}
+
+/// The smallest rectangle (x, y, width, height) holding every pixel of `new` that differs
+/// from `old`; `None` when none does.
+fn changed_rectangle(new: &[u8], old: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
+    let mut bounds: Option<(usize, usize, usize, usize)> = None;
+    for (p, (a, b)) in new.chunks_exact(4).zip(old.chunks_exact(4)).enumerate() {
+        if a != b {
+            let (x, y) = (p % width, p / width);
+            bounds = Some(match bounds {
+                None => (x, y, x, y),
+                Some((l, t, r, b)) => (l.min(x), t.min(y), r.max(x), b.max(y)),
+            });
+        }
+    }
+    bounds.map(|(l, t, r, b)| (l, t, r - l + 1, b - t + 1))
 }

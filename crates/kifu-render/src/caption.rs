@@ -2,9 +2,11 @@
 //! board (`80手目 △６三銀 羽生善治 評価値 +123`), as Kifu for Windows and ShogiHome caption
 //! their board images. Japanese throughout: a picture speaks one language.
 
-use kifu_record::{CommentKind, Game, HeaderField, NodeId, Record, Score, Side};
+use kifu_record::{
+    Comment, CommentKind, EngineInfo, Game, HeaderField, NodeId, Record, Score, Side,
+};
 
-use crate::Picture;
+use crate::{Lang, Picture};
 
 /// The move number as written at the top right: `80手目`, or `開始局面` (the start position)
 /// before the first move.
@@ -13,6 +15,15 @@ pub fn move_label(ply: u32) -> String {
         "開始局面".to_string()
     } else {
         format!("{ply}手目")
+    }
+}
+
+/// [`move_label`] in `lang`: `Move 80`, `Start` in English.
+pub fn move_label_in(ply: u32, lang: Lang) -> String {
+    match (lang, ply) {
+        (Lang::Ja, _) => move_label(ply),
+        (Lang::En, 0) => "Start".to_string(),
+        (Lang::En, _) => format!("Move {ply}"),
     }
 }
 
@@ -29,27 +40,120 @@ fn player_name<G: Game>(record: &Record<G>, side: Side) -> Option<&str> {
         .filter(|n| !n.is_empty())
 }
 
-/// The evaluation an engine comment of `node` gives, from the first player's point of view:
-/// `評価値 +123`, `評価値 -45`, `▲詰み 7手` (the first player mates in 7).
-pub fn evaluation<G: Game>(record: &Record<G>, node: NodeId) -> Option<String> {
-    let score = record.moves[node]
-        .comments
-        .iter()
-        .filter(|c| c.kind == CommentKind::Engine)
-        .find_map(|c| c.engine.as_ref().and_then(|e| e.score))?;
-    Some(match score {
-        Score::Value(v) => format!("評価値 {v:+}"),
-        Score::Mate {
-            winner_first,
-            plies,
-        } => {
-            let mark = if winner_first { '▲' } else { '△' };
-            match plies {
-                Some(n) => format!("{mark}詰み {n}手"),
-                None => format!("{mark}詰み"),
+/// What a comment that carries an evaluation says: the score and the line the engine
+/// expected (as written, in the record's notation; empty when it gave none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The score, from the first player's point of view.
+    pub score: Score,
+    /// The principal variation as written.
+    pub pv: String,
+}
+
+impl Evaluation {
+    /// The score in words of `lang`: [`Evaluation::words`], or `eval +123`, `Black mates in
+    /// 7` in English.
+    pub fn words_in(&self, lang: Lang) -> String {
+        match (lang, self.score) {
+            (Lang::Ja, _) => self.words(),
+            (Lang::En, Score::Value(v)) => format!("eval {v:+}"),
+            (
+                Lang::En,
+                Score::Mate {
+                    winner_first,
+                    plies,
+                },
+            ) => {
+                let side = if winner_first { "Black" } else { "White" };
+                match plies {
+                    Some(n) => format!("{side} mates in {n}"),
+                    None => format!("{side} mates"),
+                }
             }
         }
+    }
+
+    /// The score in words: `評価値 +123`, `評価値 -45`, `▲詰み 7手` (the first player mates
+    /// in 7).
+    pub fn words(&self) -> String {
+        match self.score {
+            Score::Value(v) => format!("評価値 {v:+}"),
+            Score::Mate {
+                winner_first,
+                plies,
+            } => {
+                let mark = if winner_first { '▲' } else { '△' };
+                match plies {
+                    Some(n) => format!("{mark}詰み {n}手"),
+                    None => format!("{mark}詰み"),
+                }
+            }
+        }
+    }
+}
+
+/// The evaluation one comment line gives, when it is one of the shapes programs write:
+/// an engine line (CSA `'**` as floodgate writes it, KIF `**` as ShogiGUI writes it), a
+/// ShogiHome line in an ordinary comment (`*#評価値=123`, its line `*#読み筋=▲７六歩 …`
+/// says nothing of the score and is not one), or a CSA V3.0 `'*` comment that a client sent
+/// with its move and that is shaped like an engine line (`'* 30 -3334FU +2625FU`: a score
+/// followed by CSA moves only, so that a person's `'* 30` stays a comment).
+pub fn comment_evaluation(comment: &Comment) -> Option<Evaluation> {
+    let info = match comment.kind {
+        CommentKind::Engine => comment.engine.clone(),
+        CommentKind::Text | CommentKind::Hidden => {
+            let text = comment.text.trim();
+            if let Some(value) = text.strip_prefix("#評価値=") {
+                EngineInfo::parse(&format!("評価値={value}"))
+            } else if csa_engine_shaped(text) {
+                EngineInfo::parse(text)
+            } else {
+                None
+            }
+        }
+    }?;
+    Some(Evaluation {
+        score: info.score?,
+        pv: info.pv,
     })
+}
+
+/// `30 -3334FU +2625FU`: a signed or plain number, then at least one CSA move and nothing but
+/// CSA moves and a `#nodes` count.
+fn csa_engine_shaped(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let score = words.next().unwrap_or("");
+    let digits = score.strip_prefix(['+', '-']).unwrap_or(score);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let mut moves = 0;
+    for word in words {
+        let b = word.as_bytes();
+        let is_move = b.len() == 7
+            && matches!(b[0], b'+' | b'-')
+            && b[1..5].iter().all(u8::is_ascii_digit)
+            && b[5..].iter().all(u8::is_ascii_uppercase);
+        let is_count = word
+            .strip_prefix('#')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if is_move {
+            moves += 1;
+        } else if !is_count {
+            return false;
+        }
+    }
+    moves > 0
+}
+
+/// The evaluation the comments of `node` give ([`comment_evaluation`]), from the first
+/// player's point of view: `評価値 +123`, `評価値 -45`, `▲詰み 7手`.
+pub fn evaluation<G: Game>(record: &Record<G>, node: NodeId) -> Option<String> {
+    record.moves[node]
+        .comments
+        .iter()
+        .find_map(comment_evaluation)
+        .map(|e| e.words())
 }
 
 /// The caption of the position after `node`: its move number, the move that led to it
@@ -61,15 +165,34 @@ pub fn caption<G: Picture>(
     played: Option<(&G::Position, &G::Move)>,
     previous: Option<&G::Move>,
 ) -> String {
-    let mut parts = vec![move_label(record.moves[node].ply())];
+    caption_in(record, node, played, previous, Lang::Ja)
+}
+
+/// [`caption`] in `lang`: in English `Move 80 ☖ S7b-6c Habu eval +123`, the move in the
+/// game's Western notation ([`Picture::move_caption_western`]).
+pub fn caption_in<G: Picture>(
+    record: &Record<G>,
+    node: NodeId,
+    played: Option<(&G::Position, &G::Move)>,
+    previous: Option<&G::Move>,
+    lang: Lang,
+) -> String {
+    let mut parts = vec![move_label_in(record.moves[node].ply(), lang)];
     if let Some((before, mv)) = played {
-        parts.push(G::move_caption(before, mv, previous));
+        parts.push(match lang {
+            Lang::Ja => G::move_caption(before, mv, previous),
+            Lang::En => G::move_caption_western(before, mv),
+        });
         if let Some(name) = player_name(record, G::turn(before)) {
             parts.push(name.to_string());
         }
     }
-    if let Some(value) = evaluation(record, node) {
-        parts.push(value);
+    if let Some(value) = record.moves[node]
+        .comments
+        .iter()
+        .find_map(comment_evaluation)
+    {
+        parts.push(value.words_in(lang));
     }
     parts.join(" ")
 }
@@ -77,7 +200,7 @@ pub fn caption<G: Picture>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kifu_record::{Comment, Span};
+    use kifu_record::Span;
     use kifu_shogi::{Move, Shogi, Square};
 
     #[test]
@@ -126,5 +249,46 @@ mod tests {
         for text in ["開始局面", "▲７六歩 △３四歩 評価値 +-", "詰み 7手"] {
             assert!(crate::font::covers(text), "{text}");
         }
+    }
+
+    #[test]
+    fn evaluations_in_the_shapes_programs_write_them() {
+        let read = |kind, text: &str| {
+            comment_evaluation(&Comment::new(kind, text, Span::default())).map(|e| e.words())
+        };
+        // floodgate's CSA engine line and ShogiGUI's KIF one
+        assert_eq!(
+            read(CommentKind::Engine, "30 -3334FU +2625FU #1234").as_deref(),
+            Some("評価値 +30")
+        );
+        assert_eq!(
+            read(CommentKind::Engine, "対局 評価値 -120 読み筋 △３四歩(33)").as_deref(),
+            Some("評価値 -120")
+        );
+        // ShogiHome's lines in an ordinary comment
+        assert_eq!(
+            read(CommentKind::Text, "#評価値=-85").as_deref(),
+            Some("評価値 -85")
+        );
+        assert_eq!(read(CommentKind::Text, "#読み筋=▲７六歩"), None);
+        // a CSA V3.0 `'*` comment a client sent with its move
+        let sent = comment_evaluation(&Comment::new(
+            CommentKind::Text,
+            "-512 +2726FU -8384FU",
+            Span::default(),
+        ))
+        .unwrap();
+        assert_eq!(sent.score, Score::Value(-512));
+        assert_eq!(sent.pv, "+2726FU -8384FU");
+        // what people write stays a comment
+        for text in [
+            "30",
+            "30 手目で悪くなった",
+            "5 +7776FU and more",
+            "https://example.com/",
+        ] {
+            assert_eq!(read(CommentKind::Text, text), None, "{text}");
+        }
+        assert_eq!(read(CommentKind::Engine, "詰み なし"), None);
     }
 }

@@ -40,6 +40,23 @@ pub trait Picture: Game {
         Self::move_text(before, mv)
     }
 
+    /// The move `mv`, played from `before`, in the game's Western notation with the mover's
+    /// mark (`☖ S7b-6c`): the English caption's. The machine notation by default.
+    fn move_caption_western(before: &Self::Position, mv: &Self::Move) -> String {
+        Self::move_text(before, mv)
+    }
+
+    /// Turns a board and a scene drawn in Japanese into English ([`crate::Lang::En`]): the
+    /// labels, and the pieces' names where the game has Western letters. Nothing by default
+    /// (cetkaik's labels are Latin letters already).
+    fn in_english(_board: &mut Board, _scene: &mut Scene) {}
+
+    /// What a caption adds after the move and the mover, from the position after `last`:
+    /// cetkaik's stick throws and the scores. Nothing by default.
+    fn caption_extras(_after: &Self::Position, _last: Option<&Self::Move>) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Which player of the record sits at the bottom of an unflipped board.
     fn bottom_player(_position: &Self::Position) -> Side {
         Side::First
@@ -73,6 +90,8 @@ impl Picture for kifu_shogi::Shogi {
                 .to_vec(),
             terrain: Vec::new(),
             hand_columns: 1,
+            // Where the third lines from each edge cross.
+            hoshi: vec![(3, 3), (6, 3), (3, 6), (6, 6)],
             note_lines: 0,
         }
     }
@@ -85,6 +104,64 @@ impl Picture for kifu_shogi::Shogi {
         let mark = side_mark(before.turn() == kifu_shogi::Color::Black);
         let text = kifu_shogi::notation::ki2::write(before, *mv, previous.map(|m| m.to()));
         format!("{mark}{text}")
+    }
+
+    /// Hodges' notation with the square left always written: `P7g-7f`, `Sx6c+` (a capture
+    /// that promotes), `S7b-6c=` (declines), `P*5e`.
+    fn move_caption_western(before: &kifu_shogi::Position, mv: &kifu_shogi::Move) -> String {
+        let mark = if before.turn() == kifu_shogi::Color::Black {
+            '☗'
+        } else {
+            '☖'
+        };
+        let square =
+            |sq: kifu_shogi::Square| format!("{}{}", sq.file(), (b'a' + sq.rank() - 1) as char);
+        let text = match mv.from() {
+            None => format!(
+                "{}*{}",
+                western_letter(mv.drop_kind().map_or("", |k| k.kanji())),
+                square(mv.to())
+            ),
+            Some(from) => {
+                let kind = before.piece_at(from).map(|p| p.kind);
+                let letter = western_letter(kind.map_or("", |k| k.kanji()));
+                let captures = before.piece_at(mv.to()).is_some();
+                let black = before.turn() == kifu_shogi::Color::Black;
+                let in_zone = |sq: kifu_shogi::Square| {
+                    if black {
+                        sq.rank() <= 3
+                    } else {
+                        sq.rank() >= 7
+                    }
+                };
+                let could_promote =
+                    kind.is_some_and(|k| k.is_promotable()) && (in_zone(from) || in_zone(mv.to()));
+                let suffix = if mv.is_promotion() {
+                    "+"
+                } else if could_promote {
+                    "="
+                } else {
+                    ""
+                };
+                format!(
+                    "{letter}{}{}{}{suffix}",
+                    square(from),
+                    if captures { 'x' } else { '-' },
+                    square(mv.to())
+                )
+            }
+        };
+        format!("{mark} {text}")
+    }
+
+    fn in_english(board: &mut Board, scene: &mut Scene) {
+        board.rank_labels = ('a'..='i').map(String::from).collect();
+        for token in scene.cells.iter_mut().flatten() {
+            token.name = western_letter(token.name);
+        }
+        for (token, _) in scene.hands.iter_mut().flatten() {
+            token.name = western_letter(token.name);
+        }
     }
 
     fn scene(position: &kifu_shogi::Position, last: Option<&kifu_shogi::Move>) -> Scene {
@@ -152,6 +229,8 @@ impl Picture for kifu_chu::Chu {
                 .collect(),
             terrain: Vec::new(),
             hand_columns: 0,
+            // Where the fourth lines from each edge cross: the board's thirds.
+            hoshi: vec![(4, 4), (8, 4), (4, 8), (8, 8)],
             note_lines: 0,
         }
     }
@@ -164,6 +243,28 @@ impl Picture for kifu_chu::Chu {
         let position = before.position();
         let mark = side_mark(position.turn() == kifu_chu::Color::Black);
         format!("{mark}{}", kifu_chu::notation::japanese(position, *mv))
+    }
+
+    fn move_caption_western(before: &kifu_chu::GameState, mv: &kifu_chu::Move) -> String {
+        let position = before.position();
+        let mark = if position.turn() == kifu_chu::Color::Black {
+            '☗'
+        } else {
+            '☖'
+        };
+        format!("{mark} {}", kifu_chu::notation::western(position, *mv))
+    }
+
+    /// The ranks as letters (a at the top, as the Western notation counts them) and the
+    /// pieces by their CSL Western abbreviations.
+    fn in_english(board: &mut Board, scene: &mut Scene) {
+        board.rank_labels = ('a'..='l').map(String::from).collect();
+        for token in scene.cells.iter_mut().flatten() {
+            token.name = chu_western_names()
+                .iter()
+                .find(|(kanji, _)| *kanji == token.name)
+                .map_or(token.name, |(_, western)| western);
+        }
     }
 
     fn scene(game: &kifu_chu::GameState, last: Option<&kifu_chu::Move>) -> Scene {
@@ -193,6 +294,49 @@ impl Picture for kifu_chu::Chu {
         scene.to_move = owner_of(position.turn() == Color::Black);
         scene
     }
+}
+
+/// A shogi piece's Western letter from its kanji (`歩` → `P`, `と` → `+P`, `龍` → `+R`); the
+/// kings 玉 and 王 are both `K`. Any other name is kept.
+fn western_letter(kanji: &'static str) -> &'static str {
+    match kanji {
+        "歩" => "P",
+        "香" => "L",
+        "桂" => "N",
+        "銀" => "S",
+        "金" => "G",
+        "角" => "B",
+        "飛" => "R",
+        "玉" | "王" => "K",
+        "と" => "+P",
+        "杏" => "+L",
+        "圭" => "+N",
+        "全" => "+S",
+        "馬" => "+B",
+        "龍" => "+R",
+        other => other,
+    }
+}
+
+/// Each chu piece's kanji name (as [`Picture::scene`] writes it) with its Western
+/// abbreviation, built once.
+fn chu_western_names() -> &'static [(&'static str, &'static str)] {
+    static NAMES: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+        std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        use kifu_chu::{Color, Kind, Piece};
+        let mut names = Vec::new();
+        for kind in Kind::ALL {
+            for promoted in [false, true] {
+                let piece = Piece::new(Color::Black, kind, promoted);
+                names.push((
+                    kifu_chu::notation::kif_name(piece),
+                    kifu_chu::notation::western_name(kind),
+                ));
+            }
+        }
+        names
+    })
 }
 
 /// The professions' names, in `Profession::ALL` order.
@@ -229,6 +373,8 @@ impl Picture for kifu_cetkaik::Cetkaik {
             rank_labels: (0..9).map(row).collect(),
             terrain,
             hand_columns: 2,
+            // Its terrain marks the board; it has no star points.
+            hoshi: Vec::new(),
             // The season and scores, and the last move's stick throw.
             note_lines: 2,
         }
@@ -336,6 +482,35 @@ impl Picture for kifu_cetkaik::Cetkaik {
         scene
     }
 
+    /// The throw of the sticks (裁) the last move needed, the bridge's and the water's
+    /// (入水), and the season with both scores: `裁 4 入水 2 春 IA 20 対 A 20`.
+    fn caption_extras(
+        state: &kifu_cetkaik::MatchState,
+        last: Option<&kifu_cetkaik::Event>,
+    ) -> Vec<String> {
+        use kifu_cetkaik::{Side as CetSide, Throw};
+        let mut extras = Vec::new();
+        let throw = |t: Throw| match t {
+            Throw::Count(n) => n.to_string(),
+            Throw::UnknownSuccess | Throw::UnknownFailure => "?".to_string(),
+        };
+        if let Some(kifu_cetkaik::Event::Move { throws, .. }) = last {
+            if let Some(t) = throws.bridge {
+                extras.push(format!("裁 {}", throw(t)));
+            }
+            if let Some(t) = throws.water {
+                extras.push(format!("入水 {}", throw(t)));
+            }
+        }
+        let season = SEASONS.get(state.season() as usize).copied().unwrap_or("?");
+        extras.push(format!(
+            "{season} IA {} 対 A {}",
+            state.score(CetSide::IASide),
+            state.score(CetSide::ASide)
+        ));
+        extras
+    }
+
     fn bottom_player(state: &kifu_cetkaik::MatchState) -> Side {
         kifu_cetkaik::game::record_side(state, kifu_cetkaik::Side::IASide)
     }
@@ -402,5 +577,61 @@ mod tests {
         let scene = kifu_cetkaik::Cetkaik::scene(&start, None);
         assert_eq!(scene.cells.iter().flatten().count(), 49, "48 pieces and 皇");
         assert!(scene.notes[0].starts_with("春"), "{:?}", scene.notes);
+    }
+
+    #[test]
+    fn a_picture_in_english_has_western_letters_labels_and_caption() {
+        use kifu_record::{Record, Span};
+        use kifu_shogi::{Move, Shogi, Square};
+        let sq = |f, r| Square::new(f, r).unwrap();
+        let mut record: Record<Shogi> = Record::new(Default::default());
+        let first = record.moves.add_move(
+            record.moves.root(),
+            Move::normal(sq(7, 7), sq(7, 6), false),
+            Span::default(),
+        );
+        let start = record.position_at(record.moves.root());
+        assert_eq!(
+            Shogi::move_caption_western(&start, &Move::normal(sq(7, 7), sq(7, 6), false)),
+            "☗ P7g-7f"
+        );
+        assert_eq!(
+            crate::caption::caption_in(
+                &record,
+                first,
+                Some((&start, &Move::normal(sq(7, 7), sq(7, 6), false))),
+                None,
+                crate::Lang::En
+            ),
+            "Move 1 ☗ P7g-7f"
+        );
+        let glyph = |c: char| format!("href=\"#g{:x}\"", c as u32);
+        let options = |lang| crate::Options {
+            caption: true,
+            lang,
+            ..Default::default()
+        };
+        let english = crate::svg(&record, first, &options(crate::Lang::En));
+        let japanese = crate::svg(&record, first, &options(crate::Lang::Ja));
+        for c in ['P', 'a', 'i', 'K', 'M'] {
+            assert!(english.contains(&glyph(c)), "{c} in English");
+        }
+        for c in ['歩', '一', '手', '先', '▲'] {
+            assert!(!english.contains(&glyph(c)), "no {c} in English");
+            assert!(japanese.contains(&glyph(c)), "{c} in Japanese");
+        }
+    }
+
+    #[test]
+    fn a_chu_picture_in_english_names_its_pieces_in_letters() {
+        use kifu_chu::Chu;
+        let start = Chu::start_position(&kifu_chu::Position::startpos());
+        let (mut board, mut scene) = (Chu::board(), Chu::scene(&start, None));
+        Chu::in_english(&mut board, &mut scene);
+        let names: Vec<&str> = scene.cells.iter().flatten().map(|t| t.name).collect();
+        assert_eq!(names.len(), 92);
+        assert!(names.iter().all(|n| n.is_ascii()), "{names:?}");
+        assert!(names.contains(&"Ln") && names.contains(&"K") && names.contains(&"GB"));
+        assert_eq!(board.rank_labels.first().map(String::as_str), Some("a"));
     }
 }

@@ -25,6 +25,9 @@ struct ViewNode {
     scene: Scene,
     position_text: String,
     comment: String,
+    /// The evaluation the node's comments give, in words, with the line the engine expected
+    /// (those comments are not in `comment`).
+    evaluation: Option<(String, String)>,
     time: String,
     /// The move after this node that cannot be played, and why.
     error: Option<String>,
@@ -106,6 +109,16 @@ fn viewer_nodes<G: Picture>(record: &Record<G>, source: Option<&str>) -> Vec<Vie
             (None, Some(total)) => clock(total),
             (None, None) => String::new(),
         };
+        // An evaluation is shown as a value beside the comment, not as the line the engine
+        // wrote; the first one a node has is shown, later ones stay in the comment.
+        let mut evaluation = None;
+        let mut lines = Vec::new();
+        for comment in &node.comments {
+            match crate::caption::comment_evaluation(comment) {
+                Some(e) if evaluation.is_none() => evaluation = Some((e.words(), e.pv)),
+                _ => lines.push(comment.text.as_str()),
+            }
+        }
         ViewNode {
             parent: None,
             children: Vec::new(),
@@ -113,12 +126,8 @@ fn viewer_nodes<G: Picture>(record: &Record<G>, source: Option<&str>) -> Vec<Vie
             move_text: String::new(),
             scene: G::scene(position, last),
             position_text: G::position_text(position),
-            comment: node
-                .comments
-                .iter()
-                .map(|c| c.text.as_str())
-                .collect::<Vec<_>>()
-                .join("\n"),
+            comment: lines.join("\n"),
+            evaluation,
             time,
             error: None,
             end: None,
@@ -172,6 +181,59 @@ fn viewer_nodes<G: Picture>(record: &Record<G>, source: Option<&str>) -> Vec<Vie
     nodes
 }
 
+/// A comment as the page's script writes it: text, and each web address in it as a link
+/// (`["https://…"]`), so that the script makes the links with the DOM and never parses the
+/// comment as HTML.
+fn comment_segments(comment: &str) -> Value {
+    let mut segments = Vec::new();
+    let mut rest = comment;
+    while let Some((start, end)) = next_url(rest) {
+        if start > 0 {
+            segments.push(json!(&rest[..start]));
+        }
+        segments.push(json!([&rest[start..end]]));
+        rest = &rest[end..];
+    }
+    if !rest.is_empty() {
+        segments.push(json!(rest));
+    }
+    Value::Array(segments)
+}
+
+/// The first web address in `text`, as a byte range: `http://` or `https://` and what
+/// follows up to a space, a character outside ASCII (Japanese text often runs on without a
+/// space: `https://example.com/を参照`) or one that cannot stand in an address, less
+/// punctuation that ends the sentence around it. No other scheme is a link: a
+/// `javascript:` or `data:` address in a comment stays text.
+fn next_url(text: &str) -> Option<(usize, usize)> {
+    let mut from = 0;
+    while let Some(found) = text[from..].find("http") {
+        let start = from + found;
+        let tail = &text[start..];
+        let scheme = ["https://", "http://"]
+            .into_iter()
+            .find(|s| tail.len() >= s.len() && tail[..s.len()].eq_ignore_ascii_case(s));
+        // A word that only contains `http` (`xhttp://`) is not an address.
+        let at_word_start = text[..start]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_ascii_alphanumeric());
+        if let (Some(scheme), true) = (scheme, at_word_start) {
+            let len = tail
+                .find(|c: char| {
+                    !c.is_ascii_graphic() || matches!(c, '<' | '>' | '"' | '`' | '{' | '}' | '|')
+                })
+                .unwrap_or(tail.len());
+            let url = tail[..len].trim_end_matches(['.', ',', ';', ':', '!', '?', ')', '\'', ']']);
+            if url.len() > scheme.len() {
+                return Some((start, start + url.len()));
+            }
+        }
+        from = start + 4;
+    }
+    None
+}
+
 /// A header value with something in it.
 fn named(value: Option<&str>) -> Option<&str> {
     value.map(str::trim).filter(|v| !v.is_empty())
@@ -206,7 +268,10 @@ h1{font-size:1.2em;margin:0 0 .5em}\
 #moves li{cursor:pointer;padding:0 .3em}#moves li.cur{background:#f6dc9b}\
 #moves .tm{color:#777;font-size:.85em;margin-left:.5em}\
 #moves .bad,.error{color:#c8102e;white-space:pre-wrap}#moves .end{color:#555;list-style:none}\
-select{margin-left:.4em}";
+select{margin-left:.4em}\
+button,input,select,option,textarea{font:inherit}\
+#eval{font-weight:bold;margin:.4em 0 .2em}#eval .pv{font-weight:normal;color:#555;margin-left:.6em}\
+#comment a{color:#0645ad;word-break:break-all}";
 
 const SCRIPT: &str = r##"(function(){
 "use strict";
@@ -226,11 +291,18 @@ function handOrigin(top,k){var rows=Math.max(L.handRows,1),col=Math.floor(k/rows
 function turned(o){return o===2?false:(o===1)!==flip;}
 function put(id,x,y,size){return'<use href="#t'+id+'" transform="translate('+x+' '+y+') scale('+size/100+')'+(turned(D.owners[id])?' rotate(180 50 50)':'')+'"/>';}
 function count(n,x,y){var s='<g fill="#111111">',t=String(n);for(var j=0;j<t.length;j++){s+='<use href="#g'+t.charCodeAt(j).toString(16)+'" transform="translate('+x+' '+y+') scale(0.013)"/>';x+=D.advance[t[j]]*0.013;}return s+'</g>';}
+function steps(k){var p=[],via=false,i;for(i=0;i<k.length;i++){if(k[i][1]===1)via=true;if(k[i][1]<3){var o=origin(k[i][0]);p.push([o[0]+L.cell/2,o[1]+L.cell/2]);}}
+ if(!via||p.length<2)return"";var d="",a=L.cell*0.3,q=p[p.length-1],r=p[p.length-2];
+ for(i=0;i<p.length;i++)d+=(i?"L":"M")+r2(p[i][0])+" "+r2(p[i][1]);
+ var len=Math.max(Math.hypot(q[0]-r[0],q[1]-r[1]),1),dx=(q[0]-r[0])/len,dy=(q[1]-r[1])/len,bx=q[0]-a*dx,by=q[1]-a*dy;
+ return'<g class="steps" fill="#8a2be2" stroke="#8a2be2" stroke-opacity="0.75" fill-opacity="0.75"><path d="'+d+'" fill="none" stroke-width="'+r2(L.cell*0.08)+'" stroke-linecap="round" stroke-linejoin="round"/><polygon points="'+r2(q[0])+','+r2(q[1])+' '+r2(bx-dy*a*0.5)+','+r2(by+dx*a*0.5)+' '+r2(bx+dy*a*0.5)+','+r2(by-dx*a*0.5)+'" stroke="none"/></g>';}
+function r2(x){return Math.round(x*100)/100;}
 function draw(){
  var n=N[cur],s="",c=L.cell,i;
  for(i=0;i<n.k.length;i++){var m=n.k[i],o=origin(m[0]),e=m[1]===3?3:0;
   s+='<rect x="'+(o[0]+e)+'" y="'+(o[1]+e)+'" width="'+(c-2*e)+'" height="'+(c-2*e)+'" '+D.marks[m[1]]+'/>';}
  for(i=0;i<n.b.length;i++){var id=tok(n.b,i);if(id<0)continue;var q=origin(i);s+=put(id,q[0]+1,q[1]+1,c-2);}
+ s+=steps(n.k);
  for(var h=0;h<2;h++){var top=(h===1)!==flip;for(var k=0;k<n.h[h].length;k++){var e2=n.h[h][k],p=handOrigin(top,k);
   s+=put(e2[0],p[0],p[1],L.handCell);if(e2[1]>1)s+=count(e2[1],p[0]+L.handCell+1,p[1]+L.handCell);}}
  dyn.innerHTML=s;
@@ -243,11 +315,20 @@ function draw(){
  board.setAttribute("data-flip",flip?"1":"0");
  document.getElementById("notes").textContent=n.n.join("\n");
  document.getElementById("label").textContent=n.y===0?"開始局面":n.y+"手目"+(n.m?" "+n.m:"");
- document.getElementById("comment").textContent=n.cm||"";
+ showComment(n);
  var idx=line.indexOf(cur);slider.max=line.length-1;slider.value=idx;
  var items=list.querySelectorAll("li[data-i]");for(i=0;i<items.length;i++){items[i].className=(+items[i].dataset.i===cur)?"cur":"";}
- var here=list.querySelector("li.cur");if(here&&here.scrollIntoView)here.scrollIntoView({block:"nearest"});
+ reveal();
 }
+function showComment(n){var box=document.getElementById("comment"),ev=document.getElementById("eval"),i;
+ box.textContent="";ev.textContent="";
+ if(n.ev){ev.appendChild(document.createTextNode(n.ev[0]));if(n.ev[1]){var pv=document.createElement("span");pv.className="pv";pv.textContent=n.ev[1];ev.appendChild(pv);}}
+ var cm=n.cm||[];for(i=0;i<cm.length;i++){var part=cm[i];
+  if(typeof part==="string"){box.appendChild(document.createTextNode(part));continue;}
+  var a=document.createElement("a");a.href=part[0];a.rel="noopener noreferrer";a.target="_blank";a.textContent=part[0];box.appendChild(a);}}
+function reveal(){var here=list.querySelector("li.cur");if(!here)return;
+ var r=here.getBoundingClientRect(),l=list.getBoundingClientRect(),top=l.top+list.clientTop,bottom=top+list.clientHeight;
+ if(r.top<top||r.bottom>bottom)list.scrollTop+=r.top-top-(list.clientHeight-r.height)/2;}
 function esc(t){return t.replace(/[&<>"]/g,function(ch){return{"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;"}[ch];});}
 function buildList(){
  var s="";
@@ -281,6 +362,7 @@ function fromHash(){var m=/ply=(\d+)/.exec(location.hash),main=mainFrom(0);flip=
  go(m?main[Math.min(+m[1],main.length-1)]:0,false);}
 window.addEventListener("hashchange",fromHash);
 fromHash();
+if(document.fonts)document.fonts.ready.then(reveal);
 window.kifuReadyMs=performance.now();
 })();"##;
 
@@ -304,6 +386,35 @@ pub fn page<G: Picture>(
     source: Option<&str>,
     fallback_title: &str,
     problems: &[String],
+) -> Page {
+    page_with(
+        record,
+        source,
+        fallback_title,
+        problems,
+        &PageFont::Embedded,
+    )
+}
+
+/// Where a page's font comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageFont<'a> {
+    /// Inside the page, cut to the characters it shows: the page stands alone.
+    Embedded,
+    /// A font file beside the page, by its address relative to the page (the pages of a
+    /// directory share one, [`shared_font`], rather than each carrying 50–150 KB of it). It
+    /// must be in the page's directory or below it: browsers load fonts of `file://` pages
+    /// only from there.
+    Linked(&'a str),
+}
+
+/// [`page`], with its font where `font` says.
+pub fn page_with<G: Picture>(
+    record: &Record<G>,
+    source: Option<&str>,
+    fallback_title: &str,
+    problems: &[String],
+    font: &PageFont<'_>,
 ) -> Page {
     let nodes = viewer_nodes(record, source);
     let board = G::board();
@@ -348,8 +459,13 @@ pub fn page<G: Picture>(
             "n": node.scene.notes,
         });
         let object = value.as_object_mut().expect("an object");
+        if !node.comment.is_empty() {
+            object.insert("cm".to_string(), comment_segments(&node.comment));
+        }
+        if let Some((words, pv)) = &node.evaluation {
+            object.insert("ev".to_string(), json!([words, pv]));
+        }
         for (key, text) in [
-            ("cm", Some(&node.comment)),
             ("tm", Some(&node.time)),
             ("x", node.error.as_ref()),
             ("e", node.end.as_ref()),
@@ -404,10 +520,15 @@ pub fn page<G: Picture>(
         for text in [&node.move_text, &node.comment, &node.time] {
             shown.push_str(text);
         }
+        if let Some((words, pv)) = &node.evaluation {
+            shown.push_str(words);
+            shown.push_str(pv);
+        }
         for text in node.error.iter().chain(&node.end).chain(&node.scene.notes) {
             shown.push_str(text);
         }
     }
+    let rule = font_face(&shown, font);
     let (w, h) = (layout.width.ceil(), layout.height.ceil());
     let mut out = String::new();
     let _ = write!(
@@ -427,7 +548,7 @@ pub fn page<G: Picture>(
          <button id=\"last\" title=\"end (End)\">&gt;|</button>\
          <button id=\"flip\" title=\"turn the board round (f)\">flip</button>\
          <input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"ply\"><span id=\"label\"></span></div>\
-         <div id=\"comment\"></div></div>\
+         <div id=\"eval\"></div><div id=\"comment\"></div></div>\
          <ol id=\"moves\"></ol></div>\n\
          <script type=\"application/json\" id=\"kifu-data\">{data}</script>\n<script>{SCRIPT}</script>\n</body></html>\n",
         title = escape(&title),
@@ -435,11 +556,22 @@ pub fn page<G: Picture>(
         bottom_name = escape(&crate::player_line(record, bottom)),
         attr = G::POSITION_ATTRIBUTE,
         position = escape(&root.position_text),
-        font_face = font_face(&shown),
+        font_face = rule,
     );
+    // Where the font rule is, for [`Page::link_font`]: the first thing in the style element
+    // (the title before it is escaped, so holds no `<style>`).
+    let font_rule = out
+        .find("<style>")
+        .map(|at| at + "<style>".len())
+        .map(|at| at..at + rule.len());
+    let mut chars: Vec<char> = shown.chars().collect();
+    chars.sort_unstable();
+    chars.dedup();
     Page {
         html: out,
         missing: crate::font::missing(&shown),
+        chars,
+        font_rule,
     }
 }
 
@@ -451,6 +583,31 @@ pub struct Page {
     pub html: String,
     /// Characters the page's own font lacks, each once, in order of first use.
     pub missing: Vec<char>,
+    /// Every character the page writes, each once, in order: what a font shared by several
+    /// pages must hold for this one ([`shared_font`]).
+    pub chars: Vec<char>,
+    /// The bytes of `html` that say where its font is.
+    font_rule: Option<std::ops::Range<usize>>,
+}
+
+impl Page {
+    /// Makes the page link the font file `href` ([`PageFont::Linked`]) instead of the font
+    /// it carries: for a file of many records, whose pages are known to go into a directory
+    /// only once the file has been read.
+    pub fn link_font(&mut self, href: &str) {
+        if let Some(range) = self.font_rule.take() {
+            let rule = font_face("", &PageFont::Linked(href));
+            self.html.replace_range(range.clone(), &rule);
+            self.font_rule = Some(range.start..range.start + rule.len());
+        }
+    }
+}
+
+/// A font for pages that link it ([`PageFont::Linked`]): the glyphs of `chars` (every
+/// [`Page::chars`] of those pages, and their index's), cut from the embedded font, as a
+/// TrueType file.
+pub fn shared_font(chars: impl IntoIterator<Item = char>) -> Vec<u8> {
+    crate::webfont::subset(chars.into_iter().chain(PAGE_WORDS.chars()))
 }
 
 /// Words the page shows besides the record's text: buttons, the move label, the
@@ -458,20 +615,48 @@ pub struct Page {
 const PAGE_WORDS: &str = "0123456789 |<>●flip開始局面手目変化";
 
 /// The page's font: the glyphs of `shown` (everything the page writes), cut from the embedded
-/// font, so that the page reads the same on a machine without Japanese fonts. Characters the
-/// embedded font lacks fall back to the browser's serif.
-fn font_face(shown: &str) -> String {
+/// font, so that the page reads the same on a machine without Japanese fonts; or the shared
+/// font file the page links. Characters the embedded font lacks fall back to the browser's
+/// serif.
+fn font_face(shown: &str, font: &PageFont<'_>) -> String {
     use base64::Engine;
-    format!(
-        "@font-face{{font-family:kifu;src:url(data:font/ttf;base64,{}) format('truetype')}}",
-        base64::engine::general_purpose::STANDARD.encode(crate::webfont::subset(shown.chars()))
-    )
+    match font {
+        PageFont::Embedded => format!(
+            "@font-face{{font-family:kifu;src:url(data:font/ttf;base64,{}) format('truetype')}}",
+            base64::engine::general_purpose::STANDARD.encode(crate::webfont::subset(shown.chars()))
+        ),
+        PageFont::Linked(href) => format!(
+            "@font-face{{font-family:kifu;src:url(\"{}\") format('truetype')}}",
+            css_url(href)
+        ),
+    }
+}
+
+/// An address as a CSS string: quotes, backslashes and line breaks escaped, and `<` so that
+/// it cannot end the style element.
+fn css_url(href: &str) -> String {
+    let mut out = String::with_capacity(href.len());
+    for c in href.chars() {
+        match c {
+            '"' | '\\' | '\n' | '\r' | '<' => {
+                let _ = write!(out, "\\{:x} ", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// An index page linking one page per record: `(link, label)` pairs, links relative to the
-/// index.
+/// index. Its font is embedded.
 pub fn index(title: &str, entries: &[(String, String)]) -> String {
+    index_with(title, entries, &PageFont::Embedded)
+}
+
+/// [`index`], with its font where `font` says (the pages' shared font, beside it).
+pub fn index_with(title: &str, entries: &[(String, String)], font: &PageFont<'_>) -> String {
     let mut items = String::new();
+    let mut shown = String::from(title);
     for (link, label) in entries {
         let _ = write!(
             items,
@@ -479,11 +664,13 @@ pub fn index(title: &str, entries: &[(String, String)]) -> String {
             escape(link),
             escape(label)
         );
+        shown.push_str(label);
     }
     format!(
         "<!DOCTYPE html>\n<html lang=\"ja\"><head><meta charset=\"utf-8\"><title>{t}</title>\
-         <style>{STYLE}</style></head>\n<body><h1>{t}</h1><ol>{items}</ol></body></html>\n",
-        t = escape(title)
+         <style>{font_face}{STYLE}</style></head>\n<body><h1>{t}</h1><ol>{items}</ol></body></html>\n",
+        t = escape(title),
+        font_face = font_face(&shown, font),
     )
 }
 
@@ -547,5 +734,100 @@ mod tests {
                 && page.contains("<g id=\"frame1\" display=\"none\">")
         );
         assert!(page.contains("id=\"flip\""));
+    }
+
+    #[test]
+    fn web_addresses_in_comments_become_links_and_nothing_else_does() {
+        let segments = comment_segments(
+            "解説は https://example.com/a?b=1&c=2 を参照。(http://x.jp/y) \
+             javascript:alert(1) xhttp://no data:text/html,hi http://",
+        );
+        let links: Vec<&str> = segments
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|s| s.as_array())
+            .map(|l| l[0].as_str().unwrap())
+            .collect();
+        assert_eq!(links, ["https://example.com/a?b=1&c=2", "http://x.jp/y"]);
+        let text: String = segments
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().or_else(|| s[0].as_str()).unwrap())
+            .collect();
+        assert!(text.starts_with("解説は https://example.com/a?b=1&c=2 を参照。(http://x.jp/y) "));
+        assert!(text.ends_with("javascript:alert(1) xhttp://no data:text/html,hi http://"));
+        // Japanese running on after an address ends it.
+        assert_eq!(
+            next_url("https://example.com/kifuを見る"),
+            Some((0, "https://example.com/kifu".len()))
+        );
+    }
+
+    #[test]
+    fn an_evaluation_is_a_value_beside_the_comment_not_a_line_of_it() {
+        let mut record: Record<Shogi> = Record::new(Default::default());
+        let mv = kifu_shogi::usi::parse_move("7g7f").unwrap();
+        let node = record
+            .moves
+            .add_move(record.moves.root(), mv, Span::default());
+        for (kind, text) in [
+            (
+                kifu_record::CommentKind::Engine,
+                "-35 -3334FU +2726FU #5000",
+            ),
+            (kifu_record::CommentKind::Text, "角道を開ける"),
+        ] {
+            record.moves[node].comments.push(kifu_record::Comment::new(
+                kind,
+                text,
+                Span::default(),
+            ));
+        }
+        let nodes = viewer_nodes(&record, None);
+        assert_eq!(nodes[1].comment, "角道を開ける");
+        assert_eq!(
+            nodes[1].evaluation,
+            Some(("評価値 -35".to_string(), "-3334FU +2726FU".to_string()))
+        );
+    }
+
+    #[test]
+    fn a_page_that_links_the_shared_font_carries_none_and_says_what_it_needs() {
+        let mut record: Record<Shogi> = Record::new(Default::default());
+        record
+            .header
+            .set(HeaderField::FirstPlayer, "先手", "羽生善治");
+        let linked = page_with(
+            &record,
+            None,
+            "example",
+            &[],
+            &PageFont::Linked("kifu-font.ttf"),
+        );
+        assert!(
+            linked
+                .html
+                .contains("src:url(\"kifu-font.ttf\") format('truetype')")
+        );
+        assert!(!linked.html.contains("base64,"));
+        let alone = page(&record, None, "example", &[]);
+        assert!(alone.html.contains("base64,") && alone.html.len() > linked.html.len());
+        assert_eq!(alone.chars, linked.chars);
+        let mut relinked = alone.clone();
+        relinked.link_font("kifu-font.ttf");
+        assert_eq!(
+            relinked.html, linked.html,
+            "linked after the fact, the same page"
+        );
+        for c in "羽生善治開始局面".chars() {
+            assert!(linked.chars.binary_search(&c).is_ok(), "{c}");
+        }
+        let font = shared_font(linked.chars.iter().copied());
+        let face = ttf_parser::Face::parse(&font, 0).expect("the shared font parses");
+        assert!(face.glyph_index('羽').is_some() && face.glyph_index('龍').is_none());
+        // An address that would end the CSS string or the style element is escaped.
+        assert_eq!(css_url("a\"b</style>"), "a\\22 b\\3c /style>");
     }
 }

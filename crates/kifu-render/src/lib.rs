@@ -45,6 +45,19 @@ pub struct Options {
     /// Write a caption line under the board: the move number, the last move, its player and
     /// the evaluation ([`caption::caption`]).
     pub caption: bool,
+    /// The language of the picture's words: its labels, captions and (shogi's) pieces.
+    pub lang: Lang,
+}
+
+/// The one language a picture speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    /// Japanese: kanji pieces, 一…九 ranks, `80手目 △６三銀`, as Japanese programs draw.
+    #[default]
+    Ja,
+    /// English: Western piece letters (shogi's, chu's CSL abbreviations), ranks a…i (a…l for
+    /// chu), `Move 80 ☖ S7b-6c`.
+    En,
 }
 
 impl Default for Options {
@@ -53,6 +66,7 @@ impl Default for Options {
             flip: false,
             scale: 1.0,
             caption: false,
+            lang: Lang::Ja,
         }
     }
 }
@@ -84,9 +98,20 @@ pub enum RenderError {
 
 /// A player's line: the side's mark and name (`☗先手` when the record names nobody).
 pub(crate) fn player_line<G: kifu_record::Game>(record: &Record<G>, side: Side) -> String {
-    let (mark, field, default) = match side {
-        Side::First => ("☗", HeaderField::FirstPlayer, "先手"),
-        Side::Second => ("☖", HeaderField::SecondPlayer, "後手"),
+    player_line_in(record, side, Lang::Ja)
+}
+
+/// [`player_line`] in `lang` (`☗ Black` when the record names nobody, in English).
+pub(crate) fn player_line_in<G: kifu_record::Game>(
+    record: &Record<G>,
+    side: Side,
+    lang: Lang,
+) -> String {
+    let (mark, field, default) = match (side, lang) {
+        (Side::First, Lang::Ja) => ("☗", HeaderField::FirstPlayer, "先手"),
+        (Side::Second, Lang::Ja) => ("☖", HeaderField::SecondPlayer, "後手"),
+        (Side::First, Lang::En) => ("☗", HeaderField::FirstPlayer, "Black"),
+        (Side::Second, Lang::En) => ("☖", HeaderField::SecondPlayer, "White"),
     };
     let name = record
         .header
@@ -191,22 +216,33 @@ impl<G: Picture> Step<G> {
     /// The picture of this step.
     pub fn draw(&self, record: &Record<G>, options: &Options) -> Drawing {
         let last = self.played.as_ref().map(|(_, mv)| mv);
-        let scene = G::scene(&self.position, last);
+        let mut scene = G::scene(&self.position, last);
+        let mut board = G::board();
+        if options.lang == Lang::En {
+            G::in_english(&mut board, &mut scene);
+        }
         let bottom = G::bottom_player(&self.position);
+        let lang = options.lang;
         let captions = svg::Captions {
-            top: player_line(record, bottom.opponent()),
-            bottom: player_line(record, bottom),
-            move_label: caption::move_label(record.moves[self.node].ply()),
+            top: player_line_in(record, bottom.opponent(), lang),
+            bottom: player_line_in(record, bottom, lang),
+            move_label: caption::move_label_in(record.moves[self.node].ply(), lang),
             caption: options.caption.then(|| {
-                caption::caption(
+                let mut line = caption::caption_in(
                     record,
                     self.node,
                     self.played.as_ref().map(|(before, mv)| (before, mv)),
                     self.previous.as_ref(),
-                )
+                    lang,
+                );
+                for extra in G::caption_extras(&self.position, last) {
+                    line.push(' ');
+                    line.push_str(&extra);
+                }
+                line
             }),
         };
-        svg::picture(&G::board(), &scene, &captions, options.flip, options.scale)
+        svg::picture(&board, &scene, &captions, options.flip, options.scale)
     }
 }
 

@@ -90,6 +90,9 @@ pub struct Board {
     /// Whether the picture has room for what each side holds (shogi's hands, cetkaik's
     /// captured pieces) and how many columns of it.
     pub hand_columns: usize,
+    /// The board's star points (星, hoshi), each where two grid lines cross, as (the line
+    /// across from the left edge, the line down from the top edge): shogi's four, chu's four.
+    pub hoshi: Vec<(usize, usize)>,
     /// Lines of notes the picture always has room for, so that every position of a game is
     /// drawn at one size (cetkaik's season line and stick throw): an animation's frames and
     /// the stills of its plies must match.

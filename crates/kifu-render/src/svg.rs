@@ -432,6 +432,22 @@ pub fn frame(board: &Board, layout: &Layout, defs: &mut Defs, flip: bool) -> Str
             ),
         };
     }
+    // The komadai: a box each side's pieces in hand stand in, beside the board.
+    if layout.hand_columns > 0 {
+        let hand_w = layout.hand_columns as f32 * (layout.hand_cell + 12.0);
+        for x in [layout.hand_left_x, layout.hand_right_x] {
+            let _ = write!(
+                out,
+                "<rect class=\"komadai\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"3\" \
+                 fill=\"#e6c27a\" stroke=\"#6b4a12\" stroke-width=\"1.5\"/>",
+                num(x - 4.0),
+                num(layout.board_y - 4.0),
+                // Room for the counts beside the pieces.
+                num(hand_w + 2.0),
+                num(h + 8.0)
+            );
+        }
+    }
     let mut grid = String::new();
     for i in 0..=layout.files {
         let x = layout.board_x + i as f32 * c;
@@ -462,6 +478,21 @@ pub fn frame(board: &Board, layout: &Layout, defs: &mut Defs, flip: bool) -> Str
         num(w),
         num(h)
     );
+    for &(across, down) in &board.hoshi {
+        // Symmetric on every board that has them, but turned with the board all the same.
+        let (across, down) = if flip {
+            (layout.files - across, layout.ranks - down)
+        } else {
+            (across, down)
+        };
+        let _ = write!(
+            out,
+            "<circle class=\"hoshi\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#3b2a10\"/>",
+            num(layout.board_x + across as f32 * c),
+            num(layout.board_y + down as f32 * c),
+            num(c * 0.06)
+        );
+    }
     let label_size = c * 0.32;
     for (i, label) in board.file_labels.iter().enumerate() {
         let col = if flip { layout.files - 1 - i } else { i };
@@ -529,6 +560,7 @@ pub fn pieces(scene: &Scene, layout: &Layout, defs: &mut Defs, flip: bool) -> St
             ));
         }
     }
+    out.push_str(&steps(scene, layout, flip));
     for (slot, hand) in scene.hands.iter().enumerate() {
         // hands[0] is the bottom side's; a flipped board shows it at the top.
         let at_top = (slot == 1) != flip;
@@ -555,6 +587,56 @@ pub fn pieces(scene: &Scene, layout: &Layout, defs: &mut Defs, flip: bool) -> St
         }
     }
     out
+}
+
+/// A move that passes through squares (a lion's double move, a cetkaik step) drawn as its
+/// steps: a line from the square it left through each square it passed to the square it
+/// ended on, with an arrowhead, over the pieces. The marks alone cannot show a lion that
+/// captured and went back (its start and end are one square). Nothing for other moves.
+/// The viewer's script draws the same (its `steps`).
+pub fn steps(scene: &Scene, layout: &Layout, flip: bool) -> String {
+    if !scene.marks.iter().any(|m| m.1 == Mark::Via) {
+        return String::new();
+    }
+    let half = layout.cell / 2.0;
+    let points: Vec<(f32, f32)> = scene
+        .marks
+        .iter()
+        .filter(|m| matches!(m.1, Mark::From | Mark::Via | Mark::To))
+        .map(|&(index, _)| {
+            let (x, y) = layout.cell_origin(index, flip);
+            (x + half, y + half)
+        })
+        .collect();
+    let (Some(&(x2, y2)), Some(&(x1, y1))) = (points.last(), points.iter().rev().nth(1)) else {
+        return String::new();
+    };
+    let mut d = String::new();
+    for (i, (x, y)) in points.iter().enumerate() {
+        let _ = write!(
+            d,
+            "{}{} {}",
+            if i == 0 { 'M' } else { 'L' },
+            num(*x),
+            num(*y)
+        );
+    }
+    let length = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
+    let (dx, dy) = ((x2 - x1) / length, (y2 - y1) / length);
+    let a = layout.cell * 0.3;
+    let (bx, by) = (x2 - a * dx, y2 - a * dy);
+    format!(
+        "<g class=\"steps\" fill=\"#8a2be2\" stroke=\"#8a2be2\" stroke-opacity=\"0.75\" fill-opacity=\"0.75\">\
+         <path d=\"{d}\" fill=\"none\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\
+         <polygon points=\"{},{} {},{} {},{}\" stroke=\"none\"/></g>",
+        num(layout.cell * 0.08),
+        num(x2),
+        num(y2),
+        num(bx - dy * a * 0.5),
+        num(by + dx * a * 0.5),
+        num(bx + dy * a * 0.5),
+        num(by - dx * a * 0.5),
+    )
 }
 
 /// The text around the board: each player's line and the notes.
@@ -719,5 +801,66 @@ mod tests {
         }
         assert_eq!(drawing.missing, vec!['𠮷']);
         assert!(drawing.svg.contains("font-family=\"serif\">𠮷</text>"));
+    }
+
+    #[test]
+    fn a_lion_double_move_is_drawn_as_two_steps_and_a_plain_move_is_not() {
+        use kifu_chu::{Chu, Move, Square};
+        let state = Chu::start_position(&kifu_chu::Position::startpos());
+        let sq = |f, r| Square::new(f, r).unwrap();
+        let board = Chu::board();
+        let layout = Layout::new(&board, 0);
+        let double = Chu::scene(&state, Some(&Move::double(sq(6, 8), sq(6, 7), sq(6, 6))));
+        let drawn = steps(&double, &layout, false);
+        assert_eq!(drawn.matches("class=\"steps\"").count(), 1);
+        // Three points: start, the square passed, the end.
+        let d = drawn
+            .split("d=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        assert_eq!(
+            (d.matches('M').count(), d.matches('L').count()),
+            (1, 2),
+            "{d}"
+        );
+        let mut defs = Defs::default();
+        assert!(pieces(&double, &layout, &mut defs, false).contains("class=\"steps\""));
+        let plain = Chu::scene(&state, Some(&Move::new(sq(6, 9), sq(6, 8), false)));
+        assert_eq!(steps(&plain, &layout, false), "");
+    }
+
+    #[test]
+    fn star_points_and_komadai_where_the_game_has_them() {
+        use kifu_cetkaik::Cetkaik;
+        use kifu_chu::Chu;
+        use kifu_shogi::Shogi;
+        let count = |board: &Board, class: &str| {
+            let layout = Layout::new(board, 0);
+            let mut defs = Defs::default();
+            [false, true].map(|flip| {
+                frame(board, &layout, &mut defs, flip)
+                    .matches(&format!("class=\"{class}\""))
+                    .count()
+            })
+        };
+        assert_eq!(count(&Shogi::board(), "hoshi"), [4, 4]);
+        assert_eq!(count(&Chu::board(), "hoshi"), [4, 4]);
+        assert_eq!(count(&Cetkaik::board(), "hoshi"), [0, 0]);
+        assert_eq!(count(&Shogi::board(), "komadai"), [2, 2]);
+        assert_eq!(count(&Cetkaik::board(), "komadai"), [2, 2]);
+        assert_eq!(count(&Chu::board(), "komadai"), [0, 0]);
+        // Shogi's star points where the third lines from the edges cross.
+        let board = Shogi::board();
+        let layout = Layout::new(&board, 0);
+        let frame = frame(&board, &layout, &mut Defs::default(), false);
+        let at = format!(
+            "cx=\"{}\" cy=\"{}\"",
+            num(layout.board_x + 3.0 * layout.cell),
+            num(layout.board_y + 6.0 * layout.cell)
+        );
+        assert!(frame.contains(&at), "{at}");
     }
 }

@@ -33,7 +33,7 @@ pub fn step_squares(text: &str, previous: Option<Square>) -> Option<(Square, Opt
     Some((dest?, origin))
 }
 
-pub use names::kif_name;
+pub use names::{kif_name, western_name};
 pub use write::japanese_square;
 
 /// The kanji numeral of a rank index (0 → 一).

@@ -234,8 +234,14 @@ pub(crate) fn japanese_prefix(s: &str) -> Option<(PieceName, usize)> {
         .map(|(n, p)| (*p, n.len()))
 }
 
-/// The standard CSL Western abbreviation of what a piece moves as.
-pub(crate) fn western_name(kind: Kind) -> &'static str {
+/// The standard CSL Western abbreviation of what a piece moves as (`P`, `GB`, `Ln`), as a
+/// Western diagram names it (a promoted piece's red ink, not its name, says it was promoted).
+///
+/// ```
+/// use kifu_chu::Kind;
+/// assert_eq!(kifu_chu::notation::western_name(Kind::Lion), "Ln");
+/// ```
+pub fn western_name(kind: Kind) -> &'static str {
     WESTERN
         .iter()
         .find(|(_, p)| p.kind == kind && p.promoted_from.is_none())

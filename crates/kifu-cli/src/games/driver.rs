@@ -449,6 +449,7 @@ impl<G: CliGame> RecordBatch for Batch<G> {
 
     fn animate(
         &self,
+        kind: kifu_render::animate::Kind,
         plies: std::ops::RangeInclusive<usize>,
         options: &kifu_render::Options,
         timing: &kifu_render::animate::Timing,
@@ -460,7 +461,7 @@ impl<G: CliGame> RecordBatch for Batch<G> {
         let line = shown
             .get(first..=last)
             .ok_or_else(|| CliError::usage(format!("--to-ply {last}: past the end")))?;
-        // A GIF replays one line of one record: a cetkaik match is several seasons, each its
+        // An animation replays one line of one record: a cetkaik match is several seasons, each its
         // own record starting from its own board.
         let index = line[0].0;
         if let Some(&(other, _)) = line.iter().find(|(i, _)| *i != index) {
@@ -476,7 +477,7 @@ impl<G: CliGame> RecordBatch for Batch<G> {
             )));
         }
         let nodes: Vec<NodeId> = line.iter().map(|&(_, node)| node).collect();
-        kifu_render::animate::gif(&records[index], &nodes, options, timing, out)
+        kifu_render::animate::write(kind, &records[index], &nodes, options, timing, out)
             .map_err(|e| CliError::Failed(e.to_string()))
     }
 

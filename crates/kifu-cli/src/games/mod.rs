@@ -185,10 +185,12 @@ pub trait RecordBatch {
     /// [`RecordBatch::main_line_len`] counts them (`None` past the end).
     fn draw(&self, ply: usize, options: &kifu_render::Options) -> Option<kifu_render::Drawing>;
 
-    /// The first command record's positions after `plies` moves as an animated GIF into
-    /// `out`; a usage error when they are not one line of one record.
+    /// The first command record's positions after `plies` moves as an animation of `kind`
+    /// (GIF or animated PNG) into `out`; a usage error when they are not one line of one
+    /// record.
     fn animate(
         &self,
+        kind: kifu_render::animate::Kind,
         plies: std::ops::RangeInclusive<usize>,
         options: &kifu_render::Options,
         timing: &kifu_render::animate::Timing,

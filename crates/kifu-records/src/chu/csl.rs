@@ -469,6 +469,11 @@ fn write_with(record: &ChuRecord, render: fn(&Position, Move) -> String, japanes
         }
         out.push('\n');
     }
+    // A record with no header, no move and no ending would be an empty file, which holds
+    // no record: its start position says there is one.
+    if out.is_empty() {
+        out.push_str(&format!("[SFEN \"{}\"]\n", record.start.to_sfen()));
+    }
     out
 }
 

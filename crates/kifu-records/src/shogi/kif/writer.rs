@@ -205,10 +205,24 @@ impl Writer {
                     } else {
                         '△'
                     };
-                    let text = format!(
-                        "{mark}{}",
-                        kifu_shogi::notation::ki2::write(&pos, *mv, prev_to)
-                    );
+                    let written = kifu_shogi::notation::ki2::write(&pos, *mv, prev_to);
+                    // KI2 names a move by its piece and destination, resolved among the legal
+                    // moves: an illegal move whose words also name a legal one reads back as
+                    // that legal move.
+                    if node.illegal
+                        && let Ok((words, _)) = kifu_shogi::notation::ki2::parse(&written)
+                        && let Ok(legal) = kifu_shogi::notation::ki2::resolve(&pos, prev_to, &words)
+                        && legal != *mv
+                    {
+                        self.warnings.push(format!(
+                            "ply {}: KI2 cannot hold the illegal move {}: its words `{written}` \
+                             name the legal move {} and read back as it",
+                            node.ply(),
+                            mv.usi(),
+                            legal.usi()
+                        ));
+                    }
+                    let text = format!("{mark}{written}");
                     prev_to = Some(mv.to());
                     if !node.illegal {
                         pos.play_unchecked(*mv);

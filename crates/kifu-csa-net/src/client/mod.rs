@@ -363,7 +363,7 @@ async fn play_one(config: &ClientConfig, engine: &mut Engine) -> Result<GameRepo
     let meta = Meta {
         start_time: Some(start_time),
         end_time: Some(Stamp::now().csa()),
-        rates: Vec::new(),
+        notes: Vec::new(),
     };
     let (reason, verdict) = match &outcome {
         Ok(end) => end.clone(),

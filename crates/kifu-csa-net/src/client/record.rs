@@ -97,7 +97,7 @@ mod tests {
         let meta = Meta {
             start_time: Some("2026/01/01 00:00:01".to_owned()),
             end_time: Some("2026/01/01 00:05:00".to_owned()),
-            rates: Vec::new(),
+            notes: Vec::new(),
         };
         let text = to_csa(&summary, &played, Some(&Reason::Resign), None, &meta);
         for line in [

@@ -406,6 +406,47 @@ impl Conn {
                 }
             }
             X1Command::Rating => self.send_lines(rating(&self.lobby)),
+            X1Command::SetBuoy { name, moves, count } => {
+                let owner = name_of(self.name().unwrap_or("")).to_owned();
+                let lines = self
+                    .lobby
+                    .buoys
+                    .set(&name, &moves, count.as_deref(), &owner);
+                let set = lines.last().is_some_and(|l| l.ends_with("+OK"));
+                self.send_lines(lines);
+                if set {
+                    self.lobby.start_waiting(&name);
+                }
+            }
+            X1Command::DeleteBuoy(name) => {
+                let who = name_of(self.name().unwrap_or("")).to_owned();
+                self.send_lines(self.lobby.buoys.delete(&name, &who));
+            }
+            X1Command::GetBuoyCount(name) => self.send_lines(self.lobby.buoys.count_lines(&name)),
+            X1Command::Fork {
+                source,
+                name,
+                moves,
+            } => {
+                let Some(table) = self.lobby.game_table(&source) else {
+                    return self.send(&format!("##[ERROR] wrong source game name: {source}"));
+                };
+                match crate::server::buoy::fork(&source, &table.all_moves(), name.as_deref(), moves)
+                {
+                    Err(line) => self.send(&line),
+                    Ok((name, taken, mut lines)) => {
+                        let owner = name_of(self.name().unwrap_or("")).to_owned();
+                        let text = crate::server::buoy::moves_text(&taken);
+                        let set = self.lobby.buoys.set(&name, &text, None, &owner);
+                        let ok = set.last().is_some_and(|l| l.ends_with("+OK"));
+                        lines.extend(set);
+                        self.send_lines(lines);
+                        if ok {
+                            self.lobby.start_waiting(&name);
+                        }
+                    }
+                }
+            }
             X1Command::MonitorOn(id) => self.watch(&id, Watch::Positions, true),
             X1Command::Monitor2On(id) => self.watch(&id, Watch::Moves, true),
             X1Command::MonitorOff(id) => self.watch(&id, Watch::Positions, false),

@@ -21,6 +21,14 @@ use crate::server::table::{self, IdBook, SeatSlot, Table};
 const CHAT_BURST: u32 = 40;
 const CHAT_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
 
+/// Whether two waiting players' colour wishes let them play each other.
+fn fits(a: &Waiting, b: &Waiting) -> bool {
+    match (a.color, b.color) {
+        (Some(x), Some(y)) => x != y,
+        _ => true,
+    }
+}
+
 /// A player waiting for an opponent.
 pub(crate) struct Waiting {
     /// Which connection: a player logging in again replaces its name's old connection.
@@ -77,6 +85,8 @@ pub(crate) struct Lobby {
     /// The league ratings, computed from the store at start and after every league round
     /// (see [`crate::server::league::standings`]); what `%%RATING` answers.
     pub ratings: Mutex<Arc<crate::server::league::standings::Rated>>,
+    /// Buoy games set with `%%SETBUOY` or `%%FORK`.
+    pub buoys: crate::server::buoy::Buoys,
 }
 
 impl Lobby {
@@ -91,6 +101,7 @@ impl Lobby {
             ids: Mutex::new(IdBook::default()),
             next_conn: AtomicU64::new(1),
             ratings: Mutex::new(Arc::default()),
+            buoys: Default::default(),
         }
     }
 
@@ -197,11 +208,14 @@ impl Lobby {
             queue.push(me);
             return;
         }
-        let fits = |w: &Waiting| match (w.color, me.color) {
-            (Some(a), Some(b)) => a != b,
-            _ => true,
-        };
-        let Some(i) = queue.iter().position(fits) else {
+        // A buoy game waits for its buoy (shogi-server: "not ready yet").
+        if crate::server::buoy::is_buoy_name(&request.game.name)
+            && !self.buoys.is_set(&request.game.name)
+        {
+            queue.push(me);
+            return;
+        }
+        let Some(i) = queue.iter().position(|w| fits(w, &me)) else {
             queue.push(me);
             return;
         };
@@ -209,22 +223,57 @@ impl Lobby {
         if queue.is_empty() {
             lobby.remove(&request.game.name);
         }
-        // The earlier arrival gets its wish. Without wishes, two players who met before swap
-        // the colours of their last game (as a series between two engines should); players
-        // meeting for the first time: the earlier one plays Black.
-        let other_black = match (other.color, me.color) {
-            (Some(c), _) => c == Color::Black,
-            (None, Some(c)) => c == Color::White,
-            (None, None) => self.last_black_of(&other.player, &me.player) != Some(&other.player),
-        };
-        let (black, white) = if other_black {
-            (other, me)
-        } else {
-            (me, other)
-        };
+        let (black, white) = self.colours(other, me);
         let table = self.seat(request.game, black, white);
         drop(lobby);
         self.open(table);
+    }
+
+    /// Who of two paired players plays Black. The earlier arrival gets its wish. Without
+    /// wishes, two players who met before swap the colours of their last game (as a series
+    /// between two engines should); players meeting for the first time: the earlier one
+    /// plays Black.
+    fn colours(&self, earlier: Waiting, later: Waiting) -> (Waiting, Waiting) {
+        let earlier_black = match (earlier.color, later.color) {
+            (Some(c), _) => c == Color::Black,
+            (None, Some(c)) => c == Color::White,
+            (None, None) => {
+                self.last_black_of(&earlier.player, &later.player) != Some(&earlier.player)
+            }
+        };
+        if earlier_black {
+            (earlier, later)
+        } else {
+            (later, earlier)
+        }
+    }
+
+    /// Starts the games of players waiting for `game` while its buoy lasts (after
+    /// `%%SETBUOY` or `%%FORK` set it), pairing them in the order they came.
+    pub fn start_waiting(self: &Arc<Lobby>, game: &str) {
+        let Some(name) = crate::game_name::GameName::parse(game) else {
+            return;
+        };
+        let mut waiting = self.waiting();
+        let mut tables = Vec::new();
+        if let Some(queue) = waiting.get_mut(game) {
+            while self.buoys.is_set(game) && queue.len() >= 2 {
+                let Some(j) = (1..queue.len()).find(|&j| fits(&queue[0], &queue[j])) else {
+                    break;
+                };
+                let later = queue.remove(j);
+                let earlier = queue.remove(0);
+                let (black, white) = self.colours(earlier, later);
+                tables.push(self.seat(name.clone(), black, white));
+            }
+            if queue.is_empty() {
+                waiting.remove(game);
+            }
+        }
+        drop(waiting);
+        for t in tables {
+            self.open(t);
+        }
     }
 
     /// The players waiting, by game name: held while players are taken out and seated, so
@@ -242,11 +291,16 @@ impl Lobby {
         white: Waiting,
     ) -> Arc<Table> {
         self.remember_black(&black.player, &white.player);
-        let rates = self
+        let notes = self
             .ratings
             .lock()
             .unwrap()
             .rate_lines(&black.player, &white.player);
+        let initial = if crate::server::buoy::is_buoy_name(&game.name) {
+            self.buoys.take(&game.name).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         let t = table::seat(
             &self.services,
             &mut self.ids.lock().unwrap(),
@@ -255,7 +309,8 @@ impl Lobby {
                 (black.name, black.player, black.peer),
                 (white.name, white.player, white.peer),
             ],
-            rates,
+            notes,
+            initial,
         );
         self.games
             .lock()

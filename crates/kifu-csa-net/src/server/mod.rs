@@ -19,6 +19,7 @@ use tracing::instrument::WithSubscriber as _;
 
 mod admission;
 pub mod auth;
+mod buoy;
 mod config;
 mod connection;
 mod flood_log;

@@ -17,9 +17,10 @@ pub struct Meta {
     pub start_time: Option<String>,
     /// `YYYY/MM/DD HH:MM:SS`, once the game has ended.
     pub end_time: Option<String>,
-    /// Lines written as `'` comments before the first move: floodgate's `rating:`,
-    /// `black_rate:` and `white_rate:` (see [`crate::server::league::standings::rate_lines`]).
-    pub rates: Vec<String>,
+    /// Lines written as `'` comments before the first move played: floodgate's `rating:`,
+    /// `black_rate:` and `white_rate:` (see [`crate::server::league::standings::Rated::rate_lines`])
+    /// and shogi-server's `buoy game starting with <n> moves`.
+    pub notes: Vec<String>,
 }
 
 /// The game as a record: players, event (the game id), start and end times, the time
@@ -41,7 +42,7 @@ pub(crate) fn record_of(
         meta.start_time.as_deref(),
         meta.end_time.as_deref(),
     );
-    for line in &meta.rates {
+    for line in &meta.notes {
         game.comment(CommentKind::Hidden, line);
     }
     for played in moves {

@@ -67,8 +67,8 @@ pub(crate) struct Table {
     timer: Notify,
     /// `%%MONITORON` and `%%MONITOR2ON` watchers, by connection id and what they watch.
     watchers: Mutex<Vec<(u64, Arc<Peer>, Watch)>>,
-    /// The players' ratings as the record's header lines (none for unrated players).
-    rates: Vec<String>,
+    /// The record's header comment lines: the players' ratings, a buoy's start.
+    notes: Vec<String>,
 }
 
 /// Where a seated player's lines go.
@@ -166,7 +166,8 @@ pub(crate) fn seat(
     ids: &mut IdBook,
     game: GameName,
     players: [(String, String, Arc<Peer>); 2],
-    rates: Vec<String>,
+    mut notes: Vec<String>,
+    initial_moves: Vec<kifu_shogi::Move>,
 ) -> Arc<Table> {
     let started = Stamp::now();
     let [(black, black_id, bp), (white, white_id, wp)] = players;
@@ -181,6 +182,15 @@ pub(crate) fn seat(
     if let Some(h) = game.handicap {
         summary.position = PositionBlock::new(h.position());
         summary.to_move = summary.position.start.turn();
+    }
+    // A buoy game starts after its moves, listed in the summary's position as shogi-server
+    // lists them.
+    if !initial_moves.is_empty() {
+        notes.push(format!(
+            "buoy game starting with {} moves",
+            initial_moves.len()
+        ));
+        summary.position.moves = initial_moves.into_iter().map(|m| (m, None)).collect();
     }
     Arc::new(Table {
         id,
@@ -206,7 +216,7 @@ pub(crate) fn seat(
         }),
         timer: Notify::new(),
         watchers: Mutex::new(Vec::new()),
-        rates,
+        notes,
     })
 }
 
@@ -331,7 +341,7 @@ impl Table {
                 meta: Meta {
                     start_time: Some(start_time.clone()),
                     end_time: None,
-                    rates: self.rates.clone(),
+                    notes: self.notes.clone(),
                 },
             });
         }
@@ -557,6 +567,17 @@ impl Table {
     /// `Your_Turn`, with `Remaining_Time+`, `Remaining_Time-`, `Last_Move` (empty before
     /// the first move) and `Current_Turn` (the number of plies played) inside the Time
     /// block, and the position as it stands now; `##[SHOW]` before each line.
+    /// Every move of the game from its start position: those its summary listed (a buoy's),
+    /// then those played.
+    pub(crate) fn all_moves(&self) -> Vec<kifu_shogi::Move> {
+        let st = self.state.lock().unwrap();
+        let Some(play) = &st.play else {
+            return Vec::new();
+        };
+        let listed = play.summary().position.moves.iter().map(|&(m, _)| m);
+        listed.chain(play.moves().iter().map(|p| p.mv)).collect()
+    }
+
     pub(crate) fn show(&self) -> Vec<String> {
         let st = self.state.lock().unwrap();
         let lines = Self::show_of(&st);
@@ -651,7 +672,7 @@ impl Table {
                 let meta = Meta {
                     start_time: st.start_time.clone(),
                     end_time: None,
-                    rates: self.rates.clone(),
+                    notes: self.notes.clone(),
                 };
                 to_csa(play, &meta, self.services.config.csa_version)
             }

@@ -28,6 +28,29 @@ pub enum X1Command {
     Monitor2On(String),
     /// `%%MONITOR2OFF <game_id>`: no more moves.
     Monitor2Off(String),
+    /// `%%SETBUOY <buoy game> <moves> [count]`: games of that name start after those moves.
+    SetBuoy {
+        /// The buoy game name (`buoy_<name>-<total>-<byoyomi>[F]`).
+        name: String,
+        /// CSA moves from the even start, as one token (`+7776FU-3334FU`).
+        moves: String,
+        /// How many games (1 when not given).
+        count: Option<String>,
+    },
+    /// `%%DELETEBUOY <buoy game>`: by the player who set it.
+    DeleteBuoy(String),
+    /// `%%GETBUOYCOUNT <buoy game>`: the games left (-1: none).
+    GetBuoyCount(String),
+    /// `%%FORK <game_id> [<buoy game>] [<moves>]`: a buoy of the first moves of a game in
+    /// progress.
+    Fork {
+        /// The game in progress.
+        source: String,
+        /// The buoy's name, if given.
+        name: Option<String>,
+        /// How many of its moves, if given.
+        moves: Option<usize>,
+    },
     /// `%%%…`: 81Dojo's own commands, ignored as shogi-server ignores them.
     Void,
     /// A bare `%%GAME`: stop waiting.
@@ -91,6 +114,41 @@ impl X1Command {
             ["%%LIST", ..] => X1Command::List,
             ["%%RATING", ..] => X1Command::Rating,
             ["%%SHOW", id, ..] => X1Command::Show((*id).to_owned()),
+            ["%%SETBUOY", name, moves, rest @ ..] => X1Command::SetBuoy {
+                name: (*name).to_owned(),
+                moves: (*moves).to_owned(),
+                count: rest.first().map(|c| (*c).to_owned()),
+            },
+            ["%%DELETEBUOY", name, ..] => X1Command::DeleteBuoy((*name).to_owned()),
+            ["%%GETBUOYCOUNT", name, ..] => X1Command::GetBuoyCount((*name).to_owned()),
+            // shogi-server reads `%%FORK <id> <name> <n>` but its `<n>` is always lost (a
+            // second regular-expression match overwrites it, so an explicit number always
+            // fails); the documented meaning is kept here, and a number alone in second place
+            // is the number of moves, as rshogi reads it.
+            ["%%FORK", source, rest @ ..] if rest.len() <= 2 => {
+                let number = |w: &str| w.parse::<usize>().ok();
+                let (name, moves) = match rest {
+                    [] => (None, None),
+                    [one] => match number(one) {
+                        Some(n) => (None, Some(n)),
+                        None => (Some((*one).to_owned()), None),
+                    },
+                    [name, n] => match number(n) {
+                        Some(n) => (Some((*name).to_owned()), Some(n)),
+                        None => {
+                            return X1Command::Error(format!(
+                                "the number of moves to fork is not a number: {n}"
+                            ));
+                        }
+                    },
+                    _ => unreachable!("at most two words after the source"),
+                };
+                X1Command::Fork {
+                    source: (*source).to_owned(),
+                    name,
+                    moves,
+                }
+            }
             ["%%MONITORON", id, ..] => X1Command::MonitorOn((*id).to_owned()),
             ["%%MONITOROFF", id, ..] => X1Command::MonitorOff((*id).to_owned()),
             ["%%MONITOR2ON", id, ..] => X1Command::Monitor2On((*id).to_owned()),
@@ -110,6 +168,8 @@ impl X1Command {
                 "##[HELP] %%GAME <game> <+|-|*>, %%GAME, %%CHALLENGE <game> <+|-|*>, %%WHO, %%LIST, \
                  %%SHOW <game_id>, %%MONITORON <game_id>, %%MONITOROFF <game_id>, \
                  %%MONITOR2ON <game_id>, %%MONITOR2OFF <game_id>, %%CHAT <message>, \
+                 %%SETBUOY <buoy_game> <moves> [count], %%DELETEBUOY <buoy_game>, \
+                 %%GETBUOYCOUNT <buoy_game>, %%FORK <game_id> [buoy_game] [moves], \
                  %%RATING, %%VERSION, %%HELP, LOGOUT"
                     .to_owned(),
             ],
@@ -123,6 +183,10 @@ impl X1Command {
             | X1Command::Show(_)
             | X1Command::Chat(_)
             | X1Command::Rating
+            | X1Command::SetBuoy { .. }
+            | X1Command::DeleteBuoy(_)
+            | X1Command::GetBuoyCount(_)
+            | X1Command::Fork { .. }
             | X1Command::MonitorOn(_)
             | X1Command::MonitorOff(_)
             | X1Command::Monitor2On(_)

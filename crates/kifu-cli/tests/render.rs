@@ -291,3 +291,61 @@ fn a_picture_speaks_one_language_japanese_by_default_english_with_lang_en() {
     let refused = kifu(&["render", input.as_str(), "--lang", "fr", "-o", "-"]);
     assert_eq!(refused.status.code(), Some(2));
 }
+
+#[test]
+fn an_english_picture_of_each_game_draws_no_japanese_character() {
+    let dir = tempfile::tempdir().unwrap();
+    // The players' names are the record's own words, drawn as written.
+    for (game, file, ply, names) in [
+        (
+            "shogi",
+            "shogi/jkf-suite/kif/kiou201403160101.kif",
+            "40",
+            "三浦弘行渡辺明",
+        ),
+        ("chu", "chu/lishogi-games.ndjson", "20", ""),
+        (
+            "cetkaik",
+            "cetkaik/cerke_online/case1_2022-05-31.ckka",
+            "30",
+            "",
+        ),
+    ] {
+        let input = corpus(file);
+        let svg = dir.path().join(format!("{game}.svg"));
+        let path = svg.to_str().unwrap().to_string();
+        let out = kifu(&[
+            "render",
+            input.as_str(),
+            "--record",
+            "1",
+            "--ply",
+            ply,
+            "--caption",
+            "--lang",
+            "en",
+            "-o",
+            path.as_str(),
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{game}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&svg).unwrap();
+        // Every character drawn is a glyph the picture refers to as `#g<hex>`.
+        let japanese: Vec<char> = text
+            .split("href=\"#g")
+            .skip(1)
+            .filter_map(|rest| u32::from_str_radix(rest.split('"').next()?, 16).ok())
+            .filter_map(char::from_u32)
+            .filter(|c| !names.contains(*c))
+            .filter(|c| matches!(*c as u32, 0x3000..=0x30FF | 0x4E00..=0x9FFF | 0xFF00..=0xFFEF | 0x25B2 | 0x25B3))
+            .collect();
+        assert!(
+            japanese.is_empty(),
+            "{game}: {japanese:?} in an English picture"
+        );
+    }
+}

@@ -51,9 +51,13 @@ pub trait Picture: Game {
     /// (cetkaik's labels are Latin letters already).
     fn in_english(_board: &mut Board, _scene: &mut Scene) {}
 
-    /// What a caption adds after the move and the mover, from the position after `last`:
-    /// cetkaik's stick throws and the scores. Nothing by default.
-    fn caption_extras(_after: &Self::Position, _last: Option<&Self::Move>) -> Vec<String> {
+    /// What a caption in `lang` adds after the move and the mover, from the position after
+    /// `last`: cetkaik's stick throws and the scores. Nothing by default.
+    fn caption_extras(
+        _after: &Self::Position,
+        _last: Option<&Self::Move>,
+        _lang: crate::Lang,
+    ) -> Vec<String> {
         Vec::new()
     }
 
@@ -342,6 +346,10 @@ fn chu_western_names() -> &'static [(&'static str, &'static str)] {
 /// The professions' names, in `Profession::ALL` order.
 const PROFESSIONS: [&str; 10] = ["船", "兵", "弓", "車", "虎", "馬", "筆", "巫", "将", "王"];
 const SEASONS: [&str; 4] = ["春", "夏", "秋", "冬"];
+const SEASONS_EN: [&str; 4] = ["Spring", "Summer", "Autumn", "Winter"];
+/// The professions by the letters of cerke_noter's machine-readable notation (V, P, A …), in
+/// the order of [`PROFESSIONS`].
+const PROFESSIONS_EN: [&str; 10] = ["V", "P", "A", "C", "T", "H", "O", "S", "G", "K"];
 
 impl Picture for kifu_cetkaik::Cetkaik {
     const POSITION_ATTRIBUTE: &'static str = "data-position";
@@ -483,11 +491,14 @@ impl Picture for kifu_cetkaik::Cetkaik {
     }
 
     /// The throw of the sticks (裁) the last move needed, the bridge's and the water's
-    /// (入水), and the season with both scores: `裁 4 入水 2 春 IA 20 対 A 20`.
+    /// (入水), and the season with both scores: `裁 4 入水 2 春 IA 20 対 A 20`, or in English
+    /// `bridge 4 water 2 Spring IA 20 vs A 20`.
     fn caption_extras(
         state: &kifu_cetkaik::MatchState,
         last: Option<&kifu_cetkaik::Event>,
+        lang: crate::Lang,
     ) -> Vec<String> {
+        let en = lang == crate::Lang::En;
         use kifu_cetkaik::{Side as CetSide, Throw};
         let mut extras = Vec::new();
         let throw = |t: Throw| match t {
@@ -496,15 +507,24 @@ impl Picture for kifu_cetkaik::Cetkaik {
         };
         if let Some(kifu_cetkaik::Event::Move { throws, .. }) = last {
             if let Some(t) = throws.bridge {
-                extras.push(format!("裁 {}", throw(t)));
+                extras.push(format!("{} {}", if en { "bridge" } else { "裁" }, throw(t)));
             }
             if let Some(t) = throws.water {
-                extras.push(format!("入水 {}", throw(t)));
+                extras.push(format!(
+                    "{} {}",
+                    if en { "water" } else { "入水" },
+                    throw(t)
+                ));
             }
         }
-        let season = SEASONS.get(state.season() as usize).copied().unwrap_or("?");
+        let season = state.season() as usize;
+        let (season, versus) = if en {
+            (SEASONS_EN.get(season).copied().unwrap_or("?"), "vs")
+        } else {
+            (SEASONS.get(season).copied().unwrap_or("?"), "対")
+        };
         extras.push(format!(
-            "{season} IA {} 対 A {}",
+            "{season} IA {} {versus} A {}",
             state.score(CetSide::IASide),
             state.score(CetSide::ASide)
         ));
@@ -513,6 +533,81 @@ impl Picture for kifu_cetkaik::Cetkaik {
 
     fn bottom_player(state: &kifu_cetkaik::MatchState) -> Side {
         kifu_cetkaik::game::record_side(state, kifu_cetkaik::Side::IASide)
+    }
+
+    /// A move in Latin letters for an English caption: the profession's letter (`Tam` for
+    /// 皇), its square, the squares it passes and where it ends (`V ZAU-ZAI-ZO`); a drop as
+    /// `P*KA`; the declarations by their readings (`ty mok1`, `ta xot1`).
+    fn move_caption_western(
+        before: &kifu_cetkaik::MatchState,
+        event: &kifu_cetkaik::Event,
+    ) -> String {
+        use kifu_cetkaik::{Event, Piece, PureMove::*, Square};
+        let name = |sq: Square| format!("{}{}", sq.column_name(), sq.row_name());
+        let letter = |sq: Square| match before.position().get(sq) {
+            Some(Piece::Tam) => "Tam",
+            Some(Piece::Owned { prof, .. }) => PROFESSIONS_EN[prof.index()],
+            None => "?",
+        };
+        match event {
+            Event::Declare { declaration, .. } => match declaration {
+                kifu_cetkaik::Declaration::TyMok => "ty mok1".to_owned(),
+                kifu_cetkaik::Declaration::TaXot => "ta xot1".to_owned(),
+            },
+            Event::Move { mv, .. } => {
+                let (src, squares) = match *mv {
+                    Drop { prof, dst, .. } => {
+                        return format!("{}*{}", PROFESSIONS_EN[prof.index()], name(dst));
+                    }
+                    Plain { src, dst } => (src, vec![dst]),
+                    StepFinite { src, step, dst } | StepRanged { src, step, dst } => {
+                        (src, vec![step, dst])
+                    }
+                    TamNoStep { src, first, second } => (src, vec![first, second]),
+                    TamStepFormer {
+                        src,
+                        step,
+                        first,
+                        second,
+                    } => (src, vec![step, first, second]),
+                    TamStepLatter {
+                        src,
+                        first,
+                        step,
+                        second,
+                    } => (src, vec![first, step, second]),
+                };
+                let path: Vec<String> = std::iter::once(src).chain(squares).map(name).collect();
+                format!("{} {}", letter(src), path.join("-"))
+            }
+        }
+    }
+
+    /// The professions by their letters (V, P, A …, as cerke_noter's notation writes them),
+    /// the tam as `Tam`, and the season in English.
+    fn in_english(_board: &mut Board, scene: &mut Scene) {
+        let letter = |name: &'static str| {
+            if name == "皇" {
+                return "Tam";
+            }
+            PROFESSIONS
+                .iter()
+                .position(|p| *p == name)
+                .map_or(name, |i| PROFESSIONS_EN[i])
+        };
+        for token in scene.cells.iter_mut().flatten() {
+            token.name = letter(token.name);
+        }
+        for (token, _) in scene.hands.iter_mut().flatten() {
+            token.name = letter(token.name);
+        }
+        for note in &mut scene.notes {
+            for (ja, en) in SEASONS.iter().zip(SEASONS_EN) {
+                if let Some(rest) = note.strip_prefix(ja) {
+                    *note = format!("{en}{rest}");
+                }
+            }
+        }
     }
 }
 

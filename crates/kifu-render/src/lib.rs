@@ -235,7 +235,7 @@ impl<G: Picture> Step<G> {
                     self.previous.as_ref(),
                     lang,
                 );
-                for extra in G::caption_extras(&self.position, last) {
+                for extra in G::caption_extras(&self.position, last, lang) {
                     line.push(' ');
                     line.push_str(&extra);
                 }

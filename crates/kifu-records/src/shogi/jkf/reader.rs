@@ -326,6 +326,17 @@ impl Reader<'_, '_> {
             }
         }
         replay.finish(&mut self.record.moves, self.diags);
+        // A fork is read where its entry is, but an illegal move becomes a node only once the
+        // entry after it excuses it: forks read before this line's own node was made came
+        // first among their parent's children. This line's nodes go first again (a fork's
+        // first node stays a variation of its parent).
+        let path = self.record.moves.path_to(replay.cursor);
+        let from = path.iter().position(|&n| n == parent).map_or(0, |i| i + 1);
+        for (k, &node) in path[from..].iter().enumerate() {
+            if first || k > 0 {
+                self.record.moves.promote(node);
+            }
+        }
     }
 }
 

@@ -143,7 +143,7 @@ struct StandingsArgs {
     /// The server's data directory (the one given to `kifu csa-server --data`).
     #[arg(long, value_name = "DIR")]
     data: PathBuf,
-    /// The league file, for its [ratings] parameters (mk_rate's defaults without it).
+    /// The league file, for its `[ratings]` parameters (mk_rate's defaults without it).
     #[arg(long, value_name = "FILE")]
     league: Option<PathBuf>,
     /// One JSON object: players (id, name, rate or null, group, wins, draws, losses) and the

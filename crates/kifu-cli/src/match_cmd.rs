@@ -31,7 +31,7 @@ use crate::outcome::Outcome;
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
-    /// A TOML match file holding any of these options (engines as [[engine]] tables); the
+    /// A TOML match file holding any of these options (engines as `[[engine]]` tables); the
     /// options given here override it.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,

@@ -286,7 +286,7 @@ impl Kind {
     }
 }
 
-/// Writes the positions after `nodes` as an animation of `kind` ([`gif`] or [`apng`]).
+/// Writes the positions after `nodes` as an animation of `kind` ([`gif()`] or [`apng`]).
 pub fn write<G: Picture, W: Write>(
     kind: Kind,
     record: &Record<G>,
@@ -301,7 +301,7 @@ pub fn write<G: Picture, W: Write>(
     }
 }
 
-/// Writes the positions after `nodes` (a line of `record`, as for [`gif`]) to `out` as an
+/// Writes the positions after `nodes` (a line of `record`, as for [`gif()`]) to `out` as an
 /// animated PNG that loops: the first frame whole, each later one the rectangle of pixels
 /// that changed (the others in it transparent), drawn over the frame before.
 ///

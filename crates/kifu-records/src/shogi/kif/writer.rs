@@ -389,7 +389,24 @@ impl Writer {
             EndingKind::DefaultWin => "不戦勝",
             EndingKind::DefaultLoss => "不戦敗",
             EndingKind::Game(ShogiEnding::Try) => "トライ",
-            EndingKind::Unknown(word) => return word.clone(),
+            // A word of no program's is kept as written, if it reads back as an ending (one
+            // that looks like a move, `1CHUDAN`, would not).
+            EndingKind::Unknown(word) => {
+                let line = format!("{ply:>4} {word}");
+                let kept = super::syntax::move_line(&line).is_some_and(|l| {
+                    l.body
+                        == Ok(super::syntax::Body::Ending(EndingKind::Unknown(
+                            word.clone(),
+                        )))
+                });
+                if kept {
+                    return word.clone();
+                }
+                self.warnings.push(format!(
+                    "ply {ply}: KIF cannot hold the ending `{word}` (it would read as a move); written as 中断"
+                ));
+                "中断"
+            }
             other @ (EndingKind::Game(ShogiEnding::DeclareDraw)
             | EndingKind::TakeBack
             | EndingKind::Error

@@ -141,6 +141,27 @@ async fn six_players_play_three_league_rounds() {
     };
     assert_eq!(rated, want, "{lines:?}");
     assert!(!rated.is_empty());
+    // The store keeps them too (what other tools read), written just after they are computed.
+    let mut sorted_want = want.clone();
+    sorted_want.sort();
+    let mut kept = Vec::new();
+    for _ in 0..50 {
+        let rows = kifu_csa_net::server::store::Store::open(&dir.path().join("kifu.sqlite"))
+            .unwrap()
+            .ratings()
+            .unwrap();
+        kept = rows
+            .iter()
+            .filter(|(_, _, group)| *group != 999)
+            .map(|(id, rate, _)| (id[1..].parse::<usize>().unwrap(), *rate))
+            .collect::<Vec<_>>();
+        kept.sort();
+        if kept == sorted_want {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(kept, sorted_want);
     assert!(rated.windows(2).all(|w| w[0].1 >= w[1].1));
 
     // A fourth round: its records carry floodgate's rate lines with those ratings, before the

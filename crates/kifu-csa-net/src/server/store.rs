@@ -133,7 +133,10 @@ impl Store {
                  white TEXT NOT NULL, start_time TEXT NOT NULL, end_time TEXT NOT NULL,
                  reason TEXT NOT NULL, winner TEXT NOT NULL, plies INTEGER NOT NULL,
                  path TEXT NOT NULL);
-             CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value BLOB NOT NULL);",
+             CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value BLOB NOT NULL);
+             CREATE TABLE IF NOT EXISTS ratings (
+                 player TEXT PRIMARY KEY, rate INTEGER NOT NULL, rating_group INTEGER NOT NULL,
+                 wins REAL NOT NULL, losses REAL NOT NULL, computed TEXT NOT NULL);",
         )?;
         // Stores made before player ids had no id columns: their rows keep the names.
         let has_ids = conn
@@ -279,6 +282,35 @@ impl Store {
             })
         })?
         .collect()
+    }
+
+    /// Replaces the ratings kept with `rated` (player id, rating, group, weighted wins and
+    /// losses; rating 0 and group 999 for players not rated, as `mk_rate`'s `players.yaml`
+    /// keeps them), computed at `computed` (`YYYY/MM/DD HH:MM:SS`).
+    pub fn save_ratings(
+        &mut self,
+        rated: &[(String, i64, i64, f64, f64)],
+        computed: &str,
+    ) -> rusqlite::Result<()> {
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM ratings", [])?;
+        for (player, rate, group, wins, losses) in rated {
+            tx.execute(
+                "INSERT INTO ratings (player, rate, rating_group, wins, losses, computed)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![player, rate, group, wins, losses, computed],
+            )?;
+        }
+        tx.commit()
+    }
+
+    /// The ratings kept: `(player id, rating, group)`, highest first (unrated last).
+    pub fn ratings(&self) -> rusqlite::Result<Vec<(String, i64, i64)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT player, rate, rating_group FROM ratings ORDER BY rating_group, rate DESC, player",
+        )?;
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect()
     }
 
     /// Every finished game, oldest first.

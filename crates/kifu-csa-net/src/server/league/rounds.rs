@@ -41,6 +41,7 @@ pub(crate) async fn run(lobby: Weak<Lobby>, index: usize) {
         ));
         *lobby.ratings.lock().unwrap() = ratings.clone();
         play_round(&lobby, &league, round, &rows, &ratings, &mut rng);
+        keep(&lobby, &ratings).await;
         round += 1;
     }
 }
@@ -54,10 +55,29 @@ pub(crate) async fn refresh_ratings(lobby: Weak<Lobby>) {
     loop {
         let Some(l) = lobby.upgrade() else { return };
         let rows = finished_games(&l).await;
-        let ratings = rated(&rows, Timestamp::now(), &l.services.config.leagues.method);
-        *l.ratings.lock().unwrap() = Arc::new(ratings);
+        let ratings = Arc::new(rated(
+            &rows,
+            Timestamp::now(),
+            &l.services.config.leagues.method,
+        ));
+        *l.ratings.lock().unwrap() = ratings.clone();
+        keep(&l, &ratings).await;
         drop(l);
         tokio::time::sleep(REFRESH).await;
+    }
+}
+
+/// Keeps the ratings in the store (with `--data`), off the runtime; a failure is logged.
+async fn keep(lobby: &Arc<Lobby>, ratings: &Arc<Rated>) {
+    let Some(store) = lobby.services.store.clone() else {
+        return;
+    };
+    let rows = ratings.rows();
+    let now = Timestamp::now().strftime("%Y/%m/%d %H:%M:%S").to_string();
+    let written =
+        tokio::task::spawn_blocking(move || store.lock().unwrap().save_ratings(&rows, &now));
+    if let Ok(Err(e)) = written.await {
+        tracing::warn!("ratings: cannot keep them in the store: {e}");
     }
 }
 

@@ -66,6 +66,21 @@ pub fn rated_now(rows: &[GameRow], method: &Method) -> Rated {
 }
 
 impl Rated {
+    /// The rows the store keeps of these ratings: `(player id, rating, group, wins, losses)`,
+    /// unrated players with rating 0 in group 999 as `mk_rate` lists them.
+    pub fn rows(&self) -> Vec<(String, i64, i64, f64, f64)> {
+        let mut rows = Vec::new();
+        for (g, players) in self.ratings.groups.iter().enumerate() {
+            for p in players {
+                rows.push((p.id.clone(), p.rate, g as i64, p.wins, p.losses));
+            }
+        }
+        for p in &self.ratings.unrated {
+            rows.push((p.id.clone(), 0, 999, p.wins, p.losses));
+        }
+        rows
+    }
+
     /// The rating of a player id, if rated.
     pub fn rate_of(&self, id: &str) -> Option<i64> {
         self.ratings.get(id).map(|(_, p)| p.rate)

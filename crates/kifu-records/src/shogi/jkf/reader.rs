@@ -60,7 +60,18 @@ pub fn read(text: &str) -> Parsed {
         }
         None => reader.error("`moves` (an array) is missing"),
     }
-    let record = reader.record;
+    let mut record = reader.record;
+    // A document that gives a start position holds a game (a problem's, say) even with no
+    // moves and no header field kifu knows: `initial` is where it starts. (Only then: the
+    // writers take a start span as a position the source stated, which JKF's presets are
+    // not.)
+    let key = "\"initial\"";
+    if record.is_empty()
+        && doc.get("initial").is_some_and(Value::is_object)
+        && let Some(at) = text.find(key)
+    {
+        record.start_span = Span::new(at, at + key.len());
+    }
     let mut diagnostics = std::mem::take(&mut parsed.diagnostics);
     if !diagnostics.iter().any(Diagnostic::is_error) {
         // An object without moves or header (`{}`) is no record, like any empty text.

@@ -126,6 +126,8 @@ fn man_writes_one_page_per_subcommand() {
         .map(|s| format!("kifu-{s}.1"))
         .collect();
     expected.push("kifu.1".to_string());
+    // Nested subcommands get pages of their own too.
+    expected.push("kifu-csa-server-standings.1".to_string());
     expected.sort();
     let mut written: Vec<String> = std::fs::read_dir(&man1)
         .unwrap()

@@ -55,8 +55,21 @@ fn html_of_an_archive_takes_the_memory_of_one_page() {
         .unwrap()
         .map(|e| e.unwrap().metadata().unwrap().len())
         .sum();
-    let count = std::fs::read_dir(&pages).unwrap().count();
+    let count = std::fs::read_dir(&pages)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "html")
+        })
+        .count();
     assert_eq!(count, 2_001, "a page per game and the index");
+    assert!(
+        pages.join("kifu-font.ttf").is_file(),
+        "the pages' shared font"
+    );
     let budget = size as u64 + 48 * 1024 * 1024;
     assert!(
         peak < budget && peak < written / 2,

@@ -267,3 +267,34 @@ fn relative_words_agree_with_the_reference() {
         assert!(diffs.is_empty(), "{name}: {diffs:#?}");
     }
 }
+
+/// Thirty alternatives to the first move (every legal first move): each is a fork of the one
+/// entry, written once. (Building each alternative's later siblings again inside it took
+/// time exponential in their number: found by fuzzing.)
+#[test]
+fn many_alternatives_at_one_move_are_forks_of_one_entry() {
+    use kifu_shogi::Position;
+    let start = Position::startpos();
+    let mut record =
+        kifu_records::shogi::ShogiRecord::new(kifu_records::shogi::StartPosition::even());
+    let root = record.moves.root();
+    for mv in start.legal_moves().iter().copied() {
+        record.moves.add_move(root, mv, Default::default());
+    }
+    let written = write(&record);
+    let doc: Value = serde_json::from_str(&written.text).unwrap();
+    let forks = doc["moves"][1]["forks"].as_array().unwrap();
+    assert_eq!(forks.len(), start.legal_moves().len() - 1);
+    assert!(
+        forks
+            .iter()
+            .all(|f| f.as_array().unwrap().len() == 1 && f[0].get("forks").is_none())
+    );
+    let back = read(&written.text);
+    assert!(!back.has_errors(), "{:?}", back.diagnostics);
+    let tree = &back.records[0].moves;
+    assert_eq!(
+        tree.children(tree.root()).count(),
+        start.legal_moves().len()
+    );
+}

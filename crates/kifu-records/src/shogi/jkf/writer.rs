@@ -69,6 +69,7 @@ pub fn to_value(record: &ShogiRecord, warnings: &mut Vec<String>) -> Value {
         &mut moves,
         warnings,
         0,
+        false,
     );
     json!({ "header": header, "initial": initial, "moves": moves })
 }
@@ -160,7 +161,9 @@ fn special_name(
 /// refuse documents nested much deeper, and writing them would recurse without bound.
 const MAX_FORK_DEPTH: usize = 30;
 
-/// Appends the line starting at `first` to `out`, with forks for later siblings.
+/// Appends the line starting at `first` to `out`, with forks for later siblings (but not
+/// for `first`'s own when `first_is_fork`: those belong to the entry it replaces).
+#[allow(clippy::too_many_arguments)]
 fn line(
     record: &ShogiRecord,
     first: Option<NodeId>,
@@ -169,6 +172,7 @@ fn line(
     out: &mut Vec<Value>,
     warnings: &mut Vec<String>,
     depth: usize,
+    first_is_fork: bool,
 ) {
     let tree = &record.moves;
     let mut totals = totals_before(record, first);
@@ -179,6 +183,7 @@ fn line(
         let mut entry = Map::new();
         let position_before = tree
             .next_sibling(id)
+            .filter(|_| !(first_is_fork && Some(id) == first))
             .map(|_| (pos.clone(), prev_to, totals));
         match &node.item {
             NodeItem::Move(mv) => {
@@ -233,22 +238,18 @@ fn line_single(
     warnings: &mut Vec<String>,
     depth: usize,
 ) {
-    let tree = &record.moves;
-    let mut start = Vec::new();
+    // Its later siblings are forks of the entry it replaces: building them here too, once
+    // for each sibling before it, took time exponential in the number of siblings.
     line(
         record,
         Some(first),
         pos,
         prev_to,
-        &mut start,
+        out,
         warnings,
         depth,
+        true,
     );
-    // `line` added forks for `first`'s later siblings; those are the parent entry's.
-    if let (Some(Value::Object(e)), Some(_)) = (start.first_mut(), tree.next_sibling(first)) {
-        e.remove("forks");
-    }
-    out.extend(start);
 }
 
 /// Each side's total time before `node`.

@@ -32,6 +32,12 @@ pub(crate) fn is_buoy_name(name: &str) -> bool {
     name.starts_with("buoy_") && GameName::parse(name).is_some()
 }
 
+/// [`is_buoy_name`] of a name already parsed as a game name: no second parse when a player
+/// joins or a game is seated.
+pub(crate) fn is_buoy_game(game: &GameName) -> bool {
+    game.name.starts_with("buoy_")
+}
+
 /// The moves of a buoy, one token of CSA moves from the even start (`+7776FU-3334FU`, each
 /// optionally with its `,T<seconds>`), if each is legal in turn.
 pub(crate) fn parse_moves(text: &str) -> Option<Vec<Move>> {

@@ -209,7 +209,7 @@ impl Lobby {
             return;
         }
         // A buoy game waits for its buoy (shogi-server: "not ready yet").
-        if crate::server::buoy::is_buoy_name(&request.game.name)
+        if crate::server::buoy::is_buoy_game(&request.game)
             && !self.buoys.is_set(&request.game.name)
         {
             queue.push(me);
@@ -296,7 +296,7 @@ impl Lobby {
             .lock()
             .unwrap()
             .rate_lines(&black.player, &white.player);
-        let initial = if crate::server::buoy::is_buoy_name(&game.name) {
+        let initial = if crate::server::buoy::is_buoy_game(&game) {
             self.buoys.take(&game.name).unwrap_or_default()
         } else {
             Vec::new()

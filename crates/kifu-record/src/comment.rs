@@ -27,6 +27,18 @@ pub struct Comment {
 }
 
 impl Comment {
+    /// What goes between an engine line's marker (CSA `'**`, KIF `**`, JKF `*`) and its
+    /// text: a space before a score (`** 30 -3334FU`, as floodgate and CSA V3.0 write it and
+    /// ShogiHome reads it), nothing before a keyword (`**評価値=30`, `**解析 …`, as ShogiHome
+    /// and ShogiGUI write them).
+    pub fn engine_gap(text: &str) -> &'static str {
+        if text.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '+' | '-')) {
+            " "
+        } else {
+            ""
+        }
+    }
+
     /// A comment; an engine line is also read for its score and principal variation.
     pub fn new(kind: CommentKind, text: impl Into<String>, span: Span) -> Comment {
         let text = text.into();

@@ -36,19 +36,27 @@ fn finding_for(ply: usize, line: &[Move]) -> (Option<Score>, Vec<Move>) {
     )
 }
 
-#[test]
-fn every_dialect_reads_back_from_every_format() {
-    let bytes = kifu_testkit::corpus::bytes("shogi/bulk/kif/game_0009.kif");
-    let (_, parsed) = read_bytes(&bytes, format_by_name("kif").unwrap());
-    let original = parsed.records.into_iter().next().expect("a record");
-    let nodes = positions(&original);
-    assert!(nodes.len() > 100, "a long game");
-    let mut line = Vec::new();
-    original.walk_main_line(|_, _, mv| line.push(*mv));
-    for dialect in CommentDialect::ALL {
-        let mut record = original.clone();
-        for (ply, (id, position)) in nodes.iter().enumerate() {
-            let (score, pv) = finding_for(ply, &line);
+/// The test game (117 moves), its main line's moves, and the game with a made-up finding on
+/// every position written in `dialect`.
+struct Annotated {
+    original: ShogiRecord,
+    line: Vec<Move>,
+}
+
+impl Annotated {
+    fn new() -> Annotated {
+        let bytes = kifu_testkit::corpus::bytes("shogi/bulk/kif/game_0009.kif");
+        let (_, parsed) = read_bytes(&bytes, format_by_name("kif").unwrap());
+        let original = parsed.records.into_iter().next().expect("a record");
+        let mut line = Vec::new();
+        original.walk_main_line(|_, _, mv| line.push(*mv));
+        Annotated { original, line }
+    }
+
+    fn in_dialect(&self, dialect: CommentDialect) -> ShogiRecord {
+        let mut record = self.original.clone();
+        for (ply, (id, position)) in positions(&self.original).iter().enumerate() {
+            let (score, pv) = finding_for(ply, &self.line);
             let finding = Finding {
                 score,
                 pv: &pv,
@@ -63,6 +71,18 @@ fn every_dialect_reads_back_from_every_format() {
                     .push(Comment::new(kind, text, Span::default()));
             }
         }
+        record
+    }
+}
+
+#[test]
+fn every_dialect_reads_back_from_every_format() {
+    let game = Annotated::new();
+    let nodes = positions(&game.original);
+    assert!(nodes.len() > 100, "a long game");
+    let line = &game.line;
+    for dialect in CommentDialect::ALL {
+        let record = game.in_dialect(dialect);
         for format in ["csa", "kif", "kifu", "ki2", "jkf"] {
             let written = format_by_name(format)
                 .unwrap()
@@ -73,7 +93,7 @@ fn every_dialect_reads_back_from_every_format() {
             let back_nodes = positions(back);
             assert_eq!(back_nodes.len(), nodes.len(), "{dialect} in {format}");
             for (ply, (id, position)) in back_nodes.iter().enumerate() {
-                let (score, pv) = finding_for(ply, &line);
+                let (score, pv) = finding_for(ply, line);
                 let read = evaluation::evaluation(&back.moves[*id].comments)
                     .unwrap_or_else(|| panic!("{dialect} in {format}: no evaluation at ply {ply}"));
                 assert_eq!(read.dialect, dialect, "{format} ply {ply}");
@@ -162,31 +182,12 @@ console.log(JSON.stringify({ positions: out }));
 #[ignore = "needs node with tsshogi: run scripts/setup-test-deps"]
 fn shogihome_reads_every_dialect_kifu_writes_with_the_scores_and_pvs_in_place() {
     let node = kifu_testkit::interop_node();
-    let bytes = kifu_testkit::corpus::bytes("shogi/bulk/kif/game_0009.kif");
-    let (_, parsed) = read_bytes(&bytes, format_by_name("kif").unwrap());
-    let original = parsed.records.into_iter().next().expect("a record");
-    let nodes = positions(&original);
-    let mut line = Vec::new();
-    original.walk_main_line(|_, _, mv| line.push(*mv));
+    let game = Annotated::new();
+    let nodes = positions(&game.original);
+    let line = &game.line;
     let dir = tempfile::tempdir().unwrap();
     for dialect in CommentDialect::ALL {
-        let mut record = original.clone();
-        for (ply, (id, position)) in nodes.iter().enumerate() {
-            let (score, pv) = finding_for(ply, &line);
-            let finding = Finding {
-                score,
-                pv: &pv,
-                depth: Some(10),
-                nodes: Some(20_000),
-                engine: Some("test engine"),
-                judgement: None,
-            };
-            for (kind, text) in comments(dialect, Searcher::Analysis, position, &finding) {
-                record.moves[*id]
-                    .comments
-                    .push(Comment::new(kind, text, Span::default()));
-            }
-        }
+        let record = game.in_dialect(dialect);
         for format in ["kifu", "csa"] {
             let written = format_by_name(format)
                 .unwrap()
@@ -210,7 +211,7 @@ fn shogihome_reads_every_dialect_kifu_writes_with_the_scores_and_pvs_in_place() 
             let seen = seen["positions"].as_array().unwrap();
             assert_eq!(seen.len(), nodes.len(), "{dialect} in {format}");
             for (ply, read) in seen.iter().enumerate() {
-                let (score, pv) = finding_for(ply, &line);
+                let (score, pv) = finding_for(ply, line);
                 let cp = match score.unwrap() {
                     Score::Value(v) => v,
                     Score::Mate { winner_first, .. } => {

@@ -77,6 +77,8 @@ pub struct AnalysedPosition {
 pub struct BatchReport {
     /// The engine, as the cache knows it.
     pub engine: EngineIdentity,
+    /// The budget of each search.
+    pub budget: Budget,
     /// Per record, in the batch's order: its positions in order (the main line first).
     pub records: Vec<Vec<AnalysedPosition>>,
     /// Searches the engines completed in this run.
@@ -387,6 +389,7 @@ pub async fn analyse(
     }
     Ok(BatchReport {
         engine,
+        budget: settings.budget,
         records: out,
         searched,
         from_cache,

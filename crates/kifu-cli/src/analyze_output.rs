@@ -1,0 +1,251 @@
+//! What `kifu analyze` writes: each input's records again with the findings as comments (in
+//! the dialect asked for), and the Parquet table of positions.
+
+use std::path::{Path, PathBuf};
+
+use kifu_engines::analysis::batch::{AnalysedPosition, BatchReport};
+use kifu_engines::analysis::{Finding, Score};
+use kifu_export::analysis::{AnalysisRow, AnalysisTable};
+use kifu_record::{Comment, CommentKind, Span};
+use kifu_records::shogi::ShogiRecord;
+
+use crate::analyze_cmd::{GameJudgement, InputRecords};
+use crate::error::CliError;
+use crate::output::write_atomically;
+
+/// Where the annotated records go.
+pub enum Destination {
+    /// One file (one record in all).
+    File(PathBuf),
+    /// A directory receiving each input under its own name.
+    Directory(PathBuf),
+}
+
+impl Destination {
+    /// A directory when `-o` ends in `/`, exists as one, or more than one record is written.
+    pub fn of(output: &Path, records: usize) -> Destination {
+        let text = output.as_os_str().to_string_lossy();
+        if text.ends_with('/') || output.is_dir() || records > 1 {
+            Destination::Directory(output.to_owned())
+        } else {
+            Destination::File(output.to_owned())
+        }
+    }
+
+    /// The directory the outputs (and, by default, the cache) are in.
+    pub fn dir(&self) -> PathBuf {
+        match self {
+            Destination::Directory(d) => d.clone(),
+            Destination::File(f) => match f.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+                _ => PathBuf::from("."),
+            },
+        }
+    }
+}
+
+/// How findings are written as comments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Dialect {
+    /// ShogiHome's KIF comment lines.
+    Shogihome,
+    /// ShogiGUI's `*解析` lines.
+    Shogigui,
+    /// floodgate's CSA `'**` lines.
+    Floodgate,
+    /// CSA V3.0 `'*` comments.
+    Csa3,
+}
+
+/// The comments a finding adds to the node of its position.
+fn comments(dialect: Dialect, position: &kifu_shogi::Position, finding: &Finding) -> Vec<Comment> {
+    let score = finding.score.map(|s| match s {
+        Score::Mate {
+            black_wins: true, ..
+        } => kifu_csa::usi::MATE_SCORE,
+        Score::Mate { .. } => -kifu_csa::usi::MATE_SCORE,
+        Score::Centipawns(cp) => cp,
+    });
+    let evaluation = kifu_engines::evaluation::Evaluation {
+        score,
+        pv: finding.pv_moves(position),
+    };
+    let lines = match dialect {
+        Dialect::Shogihome | Dialect::Shogigui => evaluation.shogihome(position, ""),
+        Dialect::Floodgate | Dialect::Csa3 => {
+            vec![(CommentKind::Engine, evaluation.csa(position))]
+        }
+    };
+    lines
+        .into_iter()
+        .map(|(kind, text)| Comment::new(kind, text, Span::default()))
+        .collect()
+}
+
+/// The record with each finding's comments added to its position's node.
+fn annotated(
+    record: &ShogiRecord,
+    positions: &[AnalysedPosition],
+    dialect: Dialect,
+) -> ShogiRecord {
+    let mut out = record.clone();
+    for p in positions {
+        if let Some(finding) = &p.finding
+            && let Some(node) = out.moves.get_mut(p.task.node)
+        {
+            node.comments
+                .extend(comments(dialect, &p.task.position, finding));
+        }
+    }
+    out
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Writes each input's records, annotated, and gives the files written.
+pub fn write_records(
+    inputs: &[InputRecords],
+    report: &BatchReport,
+    destination: &Destination,
+    to: Option<&str>,
+    dialect: Option<Dialect>,
+    input_paths: &[PathBuf],
+) -> Result<Vec<PathBuf>, CliError> {
+    if let Destination::Directory(dir) = destination {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
+    }
+    let mut written = Vec::new();
+    let mut index = 0;
+    for input in inputs {
+        let name = to.unwrap_or(input.format);
+        let format = kifu_records::shogi::format_by_name(name)
+            .ok_or_else(|| CliError::usage(format!("--to {name}: not a shogi format")))?;
+        let dialect = dialect.unwrap_or(if format.name() == "csa" {
+            Dialect::Floodgate
+        } else {
+            Dialect::Shogihome
+        });
+        let extension = format
+            .extensions()
+            .first()
+            .copied()
+            .unwrap_or(format.name());
+        let many = input.records.len() > 1;
+        for (n, record) in input.records.iter().enumerate() {
+            let record = annotated(record, &report.records[index], dialect);
+            index += 1;
+            let path = match destination {
+                Destination::File(f) => f.clone(),
+                Destination::Directory(dir) => {
+                    let stem = input
+                        .path
+                        .file_stem()
+                        .map_or_else(|| "record".into(), |s| s.to_string_lossy().into_owned());
+                    let file = if many {
+                        format!("{stem}-{}.{extension}", n + 1)
+                    } else {
+                        format!("{stem}.{extension}")
+                    };
+                    dir.join(file)
+                }
+            };
+            if input_paths.iter().any(|p| same_file(p, &path)) {
+                return Err(CliError::Failed(format!(
+                    "{}: is an input; kifu analyze never writes over its inputs",
+                    path.display()
+                )));
+            }
+            let text = format.write(std::slice::from_ref(&record));
+            let (bytes, warnings) = text.encode(format.encoding());
+            for w in warnings {
+                eprintln!("kifu analyze: {}: {w}", path.display());
+            }
+            write_atomically(&path, &bytes, true)
+                .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+            written.push(path);
+        }
+    }
+    Ok(written)
+}
+
+/// Writes the Parquet table of every position asked about.
+pub fn write_parquet(
+    path: &Path,
+    inputs: &[InputRecords],
+    report: &BatchReport,
+    games: &[GameJudgement],
+) -> Result<(), CliError> {
+    let failed = |e: String| CliError::Failed(format!("{}: {e}", path.display()));
+    let engine = report.engine.key();
+    let budget = report.budget.to_string();
+    let mut rows: Vec<u8> = Vec::new();
+    let mut table = AnalysisTable::new(&mut rows).map_err(|e| failed(e.to_string()))?;
+    for (i, game) in games.iter().enumerate() {
+        let input = &inputs[game.file];
+        let file = input.path.display().to_string();
+        let positions = &report.records[i];
+        let keys: Vec<u64> = positions
+            .iter()
+            .filter(|p| p.task.main_line)
+            .map(|p| p.task.position_key)
+            .collect();
+        let game_key = kifu_record::game_key(&keys);
+        for p in positions {
+            let f = p.finding.as_ref();
+            let judged = p
+                .task
+                .main_line
+                .then(|| game.moves.iter().find(|m| m.ply == p.task.ply + 1))
+                .flatten();
+            let pv = f.map(|f| f.pv.join(" "));
+            let reason = report
+                .unanalysed
+                .iter()
+                .find(|u| u.record == i && u.ply == p.task.ply && u.main_line == p.task.main_line)
+                .map(|u| u.reason.as_str());
+            table
+                .push(&AnalysisRow {
+                    source_file: &file,
+                    record: game.record_in_file as u32 + 1,
+                    game_key: Some(game_key),
+                    ply: p.task.ply + 1,
+                    main_line: p.task.main_line,
+                    side_to_move: match p.task.position.turn() {
+                        kifu_shogi::Color::Black => "black",
+                        kifu_shogi::Color::White => "white",
+                    },
+                    position_key: p.task.position_key,
+                    sfen: &p.task.sfen,
+                    mv: p.task.played.as_deref(),
+                    eval: f.and_then(|f| f.score).map(|s| s.value() as i32),
+                    mate: f.and_then(|f| match f.score {
+                        Some(Score::Mate {
+                            black_wins,
+                            plies: Some(n),
+                        }) => Some(if black_wins { n as i32 } else { -(n as i32) }),
+                        _ => None,
+                    }),
+                    best: f.map(|f| f.bestmove.as_str()),
+                    pv: pv.as_deref(),
+                    depth: f.and_then(|f| f.depth),
+                    seldepth: f.and_then(|f| f.seldepth),
+                    nodes: f.and_then(|f| f.nodes),
+                    loss_cp: judged.map(|m| m.loss_cp),
+                    loss_win_rate: judged.map(|m| m.loss_win_rate),
+                    class: judged.and_then(|m| m.class).map(|c| c.name()),
+                    engine: &engine,
+                    budget: &budget,
+                    failure: reason,
+                })
+                .map_err(|e| failed(e.to_string()))?;
+        }
+    }
+    table.finish().map_err(|e| failed(e.to_string()))?;
+    write_atomically(path, &rows, true).map_err(failed)
+}

@@ -1,0 +1,163 @@
+//! `kifu analyze` with a real engine: the issue's command line as written on a real game of
+//! 116 moves (sekirei at 20,000 nodes, two engines), a score for every position, the input
+//! byte for byte unchanged, the annotated KIF read back by kifu with the scores the JSON
+//! gives, and by tsshogi (ShogiHome's library) with the comments in place; the same command
+//! again answered by the cache without a search.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use kifu_record::{CommentKind, NodeItem, Score};
+
+const GAME: &str = "shogi/jkf-suite/kif/oui201407080101.kif";
+
+fn path_with_sekirei() -> std::ffi::OsString {
+    let sekirei = kifu_testkit::sekirei();
+    let dir = sekirei.parent().unwrap().to_owned();
+    let mut dirs = vec![dir];
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    std::env::join_paths(dirs).unwrap()
+}
+
+fn kifu(dir: &Path, args: &[&str]) -> std::process::Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .current_dir(dir)
+        .env("PATH", path_with_sekirei())
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "kifu {args:?}: {}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
+    out
+}
+
+/// The evaluation kifu reads from each main-line node's engine comments (root first).
+fn scores_read_back(path: &Path) -> Vec<Option<i64>> {
+    let bytes = std::fs::read(path).unwrap();
+    let format = kifu_records::shogi::format_by_extension(path).unwrap();
+    let (_, parsed) = kifu_records::read_bytes(&bytes, format);
+    assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
+    let record = &parsed.records[0];
+    let mut nodes = vec![record.moves.root()];
+    nodes.extend(
+        record
+            .moves
+            .main_line()
+            .filter(|&id| matches!(record.moves[id].item, NodeItem::Move(_))),
+    );
+    nodes
+        .into_iter()
+        .map(|id| {
+            record.moves[id]
+                .comments
+                .iter()
+                .filter(|c| c.kind == CommentKind::Engine)
+                .find_map(|c| c.engine.as_ref()?.score)
+                .map(|s| match s {
+                    Score::Value(v) => i64::from(v),
+                    Score::Mate { winner_first, .. } => {
+                        if winner_first {
+                            30_000
+                        } else {
+                            -30_000
+                        }
+                    }
+                })
+        })
+        .collect()
+}
+
+fn evals(json: &serde_json::Value) -> Vec<Option<i64>> {
+    json["games"][0]["evaluations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["eval"].as_i64())
+        .collect()
+}
+
+#[test]
+#[ignore = "needs sekirei: run scripts/setup-test-deps"]
+fn the_issues_command_line_annotates_a_real_game_and_leaves_the_input_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.kif");
+    std::fs::copy(kifu_testkit::corpus::path(GAME), &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    let line = "analyze game.kif --engine sekirei --usi-option Threads=1 --nodes 20000 --jobs 2 \
+                --comments shogihome -o analysed/";
+    let mut args: Vec<&str> = line.split_whitespace().collect();
+    kifu(dir.path(), &args);
+    assert_eq!(
+        std::fs::read(&input).unwrap(),
+        before,
+        "the input is untouched"
+    );
+    let output = dir.path().join("analysed/game.kif");
+    assert!(output.is_file());
+
+    // Again, with the JSON summary: every position answered from the cache.
+    args.push("--json");
+    let out = kifu(dir.path(), &args);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["searched"], 0,
+        "the second run asks the engine nothing"
+    );
+    assert_eq!(json["games"][0]["positions"], 117);
+    assert_eq!(json["games"][0]["analysed"], 117);
+    let evals = evals(&json);
+    assert_eq!(
+        evals.len(),
+        117,
+        "the start and the position after each of 116 moves"
+    );
+    assert!(evals.iter().all(Option::is_some), "{evals:?}");
+    assert_eq!(scores_read_back(&output), evals);
+    let moves = json["games"][0]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 116);
+    assert!(json["unanalysed"].as_array().unwrap().is_empty());
+    let black = &json["games"][0]["summary"]["black"];
+    assert_eq!(black["moves"], 58);
+
+    // tsshogi reads the annotated file with a comment on every move.
+    let comments = tsshogi_comments(&output);
+    // The start, 116 moves and the resignation (投了), which carries no finding.
+    assert_eq!(comments.len(), 118);
+    for (ply, c) in comments[..117].iter().enumerate() {
+        assert!(
+            c.contains("評価値=") || c.contains("詰み="),
+            "ply {ply}: {c:?}"
+        );
+    }
+}
+
+/// Each node's comment of the main line as tsshogi reads the (Shift_JIS) KIF.
+fn tsshogi_comments(path: &PathBuf) -> Vec<String> {
+    let node = kifu_testkit::interop_node();
+    let script = r#"
+        import { readFileSync } from "node:fs";
+        import { importKIF } from "tsshogi";
+        const text = new TextDecoder("shift_jis").decode(readFileSync(process.argv[1]));
+        const record = importKIF(text);
+        if (record instanceof Error) { console.error(record.message); process.exit(1); }
+        console.log(JSON.stringify(record.moves.map((m) => m.comment)));
+    "#;
+    let out = Command::new(node)
+        .current_dir(kifu_testkit::interop_dir())
+        .args(["--input-type=module", "-e", script])
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}

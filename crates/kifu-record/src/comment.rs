@@ -163,6 +163,19 @@ impl EngineInfo {
 
     fn parse_keywords(text: &str) -> EngineInfo {
         let mut info = EngineInfo::default();
+        // The PV runs to the end of the line, its moves split by ASCII spaces only: a move
+        // may hold an ideographic space (`▲同　歩(87)`).
+        let (text, pv) = match text.find("読み筋") {
+            Some(at) if text[..at].is_empty() || text[..at].ends_with([' ', '\u{3000}']) => {
+                (&text[..at], Some(&text[at + "読み筋".len()..]))
+            }
+            _ => (text, None),
+        };
+        if let Some(pv) = pv {
+            for word in pv.split([' ', '\t']) {
+                push_word(&mut info.pv, word.trim_matches('\u{3000}'));
+            }
+        }
         let mut tokens = text
             .split(|c: char| c.is_whitespace() || c == '\u{3000}')
             .filter(|t| !t.is_empty())
@@ -175,10 +188,6 @@ impl EngineInfo {
                     _ => None,
                 };
                 info.score = value.and_then(|v| parse_score_word(v, tokens.peek().copied()));
-            } else if token == "読み筋" {
-                for pv in tokens.by_ref() {
-                    push_word(&mut info.pv, pv);
-                }
             } else if token == "ノード数" {
                 info.nodes = tokens.next().and_then(|n| n.parse().ok());
             } else if token == "深さ" {

@@ -15,7 +15,9 @@ use kifu_records::detect::GameKind;
 use kifu_records::open::{Request, open};
 use kifu_records::shogi::ShogiRecord;
 
-use crate::analyze_output::{self, Dialect};
+use kifu_records::shogi::analysis_comments::CommentDialect;
+
+use crate::analyze_output;
 use crate::error::CliError;
 use crate::outcome::Outcome;
 
@@ -91,11 +93,11 @@ pub struct Args {
     /// The output format: csa, kif, kifu, ki2, ki2u, jkf, usi [default: the input's].
     #[arg(long, value_name = "FORMAT")]
     to: Option<String>,
-    /// How the findings are written: shogihome (`*#評価値=…`), shogigui (`*解析 …`),
-    /// floodgate (`'** score pv`) or csa3 (`'*` lines) [default: shogihome for KIF/KI2/JKF,
-    /// floodgate for CSA].
-    #[arg(long, value_name = "DIALECT")]
-    comments: Option<Dialect>,
+    /// How the findings are written: shogihome (`*#評価値=…` lines, headed 【悪手】 etc. by the
+    /// judgement), shogigui (`*解析 …`), floodgate (`'** score pv`) or csa3 (CSA V3.0's
+    /// `'** score pv #nodes`) [default: shogihome, floodgate for CSA output].
+    #[arg(long, value_name = "DIALECT", value_parser = analyze_output::parse_dialect)]
+    comments: Option<CommentDialect>,
     /// The cache file [default: OUT_DIR/analysis-cache.sqlite].
     #[arg(long, value_name = "FILE", conflicts_with = "no_cache")]
     cache: Option<PathBuf>,
@@ -345,6 +347,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         &destination,
         args.to.as_deref(),
         dialect,
+        &games,
         &paths,
     )?;
     if let Some(path) = &args.parquet {

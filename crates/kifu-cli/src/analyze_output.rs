@@ -4,10 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use kifu_engines::analysis::batch::{AnalysedPosition, BatchReport};
+use kifu_engines::analysis::judgement::MoveJudgement;
 use kifu_engines::analysis::{Finding, Score};
 use kifu_export::analysis::{AnalysisRow, AnalysisTable};
-use kifu_record::{Comment, CommentKind, Span};
+use kifu_record::{Comment, Span};
 use kifu_records::shogi::ShogiRecord;
+use kifu_records::shogi::analysis_comments::{self, CommentDialect, Searcher};
 
 use crate::analyze_cmd::{GameJudgement, InputRecords};
 use crate::error::CliError;
@@ -44,39 +46,43 @@ impl Destination {
     }
 }
 
-/// How findings are written as comments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Dialect {
-    /// ShogiHome's KIF comment lines.
-    Shogihome,
-    /// ShogiGUI's `*解析` lines.
-    Shogigui,
-    /// floodgate's CSA `'**` lines.
-    Floodgate,
-    /// CSA V3.0 `'*` comments.
-    Csa3,
+/// `--comments`: the dialect's name (`shogihome`, `shogigui`, `floodgate`, `csa3`).
+pub fn parse_dialect(text: &str) -> Result<CommentDialect, String> {
+    text.parse::<CommentDialect>().map_err(|e| e.to_string())
 }
 
-/// The comments a finding adds to the node of its position.
-fn comments(dialect: Dialect, position: &kifu_shogi::Position, finding: &Finding) -> Vec<Comment> {
-    let score = finding.score.map(|s| match s {
-        Score::Mate {
-            black_wins: true, ..
-        } => kifu_csa::usi::MATE_SCORE,
-        Score::Mate { .. } => -kifu_csa::usi::MATE_SCORE,
-        Score::Centipawns(cp) => cp,
-    });
-    let evaluation = kifu_engines::evaluation::Evaluation {
-        score,
-        pv: finding.pv_moves(position),
-    };
-    let lines = match dialect {
-        Dialect::Shogihome | Dialect::Shogigui => evaluation.shogihome(position, ""),
-        Dialect::Floodgate | Dialect::Csa3 => {
-            vec![(CommentKind::Engine, evaluation.csa(position))]
+/// A finding's score as records hold one.
+fn record_score(score: Score) -> kifu_record::Score {
+    match score {
+        Score::Centipawns(cp) => {
+            kifu_record::Score::Value(cp.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
         }
+        Score::Mate { black_wins, plies } => kifu_record::Score::Mate {
+            winner_first: black_wins,
+            plies,
+        },
+    }
+}
+
+/// The comments a finding adds to the node of its position, headed (in ShogiHome's dialect)
+/// with the judgement of the move that led there.
+fn comments(
+    dialect: CommentDialect,
+    position: &kifu_shogi::Position,
+    finding: &Finding,
+    engine: &str,
+    judgement: Option<&str>,
+) -> Vec<Comment> {
+    let pv = finding.pv_moves(position);
+    let said = analysis_comments::Finding {
+        score: finding.score.map(record_score),
+        pv: &pv,
+        depth: finding.depth,
+        nodes: finding.nodes,
+        engine: (!engine.is_empty()).then_some(engine),
+        judgement,
     };
-    lines
+    analysis_comments::comments(dialect, Searcher::Analysis, position, &said)
         .into_iter()
         .map(|(kind, text)| Comment::new(kind, text, Span::default()))
         .collect()
@@ -86,15 +92,29 @@ fn comments(dialect: Dialect, position: &kifu_shogi::Position, finding: &Finding
 fn annotated(
     record: &ShogiRecord,
     positions: &[AnalysedPosition],
-    dialect: Dialect,
+    judgements: &[MoveJudgement],
+    dialect: CommentDialect,
+    engine: &str,
 ) -> ShogiRecord {
     let mut out = record.clone();
     for p in positions {
+        let judgement = p
+            .task
+            .main_line
+            .then(|| judgements.iter().find(|j| j.ply == p.task.ply))
+            .flatten()
+            .and_then(|j| j.class)
+            .map(|c| c.japanese());
         if let Some(finding) = &p.finding
             && let Some(node) = out.moves.get_mut(p.task.node)
         {
-            node.comments
-                .extend(comments(dialect, &p.task.position, finding));
+            node.comments.extend(comments(
+                dialect,
+                &p.task.position,
+                finding,
+                engine,
+                judgement,
+            ));
         }
     }
     out
@@ -113,7 +133,8 @@ pub fn write_records(
     report: &BatchReport,
     destination: &Destination,
     to: Option<&str>,
-    dialect: Option<Dialect>,
+    dialect: Option<CommentDialect>,
+    games: &[GameJudgement],
     input_paths: &[PathBuf],
 ) -> Result<Vec<PathBuf>, CliError> {
     if let Destination::Directory(dir) = destination {
@@ -127,9 +148,9 @@ pub fn write_records(
         let format = kifu_records::shogi::format_by_name(name)
             .ok_or_else(|| CliError::usage(format!("--to {name}: not a shogi format")))?;
         let dialect = dialect.unwrap_or(if format.name() == "csa" {
-            Dialect::Floodgate
+            CommentDialect::Floodgate
         } else {
-            Dialect::Shogihome
+            CommentDialect::ShogiHome
         });
         let extension = format
             .extensions()
@@ -138,7 +159,13 @@ pub fn write_records(
             .unwrap_or(format.name());
         let many = input.records.len() > 1;
         for (n, record) in input.records.iter().enumerate() {
-            let record = annotated(record, &report.records[index], dialect);
+            let record = annotated(
+                record,
+                &report.records[index],
+                &games[index].moves,
+                dialect,
+                &report.engine.name,
+            );
             index += 1;
             let path = match destination {
                 Destination::File(f) => f.clone(),

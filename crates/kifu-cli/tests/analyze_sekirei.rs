@@ -1,13 +1,13 @@
 //! `kifu analyze` with a real engine: the issue's command line as written on a real game of
 //! 116 moves (sekirei at 20,000 nodes, two engines), a score for every position, the input
-//! byte for byte unchanged, the annotated KIF read back by kifu with the scores the JSON
-//! gives, and by tsshogi (ShogiHome's library) with the comments in place; the same command
-//! again answered by the cache without a search.
+//! byte for byte unchanged, the file written in each of the four comment dialects read back
+//! by kifu with the scores the JSON gives, the ShogiHome one by tsshogi (ShogiHome's library)
+//! with the comments in place; the same command again answered by the cache without a search.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kifu_record::{CommentKind, NodeItem, Score};
+use kifu_record::NodeItem;
 
 const GAME: &str = "shogi/jkf-suite/kif/oui201407080101.kif";
 
@@ -54,21 +54,9 @@ fn scores_read_back(path: &Path) -> Vec<Option<i64>> {
     nodes
         .into_iter()
         .map(|id| {
-            record.moves[id]
-                .comments
-                .iter()
-                .filter(|c| c.kind == CommentKind::Engine)
-                .find_map(|c| c.engine.as_ref()?.score)
-                .map(|s| match s {
-                    Score::Value(v) => i64::from(v),
-                    Score::Mate { winner_first, .. } => {
-                        if winner_first {
-                            30_000
-                        } else {
-                            -30_000
-                        }
-                    }
-                })
+            kifu_record::evaluation::evaluation(&record.moves[id].comments)
+                .and_then(|e| e.centipawns(30_000))
+                .map(i64::from)
         })
         .collect()
 }
@@ -124,6 +112,48 @@ fn the_issues_command_line_annotates_a_real_game_and_leaves_the_input_alone() {
     assert!(json["unanalysed"].as_array().unwrap().is_empty());
     let black = &json["games"][0]["summary"]["black"];
     assert_eq!(black["moves"], 58);
+
+    // Every dialect, in a format that holds it, reads back with the same scores.
+    for (dialect, to, name) in [
+        ("shogigui", "kif", "gui/game.kif"),
+        ("floodgate", "csa", "floodgate/game.csa"),
+        ("csa3", "csa", "csa3/game.csa"),
+        ("shogihome", "kifu", "home/game.kifu"),
+    ] {
+        let out_dir = format!("{}/", name.split('/').next().unwrap());
+        let out = kifu(
+            dir.path(),
+            &[
+                "analyze",
+                "game.kif",
+                "--engine",
+                "sekirei",
+                "--usi-option",
+                "Threads=1",
+                "--nodes",
+                "20000",
+                "--jobs",
+                "2",
+                "--comments",
+                dialect,
+                "--to",
+                to,
+                "--cache",
+                "analysed/analysis-cache.sqlite",
+                "-o",
+                &out_dir,
+                "--json",
+            ],
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["searched"], 0, "{dialect}");
+        assert_eq!(scores_read_back(&dir.path().join(name)), evals, "{dialect}");
+    }
+    assert_eq!(
+        std::fs::read(&input).unwrap(),
+        before,
+        "the input is untouched"
+    );
 
     // tsshogi reads the annotated file with a comment on every move.
     let comments = tsshogi_comments(&output);

@@ -234,3 +234,26 @@ fn an_interrupted_batch_goes_on_where_it_stopped() {
     assert!(second.unanalysed.is_empty());
     assert_eq!(second.searched, 14 - first.searched);
 }
+
+#[test]
+fn variations_are_analysed_when_asked_and_left_out_otherwise() {
+    let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n\n変化：2手\n   2 ８四歩(83)\n   3 ２六歩(27)\n";
+    let format = kifu_records::shogi::format_by_name("kif").unwrap();
+    let (_, parsed) = kifu_records::read_bytes(kif.as_bytes(), format);
+    let records = parsed.records;
+    let main_only = run(&settings(&[], 2), &records, None);
+    assert_eq!(main_only.records[0].len(), 4);
+    let with = BatchSettings {
+        variations: true,
+        ..settings(&[], 2)
+    };
+    let report = run(&with, &records, None);
+    assert_eq!(report.records[0].len(), 6);
+    let side: Vec<u32> = report.records[0]
+        .iter()
+        .filter(|p| !p.task.main_line && p.finding.is_some())
+        .map(|p| p.task.ply)
+        .collect();
+    assert_eq!(side, [2, 3]);
+    assert!(report.unanalysed.is_empty());
+}

@@ -8,16 +8,15 @@ use std::time::Duration;
 use kifu_engines::analysis::Budget;
 use kifu_engines::analysis::batch::{BatchReport, BatchSettings, analyse};
 use kifu_engines::analysis::cache::Cache;
-use kifu_engines::analysis::judgement::{
-    self, Class, GameSummary, MoveJudgement, Tally, Thresholds,
-};
-use kifu_records::detect::GameKind;
-use kifu_records::open::{Request, open};
+use kifu_engines::analysis::judgement::{Class, Tally, Thresholds};
 use kifu_records::shogi::ShogiRecord;
 
 use kifu_records::shogi::analysis_comments::CommentDialect;
 
 use crate::analyze_output;
+use crate::analyze_records::{
+    GameJudgement, InputRecords, input_paths, judge_all, player_names, read_inputs,
+};
 use crate::error::CliError;
 use crate::outcome::Outcome;
 
@@ -116,13 +115,6 @@ pub struct Args {
     json: bool,
 }
 
-/// One input file and its records.
-pub struct InputRecords {
-    pub path: PathBuf,
-    pub format: &'static str,
-    pub records: Vec<ShogiRecord>,
-}
-
 fn budget(args: &Args) -> Budget {
     match (args.nodes, args.depth, args.movetime) {
         (_, Some(d), _) => Budget::Depth(d),
@@ -165,75 +157,6 @@ fn thresholds(text: Option<&str>) -> Result<Thresholds, CliError> {
         }
     }
     Ok(t)
-}
-
-/// The record files named, directories walked.
-fn input_paths(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
-    let mut out = Vec::new();
-    for input in inputs {
-        if input.is_dir() {
-            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(input)
-                .into_iter()
-                .filter_map(Result::ok)
-                .filter(|e| e.file_type().is_file())
-                .map(|e| e.into_path())
-                .filter(|p| kifu_records::detect::is_record_file(p, Some(GameKind::Shogi)))
-                .collect();
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(input.clone());
-        }
-    }
-    Ok(out)
-}
-
-/// Reads every input; a file that is not a clean shogi record is reported and skipped.
-fn read_inputs(paths: &[PathBuf], invalid: &mut bool) -> Vec<InputRecords> {
-    let mut out = Vec::new();
-    for path in paths {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("kifu analyze: {}: {e}", path.display());
-                *invalid = true;
-                continue;
-            }
-        };
-        let opened = match open(&bytes, &Request::named(path)) {
-            Ok(o) => o,
-            Err(e) => {
-                eprintln!("kifu analyze: {}: {e}", path.display());
-                *invalid = true;
-                continue;
-            }
-        };
-        if opened.game != GameKind::Shogi {
-            eprintln!(
-                "kifu analyze: {}: only shogi records can be analysed (no {} engine is known)",
-                path.display(),
-                opened.game.name()
-            );
-            *invalid = true;
-            continue;
-        }
-        let format = kifu_records::shogi::format_by_name(opened.format)
-            .expect("the front door names a format of the table");
-        let parsed = kifu_record::Parsed::collect(format.records(&opened.decoded.text));
-        if parsed.has_errors() {
-            for d in &parsed.diagnostics {
-                eprintln!("kifu analyze: {}: {}", path.display(), d.message);
-            }
-            *invalid = true;
-            continue;
-        }
-        out.push(InputRecords {
-            path: path.clone(),
-            format: format.name(),
-            records: parsed.records,
-        });
-    }
-    out
 }
 
 pub fn run(args: Args) -> Result<Outcome, CliError> {
@@ -367,45 +290,6 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     } else {
         Outcome::Ok
     })
-}
-
-/// One record's judgement.
-pub struct GameJudgement {
-    pub file: usize,
-    pub record_in_file: usize,
-    pub moves: Vec<MoveJudgement>,
-    pub summary: GameSummary,
-}
-
-fn judge_all(
-    inputs: &[InputRecords],
-    report: &BatchReport,
-    thresholds: &Thresholds,
-) -> Vec<GameJudgement> {
-    let mut out = Vec::new();
-    let mut index = 0;
-    for (file, input) in inputs.iter().enumerate() {
-        for record_in_file in 0..input.records.len() {
-            let moves = judgement::judge(&report.records[index], thresholds);
-            let summary = judgement::summarise(index, &moves);
-            out.push(GameJudgement {
-                file,
-                record_in_file,
-                moves,
-                summary,
-            });
-            index += 1;
-        }
-    }
-    out
-}
-
-fn player_names(record: &ShogiRecord) -> (String, String) {
-    let info = kifu_export::meta::game_info(record);
-    (
-        info.black.unwrap_or_else(|| "先手".to_owned()),
-        info.white.unwrap_or_else(|| "後手".to_owned()),
-    )
 }
 
 fn players(inputs: &[InputRecords], games: &[GameJudgement]) -> BTreeMap<String, Tally> {

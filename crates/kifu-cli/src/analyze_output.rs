@@ -11,7 +11,7 @@ use kifu_record::{Comment, Span};
 use kifu_records::shogi::ShogiRecord;
 use kifu_records::shogi::analysis_comments::{self, CommentDialect, Searcher};
 
-use crate::analyze_cmd::{GameJudgement, InputRecords};
+use crate::analyze_records::{GameJudgement, InputRecords};
 use crate::error::CliError;
 use crate::output::write_atomically;
 

@@ -8,6 +8,7 @@ use crate::error::CliError;
 
 mod analyze_cmd;
 mod analyze_output;
+mod analyze_records;
 mod check;
 mod completions;
 mod convert;

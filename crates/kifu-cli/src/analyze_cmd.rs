@@ -20,42 +20,45 @@ use crate::analyze_records::{
 use crate::error::CliError;
 use crate::outcome::Outcome;
 
-/// Analyse shogi records with a USI engine: at every position of each record's main line
-/// (and of its variations with --variations) the engine searches under a budget; its score,
-/// best move and principal variation are written into a copy of the record as comments, and
-/// every move is judged against the engine's best. Inputs are never written.
-///
-/// Scores are from Black's (先手's) side, in centipawns; a mate is ±30000 where one number is
-/// given (JSON, Parquet), and written in each dialect's own way in the records.
-///
-/// Judgement: the loss of a move is the score before it (the engine's best line) minus the
-/// score after it, from the mover's side, turned into points of winning chance by
-/// 100/(1+e^(-cp/600)) as ShogiHome does. A loss of 5 points is a 緩手 (inaccuracy), 10 a
-/// 疑問手 (dubious), 20 a 悪手 (mistake), 50 a 大悪手 (blunder) — ShogiHome's defaults;
-/// --thresholds moves them. The engine's own move is never classed.
-///
-/// Findings are kept in a cache (SQLite; by default analysis-cache.sqlite in the output
-/// directory, or beside the output file), keyed by position, engine (its `id name`, command
-/// and options) and budget: the same command again asks the engine nothing, and an
-/// interrupted run (Ctrl-C) continues where it stopped.
-///
-/// An engine that crashes, hangs (--timeout) or answers an illegal move or a line that is not
-/// USI is restarted and the position asked once more; a position that fails twice is listed
-/// as not analysed, and the rest of the batch goes on.
-///
-/// Chu shogi: no engine speaking lishogi's chu USI (Fairy-Stockfish) is installed here to
-/// test against, so kifu analyze reads shogi records only.
-///
-/// Exit status: 0 every position analysed, 1 an input was invalid or some position was not
-/// analysed (the summary says which), 2 usage.
-///
-/// Examples:
-///   kifu analyze game.kif --engine sekirei --usi-option Threads=1 --nodes 20000 \
-///       --jobs 2 --comments shogihome -o analysed/
-///   kifu analyze games/ --engine sekirei --depth 10 --to csa --comments floodgate \
-///       -o out/ --json --parquet out/analysis.parquet
+const AFTER_HELP: &str = "\
+Analyse shogi records with a USI engine: at every position of each record's main line
+(and of its variations with --variations) the engine searches under a budget; its score,
+best move and principal variation are written into a copy of the record as comments, and
+every move is judged against the engine's best. Inputs are never written.
+
+Scores are from Black's (先手's) side, in centipawns; a mate is ±30000 where one number is
+given (JSON, Parquet), and written in each dialect's own way in the records.
+
+Judgement: the loss of a move is the score before it (the engine's best line) minus the
+score after it, from the mover's side, turned into points of winning chance by
+100/(1+e^(-cp/600)) as ShogiHome does. A loss of 5 points is a 緩手 (inaccuracy), 10 a
+疑問手 (dubious), 20 a 悪手 (mistake), 50 a 大悪手 (blunder) — ShogiHome's defaults;
+--thresholds moves them. The engine's own move is never classed.
+
+Findings are kept in a cache (SQLite; by default analysis-cache.sqlite in the output
+directory, or beside the output file), keyed by position, engine (its `id name`, command
+and options) and budget: the same command again asks the engine nothing, and an
+interrupted run (Ctrl-C) continues where it stopped.
+
+An engine that crashes, hangs (--timeout) or answers an illegal move or a line that is not
+USI is restarted and the position asked once more; a position that fails twice is listed
+as not analysed, and the rest of the batch goes on.
+
+Chu shogi: no engine speaking lishogi's chu USI (Fairy-Stockfish) is installed here to
+test against, so kifu analyze reads shogi records only.
+
+Exit status: 0 every position analysed, 1 an input was invalid or some position was not
+analysed (the summary says which), 2 usage.
+
+Examples:
+  kifu analyze game.kif --engine sekirei --usi-option Threads=1 --nodes 20000 \\
+      --jobs 2 --comments shogihome -o analysed/
+  kifu analyze games/ --engine sekirei --depth 10 --to csa --comments floodgate \\
+      -o out/ --json --parquet out/analysis.parquet";
+
+/// The command line of `kifu analyze` (its whole story is [`AFTER_HELP`]).
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(after_help = AFTER_HELP)]
 pub struct Args {
     /// Record files or directories (shogi, any format kifu reads).
     #[arg(value_name = "FILES", required = true)]

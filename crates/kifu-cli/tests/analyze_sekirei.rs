@@ -191,3 +191,59 @@ fn tsshogi_comments(path: &PathBuf) -> Vec<String> {
     );
     serde_json::from_slice(&out.stdout).unwrap()
 }
+
+#[test]
+#[ignore = "needs sekirei: run scripts/setup-test-deps"]
+fn ctrl_c_writes_nothing_and_the_same_command_continues_from_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        kifu_testkit::corpus::path(GAME),
+        dir.path().join("game.kif"),
+    )
+    .unwrap();
+    let args = [
+        "analyze", "game.kif", "--engine", "sekirei", "--nodes", "50000", "--jobs", "2", "-o",
+        "out/",
+    ];
+    let child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .current_dir(dir.path())
+        .env("PATH", path_with_sekirei())
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once the run has started (its cache is open) and has had a moment to search, Ctrl-C.
+    let cache = dir.path().join("out/analysis-cache.sqlite");
+    let started = std::time::Instant::now();
+    while !cache.exists() && started.elapsed() < std::time::Duration::from_secs(30) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("interrupted after"), "{err}");
+    assert!(
+        !dir.path().join("out/game.kif").exists(),
+        "nothing is written"
+    );
+    let done: u64 = err
+        .split("interrupted after ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(done < 117, "{err}");
+
+    let mut again: Vec<&str> = args.to_vec();
+    again.push("--json");
+    let out = kifu(dir.path(), &again);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["searched"].as_u64(), Some(117 - done));
+    assert_eq!(json["from_cache"].as_u64(), Some(done));
+    assert!(dir.path().join("out/game.kif").is_file());
+}

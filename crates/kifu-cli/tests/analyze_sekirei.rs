@@ -247,3 +247,68 @@ fn ctrl_c_writes_nothing_and_the_same_command_continues_from_the_cache() {
     assert_eq!(json["from_cache"].as_u64(), Some(done));
     assert!(dir.path().join("out/game.kif").is_file());
 }
+
+#[test]
+#[ignore = "needs sekirei and duckdb (the Python venv): run scripts/setup-test-deps"]
+fn the_analysis_table_joins_kifu_exports_tables_in_duckdb() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        kifu_testkit::corpus::path(GAME),
+        dir.path().join("game.kif"),
+    )
+    .unwrap();
+    kifu(
+        dir.path(),
+        &[
+            "analyze",
+            "game.kif",
+            "--engine",
+            "sekirei",
+            "--nodes",
+            "2000",
+            "--jobs",
+            "2",
+            "--no-cache",
+            "-o",
+            "out/",
+            "--parquet",
+            "analysis.parquet",
+        ],
+    );
+    kifu(
+        dir.path(),
+        &["export", "game.kif", "--to", "parquet", "-o", "tables"],
+    );
+    let script = r#"
+import duckdb, json
+con = duckdb.connect()
+rows = con.execute("select count(*) from 'analysis.parquet'").fetchone()[0]
+joined = con.execute("""
+    select count(*), count(*) filter (where a.position_key = p.position_key and a.move = p.move)
+    from 'analysis.parquet' a join 'tables/plies.parquet' p using (source_file, record, ply)
+    where a.main_line""").fetchone()
+same_game = con.execute("""
+    select count(*) from 'analysis.parquet' a join 'tables/games.parquet' g
+    using (source_file, record, game_key)""").fetchone()[0]
+evals = con.execute("select count(eval) from 'analysis.parquet'").fetchone()[0]
+print(json.dumps({"rows": rows, "joined": joined[0], "agree": joined[1], "same_game": same_game, "evals": evals}))
+"#;
+    let out = Command::new(kifu_testkit::interop_python())
+        .current_dir(dir.path())
+        .args(["-c", script])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let seen: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // 117 positions; the 116 with a move played join their ply rows, with the same key and
+    // move; every row belongs to the exported game; every position has a score.
+    assert_eq!(seen["rows"], 117);
+    assert_eq!(seen["joined"], 116);
+    assert_eq!(seen["agree"], 116);
+    assert_eq!(seen["same_game"], 117);
+    assert_eq!(seen["evals"], 117);
+}

@@ -181,6 +181,8 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     if record_count == 0 {
         return Err(CliError::Failed("no record to analyse".to_owned()));
     }
+    // Decided (and refused) before the engines start, not after an hour of analysis.
+    let written = analyze_output::output_paths(&inputs, &destination, args.to.as_deref(), &paths)?;
     let cache_path = if args.no_cache {
         None
     } else {
@@ -266,15 +268,13 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     }
 
     let games = judge_all(&inputs, &report, &thresholds);
-    let dialect = args.comments;
-    let written = analyze_output::write_records(
+    analyze_output::write_records(
         &inputs,
         &report,
-        &destination,
+        &written,
         args.to.as_deref(),
-        dialect,
+        args.comments,
         &games,
-        &paths,
     )?;
     if let Some(path) = &args.parquet {
         analyze_output::write_parquet(path, &inputs, &report, &games)?;

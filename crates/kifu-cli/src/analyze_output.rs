@@ -127,38 +127,102 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Writes each input's records, annotated, and gives the files written.
-pub fn write_records(
+/// The format an input's records are written in.
+fn target(
+    input: &InputRecords,
+    to: Option<&str>,
+) -> Result<&'static dyn kifu_record::RecordFormat<kifu_shogi::Shogi>, CliError> {
+    let name = to.unwrap_or(input.format);
+    kifu_records::shogi::format_by_name(name)
+        .ok_or_else(|| CliError::usage(format!("--to {name}: not a shogi format")))
+}
+
+/// Where each record of each input is written, in order, decided before anything is
+/// analysed: a directory receives `NAME.EXT` (`NAME-N.EXT` for the Nth record of a file of
+/// several); where two inputs would give one name (`game.csa` and `game.kif` to KIF), each
+/// keeps its input's whole name before the new extension (`game.csa.kif`). An output that is
+/// an input, or that two records would share, is refused.
+pub fn output_paths(
     inputs: &[InputRecords],
-    report: &BatchReport,
     destination: &Destination,
     to: Option<&str>,
-    dialect: Option<CommentDialect>,
-    games: &[GameJudgement],
     input_paths: &[PathBuf],
 ) -> Result<Vec<PathBuf>, CliError> {
-    if let Destination::Directory(dir) = destination {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
-    }
-    let mut written = Vec::new();
-    let mut index = 0;
-    for input in inputs {
-        let name = to.unwrap_or(input.format);
-        let format = kifu_records::shogi::format_by_name(name)
-            .ok_or_else(|| CliError::usage(format!("--to {name}: not a shogi format")))?;
-        let dialect = dialect.unwrap_or(if format.name() == "csa" {
-            CommentDialect::Floodgate
-        } else {
-            CommentDialect::ShogiHome
-        });
+    let mut names: Vec<(usize, String, String, String)> = Vec::new();
+    for (file, input) in inputs.iter().enumerate() {
+        let format = target(input, to)?;
         let extension = format
             .extensions()
             .first()
             .copied()
             .unwrap_or(format.name());
+        let stem = input
+            .path
+            .file_stem()
+            .map_or_else(|| "record".into(), |s| s.to_string_lossy().into_owned());
+        let whole = input
+            .path
+            .file_name()
+            .map_or_else(|| "record".into(), |s| s.to_string_lossy().into_owned());
         let many = input.records.len() > 1;
-        for (n, record) in input.records.iter().enumerate() {
+        for n in 0..input.records.len() {
+            let suffix = if many {
+                format!("-{}.{extension}", n + 1)
+            } else {
+                format!(".{extension}")
+            };
+            names.push((file, stem.clone(), whole.clone(), suffix));
+        }
+    }
+    let mut paths = Vec::with_capacity(names.len());
+    for (file, stem, whole, suffix) in &names {
+        let path = match destination {
+            Destination::File(f) => f.clone(),
+            Destination::Directory(dir) => {
+                let clashes = names
+                    .iter()
+                    .filter(|(f, s, _, x)| f != file && s == stem && x == suffix)
+                    .count()
+                    > 0;
+                let base = if clashes { whole } else { stem };
+                dir.join(format!("{base}{suffix}"))
+            }
+        };
+        if input_paths.iter().any(|p| same_file(p, &path)) {
+            return Err(CliError::usage(format!(
+                "{}: is an input; kifu analyze never writes over its inputs",
+                path.display()
+            )));
+        }
+        if paths.contains(&path) {
+            return Err(CliError::usage(format!(
+                "two records would both be written to {}; analyse them into separate directories",
+                path.display()
+            )));
+        }
+        paths.push(path);
+    }
+    Ok(paths)
+}
+
+/// Writes each input's records, annotated, to `paths` (from [`output_paths`]).
+pub fn write_records(
+    inputs: &[InputRecords],
+    report: &BatchReport,
+    paths: &[PathBuf],
+    to: Option<&str>,
+    dialect: Option<CommentDialect>,
+    games: &[GameJudgement],
+) -> Result<(), CliError> {
+    let mut index = 0;
+    for input in inputs {
+        let format = target(input, to)?;
+        let dialect = dialect.unwrap_or(if format.name() == "csa" {
+            CommentDialect::Floodgate
+        } else {
+            CommentDialect::ShogiHome
+        });
+        for record in &input.records {
             let record = annotated(
                 record,
                 &report.records[index],
@@ -166,39 +230,24 @@ pub fn write_records(
                 dialect,
                 &report.engine.name,
             );
+            let path = &paths[index];
             index += 1;
-            let path = match destination {
-                Destination::File(f) => f.clone(),
-                Destination::Directory(dir) => {
-                    let stem = input
-                        .path
-                        .file_stem()
-                        .map_or_else(|| "record".into(), |s| s.to_string_lossy().into_owned());
-                    let file = if many {
-                        format!("{stem}-{}.{extension}", n + 1)
-                    } else {
-                        format!("{stem}.{extension}")
-                    };
-                    dir.join(file)
-                }
-            };
-            if input_paths.iter().any(|p| same_file(p, &path)) {
-                return Err(CliError::Failed(format!(
-                    "{}: is an input; kifu analyze never writes over its inputs",
-                    path.display()
-                )));
+            if let Some(dir) = path.parent()
+                && !dir.as_os_str().is_empty()
+            {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
             }
             let text = format.write(std::slice::from_ref(&record));
             let (bytes, warnings) = text.encode(format.encoding());
             for w in warnings {
                 eprintln!("kifu analyze: {}: {w}", path.display());
             }
-            write_atomically(&path, &bytes, true)
+            write_atomically(path, &bytes, true)
                 .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
-            written.push(path);
         }
     }
-    Ok(written)
+    Ok(())
 }
 
 /// Writes the Parquet table of every position asked about.
@@ -275,4 +324,54 @@ pub fn write_parquet(
     }
     table.finish().map_err(|e| failed(e.to_string()))?;
     write_atomically(path, &rows, true).map_err(failed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(path: &str, format: &'static str, records: usize) -> InputRecords {
+        let csa = kifu_records::shogi::format_by_name("csa").unwrap();
+        let (_, parsed) = kifu_records::read_bytes(b"PI\n+\n+7776FU\n", csa);
+        let record = parsed.records.into_iter().next().unwrap();
+        InputRecords {
+            path: PathBuf::from(path),
+            format,
+            records: vec![record; records],
+        }
+    }
+
+    #[test]
+    fn outputs_keep_their_inputs_names_and_clashing_names_keep_the_whole_name() {
+        let dir = Destination::Directory(PathBuf::from("out"));
+        let inputs = [
+            input("a/game.kif", "kif", 1),
+            input("b/game.csa", "csa", 1),
+            input("many.csa", "csa", 2),
+        ];
+        let paths = output_paths(&inputs, &dir, None, &[]).unwrap();
+        assert_eq!(
+            paths,
+            [
+                "out/game.kif",
+                "out/game.csa",
+                "out/many-1.csa",
+                "out/many-2.csa"
+            ]
+            .map(PathBuf::from)
+        );
+        let paths = output_paths(&inputs, &dir, Some("kif"), &[]).unwrap();
+        assert_eq!(
+            paths,
+            [
+                "out/game.kif.kif",
+                "out/game.csa.kif",
+                "out/many-1.kif",
+                "out/many-2.kif"
+            ]
+            .map(PathBuf::from)
+        );
+        let twice = [input("a/game.kif", "kif", 1), input("b/game.kif", "kif", 1)];
+        assert!(output_paths(&twice, &dir, None, &[]).is_err());
+    }
 }

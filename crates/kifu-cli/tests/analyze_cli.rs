@@ -88,3 +88,28 @@ fn an_engine_that_does_not_start_is_reported_and_nothing_is_written() {
     assert!(err.contains("could not be started"), "{err}");
     assert!(!dir.path().join("out/game.csa").exists());
 }
+
+#[test]
+fn an_output_that_is_an_input_is_refused_before_any_engine_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    game(dir.path());
+    let out = kifu(
+        dir.path(),
+        &[
+            "analyze",
+            "game.csa",
+            "--engine",
+            "./no-such-engine",
+            "--no-cache",
+            "-o",
+            "./",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is an input"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("game.csa")).unwrap(),
+        "PI\n+\n+7776FU\n-3334FU\n%TORYO\n"
+    );
+}

@@ -44,6 +44,9 @@ An engine that crashes, hangs (--timeout) or answers an illegal move or a line t
 USI is restarted and the position asked once more; a position that fails twice is listed
 as not analysed, and the rest of the batch goes on.
 
+Comments already in a record are kept: analysing a copy that was analysed before adds a
+second set of findings beside the first.
+
 Chu shogi: no engine speaking lishogi's chu USI (Fairy-Stockfish) is installed here to
 test against, so kifu analyze reads shogi records only.
 

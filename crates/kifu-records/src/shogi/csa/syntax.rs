@@ -317,8 +317,13 @@ pub fn statement(s: &str) -> Statement<'_> {
             Some(side) => Statement::Name(side, &s[2..]),
             None => Statement::Invalid("a name line starts with `N+` or `N-`"),
         },
-        b'$' => match s[1..].split_once(':') {
-            Some((key, value)) if !key.is_empty() => Statement::Info { key, value },
+        // The colon found as a byte: `str::split_once` runs a character searcher, which cost
+        // 0.2 M of `kifu check`'s 29 M instructions over the 500 bulk games (issue 36).
+        b'$' => match b.iter().position(|&c| c == b':') {
+            Some(colon) if colon > 1 => Statement::Info {
+                key: &s[1..colon],
+                value: &s[colon + 1..],
+            },
             _ => Statement::Invalid("a game information line is `$KEY:value`"),
         },
         b'P' => match b.get(1) {

@@ -220,8 +220,7 @@ pub fn game_of(path: Option<&Path>, bytes: &[u8]) -> Option<GameKind> {
 /// [`game_of`] for a decoded text, with the evidence that decided.
 fn judge_game(path: Option<&Path>, text: &str) -> Option<(GameKind, Evidence)> {
     let extension = path
-        .and_then(|p| p.extension())
-        .and_then(|e| e.to_str())
+        .and_then(crate::extension::extension)
         .map(str::to_ascii_lowercase);
     // An extension only one game uses decides before the content is looked at: the chu
     // sniffer took a CSA record whose comment mentions 中将棋 for chu, and reading every CSA

@@ -62,6 +62,7 @@ pub mod cetkaik;
 pub mod chu;
 pub mod detect;
 pub mod evidence;
+mod extension;
 pub mod open;
 pub mod shogi;
 pub mod sniffing;
@@ -172,7 +173,7 @@ pub trait GameRecords: Game {
 
     /// The format of a file by its extension, in any case.
     fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Self>> {
-        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        let extension = extension::extension(path)?.to_ascii_lowercase();
         Self::format_by_name(&extension)
     }
 
@@ -264,7 +265,7 @@ impl GameRecords for kifu_chu::Chu {
     /// Only extensions that name one chu format decide it: `.csl` holds Western or Japanese
     /// CSL, which the content tells apart.
     fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Self>> {
-        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        let extension = extension::extension(path)?.to_ascii_lowercase();
         match extension.as_str() {
             "json" | "ndjson" | "jsonl" | "usi" | "sfen" | "kif" | "kifu" => {
                 chu::by_extension(&extension)
@@ -344,7 +345,5 @@ impl GameRecords for kifu_cetkaik::Cetkaik {
 
 /// A path's extension in lower case.
 fn lower_extension(path: &Path) -> Option<String> {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
+    extension::extension(path).map(str::to_ascii_lowercase)
 }

@@ -55,7 +55,7 @@ pub fn format_by_name(name: &str) -> Option<&'static dyn RecordFormat<Shogi>> {
 /// assert!(format_by_extension(Path::new("board.bod")).is_none());
 /// ```
 pub fn format_by_extension(path: &Path) -> Option<&'static dyn RecordFormat<Shogi>> {
-    let extension = path.extension()?.to_str()?;
+    let extension = crate::extension::extension(path)?;
     // The table's names are lower case: comparing without case is comparing the lowered
     // extension, without a `String` for every file of a directory walk.
     FORMATS

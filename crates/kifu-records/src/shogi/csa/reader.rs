@@ -7,7 +7,7 @@ use kifu_record::{
 use kifu_shogi::ShogiEnding;
 
 use super::setup::{Setup, even_position};
-use super::syntax::{CommonLine, Statement, Statements};
+use super::syntax::{Statement, Statements, move_line, time_line};
 use crate::shogi::line::{Line, Tally};
 use crate::shogi::replay::Replay;
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
@@ -370,34 +370,53 @@ impl<'t, L: Line> Builder<'t, L> {
     /// general one would find nothing to say.
     #[inline(always)]
     fn common_lines(&mut self, statements: &mut Statements<'_>) {
+        let Some((at, ahead)) = statements.ahead() else {
+            return;
+        };
         // Whether the line takes moves without a word to say (cached: only a move played
         // here or through the general path changes it).
         let mut open = self.phase == Phase::Moves && !self.line.is_closed();
         // Whether the line's last node is a move just accepted here, which has no time yet.
         let mut fresh = false;
-        while let Some((line, span)) = statements.common_line() {
-            self.content = true;
-            match line {
-                CommonLine::Move(m) => {
-                    if open
-                        && let Ok(mv) = m.to_move_unchecked(&self.line.position)
-                        && self.line.position.check_move(mv).is_ok()
-                    {
-                        open = self.line.accept(&mut self.moves, mv, span);
-                        fresh = true;
-                    } else {
-                        self.play(Ok(m), span);
-                        open = self.phase == Phase::Moves && !self.line.is_closed();
-                        fresh = false;
-                    }
+        // How far into `ahead` the lines read here reach.
+        let mut read = 0;
+        loop {
+            let rest = &ahead[read..];
+            let start = at + read;
+            if let Some((text, next)) = move_line(rest) {
+                let span = Span::new(start, start + 7);
+                // The move named in the position, and allowed by the rules, in one pass;
+                // else the general path reads and reports it (or the line is not a move).
+                if open
+                    && let Some(mv) = CsaMove::resolve_well_formed(text, &self.line.position)
+                    && self.line.position.check_move(mv).is_ok()
+                {
+                    open = self.line.accept(&mut self.moves, mv, span);
+                    fresh = true;
+                } else if let Some(m) = CsaMove::parse_well_formed(text) {
+                    self.play(Ok(m), span);
+                    open = self.phase == Phase::Moves && !self.line.is_closed();
+                    fresh = false;
+                } else {
+                    break;
                 }
-                CommonLine::Seconds(seconds) if fresh => {
+                read += next;
+            } else if let Some((seconds, len, next)) = time_line(rest) {
+                if fresh {
                     self.moves
                         .set_time(self.line.cursor, Some(seconds * 1000), None);
                     fresh = false;
+                } else {
+                    self.time_ms(seconds * 1000, Span::new(start, start + len));
                 }
-                CommonLine::Seconds(seconds) => self.time_ms(seconds * 1000, span),
+                read += next;
+            } else {
+                break;
             }
+        }
+        if read > 0 {
+            self.content = true;
+            statements.pass(read);
         }
     }
 

@@ -35,6 +35,32 @@ impl Filter {
         parse_day(text).ok_or_else(|| format!("`{text}` is no date (YYYY-MM-DD)"))
     }
 
+    /// True when the filter lets every game through.
+    pub fn is_empty(&self) -> bool {
+        self.player.is_none()
+            && self.min_rating.is_none()
+            && self.from_day.is_none()
+            && self.to_day.is_none()
+            && self.event.is_none()
+            && self.result.is_none()
+    }
+
+    /// [`Filter::passes`] for a game whose summary is at hand.
+    fn passes_summary_of(
+        &self,
+        archive: &Archive,
+        game: u32,
+        summary: &GameSummary,
+    ) -> Result<bool, ArchiveError> {
+        if !self.passes_summary(summary) {
+            return Ok(false);
+        }
+        if self.needs_row() {
+            return Ok(self.passes_row(&archive.game(game)?));
+        }
+        Ok(true)
+    }
+
     fn needs_row(&self) -> bool {
         self.player.is_some() || self.event.is_some()
     }
@@ -72,13 +98,7 @@ impl Filter {
 
     /// Whether game `game` passes; reads its row only when a condition needs it.
     pub fn passes(&self, archive: &Archive, game: u32) -> Result<bool, ArchiveError> {
-        if !self.passes_summary(&archive.summary(game)) {
-            return Ok(false);
-        }
-        if self.needs_row() {
-            return Ok(self.passes_row(&archive.game(game)?));
-        }
-        Ok(true)
+        self.passes_summary_of(archive, game, &archive.summary(game))
     }
 }
 
@@ -205,6 +225,21 @@ pub struct Exploration {
     pub latest_games: Vec<GameRef>,
 }
 
+/// Adds `item` to `best`, which keeps (at least) the `top` first items in `order`: when it
+/// holds twice that many, the rest are dropped, so a million candidates cost linear time.
+fn keep_best<T>(
+    best: &mut Vec<T>,
+    item: T,
+    top: usize,
+    order: impl Fn(&T, &T) -> std::cmp::Ordering,
+) {
+    best.push(item);
+    if best.len() >= 2 * top.max(1) {
+        best.select_nth_unstable_by(top - 1, &order);
+        best.truncate(top);
+    }
+}
+
 /// The entries of a position grouped by game, in game order, keeping games that pass.
 fn games_at<'a>(
     archive: &'a Archive,
@@ -262,26 +297,58 @@ pub fn explore(
     let mut games = 0u64;
     let mut results = Results::default();
     let mut ended_here = 0u64;
-    // (mean rating, game, ply, move) and (day, game, ply, move) of the games seen.
+    // (mean rating, game, ply, move) and (day, game, ply, move) of the games seen, kept to
+    // the `top` best of each as they come: the start position is reached by every game.
     let mut by_rating: Vec<(f32, u32, u16, u16)> = Vec::new();
     let mut by_day: Vec<(i32, u32, u16, u16)> = Vec::new();
-    for group in games_at(archive, position, filter) {
-        let (game, entries) = group?;
+    let rating_order = |a: &(f32, u32, u16, u16), b: &(f32, u32, u16, u16)| {
+        b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
+    };
+    let day_order =
+        |a: &(i32, u32, u16, u16), b: &(i32, u32, u16, u16)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+    let filtering = !filter.is_empty();
+    // This loop runs once per game that reached the position — a million times for the
+    // start of a million-game archive — so it allocates nothing per game: a game's moves
+    // from the position go into one reused buffer.
+    let mut codes: Vec<u16> = Vec::new();
+    let mut entries = archive.entries(position_key(position)).peekable();
+    while let Some(first) = entries.next() {
+        let game = first.game;
+        codes.clear();
+        codes.push(first.move_code);
+        while let Some(e) = entries.next_if(|e| e.game == game) {
+            codes.push(e.move_code);
+        }
         let summary = archive.summary(game);
+        if filtering && !filter.passes_summary_of(archive, game, &summary)? {
+            continue;
+        }
         games += 1;
         results.add(summary.result, to_move);
-        let first = entries[0];
-        if let Some(r) = summary.mean_rating() {
-            by_rating.push((r, game, first.ply, first.move_code));
-        }
-        if let Some(d) = summary.day {
-            by_day.push((d, game, first.ply, first.move_code));
+        if top > 0 {
+            if let Some(r) = summary.mean_rating() {
+                keep_best(
+                    &mut by_rating,
+                    (r, game, first.ply, first.move_code),
+                    top,
+                    rating_order,
+                );
+            }
+            if let Some(d) = summary.day {
+                keep_best(
+                    &mut by_day,
+                    (d, game, first.ply, first.move_code),
+                    top,
+                    day_order,
+                );
+            }
         }
         // A game counts once for each distinct move it played here.
-        let mut codes: Vec<u16> = entries.iter().map(|e| e.move_code).collect();
-        codes.sort_unstable();
-        codes.dedup();
-        for code in codes {
+        if codes.len() > 1 {
+            codes.sort_unstable();
+            codes.dedup();
+        }
+        for &code in &codes {
             if code == 0 {
                 ended_here += 1;
                 continue;
@@ -313,8 +380,8 @@ pub fn explore(
         })
         .collect();
     moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.mv.cmp(&b.mv)));
-    by_rating.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    by_day.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    by_rating.sort_by(rating_order);
+    by_day.sort_by(day_order);
     let refs = |list: Vec<(u32, u16, u16)>| -> Result<Vec<GameRef>, ArchiveError> {
         list.into_iter()
             .map(|(g, ply, code)| Ok(GameRef::of(archive.game(g)?, ply, code)))
@@ -367,6 +434,67 @@ pub fn find(
         found.push(GameRef::of(archive.game(game)?, first.ply, first.move_code));
     }
     Ok(found)
+}
+
+/// A game of the archive that reached positions of a line of play ([`similar`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Similar {
+    pub game: u32,
+    /// How many of the positions asked about it reached.
+    pub shared: u32,
+    /// The highest ply, among those positions, at which it did (the asker's ply).
+    pub deepest_ply: u32,
+}
+
+/// The archive's games that reached the most of `positions` (keys, each with the asker's ply
+/// of it), most first, then the deepest, then by number; at most `limit`. A position more
+/// than `common` games reached (the start, the main openings) says nothing of what makes a
+/// game like another, and is passed over.
+pub fn similar(
+    archive: &Archive,
+    positions: &[(u64, u32)],
+    common: usize,
+    limit: usize,
+) -> Vec<Similar> {
+    let mut tallies: std::collections::HashMap<u32, Similar> = std::collections::HashMap::new();
+    let mut keys: Vec<(u64, u32)> = positions.to_vec();
+    // Each position once, at its deepest ply.
+    keys.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    keys.dedup_by_key(|k| k.0);
+    let mut games: Vec<u32> = Vec::new();
+    for (key, ply) in keys {
+        games.clear();
+        // Entries come by game, so a game's entries follow each other.
+        for entry in archive.entries(key) {
+            if games.last() != Some(&entry.game) {
+                games.push(entry.game);
+                if games.len() > common {
+                    break;
+                }
+            }
+        }
+        if games.len() > common {
+            continue;
+        }
+        for &game in &games {
+            let t = tallies.entry(game).or_insert(Similar {
+                game,
+                shared: 0,
+                deepest_ply: 0,
+            });
+            t.shared += 1;
+            t.deepest_ply = t.deepest_ply.max(ply);
+        }
+    }
+    let mut out: Vec<Similar> = tallies.into_values().collect();
+    out.sort_unstable_by(|a, b| {
+        b.shared
+            .cmp(&a.shared)
+            .then(b.deepest_ply.cmp(&a.deepest_ply))
+            .then(a.game.cmp(&b.game))
+    });
+    out.truncate(limit);
+    out
 }
 
 #[cfg(test)]

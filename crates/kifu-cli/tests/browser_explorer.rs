@@ -70,8 +70,8 @@ async fn stepping_to_a_ply_shows_that_positions_explorer_table() {
     let b = browser().await;
     let c = &b.client;
     c.goto(&file_url(&page)).await.unwrap();
-    for ply in 0..=6 {
-        let (games, expected) = explored(&archive, &positions[ply]);
+    for (ply, position) in positions.iter().enumerate().take(7) {
+        let (games, expected) = explored(&archive, position);
         let shown = c
             .execute(
                 "return {caption:document.getElementById('explorer-caption').textContent,\

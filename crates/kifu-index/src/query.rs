@@ -539,7 +539,9 @@ mod tests {
     #[test]
     fn the_best_of_a_stream_are_the_first_of_it_sorted() {
         let order = |a: &(i32, u32), b: &(i32, u32)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
-        let items: Vec<(i32, u32)> = (0..1000u32).map(|g| (((g * 7919) % 97) as i32, g)).collect();
+        let items: Vec<(i32, u32)> = (0..1000u32)
+            .map(|g| (((g * 7919) % 97) as i32, g))
+            .collect();
         for top in [0, 1, 3, 5, 50] {
             let mut best = Best::new(top, order);
             for &item in &items {

@@ -6,16 +6,18 @@
 //! file beside their target and renamed into place when complete; an output that is one of the
 //! inputs is refused.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use kifu_export::meta::{EndingClass, GameInfo, engine_line, game_facts, outcome_after};
-use kifu_export::table::{GameKeys, GameRows, GamesTable, PliesTable, Ply, PlyRows, Source};
+use kifu_export::table::{
+    GameKeys, GamePlies, GameRows, GamesTable, PliesTable, Ply, PlyRows, Source,
+};
 use kifu_export::training::{GameResult, Hcpe, Hcpe3Game, Hcpe3Move, Psv, hcpe3_result};
 use kifu_export::{move16, packed};
-use kifu_record::{Game as _, Record, Side};
+use kifu_record::{Game as _, NodeId, Record, Side};
 use kifu_shogi::Shogi;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -37,6 +39,29 @@ pub enum To {
     Psv,
     /// OUT/plies.parquet (a row per ply) and OUT/games.parquet (a row per game).
     Parquet,
+}
+
+/// The key Parquet tables are split by (hive-style: `OUT/plies/year=2024/part-0.parquet`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PartitionBy {
+    /// The year the game started; a game without a readable date goes to Hive's null
+    /// partition, `year=__HIVE_DEFAULT_PARTITION__` (which DuckDB, Spark and Arrow read as null).
+    Year,
+}
+
+/// The partition directory Hive, Spark, Arrow and DuckDB read as a null value.
+const NULL_PARTITION: &str = "__HIVE_DEFAULT_PARTITION__";
+
+impl PartitionBy {
+    /// The directory (`year=2024`) a record's rows go to.
+    fn directory(self, header: &kifu_record::Header) -> String {
+        match self {
+            PartitionBy::Year => match header.start_time() {
+                Some(date) => format!("year={}", date.year),
+                None => format!("year={NULL_PARTITION}"),
+            },
+        }
+    }
 }
 
 /// Which side's positions to keep.
@@ -101,6 +126,16 @@ pub struct Args {
     /// --min-eval and --max-eval).
     #[arg(long, value_enum)]
     side: Option<SideArg>,
+    /// Parquet: split both tables by this key into hive-style directories,
+    /// OUT/plies/year=2024/part-0.parquet and OUT/games/year=2024/part-0.parquet (read them
+    /// with DuckDB's `read_parquet('OUT/plies/*/*.parquet', hive_partitioning = true)`).
+    #[arg(long, value_enum, value_name = "KEY")]
+    partition_by: Option<PartitionBy>,
+    /// Parquet: a row for every move of the records' variations too, with its variation's
+    /// number (`variation`, from 1; 0 is the main line) and the ply it branches from
+    /// (`parent_ply`).
+    #[arg(long)]
+    variations: bool,
     /// Export an invalid record up to its first bad move instead of skipping it.
     #[arg(long)]
     keep_prefix: bool,
@@ -289,6 +324,8 @@ struct FileOutput {
     hashes: Vec<u64>,
     plies: PlyRows,
     games: GameRows,
+    /// With `--partition-by`, the rows by partition directory instead of `plies`/`games`.
+    partitions: BTreeMap<String, (PlyRows, GameRows)>,
 }
 
 impl FileOutput {
@@ -329,6 +366,9 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         )));
     }
     let targets = match args.to {
+        To::Parquet if args.partition_by.is_some() => {
+            vec![args.output.join("plies"), args.output.join("games")]
+        }
         To::Parquet => vec![
             args.output.join("plies.parquet"),
             args.output.join("games.parquet"),
@@ -343,6 +383,16 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             "{} exists; not overwritten (--force replaces it)",
             existing.display()
         )));
+    }
+    if args.partition_by.is_some() && args.to != To::Parquet {
+        return Err(CliError::usage(
+            "--partition-by needs --to parquet (it splits the Parquet tables)",
+        ));
+    }
+    if args.variations && args.to != To::Parquet {
+        return Err(CliError::usage(
+            "--variations needs --to parquet (the training formats hold positions of played games)",
+        ));
     }
     if let (Some(min), Some(max)) = (args.min_eval, args.max_eval)
         && min > max
@@ -367,7 +417,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     let progress = crate::inputs::file_progress(inputs.len());
 
     let start = Instant::now();
-    let mut sink = Sink::open(args.to, &args.output)?;
+    let mut sink = Sink::open(args.to, &args.output, args.partition_by)?;
     let mut counts = Counts::default();
     let mut reports: Vec<FileReport> = Vec::new();
     let mut seen: HashSet<u64> = HashSet::new();
@@ -795,7 +845,7 @@ fn table_rows<G: kifu_record::Game>(
     index: usize,
     text: &str,
     mut info: GameInfo,
-    _args: &Args,
+    args: &Args,
     filters: &Filters,
     out: &mut FileOutput,
 ) {
@@ -804,26 +854,39 @@ fn table_rows<G: kifu_record::Game>(
         record: index,
     };
     let counts = &mut out.counts;
+    let (ply_rows, game_rows) = match args.partition_by {
+        None => (&mut out.plies, &mut out.games),
+        Some(by) => {
+            let rows = out
+                .partitions
+                .entry(by.directory(&record.header))
+                .or_default();
+            (&mut rows.0, &mut rows.1)
+        }
+    };
     // A row holds the game's result, which the walk that writes the rows finds at its end:
     // the rows' result cells are filled then, with no replay of its own.
-    let mut plies = out.plies.game();
+    let mut plies = ply_rows.game();
     let mut exported = 0u32;
     // Every position's key, filtered or not: the canonical game key folds them all.
     let mut keys = Vec::new();
-    let (last, end) = record.walk_main_line(|id, position, mv| {
-        counts.positions += 1;
+    // One move's row, if the filters keep its position; true when written.
+    let push_row = |plies: &mut GamePlies<'_>,
+                    counts: &mut Counts,
+                    info: &GameInfo,
+                    (id, position, mv): (NodeId, &G::Position, &G::Move),
+                    variation: u32,
+                    parent_ply: Option<u32>|
+     -> bool {
         let node = &record.moves[id];
         let turn = G::turn(position);
-        let position_key = G::position_key(position);
-        keys.extend(position_key);
         let line = engine_line(node);
         let black_view = line.as_ref().and_then(|(e, _)| *e);
         let eval = black_view.map(|e| if turn == Side::First { e } else { -e });
         if !filters.keep_position(turn, eval, counts) {
-            return;
+            return false;
         }
         counts.positions_exported += 1;
-        exported += 1;
         let ply = Ply {
             ply: node.ply(),
             position: &G::position_text(position),
@@ -836,13 +899,51 @@ fn table_rows<G: kifu_record::Game>(
                 .map(|(_, pv)| pv.as_str())
                 .filter(|pv| !pv.is_empty()),
             side_to_move: turn,
-            position_key,
+            position_key: G::position_key(position),
             facts: G::move_facts(position, mv),
-            variation: 0,
-            parent_ply: None,
+            variation,
+            parent_ply,
         };
-        plies.push(source, &info, &ply);
+        plies.push(source, info, &ply);
+        true
+    };
+    let (last, end) = record.walk_main_line(|id, position, mv| {
+        counts.positions += 1;
+        let position_key = G::position_key(position);
+        keys.extend(position_key);
+        if push_row(&mut plies, counts, &info, (id, position, mv), 0, None) {
+            exported += 1;
+        }
     });
+    if args.variations {
+        // Each branch of the tree that is not its parent's main line is a variation, numbered
+        // from 1 in the order the walk meets them (each line before its alternatives); a
+        // move continuing a variation keeps its number.
+        let tree = &record.moves;
+        let mut numbers = vec![(0u32, None::<u32>); tree.len()];
+        let mut variations = 0u32;
+        record.walk_tree(|id, position, mv| {
+            let parent = tree.parent(id).unwrap_or(tree.root());
+            let (number, parent_ply) = if tree.main_child(parent) == Some(id) {
+                numbers[parent.index()]
+            } else {
+                variations += 1;
+                (variations, Some(tree[id].ply().saturating_sub(1)))
+            };
+            numbers[id.index()] = (number, parent_ply);
+            if number > 0 {
+                counts.positions += 1;
+                push_row(
+                    &mut plies,
+                    counts,
+                    &info,
+                    (id, position, mv),
+                    number,
+                    parent_ply,
+                );
+            }
+        });
+    }
     info.set_outcome(outcome_after(record, last, &end));
     plies.finish(&info);
     counts.games_written += 1;
@@ -854,7 +955,7 @@ fn table_rows<G: kifu_record::Game>(
         game: end_position.map(|_| kifu_record::game_key(&keys)),
         end_position,
     };
-    out.games.push(source, &info, &start, exported, game_keys);
+    game_rows.push(source, &info, &start, exported, game_keys);
 }
 
 /// An output being written: a temporary file beside each target, renamed at the end.
@@ -865,13 +966,59 @@ enum Sink {
         written: u64,
     },
     Tables(Box<Tables>),
+    /// `--partition-by`: a pair of tables per partition directory, opened as rows for it come.
+    Partitioned {
+        dir: PathBuf,
+        open: BTreeMap<String, Tables>,
+    },
 }
 
-/// The two Parquet tables being written into a directory.
+/// The two Parquet tables being written.
 struct Tables {
     plies: PliesTable<BufWriter<tempfile::NamedTempFile>>,
     games: GamesTable<BufWriter<tempfile::NamedTempFile>>,
-    dir: PathBuf,
+    plies_target: PathBuf,
+    games_target: PathBuf,
+}
+
+impl Tables {
+    fn open(plies_target: PathBuf, games_target: PathBuf) -> Result<Tables, CliError> {
+        let table_error = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
+        for target in [&plies_target, &games_target] {
+            if let Some(dir) = target.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    CliError::Failed(format!("{}: cannot make the directory: {e}", dir.display()))
+                })?;
+            }
+        }
+        let plies = BufWriter::new(temporary_beside(&plies_target)?);
+        let games = BufWriter::new(temporary_beside(&games_target)?);
+        Ok(Tables {
+            plies: PliesTable::new(plies).map_err(table_error)?,
+            games: GamesTable::new(games).map_err(table_error)?,
+            plies_target,
+            games_target,
+        })
+    }
+
+    fn append(&mut self, plies: &PlyRows, games: &GameRows) -> Result<(), CliError> {
+        let failed = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
+        self.plies.append(plies).map_err(failed)?;
+        self.games.append(games).map_err(failed)
+    }
+
+    /// Completes both tables and renames them into place; the bytes written.
+    fn finish(self, force: bool) -> Result<u64, CliError> {
+        let failed = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
+        let plies = self.plies.finish().map_err(failed)?;
+        let games = self.games.finish().map_err(failed)?;
+        let mut written = 0;
+        for (file, target) in [(plies, self.plies_target), (games, self.games_target)] {
+            persist(file, &target, force)?;
+            written += std::fs::metadata(&target).map_or(0, |m| m.len());
+        }
+        Ok(written)
+    }
 }
 
 fn temporary_beside(target: &Path) -> Result<tempfile::NamedTempFile, CliError> {
@@ -909,24 +1056,16 @@ fn persist(
 }
 
 impl Sink {
-    fn open(to: To, output: &Path) -> Result<Sink, CliError> {
-        let table_error = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
-        Ok(match to {
-            To::Parquet => {
-                std::fs::create_dir_all(output).map_err(|e| {
-                    CliError::Failed(format!(
-                        "{}: cannot make the directory: {e}",
-                        output.display()
-                    ))
-                })?;
-                let plies = BufWriter::new(temporary_beside(&output.join("plies.parquet"))?);
-                let games = BufWriter::new(temporary_beside(&output.join("games.parquet"))?);
-                Sink::Tables(Box::new(Tables {
-                    plies: PliesTable::new(plies).map_err(table_error)?,
-                    games: GamesTable::new(games).map_err(table_error)?,
-                    dir: output.to_path_buf(),
-                }))
-            }
+    fn open(to: To, output: &Path, partition_by: Option<PartitionBy>) -> Result<Sink, CliError> {
+        Ok(match (to, partition_by) {
+            (To::Parquet, Some(_)) => Sink::Partitioned {
+                dir: output.to_path_buf(),
+                open: BTreeMap::new(),
+            },
+            (To::Parquet, None) => Sink::Tables(Box::new(Tables::open(
+                output.join("plies.parquet"),
+                output.join("games.parquet"),
+            )?)),
             _ => Sink::Entries {
                 file: BufWriter::with_capacity(1 << 20, temporary_beside(output)?),
                 target: output.to_path_buf(),
@@ -946,10 +1085,18 @@ impl Sink {
                     .map_err(|e| CliError::Failed(format!("{}: {e}", target.display())))?;
                 *written += out.entries.len() as u64;
             }
-            Sink::Tables(tables) => {
-                let failed = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
-                tables.plies.append(&out.plies).map_err(failed)?;
-                tables.games.append(&out.games).map_err(failed)?;
+            Sink::Tables(tables) => tables.append(&out.plies, &out.games)?,
+            Sink::Partitioned { dir, open } => {
+                for (partition, (plies, games)) in &out.partitions {
+                    let tables = match open.entry(partition.clone()) {
+                        std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+                        std::collections::btree_map::Entry::Vacant(e) => e.insert(Tables::open(
+                            dir.join("plies").join(partition).join("part-0.parquet"),
+                            dir.join("games").join(partition).join("part-0.parquet"),
+                        )?),
+                    };
+                    tables.append(plies, games)?;
+                }
             }
         }
         Ok(())
@@ -966,16 +1113,11 @@ impl Sink {
                 persist(file, &target, force)?;
                 Ok(written)
             }
-            Sink::Tables(tables) => {
-                let Tables { plies, games, dir } = *tables;
-                let failed = |e: kifu_export::table::TableError| CliError::Failed(e.to_string());
-                let plies = plies.finish().map_err(failed)?;
-                let games = games.finish().map_err(failed)?;
+            Sink::Tables(tables) => tables.finish(force),
+            Sink::Partitioned { open, .. } => {
                 let mut written = 0;
-                for (file, name) in [(plies, "plies.parquet"), (games, "games.parquet")] {
-                    let target = dir.join(name);
-                    persist(file, &target, force)?;
-                    written += std::fs::metadata(&target).map_or(0, |m| m.len());
+                for tables in open.into_values() {
+                    written += tables.finish(force)?;
                 }
                 Ok(written)
             }

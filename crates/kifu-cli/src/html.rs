@@ -47,6 +47,11 @@ pub struct Args {
     /// (they otherwise share one font file, `kifu-font.ttf`, beside them).
     #[arg(long)]
     self_contained: bool,
+    /// A shogi archive made by `kifu index`: each page shows, for every position of its
+    /// record, the moves the archive's games played from it (games, wins, draws, losses,
+    /// average rating), and lists the archive's games most like the record.
+    #[arg(long, value_name = "ARCHIVE")]
+    archive: Option<PathBuf>,
 }
 
 /// The font file the pages of a directory share, beside them.
@@ -124,6 +129,7 @@ fn file_pages(
     game: Option<Game>,
     read: &ReadOptions<'_>,
     keep_prefix: bool,
+    archive: Option<&kifu_index::archive::Archive>,
     each: &mut dyn FnMut(MadePage) -> Result<(), CliError>,
 ) -> Result<FileReport, CliError> {
     let opened = match crate::games::open(file, game, read) {
@@ -155,7 +161,10 @@ fn file_pages(
         } else {
             base.clone()
         };
-        let pages = batch.pages(text, &title, &problems);
+        let mut pages = batch.pages(text, &title, &problems);
+        if let Some(archive) = archive {
+            crate::html_explorer::attach(archive, &*batch, &mut pages)?;
+        }
         let many = many || pages.len() > 1;
         for (page, summary) in pages {
             number += 1;
@@ -201,6 +210,8 @@ fn link_label(name: &str, made: &MadePage) -> String {
 pub fn run(args: Args) -> Result<Outcome, CliError> {
     let game = Game::from_arg(&args.game);
     crate::games::validate(game, &args.read_options(), None)?;
+    let archive = crate::html_explorer::open(args.archive.as_deref())?;
+    let archive = archive.as_ref();
     let to_stdout = args.output.as_deref() == Some(Path::new("-"));
     if args.input.is_dir() {
         let Some(out_dir) = args.output.clone().filter(|_| !to_stdout) else {
@@ -208,7 +219,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
                 "a directory of records needs -o DIR for its pages and index",
             ));
         };
-        return directory(&args, &out_dir);
+        return directory(&args, &out_dir, archive);
     }
     let input = Input::from_arg(&args.input);
     let name = input.name();
@@ -243,6 +254,7 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         game,
         &args.read_options(),
         args.keep_prefix,
+        archive,
         &mut |mut made| {
             add_missing(&mut missing, &made.page);
             if !made.many {
@@ -305,7 +317,11 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
 }
 
 /// Every record file under `args.input`, a page each in `out_dir`, and an index.
-fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
+fn directory(
+    args: &Args,
+    out_dir: &Path,
+    archive: Option<&kifu_index::archive::Archive>,
+) -> Result<Outcome, CliError> {
     let game = Game::from_arg(&args.game);
     let filter = Game::filter(game);
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&args.input)
@@ -341,6 +357,7 @@ fn directory(args: &Args, out_dir: &Path) -> Result<Outcome, CliError> {
             game,
             &args.read_options(),
             args.keep_prefix,
+            archive,
             &mut |mut made| {
                 add_missing(&mut missing, &made.page);
                 if let PageFont::Linked(font) = directory_font(args) {

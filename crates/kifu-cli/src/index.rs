@@ -9,8 +9,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use kifu_index::read::{FileGames, read_file};
-use kifu_index::writer::{Added, ArchiveWriter};
+use kifu_index::read::{FileGames, read_file_each};
+use kifu_index::writer::{Added, ArchiveWriter, PreparedGame};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -51,8 +51,89 @@ pub struct Args {
     quiet: bool,
 }
 
-/// Files read at once before their games are added.
+/// Files read at once before their games are added: at most this many …
 const BATCH_FILES: usize = 256;
+/// … and no more bytes than this, unless that leaves a core without a file. Two batches are
+/// in memory at once (one read, one added), each as its text and its prepared games.
+const BATCH_BYTES: u64 = 48 << 20;
+
+/// One file, read and replayed on a worker thread.
+struct ReadFile {
+    name: String,
+    file: FileGames,
+    games: Vec<PreparedGame>,
+}
+
+fn read_one(input: &Input, buffer: &mut Vec<u8>, format: Option<&str>) -> ReadFile {
+    let name = input.name();
+    let mut games = Vec::new();
+    let file = match input.read_into(buffer) {
+        Ok(()) => read_file_each(&name, input.path.as_deref(), buffer, format, |game| {
+            games.push(PreparedGame::of(&game))
+        }),
+        Err(e) => FileGames {
+            failed: Some(e.to_string()),
+            ..FileGames::default()
+        },
+    };
+    ReadFile { name, file, games }
+}
+
+/// The inputs cut into batches: consecutive files up to [`BATCH_FILES`] and [`BATCH_BYTES`],
+/// but at least one file per thread, so that large files still keep every core busy.
+fn batches(inputs: &[Input], threads: usize) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut bytes = 0;
+    for (i, input) in inputs.iter().enumerate() {
+        bytes += input
+            .path
+            .as_deref()
+            .and_then(|p| std::fs::metadata(p).ok())
+            .map_or(0, |m| m.len());
+        let files = i + 1 - start;
+        if files >= BATCH_FILES || (bytes >= BATCH_BYTES && files >= threads) {
+            out.push(start..i + 1);
+            start = i + 1;
+            bytes = 0;
+        }
+    }
+    if start < inputs.len() {
+        out.push(start..inputs.len());
+    }
+    out
+}
+
+fn join<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// Adds a batch's games to the archive, in the order the files were named.
+fn add_files(
+    writer: &mut ArchiveWriter,
+    summary: &mut Summary,
+    files: Vec<ReadFile>,
+) -> Result<(), kifu_index::archive::ArchiveError> {
+    for ReadFile { name, file, games } in files {
+        summary.files += 1;
+        if let Some(why) = file.failed {
+            summary.files_failed += 1;
+            summary.problems.push(format!("{name}: error: {why}"));
+            continue;
+        }
+        summary.records += games.len();
+        summary.records_cut_at_error += file.cut_at_error;
+        summary.records_cut_long += file.cut_long;
+        summary.problems.extend(file.problems);
+        for game in &games {
+            writer.add_prepared(game)?;
+        }
+        writer.add_file(&name);
+    }
+    Ok(())
+}
 
 #[derive(Debug, Default, Serialize)]
 struct Summary {
@@ -115,43 +196,35 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         .partition(|i| !writer.has_file(&i.name()));
     summary.files_already_indexed = known.len();
     let failed = |e: kifu_index::archive::ArchiveError| CliError::Failed(e.to_string());
-    for batch in fresh.chunks(BATCH_FILES) {
-        let read: Vec<(String, FileGames)> = pool.install(|| {
-            batch
-                .par_iter()
-                .map_init(Vec::new, |buffer, input| {
-                    let name = input.name();
-                    let games = match input.read_into(buffer) {
-                        Ok(()) => {
-                            read_file(&name, input.path.as_deref(), buffer, args.format.as_deref())
-                        }
-                        Err(e) => FileGames {
-                            failed: Some(e.to_string()),
-                            ..FileGames::default()
-                        },
-                    };
-                    progress.inc(1);
-                    (name, games)
-                })
-                .collect()
-        });
-        for (name, file) in read {
-            summary.files += 1;
-            if let Some(why) = file.failed {
-                summary.files_failed += 1;
-                summary.problems.push(format!("{name}: error: {why}"));
-                continue;
+    let threads = pool.current_num_threads();
+    let batches = batches(&fresh, threads);
+    // Reading and replaying a batch (every core) overlaps adding the one before (this
+    // thread): the writer's copying is then hidden behind the next batch's parsing.
+    std::thread::scope(|scope| -> Result<(), CliError> {
+        let read_batch = |batch: &'_ [Input]| -> Vec<ReadFile> {
+            pool.install(|| {
+                batch
+                    .par_iter()
+                    .map_init(Vec::new, |buffer, input| {
+                        let file = read_one(input, buffer, args.format.as_deref());
+                        progress.inc(1);
+                        file
+                    })
+                    .collect()
+            })
+        };
+        let mut pending = None;
+        for batch in batches.iter().map(|b| &fresh[b.clone()]) {
+            let next = scope.spawn(move || read_batch(batch));
+            if let Some(previous) = pending.replace(next) {
+                add_files(&mut writer, &mut summary, join(previous)).map_err(failed)?;
             }
-            summary.records += file.games.len();
-            summary.records_cut_at_error += file.cut_at_error;
-            summary.records_cut_long += file.cut_long;
-            summary.problems.extend(file.problems);
-            for game in &file.games {
-                writer.add(game).map_err(failed)?;
-            }
-            writer.add_file(&name);
         }
-    }
+        if let Some(last) = pending {
+            add_files(&mut writer, &mut summary, join(last)).map_err(failed)?;
+        }
+        Ok(())
+    })?;
     progress.finish_and_clear();
     summary.added = writer.finish().map_err(failed)?;
     summary.seconds = start.elapsed().as_secs_f64();

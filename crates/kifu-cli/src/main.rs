@@ -20,6 +20,7 @@ mod explore;
 mod export;
 mod games;
 mod html;
+mod html_explorer;
 mod index;
 mod inputs;
 mod link;

@@ -69,22 +69,34 @@ pub fn key_at(b: &[u8]) -> u64 {
 
 /// The entries of `key` in a sorted position file's bytes.
 pub fn entries_of(file: &[u8], key: u64) -> impl Iterator<Item = Entry> + '_ {
-    let n = file.len() / Entry::SIZE;
-    let at = |i: usize| key_at(&file[i * Entry::SIZE..]);
-    // The first entry whose key is not below `key`.
-    let (mut lo, mut hi) = (0, n);
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        if at(mid) < key {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    file[lo * Entry::SIZE..n * Entry::SIZE]
+    run_of(file, key)
         .chunks_exact(Entry::SIZE)
         .map(Entry::from_bytes)
-        .take_while(move |e| e.key == key)
+}
+
+/// The bytes of `key`'s entries in a sorted position file's bytes: two binary searches.
+pub fn run_of(file: &[u8], key: u64) -> &[u8] {
+    let n = file.len() / Entry::SIZE;
+    let at = |i: usize| key_at(&file[i * Entry::SIZE..]);
+    // The first entry whose key is not below `key`, then the first whose key is above it.
+    let first_not_below = |key: u64, mut lo: usize| {
+        let mut hi = n;
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if at(mid) < key {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    };
+    let start = first_not_below(key, 0);
+    let end = match key.checked_add(1) {
+        Some(next) => first_not_below(next, start),
+        None => n,
+    };
+    &file[start * Entry::SIZE..end * Entry::SIZE]
 }
 
 #[cfg(test)]

@@ -1,8 +1,6 @@
 //! The archive's questions: what was played from a position ([`explore`]) and which games
 //! reached it ([`find`]), with the same filters for both.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
 use kifu_shogi::{Color, Position};
@@ -33,6 +31,32 @@ impl Filter {
     /// Reads a `YYYY-MM-DD` bound.
     pub fn day(text: &str) -> Result<i32, String> {
         parse_day(text).ok_or_else(|| format!("`{text}` is no date (YYYY-MM-DD)"))
+    }
+
+    /// True when the filter lets every game through.
+    pub fn is_empty(&self) -> bool {
+        self.player.is_none()
+            && self.min_rating.is_none()
+            && self.from_day.is_none()
+            && self.to_day.is_none()
+            && self.event.is_none()
+            && self.result.is_none()
+    }
+
+    /// [`Filter::passes`] for a game whose summary is at hand.
+    fn passes_summary_of(
+        &self,
+        archive: &Archive,
+        game: u32,
+        summary: &GameSummary,
+    ) -> Result<bool, ArchiveError> {
+        if !self.passes_summary(summary) {
+            return Ok(false);
+        }
+        if self.needs_row() {
+            return Ok(self.passes_row(&archive.game(game)?));
+        }
+        Ok(true)
     }
 
     fn needs_row(&self) -> bool {
@@ -72,13 +96,7 @@ impl Filter {
 
     /// Whether game `game` passes; reads its row only when a condition needs it.
     pub fn passes(&self, archive: &Archive, game: u32) -> Result<bool, ArchiveError> {
-        if !self.passes_summary(&archive.summary(game)) {
-            return Ok(false);
-        }
-        if self.needs_row() {
-            return Ok(self.passes_row(&archive.game(game)?));
-        }
-        Ok(true)
+        self.passes_summary_of(archive, game, &archive.summary(game))
     }
 }
 
@@ -205,6 +223,52 @@ pub struct Exploration {
     pub latest_games: Vec<GameRef>,
 }
 
+/// The first `top` items in an order, of a stream of any length, in linear time: items are
+/// gathered until twice `top` are held, then cut back to the best `top`; after the first cut,
+/// an item not better than the worst kept is turned away with one comparison.
+struct Best<T, F> {
+    top: usize,
+    order: F,
+    held: Vec<T>,
+    /// The worst item kept at the last cut.
+    bar: Option<T>,
+}
+
+impl<T: Copy, F: Fn(&T, &T) -> std::cmp::Ordering> Best<T, F> {
+    fn new(top: usize, order: F) -> Best<T, F> {
+        Best {
+            top,
+            order,
+            held: Vec::new(),
+            bar: None,
+        }
+    }
+
+    fn offer(&mut self, item: T) {
+        if self.top == 0
+            || self
+                .bar
+                .is_some_and(|bar| (self.order)(&item, &bar) != std::cmp::Ordering::Less)
+        {
+            return;
+        }
+        self.held.push(item);
+        if self.held.len() >= 2 * self.top {
+            self.held.select_nth_unstable_by(self.top - 1, &self.order);
+            self.held.truncate(self.top);
+            // select_nth_unstable leaves the `top`-th best at its place, the better before it.
+            self.bar = Some(self.held[self.top - 1]);
+        }
+    }
+
+    /// The best `top`, best first.
+    fn into_sorted(mut self) -> Vec<T> {
+        self.held.sort_by(&self.order);
+        self.held.truncate(self.top);
+        self.held
+    }
+}
+
 /// The entries of a position grouped by game, in game order, keeping games that pass.
 fn games_at<'a>(
     archive: &'a Archive,
@@ -258,50 +322,90 @@ pub fn explore(
         last_day: Option<i32>,
     }
     let to_move = position.turn();
-    let mut moves: BTreeMap<u16, Tally> = BTreeMap::new();
+    // The tallies of the moves seen, found by move code through `slots` (a code is 15 bits):
+    // no search per game.
+    let mut tallies: Vec<(u16, Tally)> = Vec::new();
+    let mut slots = vec![u32::MAX; 1 << 15];
     let mut games = 0u64;
     let mut results = Results::default();
     let mut ended_here = 0u64;
-    // (mean rating, game, ply, move) and (day, game, ply, move) of the games seen.
-    let mut by_rating: Vec<(f32, u32, u16, u16)> = Vec::new();
-    let mut by_day: Vec<(i32, u32, u16, u16)> = Vec::new();
-    for group in games_at(archive, position, filter) {
-        let (game, entries) = group?;
-        let summary = archive.summary(game);
-        games += 1;
-        results.add(summary.result, to_move);
-        let first = entries[0];
-        if let Some(r) = summary.mean_rating() {
-            by_rating.push((r, game, first.ply, first.move_code));
-        }
-        if let Some(d) = summary.day {
-            by_day.push((d, game, first.ply, first.move_code));
-        }
-        // A game counts once for each distinct move it played here.
-        let mut codes: Vec<u16> = entries.iter().map(|e| e.move_code).collect();
-        codes.sort_unstable();
-        codes.dedup();
-        for code in codes {
-            if code == 0 {
-                ended_here += 1;
+    // The `top` best of the games seen by mean rating and by day, kept as they come: the
+    // start position is reached by every game.
+    let mut by_rating = Best::new(top, |a: &(f32, u32, u16, u16), b: &(f32, u32, u16, u16)| {
+        b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
+    });
+    let mut by_day = Best::new(top, |a: &(i32, u32, u16, u16), b: &(i32, u32, u16, u16)| {
+        b.0.cmp(&a.0).then(a.1.cmp(&b.1))
+    });
+    let filtering = !filter.is_empty();
+    // This loop runs once per game that reached the position — a million times for the
+    // start of a million-game archive — so it allocates nothing per game: a game's moves
+    // from the position go into one reused buffer.
+    let mut codes: Vec<u16> = Vec::new();
+    let key = position_key(position);
+    for run in archive.entry_runs(key) {
+        let mut rest = run
+            .chunks_exact(Entry::SIZE)
+            .map(Entry::from_bytes)
+            .peekable();
+        while let Some(first) = rest.next() {
+            let game = first.game;
+            codes.clear();
+            codes.push(first.move_code);
+            while let Some(e) = rest.next_if(|e| e.game == game) {
+                codes.push(e.move_code);
+            }
+            let summary = archive.summary(game);
+            if filtering && !filter.passes_summary_of(archive, game, &summary)? {
                 continue;
             }
-            let t = moves.entry(code).or_insert(Tally {
-                games: 0,
-                results: Results::default(),
-                rating_sum: 0.0,
-                rated: 0,
-                last_day: None,
-            });
-            t.games += 1;
-            t.results.add(summary.result, to_move);
-            if let Some(r) = summary.mean_rating() {
-                t.rating_sum += f64::from(r);
-                t.rated += 1;
+            games += 1;
+            results.add(summary.result, to_move);
+            let rating = summary.mean_rating();
+            if let Some(r) = rating {
+                by_rating.offer((r, game, first.ply, first.move_code));
             }
-            t.last_day = t.last_day.max(summary.day);
+            if let Some(d) = summary.day {
+                by_day.offer((d, game, first.ply, first.move_code));
+            }
+            // A game counts once for each distinct move it played here.
+            if codes.len() > 1 {
+                codes.sort_unstable();
+                codes.dedup();
+            }
+            for &code in &codes {
+                if code == 0 {
+                    ended_here += 1;
+                    continue;
+                }
+                let slot = &mut slots[usize::from(code) & 0x7fff];
+                if *slot == u32::MAX {
+                    *slot = tallies.len() as u32;
+                    tallies.push((
+                        code,
+                        Tally {
+                            games: 0,
+                            results: Results::default(),
+                            rating_sum: 0.0,
+                            rated: 0,
+                            last_day: None,
+                        },
+                    ));
+                }
+                let t = &mut tallies[*slot as usize].1;
+                t.games += 1;
+                t.results.add(summary.result, to_move);
+                if let Some(r) = rating {
+                    t.rating_sum += f64::from(r);
+                    t.rated += 1;
+                }
+                t.last_day = t.last_day.max(summary.day);
+            }
         }
     }
+    let moves = tallies;
+    let by_rating = by_rating.into_sorted();
+    let by_day = by_day.into_sorted();
     let mut moves: Vec<MoveStats> = moves
         .into_iter()
         .map(|(code, t)| MoveStats {
@@ -313,8 +417,6 @@ pub fn explore(
         })
         .collect();
     moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.mv.cmp(&b.mv)));
-    by_rating.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    by_day.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let refs = |list: Vec<(u32, u16, u16)>| -> Result<Vec<GameRef>, ArchiveError> {
         list.into_iter()
             .map(|(g, ply, code)| Ok(GameRef::of(archive.game(g)?, ply, code)))
@@ -369,9 +471,88 @@ pub fn find(
     Ok(found)
 }
 
+/// A game of the archive that reached positions of a line of play ([`similar`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Similar {
+    pub game: u32,
+    /// How many of the positions asked about it reached.
+    pub shared: u32,
+    /// The highest ply, among those positions, at which it did (the asker's ply).
+    pub deepest_ply: u32,
+}
+
+/// The archive's games that reached the most of `positions` (keys, each with the asker's ply
+/// of it), most first, then the deepest, then by number; at most `limit`. A position more
+/// than `common` games reached (the start, the main openings) says nothing of what makes a
+/// game like another, and is passed over.
+pub fn similar(
+    archive: &Archive,
+    positions: &[(u64, u32)],
+    common: usize,
+    limit: usize,
+) -> Vec<Similar> {
+    let mut tallies: std::collections::HashMap<u32, Similar> = std::collections::HashMap::new();
+    let mut keys: Vec<(u64, u32)> = positions.to_vec();
+    // Each position once, at its deepest ply.
+    keys.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    keys.dedup_by_key(|k| k.0);
+    let mut games: Vec<u32> = Vec::new();
+    for (key, ply) in keys {
+        games.clear();
+        // Entries come by game, so a game's entries follow each other.
+        for entry in archive.entries(key) {
+            if games.last() != Some(&entry.game) {
+                games.push(entry.game);
+                if games.len() > common {
+                    break;
+                }
+            }
+        }
+        if games.len() > common {
+            continue;
+        }
+        for &game in &games {
+            let t = tallies.entry(game).or_insert(Similar {
+                game,
+                shared: 0,
+                deepest_ply: 0,
+            });
+            t.shared += 1;
+            t.deepest_ply = t.deepest_ply.max(ply);
+        }
+    }
+    let mut out: Vec<Similar> = tallies.into_values().collect();
+    out.sort_unstable_by(|a, b| {
+        b.shared
+            .cmp(&a.shared)
+            .then(b.deepest_ply.cmp(&a.deepest_ply))
+            .then(a.game.cmp(&b.game))
+    });
+    out.truncate(limit);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_best_of_a_stream_are_the_first_of_it_sorted() {
+        let order = |a: &(i32, u32), b: &(i32, u32)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+        let items: Vec<(i32, u32)> = (0..1000u32)
+            .map(|g| (((g * 7919) % 97) as i32, g))
+            .collect();
+        for top in [0, 1, 3, 5, 50] {
+            let mut best = Best::new(top, order);
+            for &item in &items {
+                best.offer(item);
+            }
+            let mut sorted = items.clone();
+            sorted.sort_by(order);
+            sorted.truncate(top);
+            assert_eq!(best.into_sorted(), sorted, "top {top}");
+        }
+    }
 
     #[test]
     fn days_turn_back_into_dates() {

@@ -5,11 +5,11 @@
 use std::path::Path;
 
 use kifu_export::meta::{game_facts, outcome_after};
-use kifu_record::{Diagnostic, Game as _, HeaderField, Record, SourceText};
+use kifu_record::{Diagnostic, Game as _, HeaderField, NodeItem, Record, SourceText};
 use kifu_records::GameRecords;
 use kifu_records::detect::GameKind;
 use kifu_records::open::{Request, open};
-use kifu_shogi::{Handicap, Shogi};
+use kifu_shogi::{Handicap, Move, Position, Shogi};
 
 use crate::games::{GameMeta, GameResult, GameSummary, days_from_civil};
 use crate::key::{game_key, hex, move_code, position_key};
@@ -60,6 +60,22 @@ const PROBLEMS_KEPT: usize = 20;
 /// games table), `path` its path for the format's extension, `format` a format name that
 /// overrides extension and content.
 pub fn read_file(name: &str, path: Option<&Path>, bytes: &[u8], format: Option<&str>) -> FileGames {
+    let mut games = Vec::new();
+    let mut out = read_file_each(name, path, bytes, format, |game| games.push(game));
+    out.games = games;
+    out
+}
+
+/// [`read_file`] handing each game to `each` as it is replayed instead of keeping them
+/// (`games` of the answer stays empty), so that a file of a million records is never held
+/// replayed as a whole.
+pub fn read_file_each(
+    name: &str,
+    path: Option<&Path>,
+    bytes: &[u8],
+    format: Option<&str>,
+    mut each: impl FnMut(IndexedGame),
+) -> FileGames {
     let mut out = FileGames::default();
     // The records layer's front door decides the game and the format, as for every command:
     // one decode, the text judged with the extension as a hint. A format named here is a
@@ -107,29 +123,75 @@ pub fn read_file(name: &str, path: Option<&Path>, bytes: &[u8], format: Option<&
         if decoding_failed || read.has_errors() {
             out.cut_at_error += 1;
         }
-        let game = replay(&read.record, name, index as u32 + 1, fmt.name());
+        let game = replay_as_read(&read.record, name, index as u32 + 1, fmt.name());
         if game.moves.len() == MAX_PLIES {
             out.cut_long += 1;
         }
-        out.games.push(game);
+        each(game);
     }
     out
 }
 
-/// Replays one record's main line into an [`IndexedGame`].
+/// Replays one record's main line into an [`IndexedGame`], each move checked by the rules.
 pub fn replay(record: &Record<Shogi>, file: &str, number: u32, format: &str) -> IndexedGame {
+    replay_main_line(record, file, number, format, Checks::Rules)
+}
+
+/// [`replay`] of a record a reader of `kifu-records` gave: the reader replayed it under the
+/// rules and kept a move they refuse only marked illegal, so the main line up to the first
+/// such move is played without checking each move a second time.
+fn replay_as_read(record: &Record<Shogi>, file: &str, number: u32, format: &str) -> IndexedGame {
+    replay_main_line(record, file, number, format, Checks::DoneByReader)
+}
+
+/// Whether the moves of a record's main line still need the rules' check.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Checks {
+    Rules,
+    DoneByReader,
+}
+
+fn replay_main_line(
+    record: &Record<Shogi>,
+    file: &str,
+    number: u32,
+    format: &str,
+    checks: Checks,
+) -> IndexedGame {
     let mut info = game_facts(record);
     let start = Shogi::start_position(&record.start);
     let start_key = position_key(&start);
     let plies = record.main_line_plies().min(MAX_PLIES);
     let mut moves = Vec::with_capacity(plies);
     let mut keys = Vec::with_capacity(plies + 1);
-    let (last, end) = record.walk_main_line(|_, position, &mv| {
+    let mut visit = |position: &Position, mv: Move| {
         if moves.len() < MAX_PLIES {
             keys.push(position_key(position));
             moves.push(move_code(mv));
         }
-    });
+    };
+    let (last, end) = match checks {
+        Checks::Rules => record.walk_main_line(|_, position, &mv| visit(position, mv)),
+        Checks::DoneByReader => {
+            let tree = &record.moves;
+            let mut position = start.clone();
+            position.reserve(plies);
+            let mut last = tree.root();
+            while let Some(id) = tree.main_child(last) {
+                let node = &tree[id];
+                let NodeItem::Move(mv) = node.item else {
+                    break;
+                };
+                if node.illegal {
+                    break;
+                }
+                visit(&position, mv);
+                position.play_unchecked(mv);
+                last = id;
+            }
+            (last, position)
+        }
+    };
     // The key after the last move: of the end position when the whole line was kept, else
     // of the position before the first move left out.
     if moves.len() < MAX_PLIES {

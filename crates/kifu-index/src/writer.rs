@@ -1,27 +1,86 @@
 //! Building an archive, or adding to one.
 //!
-//! Games arrive one at a time (in the order the caller read them; the CLI reads files in
-//! parallel and adds them in the order they were named). Each game's row goes straight to the
-//! games files; its positions go into a buffer of packed entries. A full buffer is sorted and
-//! spilled to a run file; at the end the runs are merged into one sorted segment. Memory is
-//! the buffer (`run_entries` × 16 bytes) plus one read buffer per run, whatever the archive's
-//! size. Adding to an archive writes a new segment beside the old ones, which stay as they are.
+//! Games arrive in the order the caller read them (the CLI reads files in parallel and adds
+//! them in the order they were named), each already turned into a [`PreparedGame`] — its
+//! games-table rows encoded, its positions' keys computed — by the thread that read it, so the
+//! writer only copies bytes. Each game's rows go straight to the games files; its positions
+//! go into a buffer of packed entries.
+//!
+//! Sorting the positions: a buffer that holds them all is sorted in memory. One that fills
+//! (`run_entries` × 16 bytes: the memory budget) is spilled into [`BUCKETS`] temporary files
+//! by the top bits of the key — a radix sort's first pass, to disk — and at the end each
+//! bucket is read back, sorted in memory and written at its place in the segment, buckets in
+//! parallel. Keys are uniform hashes, so buckets come out even except for the few keys every
+//! game shares (the start position), which one bucket holds; a bucket larger than its share
+//! of the budget is sorted in runs and merged. Memory is the buffer plus the buckets being
+//! sorted, whatever the archive's size, and every entry is written twice and read once
+//! (a k-way merge of sorted runs would read and write the same, but merge on one thread).
+//! Adding to an archive writes a new segment beside the old ones, which stay as they are.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Write};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
-use rayon::slice::ParallelSliceMut;
+use rayon::prelude::*;
 
 use crate::archive::{ArchiveError, Manifest, SegmentInfo, read_manifest};
 use crate::entry::Entry;
 use crate::games::GameSummary;
 use crate::read::IndexedGame;
 
-/// Entries held before a run is sorted and spilled: 16 M entries, 256 MiB.
-pub const DEFAULT_RUN_ENTRIES: usize = 16 << 20;
+/// Entries held before they are spilled to bucket files: 8 M entries, 128 MiB (up to twice
+/// that with the room the growing buckets keep).
+pub const DEFAULT_RUN_ENTRIES: usize = 8 << 20;
+
+/// Bucket files a spilled archive is distributed into, by the key's top [`BUCKET_BITS`] bits.
+pub const BUCKETS: usize = 1 << BUCKET_BITS;
+const BUCKET_BITS: u32 = 8;
+
+/// A game ready to be added: what [`ArchiveWriter::add_prepared`] copies into the archive.
+/// Made by [`PreparedGame::of`] on any thread.
+#[derive(Clone, Debug, Default)]
+pub struct PreparedGame {
+    /// Its `games.jsonl` line without the newline; the writer puts its number in.
+    json: Vec<u8>,
+    summary: [u8; GameSummary::SIZE],
+    /// The key of each position of the main line (`moves.len() + 1`).
+    keys: Vec<u64>,
+    /// The code of the move played from each position but the last.
+    moves: Vec<u16>,
+}
+
+/// How every `games.jsonl` line starts: `game`, the number the writer puts in, is
+/// [`crate::games::GameMeta`]'s first field.
+const NUMBER_PREFIX: &[u8] = b"{\"game\":";
+
+impl PreparedGame {
+    /// Encodes a replayed game's rows.
+    pub fn of(game: &IndexedGame) -> PreparedGame {
+        let mut prepared = PreparedGame::default();
+        prepared.fill(game);
+        prepared
+    }
+
+    /// [`PreparedGame::of`] into this one's storage.
+    pub fn fill(&mut self, game: &IndexedGame) {
+        self.json.clear();
+        // Room for a typical row, so that serde does not grow the buffer step by step.
+        self.json.reserve(512);
+        serde_json::to_writer(&mut self.json, &game.meta)
+            .expect("a games row is strings and numbers, which serde_json always writes");
+        self.summary = game.summary.to_bytes();
+        self.keys.clone_from(&game.keys);
+        self.moves.clone_from(&game.moves);
+    }
+
+    /// Positions it adds.
+    pub fn positions(&self) -> usize {
+        self.keys.len()
+    }
+}
 
 /// An archive being written.
 pub struct ArchiveWriter {
@@ -31,11 +90,14 @@ pub struct ArchiveWriter {
     jsonl_len: u64,
     offsets: BufWriter<File>,
     fixed: BufWriter<File>,
-    run: Vec<u128>,
+    /// The entries held, by bucket (the key's top bits), in the order added.
+    held: Vec<Vec<u128>>,
+    held_entries: usize,
     run_entries: usize,
-    runs: Vec<PathBuf>,
+    buckets: Option<Buckets>,
     added_games: u32,
     added_positions: u64,
+    prepared: PreparedGame,
 }
 
 /// What a finished run added.
@@ -117,15 +179,17 @@ impl ArchiveWriter {
             jsonl_len,
             offsets,
             fixed,
-            run: Vec::new(),
+            held: vec![Vec::new(); BUCKETS],
+            held_entries: 0,
             run_entries: DEFAULT_RUN_ENTRIES,
-            runs: Vec::new(),
+            buckets: None,
             added_games: 0,
             added_positions: 0,
+            prepared: PreparedGame::default(),
         })
     }
 
-    /// Sets how many entries are held before a run is spilled (memory: 16 bytes each).
+    /// Sets how many entries are held before they are spilled (memory: 16 bytes each).
     pub fn set_run_entries(&mut self, entries: usize) {
         self.run_entries = entries.max(1);
     }
@@ -142,49 +206,70 @@ impl ArchiveWriter {
 
     /// Adds one game; returns its number.
     pub fn add(&mut self, game: &IndexedGame) -> Result<u32, ArchiveError> {
+        let mut prepared = std::mem::take(&mut self.prepared);
+        prepared.fill(game);
+        let number = self.add_prepared(&prepared);
+        self.prepared = prepared;
+        number
+    }
+
+    /// Adds one game made ready by [`PreparedGame::of`]; returns its number.
+    pub fn add_prepared(&mut self, game: &PreparedGame) -> Result<u32, ArchiveError> {
         let number = self.manifest.games + self.added_games;
-        let mut meta = game.meta.clone();
-        meta.game = number;
         let jsonl_path = || self.dir.join("games.jsonl");
-        let mut line = serde_json::to_vec(&meta).map_err(|e| ArchiveError::Damaged {
-            path: jsonl_path(),
-            reason: e.to_string(),
-        })?;
-        line.push(b'\n');
+        // The line as prepared, with this game's number in place of whatever it held.
+        let rest = game
+            .json
+            .strip_prefix(NUMBER_PREFIX)
+            .and_then(|after| after.iter().position(|&b| b == b',').map(|i| &after[i..]))
+            .ok_or_else(|| ArchiveError::Damaged {
+                path: jsonl_path(),
+                reason: "a prepared games row does not start with its number".into(),
+            })?;
+        let mut digit_space = [0u8; 10];
+        let digits = decimal(number, &mut digit_space);
+        let line_len = NUMBER_PREFIX.len() + digits.len() + rest.len() + 1;
         self.offsets
             .write_all(&self.jsonl_len.to_le_bytes())
             .map_err(ArchiveError::io(&self.dir.join("games.offsets")))?;
-        self.jsonl
-            .write_all(&line)
-            .map_err(ArchiveError::io(&jsonl_path()))?;
-        self.jsonl_len += line.len() as u64;
+        (|| {
+            self.jsonl.write_all(NUMBER_PREFIX)?;
+            self.jsonl.write_all(digits)?;
+            self.jsonl.write_all(rest)?;
+            self.jsonl.write_all(b"\n")
+        })()
+        .map_err(ArchiveError::io(&jsonl_path()))?;
+        self.jsonl_len += line_len as u64;
         self.fixed
-            .write_all(&game.summary.to_bytes())
+            .write_all(&game.summary)
             .map_err(ArchiveError::io(&self.dir.join("games.fixed")))?;
+        let game_bits = u128::from(number) << 32;
         for (ply, &key) in game.keys.iter().enumerate() {
-            let entry = Entry {
-                key,
-                game: number,
-                ply: ply as u16,
-                move_code: game.moves.get(ply).copied().unwrap_or(0),
-            };
-            self.run.push(entry.packed());
+            // Entry::packed, spelt out: this loop runs for every position of the archive.
+            let code = game.moves.get(ply).copied().unwrap_or(0);
+            self.held[bucket_of(key)]
+                .push(u128::from(key) << 64 | game_bits | (ply as u128) << 16 | u128::from(code));
         }
         self.added_games += 1;
         self.added_positions += game.keys.len() as u64;
-        if self.run.len() >= self.run_entries {
+        self.held_entries += game.keys.len();
+        if self.held_entries >= self.run_entries {
             self.spill()?;
         }
         Ok(number)
     }
 
-    /// Sorts the buffer and writes it to a run file.
+    /// Distributes the buffer into the bucket files.
     fn spill(&mut self) -> Result<(), ArchiveError> {
-        let path = self.dir.join(format!("run-{}.tmp", self.runs.len()));
-        self.run.par_sort_unstable();
-        write_entries(&path, self.run.iter().copied())?;
-        self.run.clear();
-        self.runs.push(path);
+        if self.buckets.is_none() {
+            self.buckets = Some(Buckets::create(&self.dir)?);
+        }
+        let buckets = self.buckets.as_mut().expect("made above");
+        for (b, held) in self.held.iter_mut().enumerate() {
+            buckets.add(b, held)?;
+            held.clear();
+        }
+        self.held_entries = 0;
         Ok(())
     }
 
@@ -207,17 +292,30 @@ impl ArchiveWriter {
             let name = format!("positions-{:04}.bin", self.manifest.segments.len() + 1);
             let target = self.dir.join(&name);
             let partial = self.dir.join(format!("{name}.tmp"));
-            if self.runs.is_empty() {
-                self.run.par_sort_unstable();
-                write_entries(&partial, self.run.iter().copied())?;
+            if self.buckets.is_none() {
+                let file = File::create(&partial).map_err(ArchiveError::io(&partial))?;
+                let mut starts = Vec::with_capacity(BUCKETS);
+                let mut at = 0u64;
+                for held in &self.held {
+                    starts.push(at);
+                    at += (held.len() * Entry::SIZE) as u64;
+                }
+                self.held
+                    .par_iter_mut()
+                    .zip(starts)
+                    .try_for_each(|(held, offset)| {
+                        let sorted = sort_bucket(std::mem::take(held));
+                        write_sorted_at(&file, offset, &sorted)
+                    })
+                    .map_err(ArchiveError::io(&partial))?;
+                file.sync_data().map_err(ArchiveError::io(&partial))?;
             } else {
-                if !self.run.is_empty() {
+                if self.held_entries > 0 {
                     self.spill()?;
                 }
-                merge_runs(&self.runs, &partial)?;
-                for run in &self.runs {
-                    let _ = std::fs::remove_file(run);
-                }
+                self.held = Vec::new();
+                let buckets = self.buckets.take().expect("spilled");
+                buckets.sort_into(&partial, self.run_entries)?;
             }
             std::fs::rename(&partial, &target).map_err(ArchiveError::io(&target))?;
             self.manifest.segments.push(SegmentInfo {
@@ -246,30 +344,233 @@ impl ArchiveWriter {
     }
 }
 
-fn write_entries(path: &Path, entries: impl Iterator<Item = u128>) -> Result<(), ArchiveError> {
-    let file = File::create(path).map_err(ArchiveError::io(path))?;
-    let mut out = BufWriter::with_capacity(1 << 20, file);
-    for packed in entries {
-        out.write_all(&Entry::unpacked(packed).to_bytes())
-            .map_err(ArchiveError::io(path))?;
+/// A number's decimal digits, written into `digits` without a formatter.
+fn decimal(mut n: u32, digits: &mut [u8; 10]) -> &[u8] {
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
     }
-    let file = out
-        .into_inner()
-        .map_err(|e| ArchiveError::io(path)(e.into_error()))?;
-    file.sync_data().map_err(ArchiveError::io(path))
+    &digits[at..]
 }
 
-/// Merges sorted run files into one sorted file.
-fn merge_runs(runs: &[PathBuf], target: &Path) -> Result<(), ArchiveError> {
+/// The spilled entries: one temporary file per range of keys, entries in the order added.
+struct Buckets {
+    paths: Vec<PathBuf>,
+    files: Vec<BufWriter<File>>,
+    counts: Vec<u64>,
+}
+
+impl Buckets {
+    fn create(dir: &Path) -> Result<Buckets, ArchiveError> {
+        let mut paths = Vec::with_capacity(BUCKETS);
+        let mut files = Vec::with_capacity(BUCKETS);
+        for b in 0..BUCKETS {
+            let path = dir.join(format!("bucket-{b:03}.tmp"));
+            let file = File::create(&path).map_err(ArchiveError::io(&path))?;
+            files.push(BufWriter::with_capacity(64 << 10, file));
+            paths.push(path);
+        }
+        Ok(Buckets {
+            paths,
+            files,
+            counts: vec![0; BUCKETS],
+        })
+    }
+
+    /// Appends entries of bucket `b`.
+    fn add(&mut self, b: usize, entries: &[u128]) -> Result<(), ArchiveError> {
+        let file = &mut self.files[b];
+        for &packed in entries {
+            file.write_all(&packed.to_le_bytes())
+                .map_err(ArchiveError::io(&self.paths[b]))?;
+        }
+        self.counts[b] += entries.len() as u64;
+        Ok(())
+    }
+
+    /// Sorts each bucket and writes it at its place in `target`, buckets in parallel, each
+    /// in at most `budget / threads` entries of memory.
+    fn sort_into(self, target: &Path, budget: usize) -> Result<(), ArchiveError> {
+        let Buckets {
+            paths,
+            files,
+            counts,
+        } = self;
+        for (file, path) in files.into_iter().zip(&paths) {
+            file.into_inner()
+                .map_err(|e| ArchiveError::io(path)(e.into_error()))?;
+        }
+        let out = File::create(target).map_err(ArchiveError::io(target))?;
+        let total: u64 = counts.iter().sum();
+        out.set_len(total * Entry::SIZE as u64)
+            .map_err(ArchiveError::io(target))?;
+        let mut starts = Vec::with_capacity(BUCKETS);
+        let mut at = 0u64;
+        for &n in &counts {
+            starts.push(at);
+            at += n;
+        }
+        let share = (budget / rayon::current_num_threads().max(1)).max(1);
+        let result = (0..BUCKETS).into_par_iter().try_for_each(|b| {
+            let offset = starts[b] * Entry::SIZE as u64;
+            if counts[b] as usize <= share {
+                let entries = sort_bucket(read_packed(&paths[b], counts[b] as usize)?);
+                write_sorted_at(&out, offset, &entries).map_err(ArchiveError::io(target))?;
+            } else {
+                sort_large_bucket(&paths[b], share, &out, offset, target)?;
+            }
+            let _ = std::fs::remove_file(&paths[b]);
+            Ok(())
+        });
+        if result.is_err() {
+            for path in &paths {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+        result?;
+        out.sync_data().map_err(ArchiveError::io(target))
+    }
+}
+
+/// The bucket of a key: its top bits.
+#[inline]
+fn bucket_of(key: u64) -> usize {
+    (key >> (64 - BUCKET_BITS)) as usize
+}
+
+/// One bucket's entries (keys sharing their top [`BUCKET_BITS`]) in the file's order.
+///
+/// A large bucket is first spread by the key's next 8 bits (one pass of a radix sort, into
+/// a second buffer), so that the comparison sort works on slices that stay in the cache:
+/// keys are uniform hashes, so the slices come out even.
+fn sort_bucket(mut entries: Vec<u128>) -> Vec<u128> {
+    const SPREAD_ABOVE: usize = 1 << 12;
+    if entries.len() <= SPREAD_ABOVE {
+        entries.sort_unstable();
+        return entries;
+    }
+    let digit = |e: u128| ((e >> (128 - 2 * BUCKET_BITS)) & 0xff) as usize;
+    let mut counts = [0usize; 256];
+    for &e in &entries {
+        counts[digit(e)] += 1;
+    }
+    let mut starts = [0usize; 256];
+    let mut at = 0;
+    for (start, count) in starts.iter_mut().zip(counts) {
+        *start = at;
+        at += count;
+    }
+    let mut spread = vec![0u128; entries.len()];
+    let mut next = starts;
+    for &e in &entries {
+        let d = digit(e);
+        spread[next[d]] = e;
+        next[d] += 1;
+    }
+    drop(entries);
+    for (start, count) in starts.into_iter().zip(counts) {
+        spread[start..start + count].sort_unstable();
+    }
+    spread
+}
+
+/// Reads `n` packed entries written by [`Buckets::add`].
+fn read_packed(path: &Path, n: usize) -> Result<Vec<u128>, ArchiveError> {
+    let mut bytes = Vec::with_capacity(n * 16);
+    File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(ArchiveError::io(path))?;
+    Ok(bytes
+        .chunks_exact(16)
+        .map(|c| u128::from_le_bytes(c.try_into().expect("16 bytes")))
+        .collect())
+}
+
+/// Writes sorted packed entries in the file's layout at byte `offset` of `file`, a block at
+/// a time.
+fn write_sorted_at(file: &File, offset: u64, entries: &[u128]) -> std::io::Result<()> {
+    const BLOCK: usize = 1 << 16;
+    let mut bytes = Vec::with_capacity(BLOCK.min(entries.len()) * Entry::SIZE);
+    let mut at = offset;
+    for chunk in entries.chunks(BLOCK) {
+        bytes.clear();
+        for &packed in chunk {
+            bytes.extend_from_slice(&Entry::unpacked(packed).to_bytes());
+        }
+        file.write_all_at(&bytes, at)?;
+        at += bytes.len() as u64;
+    }
+    Ok(())
+}
+
+/// Sorts a bucket too large for its share of memory: runs of `share` entries sorted and
+/// written beside it, then merged into `out` at `offset`.
+fn sort_large_bucket(
+    path: &Path,
+    share: usize,
+    out: &File,
+    offset: u64,
+    target: &Path,
+) -> Result<(), ArchiveError> {
+    let mut reader =
+        BufReader::with_capacity(1 << 20, File::open(path).map_err(ArchiveError::io(path))?);
+    let mut runs = Vec::new();
+    let mut run = Vec::with_capacity(share);
+    let mut word = [0u8; 16];
+    loop {
+        let more = match reader.read_exact(&mut word) {
+            Ok(()) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => false,
+            Err(e) => return Err(ArchiveError::io(path)(e)),
+        };
+        if more {
+            run.push(u128::from_le_bytes(word));
+        }
+        if run.len() == share || (!more && !run.is_empty()) {
+            run.sort_unstable();
+            let run_path = path.with_extension(format!("run{}", runs.len()));
+            let file = File::create(&run_path).map_err(ArchiveError::io(&run_path))?;
+            let mut w = BufWriter::with_capacity(1 << 20, file);
+            for &packed in &run {
+                w.write_all(&packed.to_le_bytes())
+                    .map_err(ArchiveError::io(&run_path))?;
+            }
+            w.flush().map_err(ArchiveError::io(&run_path))?;
+            runs.push(run_path);
+            run.clear();
+        }
+        if !more {
+            break;
+        }
+    }
+    let merged = merge_runs(&runs, out, offset, target);
+    for run in &runs {
+        let _ = std::fs::remove_file(run);
+    }
+    merged
+}
+
+/// Merges sorted run files of packed entries into `out` at `offset`.
+fn merge_runs(
+    runs: &[PathBuf],
+    out: &File,
+    offset: u64,
+    target: &Path,
+) -> Result<(), ArchiveError> {
     let mut readers = Vec::new();
     for run in runs {
         let file = File::open(run).map_err(ArchiveError::io(run))?;
         readers.push(BufReader::with_capacity(1 << 20, file));
     }
     let next = |reader: &mut BufReader<File>, path: &Path| -> Result<Option<u128>, ArchiveError> {
-        let mut b = [0u8; Entry::SIZE];
+        let mut b = [0u8; 16];
         match reader.read_exact(&mut b) {
-            Ok(()) => Ok(Some(Entry::from_bytes(&b).packed())),
+            Ok(()) => Ok(Some(u128::from_le_bytes(b))),
             Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(None),
             Err(e) => Err(ArchiveError::io(path)(e)),
         }
@@ -280,19 +581,63 @@ fn merge_runs(runs: &[PathBuf], target: &Path) -> Result<(), ArchiveError> {
             heap.push(Reverse((first, i)));
         }
     }
-    let mut merged = Vec::new();
-    let file = File::create(target).map_err(ArchiveError::io(target))?;
-    let mut out = BufWriter::with_capacity(1 << 20, file);
+    const BLOCK: usize = 1 << 16;
+    let mut block = Vec::with_capacity(BLOCK);
+    let mut at = offset;
     while let Some(Reverse((packed, i))) = heap.pop() {
-        merged.clear();
-        merged.extend_from_slice(&Entry::unpacked(packed).to_bytes());
-        out.write_all(&merged).map_err(ArchiveError::io(target))?;
+        block.push(packed);
+        if block.len() == BLOCK {
+            write_sorted_at(out, at, &block).map_err(ArchiveError::io(target))?;
+            at += (block.len() * Entry::SIZE) as u64;
+            block.clear();
+        }
         if let Some(n) = next(&mut readers[i], &runs[i])? {
             heap.push(Reverse((n, i)));
         }
     }
-    let file = out
-        .into_inner()
-        .map_err(|e| ArchiveError::io(target)(e.into_error()))?;
-    file.sync_data().map_err(ArchiveError::io(target))
+    write_sorted_at(out, at, &block).map_err(ArchiveError::io(target))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_large_bucket_comes_out_sorted() {
+        // Entries of one bucket (top bits 0x5a), with repeated keys as a popular position has.
+        let mut state = 0x6B69_6675u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            state
+        };
+        let entries: Vec<u128> = (0..20_000u32)
+            .map(|i| {
+                let key = if i % 7 == 0 {
+                    0x5a00_0000_0000_0001
+                } else {
+                    0x5a << 56 | next() >> 8
+                };
+                Entry {
+                    key,
+                    game: i / 80,
+                    ply: (i % 80) as u16,
+                    move_code: 7,
+                }
+                .packed()
+            })
+            .collect();
+        let mut expected = entries.clone();
+        expected.sort_unstable();
+        assert_eq!(sort_bucket(entries), expected);
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        let mut space = [0u8; 10];
+        assert_eq!(decimal(0, &mut space), b"0");
+        assert_eq!(decimal(4_294_967_295, &mut space), b"4294967295");
+        assert_eq!(decimal(1_000_000, &mut space), b"1000000");
+    }
 }

@@ -150,6 +150,10 @@ fn explore_and_find_agree_with_a_recount_across_segments_and_spills() {
     build(&whole, &[&games], usize::MAX);
     let spilled = dir.path().join("spilled.kidx");
     build(&spilled, &[&games], 5_000);
+    // A budget so small that the bucket of the start position (every game's first entry)
+    // is larger than its share, and is sorted in runs merged from disk.
+    let tight = dir.path().join("tight.kidx");
+    build(&tight, &[&games], 400);
     let parts = dir.path().join("parts.kidx");
     build(
         &parts,
@@ -160,6 +164,18 @@ fn explore_and_find_agree_with_a_recount_across_segments_and_spills() {
         std::fs::read(whole.join("positions-0001.bin")).unwrap(),
         std::fs::read(spilled.join("positions-0001.bin")).unwrap(),
         "a spilled and merged segment is the segment sorted in memory"
+    );
+    assert_eq!(
+        std::fs::read(whole.join("positions-0001.bin")).unwrap(),
+        std::fs::read(tight.join("positions-0001.bin")).unwrap(),
+        "a bucket sorted in runs is the bucket sorted in memory"
+    );
+    assert!(
+        std::fs::read_dir(&tight)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .all(|name| !name.ends_with(".tmp") && !name.contains(".run")),
+        "no temporary file is left"
     );
     for path in [&whole, &spilled, &parts] {
         let archive = Archive::open(path).unwrap();

@@ -22,6 +22,7 @@
 
 pub mod animate;
 pub mod caption;
+pub mod explorer;
 pub mod font;
 mod games;
 pub mod html;

@@ -363,6 +363,7 @@ function fromHash(){var m=/ply=(\d+)/.exec(location.hash),main=mainFrom(0);flip=
 window.addEventListener("hashchange",fromHash);
 fromHash();
 if(document.fonts)document.fonts.ready.then(reveal);
+window.kifuViewer={nodes:N,cur:function(){return cur;},go:go};
 window.kifuReadyMs=performance.now();
 })();"##;
 
@@ -416,11 +417,27 @@ pub fn page_with<G: Picture>(
     problems: &[String],
     font: &PageFont<'_>,
 ) -> Page {
+    page_seeded(record, source, fallback_title, problems, font, &[])
+}
+
+/// [`page_with`], whose pieces include `seed` (first, in order) whether the record shows
+/// them or not: the live page (`live.rs`) draws positions the record does not have yet.
+pub(crate) fn page_seeded<G: Picture>(
+    record: &Record<G>,
+    source: Option<&str>,
+    fallback_title: &str,
+    problems: &[String],
+    font: &PageFont<'_>,
+    seed: &[crate::Token],
+) -> Page {
     let nodes = viewer_nodes(record, source);
     let board = G::board();
     // The notes are HTML text beside the board, not part of the board picture.
     let layout = Layout::new(&board, 0);
     let mut defs = Defs::default();
+    for &token in seed {
+        defs.token(token);
+    }
     defs.use_chars("0123456789");
     let mut data_nodes = Vec::with_capacity(nodes.len());
     for node in &nodes {

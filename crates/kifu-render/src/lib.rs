@@ -25,6 +25,7 @@ pub mod caption;
 pub mod font;
 mod games;
 pub mod html;
+pub mod live;
 pub mod scene;
 pub mod svg;
 pub mod webfont;

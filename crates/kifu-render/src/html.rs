@@ -417,11 +417,12 @@ pub fn page_with<G: Picture>(
     problems: &[String],
     font: &PageFont<'_>,
 ) -> Page {
-    page_seeded(record, source, fallback_title, problems, font, &[])
+    page_seeded(record, source, fallback_title, problems, font, &[], "")
 }
 
-/// [`page_with`], whose pieces include `seed` (first, in order) whether the record shows
-/// them or not: the live page (`live.rs`) draws positions the record does not have yet.
+/// [`page_with`], whose pieces include `seed` (first, in order) and whose font includes
+/// `chars`, whether the record shows them or not: the live page (`live.rs`) draws positions
+/// and writes words the record does not have yet.
 pub(crate) fn page_seeded<G: Picture>(
     record: &Record<G>,
     source: Option<&str>,
@@ -429,6 +430,7 @@ pub(crate) fn page_seeded<G: Picture>(
     problems: &[String],
     font: &PageFont<'_>,
     seed: &[crate::Token],
+    chars: &str,
 ) -> Page {
     let nodes = viewer_nodes(record, source);
     let board = G::board();
@@ -523,7 +525,7 @@ pub(crate) fn page_seeded<G: Picture>(
     let defs_svg = defs.to_svg();
     let root = &nodes[0];
     // The page's own font: the glyphs of every text it shows, cut from the embedded font.
-    let mut shown = String::new();
+    let mut shown = String::from(chars);
     for text in [title.as_str(), PAGE_WORDS]
         .into_iter()
         .chain(problems.iter().map(String::as_str))

@@ -99,7 +99,16 @@ pub fn page(record: &Record<Shogi>, live: &Live<'_>) -> String {
             }
         }
     }
-    let mut html = page_seeded(record, None, live.title, &[], &PageFont::Embedded, &seed).html;
+    let mut html = page_seeded(
+        record,
+        None,
+        live.title,
+        &[],
+        &PageFont::Embedded,
+        &seed,
+        LIVE_WORDS,
+    )
+    .html;
     // The page opens on the position now (the script goes there too), not the start.
     let end = record.moves.main_line_end();
     let now = Shogi::position_text(&record.position_at(end));
@@ -137,6 +146,11 @@ pub fn page(record: &Record<Shogi>, live: &Live<'_>) -> String {
     }
     html
 }
+
+/// What the live page may write later: evaluations (`評価値 +30`, `詰 5`), the clocks, the
+/// result, and moves in USI.
+const LIVE_WORDS: &str =
+    "評価値詰み手▲△勝秒読☗☖0123456789+-*:() abcdefghiPLNSGBRKwinsoRESIGNTMEUPDLAJHOCKZ_";
 
 const LIVE_STYLE: &str = "#live{margin:.2em 0 .6em;font-size:1.1em}\
 #live .clock{margin-right:1.5em}#live .clock b{font-variant-numeric:tabular-nums;margin-left:.3em}\

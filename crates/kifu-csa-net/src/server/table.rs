@@ -331,10 +331,6 @@ impl Table {
     }
 
     fn start(&self, st: &mut State) {
-        let line = format!("START:{}", self.id);
-        for p in &self.peers {
-            p.send(&line);
-        }
         let summary = st.summary.take().expect("a summary before START");
         let start_time = Stamp::now().csa();
         if let (Some(keeper), Some(path)) = (&self.services.records, st.reserved.take()) {
@@ -368,6 +364,11 @@ impl Table {
             &meta,
             Self::remaining_ms(&play),
         ));
+        // After the feed has the game: a spectator told of it by a player finds it there.
+        let line = format!("START:{}", self.id);
+        for p in &self.peers {
+            p.send(&line);
+        }
         st.play = Some(play);
         st.phase = Phase::Playing;
         self.rearm(st);

@@ -319,10 +319,16 @@ pub fn run(args: Args) -> Result<Outcome, String> {
     };
     let http = args.http;
     let stopped = run_blocking(config, |addr| {
-        println!("kifu csa-server listening on {addr}");
-        if let Some(http) = http {
-            println!("spectators: http://{http}/");
-        }
+        let spectators = http.map_or(String::new(), |http| {
+            format!("\nspectators: http://{http}/")
+        });
+        // One write: a reader that takes the first line and goes does not find the second
+        // one failing (a closed stdout is no reason to stop a server).
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stdout(),
+            "kifu csa-server listening on {addr}{spectators}"
+        );
     })
     .map_err(|e| format!("csa-server: {e}"))?;
     match stopped {
@@ -332,5 +338,22 @@ pub fn run(args: Args) -> Result<Outcome, String> {
              games may end without their final lines (they still end in %CHUDAN)"
                 .to_owned(),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn http_takes_a_bare_port_or_localhost_as_loopback_and_any_address_with_a_port() {
+        let loopback = "127.0.0.1:8080".parse().unwrap();
+        assert_eq!(super::http_addr("8080"), Ok(loopback));
+        assert_eq!(super::http_addr("localhost:8080"), Ok(loopback));
+        assert_eq!(super::http_addr("127.0.0.1:8080"), Ok(loopback));
+        assert_eq!(
+            super::http_addr("[::1]:8080"),
+            Ok("[::1]:8080".parse().unwrap())
+        );
+        assert!(super::http_addr("localhost").is_err());
+        assert!(super::http_addr("example.org:80").is_err());
     }
 }

@@ -817,7 +817,7 @@ fn table_rows<G: kifu_record::Game>(
         let position_key = G::position_key(position);
         keys.extend(position_key);
         let line = engine_line(node);
-        let black_view = line.and_then(|(e, _)| e);
+        let black_view = line.as_ref().and_then(|(e, _)| *e);
         let eval = black_view.map(|e| if turn == Side::First { e } else { -e });
         if !filters.keep_position(turn, eval, counts) {
             return;
@@ -831,7 +831,10 @@ fn table_rows<G: kifu_record::Game>(
             notation: Some(node.text(text).trim()).filter(|n| !n.is_empty()),
             time_ms: node.time_ms,
             eval: black_view,
-            pv: line.map(|(_, pv)| pv).filter(|pv| !pv.is_empty()),
+            pv: line
+                .as_ref()
+                .map(|(_, pv)| pv.as_str())
+                .filter(|pv| !pv.is_empty()),
             side_to_move: turn,
             position_key,
             facts: G::move_facts(position, mv),

@@ -6,6 +6,9 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::CliError;
 
+mod analyze_cmd;
+mod analyze_output;
+mod analyze_records;
 mod check;
 mod completions;
 mod convert;
@@ -80,6 +83,9 @@ enum Command {
     CsaClient(csa_client::Args),
     /// Play USI engines against each other (match, gauntlet, round robin) with SPRT and a record per game.
     Match(match_cmd::Args),
+    /// Analyse records with a USI engine: a score, best move and PV at every position, written
+    /// as comments, and each move judged (緩手, 疑問手, 悪手, 大悪手).
+    Analyze(analyze_cmd::Args),
     /// Print the shell completion script for bash, zsh, fish, PowerShell or elvish.
     Completions(completions::Args),
     /// Print kifu's manual page, or write one page per subcommand into a directory (-o).
@@ -107,6 +113,7 @@ fn main() -> ExitCode {
         Command::CsaServer(args) => ("csa-server", csa_server::run(args).map_err(CliError::from)),
         Command::CsaClient(args) => ("csa-client", csa_client::run(args).map_err(CliError::from)),
         Command::Match(args) => ("match", match_cmd::run_match(args)),
+        Command::Analyze(args) => ("analyze", analyze_cmd::run(args)),
         Command::Completions(args) => (
             "completions",
             completions::run(args, Cli::command()).map_err(CliError::from),

@@ -209,10 +209,10 @@ async fn the_live_page_follows_a_game_move_by_move_with_clocks_and_the_lobby_lis
     assert_eq!(
         run(
             c,
-            "return document.getElementById('graph').getAttribute('data-points');"
+            "return document.querySelectorAll('#graph circle.pt').length;"
         )
         .await,
-        "6"
+        6
     );
     assert_eq!(text(c, "eval").await, "評価値 -50<script>alert(1)</script>");
     assert_eq!(

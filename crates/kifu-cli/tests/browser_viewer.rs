@@ -509,3 +509,143 @@ async fn chu_pages_show_both_steps_of_a_lion_move() {
         .unwrap();
     assert_eq!(shown(c).await["steps"], 0);
 }
+
+/// A 117-move game with ShogiHome's analysis comments on every position (scores that swing
+/// both ways, a mate now and then, and a PV whose first move is not the game's), written as
+/// KIF; returns the file and, per position, the score and the PV's first move (USI).
+fn analysed_game(dir: &Path) -> (std::path::PathBuf, Vec<(i32, String)>) {
+    use kifu_record::evaluation::Searcher;
+    use kifu_record::{Comment, Score, Span};
+    use kifu_records::shogi::analysis_comments::{CommentDialect, Finding, comments};
+    use kifu_shogi::Shogi;
+
+    let mut record = browser_harness::read::<Shogi>("shogi/bulk/kif/game_0009.kif")
+        .into_iter()
+        .next()
+        .expect("a record");
+    let mut nodes = vec![(record.moves.root(), record.position_at(record.moves.root()))];
+    record.walk_main_line(|id, before, mv| {
+        let mut after = before.clone();
+        after.play_unchecked(*mv);
+        nodes.push((id, after));
+    });
+    let mut expected = Vec::new();
+    for (ply, (id, position)) in nodes.iter().enumerate() {
+        let legal = position.legal_moves();
+        if legal.is_empty() {
+            continue;
+        }
+        let best = legal[(ply * 7) % legal.len()];
+        let score = if ply % 23 == 22 {
+            Score::Mate {
+                winner_first: ply % 2 == 0,
+                plies: Some(5),
+            }
+        } else {
+            Score::Value(((ply as i32 * 131) % 1600) - 800)
+        };
+        let cp = match score {
+            Score::Value(v) => v,
+            Score::Mate { winner_first, .. } => {
+                if winner_first {
+                    30000
+                } else {
+                    -30000
+                }
+            }
+        };
+        expected.push((cp, best.usi()));
+        let finding = Finding {
+            score: Some(score),
+            pv: &[best],
+            depth: Some(12),
+            nodes: Some(20_000),
+            ..Finding::default()
+        };
+        for (kind, text) in comments(
+            CommentDialect::ShogiHome,
+            Searcher::Analysis,
+            position,
+            &finding,
+        ) {
+            record.moves[*id]
+                .comments
+                .push(Comment::new(kind, text, Span::default()));
+        }
+    }
+    let file = dir.join("analysed.kif");
+    let written = kifu_records::shogi::format_by_name("kifu")
+        .unwrap()
+        .write(std::slice::from_ref(&record));
+    std::fs::write(&file, written.text).unwrap();
+    (file, expected)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: run scripts/setup-test-deps"]
+async fn an_analysed_game_has_an_evaluation_graph_and_the_engines_move_as_an_arrow() {
+    let _one = BROWSER.lock().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (record, expected) = analysed_game(dir.path());
+    assert!(expected.len() > 100, "a long game: {}", expected.len());
+    let page = dir.path().join("analysed.html");
+    kifu(&[
+        "html",
+        record.to_str().unwrap(),
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    let b = browser().await;
+    let c = &b.client;
+    c.goto(&file_url(&page)).await.unwrap();
+    let points = run(
+        c,
+        "return Array.from(document.querySelectorAll('#graph circle')).map(function(p){\
+         return [+p.getAttribute('data-ply'),+p.getAttribute('data-eval')];});",
+    )
+    .await;
+    let points: Vec<(u32, i32)> = serde_json::from_value(points).unwrap();
+    assert_eq!(points.len(), expected.len(), "one point per position");
+    for (ply, (point, (cp, _))) in points.iter().zip(&expected).enumerate() {
+        assert_eq!(*point, (ply as u32, *cp), "the point of ply {ply}");
+    }
+    // Clicking the 40th point shows ply 40, with the engine's move there as the arrow.
+    c.find(fantoccini::Locator::Css("#graph circle[data-ply='40']"))
+        .await
+        .expect("the point of ply 40")
+        .click()
+        .await
+        .expect("clicked");
+    let shown = run(
+        c,
+        "var best=document.getElementById('best');\
+         return {sfen:document.getElementById('board').getAttribute('data-sfen'),\
+         label:document.getElementById('label').textContent,\
+         best:best&&best.getAttribute('data-usi'),\
+         current:document.querySelector('#graph circle.cur').getAttribute('data-ply'),\
+         eval:document.getElementById('eval').textContent};",
+    )
+    .await;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["show", record.to_str().unwrap(), "--ply", "40", "--sfen"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let sfen = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(shown["sfen"], sfen.trim(), "{shown}");
+    assert!(
+        shown["label"].as_str().unwrap().starts_with("40手目"),
+        "{shown}"
+    );
+    assert_eq!(shown["best"], expected[40].1.as_str(), "{shown}");
+    assert_eq!(shown["current"], "40", "{shown}");
+    // the score, then the PV (▲３六歩 …) beside it
+    assert!(
+        shown["eval"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("評価値 {:+}▲", expected[40].0)),
+        "{shown}"
+    );
+    screenshot(&b, "evaluation-graph").await;
+}

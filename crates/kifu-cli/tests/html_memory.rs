@@ -46,11 +46,7 @@ fn html_of_an_archive_takes_the_memory_of_one_page() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: getrusage writes into the struct it is given and nothing else.
-    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    assert_eq!(rc, 0);
-    let peak = usage.ru_maxrss as u64 * 1024;
+    let peak = kifu_testkit::peak_memory::largest_child_peak_rss();
     let written: u64 = std::fs::read_dir(&pages)
         .unwrap()
         .map(|e| e.unwrap().metadata().unwrap().len())

@@ -19,11 +19,7 @@ fn peak_after(games: &Path, out: &Path) -> u64 {
         "{}",
         String::from_utf8_lossy(&done.stderr)
     );
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: getrusage writes into the struct it is given and nothing else.
-    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    assert_eq!(rc, 0);
-    usage.ru_maxrss as u64 * 1024
+    kifu_testkit::peak_memory::largest_child_peak_rss()
 }
 
 fn games(dir: &Path, files: usize) -> std::path::PathBuf {

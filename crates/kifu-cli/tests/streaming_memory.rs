@@ -43,11 +43,7 @@ fn peak_memory_of(args: &[&str]) -> u64 {
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: getrusage writes into the struct it is given and nothing else.
-    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    assert_eq!(rc, 0);
-    usage.ru_maxrss as u64 * 1024 // kilobytes on Linux
+    kifu_testkit::peak_memory::largest_child_peak_rss()
 }
 
 #[test]

@@ -242,3 +242,72 @@ async fn fork_makes_a_buoy_of_a_game_in_progress() {
     );
     assert!(!block.iter().any(|l| l.starts_with("+2726FU")), "{s1:?}");
 }
+
+#[tokio::test]
+async fn buoys_outlive_a_restart_with_their_counts_as_shogi_servers_buoy_file_keeps_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, server) = support::start_with_handle(config(Some(dir.path()))).await;
+    let mut admin = x1(addr, "admin").await;
+    for line in [
+        "%%SETBUOY buoy_kept-1500-0 +7776FU-3334FU 3",
+        "%%SETBUOY buoy_gone-1500-0 +2726FU",
+    ] {
+        assert_eq!(ask(&mut admin, line, 1).await, ["##[SETBUOY] +OK"]);
+    }
+    assert_eq!(
+        ask(&mut admin, "%%DELETEBUOY buoy_gone-1500-0", 1).await,
+        ["##[DELETEBUOY] +OK"]
+    );
+    // One game of the kept buoy is played (its count goes to 2) …
+    let game = "buoy_kept-1500-0";
+    let mut a = Client::connect(addr).await;
+    a.send(&format!("LOGIN pa {game}")).await;
+    assert_eq!(a.line().await, "LOGIN:pa OK");
+    let mut b = Client::connect(addr).await;
+    b.send(&format!("LOGIN pb {game}")).await;
+    assert_eq!(b.line().await, "LOGIN:pb OK");
+    a.until("END Game_Summary").await;
+    b.until("END Game_Summary").await;
+    assert_eq!(
+        ask(&mut admin, &format!("%%GETBUOYCOUNT {game}"), 2).await,
+        ["##[GETBUOYCOUNT] 2", "##[GETBUOYCOUNT] +OK"]
+    );
+    drop((a, b, admin));
+    server.abort();
+    let _ = server.await;
+    // … and a new server on the same data directory knows the buoy, its moves and its count,
+    // and not the deleted one.
+    let addr = start(config(Some(dir.path()))).await;
+    let mut admin = x1(addr, "admin").await;
+    assert_eq!(
+        ask(&mut admin, &format!("%%GETBUOYCOUNT {game}"), 2).await,
+        ["##[GETBUOYCOUNT] 2", "##[GETBUOYCOUNT] +OK"]
+    );
+    assert_eq!(
+        ask(&mut admin, "%%GETBUOYCOUNT buoy_gone-1500-0", 2).await,
+        ["##[GETBUOYCOUNT] -1", "##[GETBUOYCOUNT] +OK"]
+    );
+    // Only its owner may still delete it: the owner is kept too.
+    let mut other = x1(addr, "other").await;
+    assert_eq!(
+        ask(&mut other, &format!("%%DELETEBUOY {game}"), 1).await,
+        [format!(
+            "##[ERROR] you are not allowed to delete a buoy game that you did not set: {game}"
+        )]
+    );
+    let mut a = Client::connect(addr).await;
+    a.send(&format!("LOGIN pa {game}")).await;
+    assert_eq!(a.line().await, "LOGIN:pa OK");
+    let mut b = Client::connect(addr).await;
+    b.send(&format!("LOGIN pb {game}")).await;
+    assert_eq!(b.line().await, "LOGIN:pb OK");
+    let summary = a.until("END Game_Summary").await;
+    let block: Vec<&String> = summary
+        .iter()
+        .skip_while(|l| *l != "BEGIN Position")
+        .collect();
+    assert!(
+        block.iter().any(|l| l.starts_with("-3334FU")),
+        "{summary:?}"
+    );
+}

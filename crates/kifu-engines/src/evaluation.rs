@@ -12,8 +12,8 @@
 //! PV is the engine's line after the move it played.
 
 use kifu_csa::usi::{MATE_SCORE, Thought};
-use kifu_record::CommentKind;
-use kifu_shogi::notation::{csa::CsaMove, ki2};
+use kifu_record::{CommentKind, Score};
+use kifu_records::shogi::analysis_comments::{self, CommentDialect, Finding, Searcher, comments};
 use kifu_shogi::{Color, Move, Position};
 
 /// An engine's evaluation of the move it played.
@@ -95,75 +95,53 @@ impl Evaluation {
         }
     }
 
-    /// `<score> <pv>`: the text of floodgate's `'**` line (0 for a score not given).
+    /// The score as the comment writers take it: a mate (±[`MATE_SCORE`] or beyond) as a
+    /// mate of unknown length, as the engine's USI `score mate` gives it no length here.
+    fn score(&self) -> Option<Score> {
+        self.score.map(|s| {
+            if s.abs() >= MATE_SCORE {
+                Score::Mate {
+                    winner_first: s > 0,
+                    plies: None,
+                }
+            } else {
+                Score::Value(s as i32)
+            }
+        })
+    }
+
+    /// `<score> <pv>`: the text of floodgate's `'**` line (0 for a score not given, as
+    /// ShogiHome writes a PV without one).
     pub fn csa(&self, after: &Position) -> String {
-        let mut text = self.score.unwrap_or(0).to_string();
-        let mut p = after.clone();
-        for &mv in &self.pv {
-            text.push(' ');
-            text.push_str(&CsaMove::from_move(&p, mv).to_string());
-            p.play_unchecked(mv);
-        }
-        text
+        let finding = Finding {
+            score: Some(self.score().unwrap_or(Score::Value(0))),
+            pv: &self.pv,
+            ..Finding::default()
+        };
+        comments(CommentDialect::Floodgate, Searcher::Player, after, &finding)
+            .pop()
+            .map(|(_, text)| text)
+            .unwrap_or_default()
     }
 
     /// ShogiHome's lines for a player engine, in its order: the mate or the situation word
     /// with the score, the PV, the engine. The situation word is a comment for people (`*`),
     /// the keyed lines engine comments (`**`).
     pub fn shogihome(&self, after: &Position, engine: &str) -> Vec<(CommentKind, String)> {
-        let mut lines = Vec::new();
-        match self.score {
-            Some(s) if s.abs() >= MATE_SCORE => {
-                let winner = if s > 0 {
-                    "先手勝ち"
-                } else {
-                    "後手勝ち"
-                };
-                lines.push((CommentKind::Engine, format!("詰み={winner}")));
-            }
-            Some(s) => {
-                lines.push((CommentKind::Text, situation(s).to_owned()));
-                lines.push((CommentKind::Engine, format!("評価値={s}")));
-            }
-            None => {}
-        }
-        if !self.pv.is_empty() {
-            let mut text = String::from("読み筋=");
-            let mut p = after.clone();
-            let mut prev_to = None;
-            for &mv in &self.pv {
-                text.push(if p.turn() == Color::Black {
-                    '▲'
-                } else {
-                    '△'
-                });
-                text.push_str(&ki2::write(&p, mv, prev_to));
-                prev_to = Some(mv.to());
-                p.play_unchecked(mv);
-            }
-            lines.push((CommentKind::Engine, text));
-        }
-        if !lines.is_empty() && !engine.is_empty() {
-            lines.push((CommentKind::Engine, format!("エンジン={engine}")));
-        }
-        lines
+        let finding = Finding {
+            score: self.score(),
+            pv: &self.pv,
+            engine: Some(engine),
+            ..Finding::default()
+        };
+        comments(CommentDialect::ShogiHome, Searcher::Player, after, &finding)
     }
 }
 
 /// ShogiHome's word for a score from Black's side (its thresholds: 200, 400, 600 and 1500
 /// centipawns each way).
 pub fn situation(score: i64) -> &'static str {
-    match score {
-        1500.. => "先手勝勢",
-        600..=1499 => "先手優勢",
-        400..=599 => "先手有利",
-        200..=399 => "先手有望",
-        -200..=199 => "互角",
-        -400..=-201 => "後手有望",
-        -600..=-401 => "後手有利",
-        -1500..=-601 => "後手優勢",
-        _ => "後手勝勢",
-    }
+    analysis_comments::situation(score.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
 }
 
 #[cfg(test)]

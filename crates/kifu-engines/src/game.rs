@@ -511,7 +511,7 @@ async fn think(
 }
 
 /// A line no USI engine prints: not blank, and its first word none of the engine's commands.
-fn is_garbage(line: &str) -> bool {
+pub(crate) fn is_garbage(line: &str) -> bool {
     line.split_whitespace()
         .next()
         .is_some_and(|w| !USI_WORDS.contains(&w))

@@ -18,7 +18,8 @@
 //! - [`table`]: the games as Parquet;
 //! - [`settings`]: a match as a TOML match file or the command line says it, one over the other;
 //! - [`runner`]: the whole match, concurrent, stopped by the SPRT or an interruption;
-//! - [`analysis`]: a record's main line analysed by one engine at a node budget (issue 31's core).
+//! - [`analysis`]: records analysed position by position (`kifu analyze`): budgets, a batch
+//!   over `--jobs` engines that survives their faults, a cache, the judgement of each move.
 
 pub mod pool;
 pub mod process;

@@ -267,14 +267,18 @@ impl Standings {
                 p.pairs
             );
             if let Some(e) = p.estimate {
+                // Every game (or pair) scoring the same leaves no spread to normalise by.
+                let nelo = if e.nelo.is_finite() {
+                    format!("{:+.1} ± {:.1}", e.nelo, e.nelo_margin)
+                } else {
+                    "n/a (every result the same)".to_string()
+                };
                 let _ = writeln!(
                     s,
-                    "  Elo {:+.1} ± {:.1} (95%), LOS {:.1}%, nElo {:+.1} ± {:.1}",
+                    "  Elo {:+.1} ± {:.1} (95%), LOS {:.1}%, nElo {nelo}",
                     e.elo,
                     e.elo_margin,
                     100.0 * e.los,
-                    e.nelo,
-                    e.nelo_margin
                 );
             }
         }
@@ -343,5 +347,34 @@ impl Standings {
             .collect();
         let _ = writeln!(s, "endings: {}", reasons.join(", "));
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_of_draws_says_its_normalised_elo_has_no_meaning_instead_of_nan() {
+        let mut games = Trinomial::default();
+        for _ in 0..4 {
+            games.add(GameScore::Draw);
+        }
+        let standings = Standings {
+            engines: Vec::new(),
+            pairings: vec![PairingResults {
+                first: "a".into(),
+                second: "b".into(),
+                games,
+                pairs: Pentanomial::default(),
+                estimate: Estimate::of(&games.distribution()),
+                sprt: None,
+            }],
+            reasons: BTreeMap::new(),
+            crosstable: Vec::new(),
+        };
+        let text = standings.to_text(None);
+        assert!(!text.contains("NaN"), "{text}");
+        assert!(text.contains("nElo n/a (every result the same)"), "{text}");
     }
 }

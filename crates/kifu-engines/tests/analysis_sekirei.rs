@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use kifu_engines::analysis::analyse_record;
+use kifu_engines::analysis::{Budget, analyse_record};
 use kifu_engines::process::Engine;
 use kifu_shogi::Position;
 
@@ -23,9 +23,14 @@ fn sekirei_analyses_every_position_of_a_main_line() {
         let cmd = kifu_testkit::sekirei().display().to_string();
         let options = [("Threads".to_owned(), "1".to_owned())];
         let mut engine = Engine::start(&cmd, &options, false, None).await.unwrap();
-        let lines = analyse_record(&mut engine, &record, 3000, Duration::from_secs(60))
-            .await
-            .unwrap();
+        let lines = analyse_record(
+            &mut engine,
+            &record,
+            Budget::Nodes(3000),
+            Duration::from_secs(60),
+        )
+        .await
+        .unwrap();
         engine.quit().await;
         lines
     });
@@ -34,19 +39,22 @@ fn sekirei_analyses_every_position_of_a_main_line() {
     let mut position = Position::startpos();
     for (i, line) in lines.iter().enumerate() {
         assert_eq!(line.ply as usize, i);
-        let best = line.best.expect("a move, not a resignation, this early");
+        let best = line
+            .finding
+            .best(&position)
+            .expect("a move, not a resignation, this early");
         assert!(position.check_move(best).is_ok(), "ply {i}: {line:?}");
         assert_eq!(
-            line.pv.first(),
+            line.finding.pv_moves(&position).first(),
             Some(&best),
             "ply {i}: the PV starts with the move"
         );
         let mut p = position.clone();
-        for &mv in &line.pv {
+        for mv in line.finding.pv_moves(&position) {
             assert!(p.check_move(mv).is_ok(), "ply {i}: PV {line:?}");
             p.play_unchecked(mv);
         }
-        assert!(line.score.is_some(), "ply {i}");
+        assert!(line.finding.score.is_some(), "ply {i}");
         if let Some(played) = line.played {
             position.play_unchecked(played);
         } else {

@@ -15,8 +15,7 @@ use kifu_engines::runner::run;
 use kifu_export::meta::engine_line;
 use kifu_record::{HeaderField, NodeItem};
 use kifu_records::shogi::ShogiRecord;
-use kifu_shogi::notation::{csa::CsaMove, ki2};
-use kifu_shogi::{Move, Position};
+use kifu_records::shogi::analysis_comments::pv_moves;
 
 fn play(style: RecordStyle) -> (tempfile::TempDir, Vec<GameRow>) {
     let dir = tempfile::tempdir().unwrap();
@@ -59,11 +58,11 @@ fn plies(record: &ShogiRecord) -> Vec<Ply> {
         let node = &record.moves[id];
         let mut after = before.clone();
         after.play_unchecked(*mv);
-        let (score, pv) = engine_line(node).unwrap_or((None, ""));
+        let (score, pv) = engine_line(node).unwrap_or((None, String::new()));
         out.push((
             mv.usi(),
             score,
-            pv_moves(&after, pv),
+            pv_moves(&after, &pv).iter().map(|m| m.usi()).collect(),
             node.time_ms.map(|ms| ms / 1000),
         ));
     });
@@ -71,24 +70,6 @@ fn plies(record: &ShogiRecord) -> Vec<Ply> {
 }
 
 /// A PV as written (CSA moves, or JSA moves with side marks) as USI moves.
-fn pv_moves(after: &Position, pv: &str) -> Vec<String> {
-    let mut p = after.clone();
-    let mut prev_to = None;
-    let mut out = Vec::new();
-    for word in pv.split(' ').filter(|w| !w.is_empty()) {
-        let mv: Move = if word.starts_with(['+', '-']) {
-            CsaMove::parse(word).unwrap().to_move(&p).unwrap()
-        } else {
-            let (written, _) = ki2::parse(word).unwrap();
-            ki2::resolve(&p, prev_to, &written).unwrap()
-        };
-        prev_to = Some(mv.to());
-        out.push(mv.usi());
-        p.play_unchecked(mv);
-    }
-    out
-}
-
 #[test]
 fn kif_records_with_shogihome_comments_read_back_as_the_csa_records_of_the_same_games() {
     let (csa_dir, csa_rows) = play(RecordStyle::Csa);

@@ -28,6 +28,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod meta;
 pub mod move16;
 pub mod packed;

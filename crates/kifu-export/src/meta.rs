@@ -3,7 +3,7 @@
 
 use kifu_record::{
     CommentKind, EndingKind, Game, GameEnding, HeaderField, Node, NodeId, NodeItem, Outcome,
-    Record, Score, Side,
+    Record, Side,
 };
 
 /// The evaluation written for a won game when an engine line says "mate" (the CSA standard
@@ -264,34 +264,12 @@ pub fn result_tag(info: &GameInfo) -> &'static str {
     }
 }
 
-/// The engine's evaluation of a move, from the first player's point of view (a mate counts
-/// ±[`MATE_SCORE`]), and its principal variation as written: the first engine line that gives
-/// a score and the first that gives a PV — one line in CSA (`'** 30 -3334FU`), two in the
-/// lines ShogiHome writes into KIF (`**評価値=30`, `**読み筋=△３四歩`).
-pub fn engine_line<M, E>(node: &Node<M, E>) -> Option<(Option<i32>, &str)> {
-    let mut infos = node
-        .comments
-        .iter()
-        .filter(|c| c.kind == CommentKind::Engine)
-        .filter_map(|c| c.engine.as_ref())
-        .peekable();
-    infos.peek()?;
-    let (mut score, mut pv) = (None, None);
-    for info in infos {
-        score = score.or(info.score);
-        if pv.is_none() && !info.pv.is_empty() {
-            pv = Some(info.pv.as_str());
-        }
-    }
-    let score = score.map(|score| match score {
-        Score::Value(v) => v,
-        Score::Mate { winner_first, .. } => {
-            if winner_first {
-                MATE_SCORE
-            } else {
-                -MATE_SCORE
-            }
-        }
-    });
-    Some((score, pv.unwrap_or("")))
+/// The engine's evaluation of the position after a move, from the first player's point of
+/// view (a mate counts ±[`MATE_SCORE`]), and its principal variation as written, in any of the
+/// four comment dialects ([`kifu_record::evaluation`]): an analysis's when the move has one,
+/// else the last search its comments report — one line in CSA (`'** 30 -3334FU`), several in
+/// the lines ShogiHome writes into KIF (`*#評価値=30`, `*#読み筋=△３四歩`).
+pub fn engine_line<M, E>(node: &Node<M, E>) -> Option<(Option<i32>, String)> {
+    let found = kifu_record::evaluation::evaluation(&node.comments)?;
+    Some((found.centipawns(MATE_SCORE), found.pv))
 }

@@ -38,7 +38,7 @@ pub const ROW_GROUP_ROWS: usize = 131_072;
 pub struct TableError(#[from] ParquetError);
 
 #[derive(Clone, Copy)]
-enum Kind {
+pub(crate) enum Kind {
     Text,
     Int32,
     Int64,
@@ -63,7 +63,7 @@ enum Values {
 
 /// One column's values of the rows gathered.
 #[derive(Clone)]
-struct Column {
+pub(crate) struct Column {
     values: Values,
     /// Definition levels (1 present, 0 null) for a nullable column.
     defs: Option<Vec<i16>>,
@@ -108,7 +108,7 @@ impl Column {
         }
     }
 
-    fn text(&mut self, value: Option<&str>) {
+    pub(crate) fn text(&mut self, value: Option<&str>) {
         self.present(value.is_some());
         if let (Values::Text { text, ends }, Some(s)) = (&mut self.values, value) {
             text.extend_from_slice(s.as_bytes());
@@ -116,28 +116,28 @@ impl Column {
         }
     }
 
-    fn int32(&mut self, value: Option<i32>) {
+    pub(crate) fn int32(&mut self, value: Option<i32>) {
         self.present(value.is_some());
         if let (Values::Int32(v), Some(x)) = (&mut self.values, value) {
             v.push(x);
         }
     }
 
-    fn int64(&mut self, value: Option<i64>) {
+    pub(crate) fn int64(&mut self, value: Option<i64>) {
         self.present(value.is_some());
         if let (Values::Int64(v), Some(x)) = (&mut self.values, value) {
             v.push(x);
         }
     }
 
-    fn boolean(&mut self, value: Option<bool>) {
+    pub(crate) fn boolean(&mut self, value: Option<bool>) {
         self.present(value.is_some());
         if let (Values::Bool(v), Some(x)) = (&mut self.values, value) {
             v.push(x);
         }
     }
 
-    fn double(&mut self, value: Option<f64>) {
+    pub(crate) fn double(&mut self, value: Option<f64>) {
         self.present(value.is_some());
         if let (Values::Double(v), Some(x)) = (&mut self.values, value) {
             v.push(x);
@@ -172,9 +172,9 @@ impl Column {
 
 /// Rows of one table, column by column.
 #[derive(Clone)]
-struct Rows {
-    columns: Vec<Column>,
-    len: usize,
+pub(crate) struct Rows {
+    pub(crate) columns: Vec<Column>,
+    pub(crate) len: usize,
 }
 
 impl Rows {
@@ -204,9 +204,9 @@ impl Rows {
 }
 
 /// A Parquet file written a row group at a time.
-struct Table<W: Write + Send> {
+pub(crate) struct Table<W: Write + Send> {
     writer: SerializedFileWriter<W>,
-    rows: Rows,
+    pub(crate) rows: Rows,
 }
 
 /// The writer's settings for a table of these columns.
@@ -241,7 +241,11 @@ fn properties(spec: &[(&str, Kind, bool)]) -> WriterProperties {
 }
 
 impl<W: Write + Send> Table<W> {
-    fn new(sink: W, name: &str, spec: &[(&str, Kind, bool)]) -> Result<Table<W>, TableError> {
+    pub(crate) fn new(
+        sink: W,
+        name: &str,
+        spec: &[(&str, Kind, bool)],
+    ) -> Result<Table<W>, TableError> {
         let fields = spec
             .iter()
             .map(|&(column, kind, nullable)| {
@@ -282,7 +286,7 @@ impl<W: Write + Send> Table<W> {
     }
 
     /// Writes the row group once it is full.
-    fn end_rows(&mut self) -> Result<(), TableError> {
+    pub(crate) fn end_rows(&mut self) -> Result<(), TableError> {
         if self.rows.len >= ROW_GROUP_ROWS {
             self.flush()?;
         }
@@ -328,7 +332,7 @@ impl<W: Write + Send> Table<W> {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<W, TableError> {
+    pub(crate) fn finish(mut self) -> Result<W, TableError> {
         self.flush()?;
         Ok(self.writer.into_inner()?)
     }

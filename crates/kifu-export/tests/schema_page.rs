@@ -13,7 +13,8 @@ fn the_schema_page_lists_every_column() {
         .filter_map(|l| l.strip_prefix("| `")?.split_once('`').map(|(name, _)| name))
         .collect();
     let (plies, games) = kifu_export::table::column_names();
-    for column in plies.iter().chain(&games) {
+    let analysis = kifu_export::analysis::column_names();
+    for column in plies.iter().chain(&games).chain(&analysis) {
         assert!(
             listed.contains(column),
             "docs/parquet-schema.md does not list `{column}`"
@@ -21,7 +22,7 @@ fn the_schema_page_lists_every_column() {
     }
     for column in &listed {
         assert!(
-            plies.contains(column) || games.contains(column),
+            plies.contains(column) || games.contains(column) || analysis.contains(column),
             "docs/parquet-schema.md lists `{column}`, which no table has"
         );
     }

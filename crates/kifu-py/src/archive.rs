@@ -52,7 +52,7 @@ fn filter(
 }
 
 /// A value as Python objects, through JSON (the archive's answers are small).
-fn to_python<T: serde::Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
+pub(crate) fn to_python<T: serde::Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
     let text = serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let json = py.import("json")?;
     Ok(json.call_method1("loads", (text,))?.unbind())

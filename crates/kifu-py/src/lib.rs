@@ -21,6 +21,7 @@ use rayon::prelude::*;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod analyze;
 mod archive;
 mod cetkaik;
 mod chu;
@@ -620,5 +621,6 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_many, m)?)?;
     m.add_function(wrap_pyfunction!(stream, m)?)?;
     m.add_function(wrap_pyfunction!(formats, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     Ok(())
 }

@@ -27,6 +27,18 @@ pub struct Comment {
 }
 
 impl Comment {
+    /// What goes between an engine line's marker (CSA `'**`, KIF `**`, JKF `*`) and its
+    /// text: a space before a score (`** 30 -3334FU`, as floodgate and CSA V3.0 write it and
+    /// ShogiHome reads it), nothing before a keyword (`**評価値=30`, `**解析 …`, as ShogiHome
+    /// and ShogiGUI write them).
+    pub fn engine_gap(text: &str) -> &'static str {
+        if text.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '+' | '-')) {
+            " "
+        } else {
+            ""
+        }
+    }
+
     /// A comment; an engine line is also read for its score and principal variation.
     pub fn new(kind: CommentKind, text: impl Into<String>, span: Span) -> Comment {
         let text = text.into();
@@ -163,6 +175,19 @@ impl EngineInfo {
 
     fn parse_keywords(text: &str) -> EngineInfo {
         let mut info = EngineInfo::default();
+        // The PV runs to the end of the line, its moves split by ASCII spaces only: a move
+        // may hold an ideographic space (`▲同　歩(87)`).
+        let (text, pv) = match text.find("読み筋") {
+            Some(at) if text[..at].is_empty() || text[..at].ends_with([' ', '\u{3000}']) => {
+                (&text[..at], Some(&text[at + "読み筋".len()..]))
+            }
+            _ => (text, None),
+        };
+        if let Some(pv) = pv {
+            for word in pv.split([' ', '\t']) {
+                push_word(&mut info.pv, word.trim_matches('\u{3000}'));
+            }
+        }
         let mut tokens = text
             .split(|c: char| c.is_whitespace() || c == '\u{3000}')
             .filter(|t| !t.is_empty())
@@ -175,10 +200,6 @@ impl EngineInfo {
                     _ => None,
                 };
                 info.score = value.and_then(|v| parse_score_word(v, tokens.peek().copied()));
-            } else if token == "読み筋" {
-                for pv in tokens.by_ref() {
-                    push_word(&mut info.pv, pv);
-                }
             } else if token == "ノード数" {
                 info.nodes = tokens.next().and_then(|n| n.parse().ok());
             } else if token == "深さ" {

@@ -33,6 +33,7 @@ mod datetime;
 mod decode;
 mod diagnostic;
 mod ending;
+pub mod evaluation;
 mod format;
 pub mod game;
 mod header;

@@ -2,9 +2,7 @@
 //! board (`80手目 △６三銀 羽生善治 評価値 +123`), as Kifu for Windows and ShogiHome caption
 //! their board images. Japanese throughout: a picture speaks one language.
 
-use kifu_record::{
-    Comment, CommentKind, EngineInfo, Game, HeaderField, NodeId, Record, Score, Side,
-};
+use kifu_record::{Comment, Game, HeaderField, NodeId, Record, Score, Side};
 
 use crate::{Lang, Picture};
 
@@ -92,68 +90,33 @@ impl Evaluation {
     }
 }
 
-/// The evaluation one comment line gives, when it is one of the shapes programs write:
-/// an engine line (CSA `'**` as floodgate writes it, KIF `**` as ShogiGUI writes it), a
-/// ShogiHome line in an ordinary comment (`*#評価値=123`, its line `*#読み筋=▲７六歩 …`
-/// says nothing of the score and is not one), or a CSA V3.0 `'*` comment that a client sent
-/// with its move and that is shaped like an engine line (`'* 30 -3334FU +2625FU`: a score
-/// followed by CSA moves only, so that a person's `'* 30` stays a comment).
+/// The evaluation one comment line gives, when it is a line of one of the four dialects
+/// programs write ([`kifu_record::evaluation`]) and gives a score: floodgate's and CSA V3.0's
+/// `'**`, ShogiGUI's `**解析 …`, ShogiHome's `*#評価値=123` (its line `*#読み筋=▲７六歩 …`
+/// says nothing of the score and is not one), or a CSA V3.0 `'*` comment a client sent with
+/// its move and shaped like an engine line (`'* 30 -3334FU +2625FU`).
 pub fn comment_evaluation(comment: &Comment) -> Option<Evaluation> {
-    let info = match comment.kind {
-        CommentKind::Engine => comment.engine.clone(),
-        CommentKind::Text | CommentKind::Hidden => {
-            let text = comment.text.trim();
-            if let Some(value) = text.strip_prefix("#評価値=") {
-                EngineInfo::parse(&format!("評価値={value}"))
-            } else if csa_engine_shaped(text) {
-                EngineInfo::parse(text)
-            } else {
-                None
-            }
-        }
-    }?;
+    let line = kifu_record::evaluation::line(comment)?;
     Some(Evaluation {
-        score: info.score?,
-        pv: info.pv,
+        score: line.info.score?,
+        pv: line.info.pv,
     })
 }
 
-/// `30 -3334FU +2625FU`: a signed or plain number, then at least one CSA move and nothing but
-/// CSA moves and a `#nodes` count.
-fn csa_engine_shaped(text: &str) -> bool {
-    let mut words = text.split_whitespace();
-    let score = words.next().unwrap_or("");
-    let digits = score.strip_prefix(['+', '-']).unwrap_or(score);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return false;
-    }
-    let mut moves = 0;
-    for word in words {
-        let b = word.as_bytes();
-        let is_move = b.len() == 7
-            && matches!(b[0], b'+' | b'-')
-            && b[1..5].iter().all(u8::is_ascii_digit)
-            && b[5..].iter().all(u8::is_ascii_uppercase);
-        let is_count = word
-            .strip_prefix('#')
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-        if is_move {
-            moves += 1;
-        } else if !is_count {
-            return false;
-        }
-    }
-    moves > 0
+/// The evaluation a node's comments give, its lines gathered (ShogiHome writes the score
+/// and the PV on lines of their own): an analysis's when there is one.
+pub fn node_evaluation(comments: &[Comment]) -> Option<Evaluation> {
+    let found = kifu_record::evaluation::evaluation(comments)?;
+    Some(Evaluation {
+        score: found.score?,
+        pv: found.pv,
+    })
 }
 
 /// The evaluation the comments of `node` give ([`comment_evaluation`]), from the first
 /// player's point of view: `評価値 +123`, `評価値 -45`, `▲詰み 7手`.
 pub fn evaluation<G: Game>(record: &Record<G>, node: NodeId) -> Option<String> {
-    record.moves[node]
-        .comments
-        .iter()
-        .find_map(comment_evaluation)
-        .map(|e| e.words())
+    node_evaluation(&record.moves[node].comments).map(|e| e.words())
 }
 
 /// The caption of the position after `node`: its move number, the move that led to it
@@ -187,11 +150,7 @@ pub fn caption_in<G: Picture>(
             parts.push(name.to_string());
         }
     }
-    if let Some(value) = record.moves[node]
-        .comments
-        .iter()
-        .find_map(comment_evaluation)
-    {
+    if let Some(value) = node_evaluation(&record.moves[node].comments) {
         parts.push(value.words_in(lang));
     }
     parts.join(" ")
@@ -200,6 +159,7 @@ pub fn caption_in<G: Picture>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kifu_record::CommentKind;
     use kifu_record::Span;
     use kifu_shogi::{Move, Shogi, Square};
 

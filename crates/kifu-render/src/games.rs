@@ -65,6 +65,32 @@ pub trait Picture: Game {
     fn bottom_player(_position: &Self::Position) -> Side {
         Side::First
     }
+
+    /// The first move of a principal variation as an engine comment writes it (`pv`, in
+    /// any notation the game's comment dialects use), played from `position`, where the
+    /// viewer draws it as an arrow; `None` when it is not a legal move there, or the game's
+    /// comments carry no PV kifu reads (chu, cetkaik).
+    fn suggested_move(_position: &Self::Position, _pv: &str) -> Option<SuggestedMove> {
+        None
+    }
+}
+
+/// An engine's move drawn on the board: its machine notation and its squares as indices of
+/// [`Scene::cells`] (`from` is `None` for a drop).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuggestedMove {
+    /// The move in the game's machine notation (USI for shogi: `7g7f`, `P*5e`).
+    pub text: String,
+    /// The square it leaves.
+    pub from: Option<usize>,
+    /// The square it goes to.
+    pub to: usize,
+}
+
+/// The index in [`Scene::cells`] of a shogi square (rank by rank from the top, files from
+/// 9 at the left).
+fn shogi_cell(sq: kifu_shogi::Square) -> usize {
+    (sq.rank() as usize - 1) * 9 + (9 - sq.file() as usize)
 }
 
 fn owner_of(bottom: bool) -> Owner {
@@ -158,6 +184,15 @@ impl Picture for kifu_shogi::Shogi {
         format!("{mark} {text}")
     }
 
+    fn suggested_move(position: &kifu_shogi::Position, pv: &str) -> Option<SuggestedMove> {
+        let mv = *kifu_shogi::notation::pv::moves(position, pv).first()?;
+        Some(SuggestedMove {
+            text: mv.usi(),
+            from: mv.from().map(shogi_cell),
+            to: shogi_cell(mv.to()),
+        })
+    }
+
     fn in_english(board: &mut Board, scene: &mut Scene) {
         board.rank_labels = ('a'..='i').map(String::from).collect();
         for token in scene.cells.iter_mut().flatten() {
@@ -172,7 +207,7 @@ impl Picture for kifu_shogi::Shogi {
         use kifu_shogi::{Color, PieceKind, Square};
         let board = Self::board();
         let mut scene = Scene::empty(&board);
-        let index = |sq: Square| (sq.rank() as usize - 1) * 9 + (9 - sq.file() as usize);
+        let index = shogi_cell;
         let token = |color: Color, kind: PieceKind| Token {
             name: match (kind, color) {
                 // The upper side's king is 王, the lower side's 玉, as on a real set.

@@ -9,10 +9,13 @@
 
 use std::fmt::Write;
 
-use kifu_record::{Game, HeaderField, NodeId, NodeItem, Record};
+use kifu_record::{Game, HeaderField, NodeId, NodeItem, Record, evaluation};
 use serde_json::{Value, json};
 
-use crate::Picture;
+use crate::{Picture, SuggestedMove};
+
+/// A mate's place on the evaluation graph: the score CSA V3.0 recommends for a won game.
+const MATE_SCORE: i32 = 30000;
 use crate::scene::{Mark, Owner, Scene};
 use crate::svg::{self, Defs, Layout, escape};
 
@@ -28,6 +31,11 @@ struct ViewNode {
     /// The evaluation the node's comments give, in words, with the line the engine expected
     /// (those comments are not in `comment`).
     evaluation: Option<(String, String)>,
+    /// The evaluation as a number from the first player's side (a mate ±30000), for the
+    /// graph under the board.
+    score: Option<i32>,
+    /// The engine's move in the position (the PV's first), drawn as an arrow.
+    suggested: Option<SuggestedMove>,
     time: String,
     /// The move after this node that cannot be played, and why.
     error: Option<String>,
@@ -109,16 +117,35 @@ fn viewer_nodes<G: Picture>(record: &Record<G>, source: Option<&str>) -> Vec<Vie
             (None, Some(total)) => clock(total),
             (None, None) => String::new(),
         };
-        // An evaluation is shown as a value beside the comment, not as the line the engine
-        // wrote; the first one a node has is shown, later ones stay in the comment.
-        let mut evaluation = None;
-        let mut lines = Vec::new();
-        for comment in &node.comments {
-            match crate::caption::comment_evaluation(comment) {
-                Some(e) if evaluation.is_none() => evaluation = Some((e.words(), e.pv)),
-                _ => lines.push(comment.text.as_str()),
-            }
-        }
+        // An evaluation is shown as a value beside the comment (and a point of the graph),
+        // not as the lines the engine wrote; the lines of another search the node reports
+        // (a player's beside an analysis) stay in the comment.
+        let found = evaluation::evaluation(&node.comments);
+        let shown = found.as_ref().map(|e| (e.dialect, e.searcher));
+        let lines: Vec<&str> = node
+            .comments
+            .iter()
+            .filter(|c| evaluation::line(c).is_none_or(|l| Some((l.dialect, l.searcher)) != shown))
+            .map(|c| c.text.as_str())
+            .collect();
+        let score = found.as_ref().and_then(|e| e.centipawns(MATE_SCORE));
+        let suggested = found
+            .as_ref()
+            .and_then(|e| G::suggested_move(position, &e.pv));
+        // A PV without a score (ShogiHome's `#読み筋=` alone) is still shown.
+        let evaluation = found.map(|e| {
+            let words = e
+                .score
+                .map(|score| {
+                    crate::caption::Evaluation {
+                        score,
+                        pv: String::new(),
+                    }
+                    .words()
+                })
+                .unwrap_or_default();
+            (words, e.pv)
+        });
         ViewNode {
             parent: None,
             children: Vec::new(),
@@ -128,6 +155,8 @@ fn viewer_nodes<G: Picture>(record: &Record<G>, source: Option<&str>) -> Vec<Vie
             position_text: G::position_text(position),
             comment: lines.join("\n"),
             evaluation,
+            score,
+            suggested,
             time,
             error: None,
             end: None,
@@ -271,7 +300,9 @@ h1{font-size:1.2em;margin:0 0 .5em}\
 select{margin-left:.4em}\
 button,input,select,option,textarea{font:inherit}\
 #eval{font-weight:bold;margin:.4em 0 .2em}#eval .pv{font-weight:normal;color:#555;margin-left:.6em}\
-#comment a{color:#0645ad;word-break:break-all}";
+#comment a{color:#0645ad;word-break:break-all}\
+#graph{display:block;margin:.3em 0;background:#fff;border:1px solid #ddd}\
+#graph .pt{fill:#c8102e;cursor:pointer}#graph .pt.cur{fill:#111}";
 
 const SCRIPT: &str = r##"(function(){
 "use strict";
@@ -303,6 +334,7 @@ function draw(){
   s+='<rect x="'+(o[0]+e)+'" y="'+(o[1]+e)+'" width="'+(c-2*e)+'" height="'+(c-2*e)+'" '+D.marks[m[1]]+'/>';}
  for(i=0;i<n.b.length;i++){var id=tok(n.b,i);if(id<0)continue;var q=origin(i);s+=put(id,q[0]+1,q[1]+1,c-2);}
  s+=steps(n.k);
+ if(n.bm)s+=arrow(n);
  for(var h=0;h<2;h++){var top=(h===1)!==flip;for(var k=0;k<n.h[h].length;k++){var e2=n.h[h][k],p=handOrigin(top,k);
   s+=put(e2[0],p[0],p[1],L.handCell);if(e2[1]>1)s+=count(e2[1],p[0]+L.handCell+1,p[1]+L.handCell);}}
  dyn.innerHTML=s;
@@ -315,7 +347,7 @@ function draw(){
  board.setAttribute("data-flip",flip?"1":"0");
  document.getElementById("notes").textContent=n.n.join("\n");
  document.getElementById("label").textContent=n.y===0?"開始局面":n.y+"手目"+(n.m?" "+n.m:"");
- showComment(n);
+ showComment(n);markGraph();
  var idx=line.indexOf(cur);slider.max=line.length-1;slider.value=idx;
  var items=list.querySelectorAll("li[data-i]");for(i=0;i<items.length;i++){items[i].className=(+items[i].dataset.i===cur)?"cur":"";}
  reveal();
@@ -326,6 +358,26 @@ function showComment(n){var box=document.getElementById("comment"),ev=document.g
  var cm=n.cm||[];for(i=0;i<cm.length;i++){var part=cm[i];
   if(typeof part==="string"){box.appendChild(document.createTextNode(part));continue;}
   var a=document.createElement("a");a.href=part[0];a.rel="noopener noreferrer";a.target="_blank";a.textContent=part[0];box.appendChild(a);}}
+function arrow(n){var c=L.cell,to=origin(n.bm[1]),tx=to[0]+c/2,ty=to[1]+c/2,fx,fy;
+ if(n.bm[0]>=0){var fr=origin(n.bm[0]);fx=fr[0]+c/2;fy=fr[1]+c/2;}
+ else{var top=(n.t===1)!==flip;fx=top?L.handLeftX+L.handCell/2:L.handRightX+L.handCell/2;fy=top?L.boardY+L.handCell/2:L.boardY+L.ranks*c-L.handCell/2;}
+ var len=Math.max(Math.hypot(tx-fx,ty-fy),1),dx=(tx-fx)/len,dy=(ty-fy)/len,a=c*0.35,bx=tx-a*dx,by=ty-a*dy;
+ return'<g id="best" data-usi="'+esc(n.bm[2])+'" fill="#1f5fbf" stroke="#1f5fbf" fill-opacity="0.7" stroke-opacity="0.7"><line x1="'+r2(fx)+'" y1="'+r2(fy)+'" x2="'+r2(bx)+'" y2="'+r2(by)+'" stroke-width="'+r2(c*0.12)+'" stroke-linecap="round"/><polygon stroke="none" points="'+r2(tx)+','+r2(ty)+' '+r2(bx-dy*a*0.6)+','+r2(by+dx*a*0.6)+' '+r2(bx+dy*a*0.6)+','+r2(by-dx*a*0.6)+'"/></g>';}
+var graph=document.getElementById("graph"),GW=+graph.getAttribute("width"),GH=+graph.getAttribute("height"),gmax=1;
+function gx(y){return r2(6+(GW-12)*y/gmax);}
+function gy(v){var C=2000;v=Math.max(-C,Math.min(C,v));return r2(GH/2-(GH/2-6)*v/C);}
+function drawGraph(){var pts=[],i,s,d="";
+ for(i=0;i<line.length;i++){var n=N[line[i]];if(n.sc!==undefined)pts.push([line[i],n.y,n.sc]);}
+ if(!pts.length){graph.setAttribute("display","none");graph.innerHTML="";return;}
+ graph.removeAttribute("display");gmax=Math.max(N[line[line.length-1]].y,1);
+ s='<line x1="0" y1="'+GH/2+'" x2="'+GW+'" y2="'+GH/2+'" stroke="#aaa"/>';
+ for(i=0;i<pts.length;i++)d+=(i?"L":"M")+gx(pts[i][1])+" "+gy(pts[i][2]);
+ s+='<path d="'+d+'" fill="none" stroke="#c8102e" stroke-width="1.5"/><line id="gcur" x1="0" x2="0" y1="0" y2="'+GH+'" stroke="#333" stroke-dasharray="3 2"/>';
+ for(i=0;i<pts.length;i++)s+='<circle class="pt" data-i="'+pts[i][0]+'" data-ply="'+pts[i][1]+'" data-eval="'+pts[i][2]+'" cx="'+gx(pts[i][1])+'" cy="'+gy(pts[i][2])+'" r="3.5"><title>'+pts[i][1]+': '+pts[i][2]+'</title></circle>';
+ graph.innerHTML=s;}
+function markGraph(){var m=graph.querySelector("#gcur");if(!m)return;var x=gx(N[cur].y);m.setAttribute("x1",x);m.setAttribute("x2",x);
+ var ps=graph.querySelectorAll("circle.pt");for(var i=0;i<ps.length;i++){var on=+ps[i].getAttribute("data-i")===cur;ps[i].setAttribute("class",on?"pt cur":"pt");ps[i].setAttribute("r",on?"5":"3.5");}}
+graph.addEventListener("click",function(ev){var p=ev.target.closest("circle[data-i]");if(p)go(+p.getAttribute("data-i"),false);});
 function reveal(){var here=list.querySelector("li.cur");if(!here)return;
  var r=here.getBoundingClientRect(),l=list.getBoundingClientRect(),top=l.top+list.clientTop,bottom=top+list.clientHeight;
  if(r.top<top||r.bottom>bottom)list.scrollTop+=r.top-top-(list.clientHeight-r.height)/2;}
@@ -340,7 +392,7 @@ function buildList(){
  var last=N[line[line.length-1]];
  if(last.x)s+='<li class="bad">'+esc(last.x)+'</li>';
  if(last.e)s+='<li class="end">'+esc(last.e)+'</li>';
- list.innerHTML=s;
+ list.innerHTML=s;drawGraph();
  document.getElementById("error").textContent=[last.x||""].concat(D.problems).filter(Boolean).join("\n");
 }
 function go(i,relink){cur=i;if(relink||line.indexOf(i)<0){line=lineThrough(i);buildList();}draw();}
@@ -484,6 +536,15 @@ pub(crate) fn page_seeded<G: Picture>(
         if let Some((words, pv)) = &node.evaluation {
             object.insert("ev".to_string(), json!([words, pv]));
         }
+        if let Some(score) = node.score {
+            object.insert("sc".to_string(), json!(score));
+        }
+        if let Some(best) = &node.suggested {
+            object.insert(
+                "bm".to_string(),
+                json!([best.from.map_or(-1, |f| f as i64), best.to, best.text]),
+            );
+        }
         for (key, text) in [
             ("tm", Some(&node.time)),
             ("x", node.error.as_ref()),
@@ -567,7 +628,7 @@ pub(crate) fn page_seeded<G: Picture>(
          <button id=\"last\" title=\"end (End)\">&gt;|</button>\
          <button id=\"flip\" title=\"turn the board round (f)\">flip</button>\
          <input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"ply\"><span id=\"label\"></span></div>\
-         <div id=\"eval\"></div><div id=\"comment\"></div></div>\
+         <svg id=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"110\" display=\"none\" aria-label=\"evaluation graph\"></svg><div id=\"eval\"></div><div id=\"comment\"></div></div>\
          <ol id=\"moves\"></ol></div>\n\
          <script type=\"application/json\" id=\"kifu-data\">{data}</script>\n<script>{SCRIPT}</script>\n</body></html>\n",
         title = escape(&title),

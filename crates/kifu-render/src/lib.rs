@@ -30,7 +30,7 @@ pub mod scene;
 pub mod svg;
 pub mod webfont;
 
-pub use games::Picture;
+pub use games::{Picture, SuggestedMove};
 pub use scene::{Board, Ink, Mark, Owner, Scene, Shape, Terrain, Token};
 pub use svg::Drawing;
 

@@ -1,5 +1,5 @@
 //! The live page of a shogi game in progress: the replay viewer ([`html`](crate::html)) of
-//! the game so far, with both clocks counting down, an evaluation graph, and a small script
+//! the game so far (with its evaluation graph), both clocks counting down, and a small script
 //! that follows the game's event stream (Server-Sent Events) and adds each move to the
 //! viewer as it comes.
 //!
@@ -131,7 +131,6 @@ pub fn page(record: &Record<Shogi>, live: &Live<'_>) -> String {
         "<div id=\"live\"><span class=\"clock\">☗ <span id=\"name-black\"></span> \
          <b id=\"clock-black\"></b></span> <span class=\"clock\">☖ <span id=\"name-white\"></span> \
          <b id=\"clock-white\"></b></span> <span id=\"status\"></span></div>\
-         <svg id=\"graph\" width=\"480\" height=\"120\" viewBox=\"0 0 480 120\"></svg>\
          <style>{LIVE_STYLE}</style>"
     );
     let anchor = "<p id=\"error\" class=\"error\" role=\"alert\"></p>";
@@ -154,14 +153,13 @@ const LIVE_WORDS: &str =
 
 const LIVE_STYLE: &str = "#live{margin:.2em 0 .6em;font-size:1.1em}\
 #live .clock{margin-right:1.5em}#live .clock b{font-variant-numeric:tabular-nums;margin-left:.3em}\
-#live .running b{color:#c8102e}#status{color:#555}\
-#graph{display:block;background:#fff;border:1px solid #ddd;margin-bottom:.6em}";
+#live .running b{color:#c8102e}#status{color:#555}";
 
 const LIVE_SCRIPT: &str = r##"(function(){
 "use strict";
 var V=window.kifuViewer,N=V.nodes,S=JSON.parse(document.getElementById("kifu-live").textContent);
 var P=S.pieces,G=S.state,clock=G.clock||{remaining_ms:[0,0],running:null},byo=(G.time&&G.time.byoyomi||0)*1000;
-var shownAt=performance.now()-Math.max(0,S.now-(clock.since_ms||S.now)),evals=(G.evaluations||[]).slice(),done=!!G.result;
+var shownAt=performance.now()-Math.max(0,S.now-(clock.since_ms||S.now)),done=!!G.result;
 document.getElementById("name-black").textContent=G.black||"";
 document.getElementById("name-white").textContent=G.white||"";
 function tc(id){return String.fromCharCode(id<10?48+id:id<36?55+id:id<62?61+id:256+id);}
@@ -179,19 +177,15 @@ function node(mv,parent){var f=mv.sfen.split(" "),b="",h=[[],[]],k=[],i,c,prom=f
   if(counts[up])h[0].push([P[up],counts[up]]);if(counts[lo])h[1].push([P[lo],counts[lo]]);}
  var u=mv.usi;if(u[1]!=="*")k.push([index(u.slice(0,2)),0]);k.push([index(u.slice(2,4)),2]);
  var x={p:parent,c:[],y:N[parent].y+1,m:u,b:b,h:h,k:k,t:f[1]==="b"?0:1,s:mv.sfen,n:[],tm:String(mv.time)+"s"};
- if(mv.evaluation)x.ev=[mv.evaluation.words,mv.evaluation.pv];return x;}
+ var e=mv.evaluation;if(e){x.ev=[e.words,e.pv];x.sc=e.score!==null&&e.score!==undefined?e.score:(e.mate>0?30000:-30000);}
+ return x;}
 function tail(){var i=0;while(N[i].c.length)i=N[i].c[0];return i;}
-function graph(){var g=document.getElementById("graph"),w=480,hh=120,last=Math.max(N[tail()].y,1),s='<line x1="0" y1="60" x2="480" y2="60" stroke="#bbb"/>',pts=[];
- for(var i=0;i<evals.length;i++){var e=evals[i],v=e.score!==null&&e.score!==undefined?e.score:(e.mate>0?3000:-3000);v=Math.max(-3000,Math.min(3000,v));
-  pts.push((e.ply/last*w).toFixed(1)+","+(hh/2-v/3000*(hh/2-4)).toFixed(1));}
- if(pts.length)s+='<polyline fill="none" stroke="#c8102e" stroke-width="2" points="'+pts.join(" ")+'"/>';
- g.innerHTML=s;g.setAttribute("data-points",String(pts.length));}
 function status(text){document.getElementById("status").textContent=text;}
 function add(mv){var t=tail();if(mv.ply<=N[t].y)return;var following=V.cur()===t,i=N.length;N.push(node(mv,t));N[t].c.push(i);
- clock=mv.clock;shownAt=performance.now();if(mv.evaluation)evals.push(mv.evaluation);V.go(following?i:V.cur(),true);graph();tick();}
+ clock=mv.clock;shownAt=performance.now();V.go(following?i:V.cur(),true);tick();}
 function end(r){done=true;var t=tail(),w=r.winner==="black"?"☗ wins":r.winner==="white"?"☖ wins":"no winner";
  N[t].e=r.reason+" ("+w+")";V.go(V.cur(),true);status(N[t].e);tick();}
-V.go(tail(),true);graph();tick();setInterval(tick,200);
+V.go(tail(),true);tick();setInterval(tick,200);
 if(done){end(G.result);return;}
 status("live");
 var es=new EventSource(S.stream+(S.stream.indexOf("?")<0?"?":"&")+"from="+N[tail()].y);

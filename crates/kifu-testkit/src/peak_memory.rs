@@ -52,3 +52,18 @@ pub fn peak_during<T>(f: impl FnOnce() -> T) -> (usize, T) {
     let out = f();
     (PEAK.load(Ordering::Relaxed).saturating_sub(before), out)
 }
+
+/// The largest peak resident set of any child process this process has waited for, in bytes
+/// (`getrusage(RUSAGE_CHILDREN)`): what a test that runs the `kifu` binary holds to a memory
+/// bound. The kernel keeps the largest child's peak, so a test file that measures this way
+/// holds one test, whose children are the ones measured.
+#[cfg(unix)]
+pub fn largest_child_peak_rss() -> u64 {
+    // SAFETY: an all-zero `rusage` is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes into the struct it is given and nothing else.
+    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    assert_eq!(rc, 0, "getrusage: {}", std::io::Error::last_os_error());
+    // Kilobytes on Linux.
+    usage.ru_maxrss as u64 * 1024
+}

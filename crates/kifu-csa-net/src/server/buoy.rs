@@ -4,16 +4,17 @@
 //! times. Players who ask for a buoy name before its buoy is set wait until it is; each game
 //! started takes one from the count, and at zero the buoy is gone.
 //!
-//! shogi-server keeps buoys in `buoy.yaml`; here they live as long as the server (a restart
-//! forgets them), which a tournament that sets them before its rounds does not notice.
+//! shogi-server keeps buoys in `buoy.yaml` across restarts; with `--data`, they are kept in
+//! the store (`buoys` table) as they are set, used and deleted, and read again at start.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use kifu_shogi::notation::csa::CsaMove;
 use kifu_shogi::{Move, Position};
 
 use crate::game_name::GameName;
+use crate::server::store::Store;
 
 /// One buoy: the moves its games start after, who set it, and how many games are left.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,9 +24,12 @@ pub(crate) struct Buoy {
     pub count: u32,
 }
 
-/// The buoys of a server, by game name.
+/// The buoys of a server, by game name, and the store that keeps them (with `--data`).
 #[derive(Default)]
-pub(crate) struct Buoys(Mutex<HashMap<String, Buoy>>);
+pub(crate) struct Buoys {
+    set: Mutex<HashMap<String, Buoy>>,
+    store: Option<Arc<Mutex<Store>>>,
+}
 
 /// shogi-server's `Buoy.game_name?`: `buoy_` then a game name's `-<total>-<byoyomi>[F]` tail.
 pub(crate) fn is_buoy_name(name: &str) -> bool {
@@ -71,12 +75,59 @@ pub(crate) fn moves_text(moves: &[Move]) -> String {
 }
 
 impl Buoys {
+    /// The buoys `store` kept (none without one). A kept buoy whose moves no longer read is
+    /// left out, with a line in the log.
+    pub fn new(store: Option<Arc<Mutex<Store>>>) -> Buoys {
+        let mut set = HashMap::new();
+        if let Some(store) = &store {
+            match store.lock().unwrap().buoys() {
+                Ok(rows) => {
+                    for (name, moves, owner, count) in rows {
+                        match parse_moves(&moves) {
+                            Some(moves) if count > 0 => {
+                                set.insert(
+                                    name,
+                                    Buoy {
+                                        moves,
+                                        owner,
+                                        count,
+                                    },
+                                );
+                            }
+                            _ => {
+                                tracing::warn!(buoy = %name, "a kept buoy's moves do not read; left out")
+                            }
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "the kept buoys could not be read"),
+            }
+        }
+        Buoys {
+            set: Mutex::new(set),
+            store,
+        }
+    }
+
+    /// Writes a buoy's state to the store, if there is one; a failure is logged and the
+    /// buoy kept in memory (a restart would forget that change).
+    fn keep(&self, name: &str, buoy: Option<&Buoy>) {
+        let Some(store) = &self.store else { return };
+        let (moves, owner, count) = match buoy {
+            Some(b) => (moves_text(&b.moves), b.owner.as_str(), b.count),
+            None => (String::new(), "", 0),
+        };
+        if let Err(e) = store.lock().unwrap().put_buoy(name, &moves, owner, count) {
+            tracing::warn!(buoy = %name, error = %e, "the buoy could not be kept in the store");
+        }
+    }
+
     /// `%%SETBUOY <name> <moves> [count]`: the replies.
     pub fn set(&self, name: &str, moves: &str, count: Option<&str>, owner: &str) -> Vec<String> {
         if !is_buoy_name(name) {
             return vec![format!("##[ERROR] wrong buoy game name: {name}")];
         }
-        let mut buoys = self.0.lock().unwrap();
+        let mut buoys = self.set.lock().unwrap();
         if buoys.contains_key(name) {
             return vec![format!("##[ERROR] duplicated buoy game name: {name}")];
         }
@@ -91,20 +142,19 @@ impl Buoys {
         let Some(moves) = parse_moves(moves) else {
             return vec![format!("##[ERROR] wrong moves: {moves}")];
         };
-        buoys.insert(
-            name.to_owned(),
-            Buoy {
-                moves,
-                owner: owner.to_owned(),
-                count,
-            },
-        );
+        let buoy = Buoy {
+            moves,
+            owner: owner.to_owned(),
+            count,
+        };
+        self.keep(name, Some(&buoy));
+        buoys.insert(name.to_owned(), buoy);
         vec!["##[SETBUOY] +OK".to_owned()]
     }
 
     /// `%%DELETEBUOY <name>`: only its owner may.
     pub fn delete(&self, name: &str, who: &str) -> Vec<String> {
-        let mut buoys = self.0.lock().unwrap();
+        let mut buoys = self.set.lock().unwrap();
         match buoys.get(name) {
             None => vec![format!("##[ERROR] buoy game not found: {name}")],
             Some(b) if b.owner != who => vec![format!(
@@ -112,6 +162,7 @@ impl Buoys {
             )],
             Some(_) => {
                 buoys.remove(name);
+                self.keep(name, None);
                 vec!["##[DELETEBUOY] +OK".to_owned()]
             }
         }
@@ -120,7 +171,7 @@ impl Buoys {
     /// `%%GETBUOYCOUNT <name>`: the games left, -1 for none.
     pub fn count_lines(&self, name: &str) -> Vec<String> {
         let count = self
-            .0
+            .set
             .lock()
             .unwrap()
             .get(name)
@@ -133,17 +184,21 @@ impl Buoys {
 
     /// Whether a buoy of this name is set.
     pub fn is_set(&self, name: &str) -> bool {
-        self.0.lock().unwrap().contains_key(name)
+        self.set.lock().unwrap().contains_key(name)
     }
 
     /// The moves of one game of a buoy, taken from its count (the buoy goes at zero).
     pub fn take(&self, name: &str) -> Option<Vec<Move>> {
-        let mut buoys = self.0.lock().unwrap();
+        let mut buoys = self.set.lock().unwrap();
         let buoy = buoys.get_mut(name)?;
         let moves = buoy.moves.clone();
         buoy.count -= 1;
         if buoy.count == 0 {
             buoys.remove(name);
+            self.keep(name, None);
+        } else {
+            let buoy = buoy.clone();
+            self.keep(name, Some(&buoy));
         }
         Some(moves)
     }

@@ -91,6 +91,7 @@ pub(crate) struct Lobby {
 
 impl Lobby {
     pub fn new(services: Arc<Services>) -> Lobby {
+        let buoys = crate::server::buoy::Buoys::new(services.store.clone());
         Lobby {
             services,
             waiting: Mutex::new(HashMap::new()),
@@ -101,7 +102,7 @@ impl Lobby {
             ids: Mutex::new(IdBook::default()),
             next_conn: AtomicU64::new(1),
             ratings: Mutex::new(Arc::default()),
-            buoys: Default::default(),
+            buoys,
         }
     }
 

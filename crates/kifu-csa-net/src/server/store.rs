@@ -136,7 +136,10 @@ impl Store {
              CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value BLOB NOT NULL);
              CREATE TABLE IF NOT EXISTS ratings (
                  player TEXT PRIMARY KEY, rate INTEGER NOT NULL, rating_group INTEGER NOT NULL,
-                 wins REAL NOT NULL, losses REAL NOT NULL, computed TEXT NOT NULL);",
+                 wins REAL NOT NULL, losses REAL NOT NULL, computed TEXT NOT NULL);
+             CREATE TABLE IF NOT EXISTS buoys (
+                 name TEXT PRIMARY KEY, moves TEXT NOT NULL, owner TEXT NOT NULL,
+                 count INTEGER NOT NULL);",
         )?;
         // Stores made before player ids had no id columns: their rows keep the names.
         let has_ids = conn
@@ -286,6 +289,36 @@ impl Store {
 
     /// Replaces the ratings kept with `rated` (player id, rating, group, weighted wins and
     /// losses; rating 0 and group 999 for players not rated, as `mk_rate`'s `players.yaml`
+    /// The buoys set and not used up: name, moves (one CSA token, as `%%SETBUOY` takes
+    /// them), owner and games left.
+    pub fn buoys(&self) -> rusqlite::Result<Vec<(String, String, String, u32)>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT name, moves, owner, count FROM buoys ORDER BY name")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+        rows.collect()
+    }
+
+    /// Keeps a buoy with `count` games left (`0` removes it).
+    pub fn put_buoy(
+        &self,
+        name: &str,
+        moves: &str,
+        owner: &str,
+        count: u32,
+    ) -> rusqlite::Result<()> {
+        if count == 0 {
+            self.conn
+                .execute("DELETE FROM buoys WHERE name = ?1", params![name])?;
+        } else {
+            self.conn.execute(
+                "INSERT OR REPLACE INTO buoys (name, moves, owner, count) VALUES (?1, ?2, ?3, ?4)",
+                params![name, moves, owner, count],
+            )?;
+        }
+        Ok(())
+    }
+
     /// keeps them), computed at `computed` (`YYYY/MM/DD HH:MM:SS`).
     pub fn save_ratings(
         &mut self,

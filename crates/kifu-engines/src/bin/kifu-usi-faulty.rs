@@ -7,6 +7,9 @@
 //!   `hang` (never answers, not even `stop`), `garbage` (prints a line that is not USI),
 //!   `slow` (answers after `SlowMs`), `declare` (`bestmove win` without the right to);
 //! - `FaultMove`: on which of its own moves of a game the fault happens (default 1);
+//! - `FaultPly`: instead, at every search of a position that many moves into the game
+//!   (counted in the `position` command), however often it is asked — for an analysis
+//!   whose retry must fail too;
 //! - `SlowMs`: how long `slow` sleeps (default 2000);
 //! - `Score`: the centipawn score it reports (default 0).
 
@@ -24,6 +27,8 @@ fn main() {
     let mut slow_ms = 2000u64;
     let mut score = 0i64;
     let mut moves_this_game = 0u32;
+    let mut fault_ply: Option<usize> = None;
+    let mut position_ply = 0usize;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -39,6 +44,7 @@ fn main() {
                 match name {
                     Some("Fault") => fault = value.to_owned(),
                     Some("FaultMove") => fault_move = value.parse().unwrap_or(1),
+                    Some("FaultPly") => fault_ply = value.parse().ok(),
                     Some("SlowMs") => slow_ms = value.parse().unwrap_or(2000),
                     Some("Score") => score = value.parse().unwrap_or(0),
                     _ => {}
@@ -52,10 +58,17 @@ fn main() {
                 if let Ok(cmd) = kifu_shogi::usi::parse_position_command(&line) {
                     pos = cmd.end();
                 }
+                position_ply = words
+                    .iter()
+                    .position(|w| *w == "moves")
+                    .map_or(0, |at| words.len() - at - 1);
             }
             Some("go") => {
                 moves_this_game += 1;
-                let now = moves_this_game == fault_move;
+                let now = match fault_ply {
+                    Some(ply) => ply == position_ply,
+                    None => moves_this_game == fault_move,
+                };
                 match fault.as_str() {
                     "crash" if now => std::process::exit(3),
                     "hang" if now => {

@@ -24,6 +24,7 @@ from ._kifu import (
     RecordStream,
     Variation,
     __version__,
+    analyze,
     formats,
     parse,
     read,
@@ -54,6 +55,7 @@ class Archive(_Archive):
 
 __all__ = [
     "Archive",
+    "analyze",
     "Diagnostic",
     "IllegalMove",
     "Outcome",

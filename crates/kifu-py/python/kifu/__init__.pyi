@@ -16,6 +16,7 @@ _AnyPosition = Union[shogi.Position, chu.Position, cetkaik.Position]
 
 __all__ = [
     "Archive",
+    "analyze",
     "Diagnostic",
     "IllegalMove",
     "Outcome",
@@ -155,6 +156,18 @@ def read_many(
     game: Optional[_Game] = None,
 ) -> ReadMany[_GivenPath]: ...
 def formats(game: _Game) -> List[str]: ...
+def analyze(
+    record: Record,
+    *,
+    engine: str,
+    nodes: Optional[int] = None,
+    depth: Optional[int] = None,
+    movetime: Optional[int] = None,
+    options: Optional[List[Tuple[str, str]]] = None,
+    jobs: int = 1,
+    timeout: Optional[float] = None,
+    cache: Optional[_Path] = None,
+) -> List[Dict[str, object]]: ...
 
 @final
 class Archive:

@@ -45,6 +45,7 @@
 //! [`Position::check_move`]: kifu_shogi::Position::check_move
 //! [`Diagnostic`]: kifu_record::Diagnostic
 
+pub mod analysis_comments;
 pub mod csa;
 mod formats;
 pub mod jkf;

@@ -16,3 +16,4 @@
 pub mod csa;
 pub mod ki2;
 pub mod kif;
+pub mod pv;

@@ -4,7 +4,7 @@ use kifu_shogi::ShogiEnding;
 use std::fmt::Write as _;
 
 use kifu_record::{
-    CommentKind, DateTime, EndingKind, HeaderEntry, HeaderField, NodeId, NodeItem, Side,
+    Comment, CommentKind, DateTime, EndingKind, HeaderEntry, HeaderField, NodeId, NodeItem, Side,
     TimeControl,
 };
 
@@ -305,10 +305,15 @@ impl Writer {
             let marker = match c.kind {
                 CommentKind::Hidden => "'",
                 CommentKind::Text => "'*",
-                CommentKind::Engine => "'** ",
+                CommentKind::Engine => "'**",
+            };
+            let gap = match c.kind {
+                CommentKind::Engine => Comment::engine_gap(&c.text),
+                _ => "",
             };
             for line in c.text.lines() {
                 self.out.push_str(marker);
+                self.out.push_str(gap);
                 self.out.push_str(line);
                 self.out.push('\n');
             }

@@ -4,7 +4,7 @@
 use kifu_shogi::ShogiEnding;
 use serde_json::{Map, Value, json};
 
-use kifu_record::{CommentKind, EndingKind, Node, NodeId, NodeItem, Side};
+use kifu_record::{Comment, CommentKind, EndingKind, Node, NodeId, NodeItem, Side};
 
 use crate::shogi::kif::writer::kif_key;
 use crate::shogi::{ShogiRecord, Written, side_of};
@@ -107,7 +107,9 @@ fn comments_into(node: &Node<Move, ShogiEnding>, entry: &mut Map<String, Value>)
         .comments
         .iter()
         .map(|c| match c.kind {
-            CommentKind::Engine => Value::String(format!("*{}", c.text)),
+            CommentKind::Engine => {
+                Value::String(format!("*{}{}", Comment::engine_gap(&c.text), c.text))
+            }
             _ => Value::String(c.text.clone()),
         })
         .collect();

@@ -6,7 +6,7 @@
 use kifu_shogi::ShogiEnding;
 use std::fmt::Write as _;
 
-use kifu_record::{CommentKind, EndingKind, HeaderField, Node, NodeId, NodeItem, Side};
+use kifu_record::{Comment, CommentKind, EndingKind, HeaderField, Node, NodeId, NodeItem, Side};
 
 use crate::shogi::{ShogiRecord, Written, side_of};
 use kifu_shogi::{Color, Handicap, Move, Position};
@@ -154,8 +154,13 @@ impl Writer {
                 self.out.push_str(marker);
                 self.out.push('\n');
             }
+            let gap = match c.kind {
+                CommentKind::Engine => Comment::engine_gap(&c.text),
+                _ => "",
+            };
             for line in c.text.lines() {
                 self.out.push_str(marker);
+                self.out.push_str(gap);
                 self.out.push_str(line);
                 self.out.push('\n');
             }

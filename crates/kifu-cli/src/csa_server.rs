@@ -125,6 +125,33 @@ pub struct Args {
     /// CSA edition of the records written under --data.
     #[arg(long, value_name = "VERSION", default_value = "3.0", value_parser = ["2.2", "3.0"])]
     csa_version: String,
+    /// Serve spectators over HTTP on ADDR:PORT (a bare PORT or localhost:PORT is loopback):
+    /// a JSON API of the games (/api/games), their event streams, records, and live pages
+    /// (/ and /games/<id>). Off unless asked.
+    #[arg(long, value_name = "ADDR:PORT", value_parser = http_addr)]
+    http: Option<SocketAddr>,
+    /// Let pages of this one origin read the HTTP API (cross-origin reading is off unless
+    /// asked), e.g. https://example.org.
+    #[arg(long, value_name = "ORIGIN", requires = "http")]
+    http_cors: Option<String>,
+    /// Event streams open at once on the HTTP side; more are answered 503.
+    #[arg(long, value_name = "N", default_value_t = kifu_csa_net::server::HttpConfig::MAX_SPECTATORS, requires = "http")]
+    max_spectators: usize,
+}
+
+/// `--http`'s address: `ADDR:PORT`, `localhost:PORT` or a bare `PORT` (both loopback).
+fn http_addr(text: &str) -> Result<SocketAddr, String> {
+    if let Ok(port) = text.parse::<u16>() {
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    if let Some(port) = text.strip_prefix("localhost:") {
+        let port = port
+            .parse::<u16>()
+            .map_err(|_| format!("{port:?} is not a port number"))?;
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    text.parse()
+        .map_err(|_| format!("{text:?} is not ADDR:PORT, localhost:PORT or a port number"))
 }
 
 #[derive(clap::Subcommand)]
@@ -279,13 +306,29 @@ pub fn run(args: Args) -> Result<Outcome, String> {
         config.leagues = kifu_csa_net::server::league::Leagues::load(path)
             .map_err(|e| format!("csa-server: --league: {e}"))?;
     }
+    if let Some(bind) = args.http {
+        let mut http = kifu_csa_net::server::HttpConfig::new(bind);
+        http.cors = args.http_cors;
+        http.max_spectators = args.max_spectators;
+        config.http = Some(http);
+    }
     config.log = match (args.log, args.quiet) {
         (_, true) => LogTarget::Off,
         (Some(path), false) => LogTarget::File(path),
         (None, false) => LogTarget::Stderr,
     };
+    let http = args.http;
     let stopped = run_blocking(config, |addr| {
-        println!("kifu csa-server listening on {addr}");
+        let spectators = http.map_or(String::new(), |http| {
+            format!("\nspectators: http://{http}/")
+        });
+        // One write: a reader that takes the first line and goes does not find the second
+        // one failing (a closed stdout is no reason to stop a server).
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stdout(),
+            "kifu csa-server listening on {addr}{spectators}"
+        );
     })
     .map_err(|e| format!("csa-server: {e}"))?;
     match stopped {
@@ -295,5 +338,22 @@ pub fn run(args: Args) -> Result<Outcome, String> {
              games may end without their final lines (they still end in %CHUDAN)"
                 .to_owned(),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn http_takes_a_bare_port_or_localhost_as_loopback_and_any_address_with_a_port() {
+        let loopback = "127.0.0.1:8080".parse().unwrap();
+        assert_eq!(super::http_addr("8080"), Ok(loopback));
+        assert_eq!(super::http_addr("localhost:8080"), Ok(loopback));
+        assert_eq!(super::http_addr("127.0.0.1:8080"), Ok(loopback));
+        assert_eq!(
+            super::http_addr("[::1]:8080"),
+            Ok("[::1]:8080".parse().unwrap())
+        );
+        assert!(super::http_addr("localhost").is_err());
+        assert!(super::http_addr("example.org:80").is_err());
     }
 }

@@ -189,3 +189,94 @@ fn csa_server_help_gives_the_login_syntax_the_limits_and_how_it_stops() {
         assert!(help.contains(want), "{want} not in\n{help}");
     }
 }
+
+/// `GET path` on `web`, the body of the answer (the server answers with a length).
+fn http_get(web: &str, path: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(web).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {web}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    (head.to_owned(), body.to_owned())
+}
+
+#[test]
+fn csa_server_with_http_lists_the_game_in_progress_as_json_and_serves_its_live_page() {
+    let dir = tempfile::tempdir().unwrap();
+    // A port free a moment ago, for the command line as a user writes it.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let web = format!("127.0.0.1:{port}");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu"));
+    cmd.args([
+        "csa-server",
+        "--port",
+        "0",
+        "--quiet",
+        "--http",
+        &web,
+        "--data",
+    ])
+    .arg(dir.path());
+    let (_server, addr) = ServerProcess::start(cmd);
+
+    let mut a = Client::connect(&addr);
+    a.send("LOGIN alice cli-60-5-B");
+    assert_eq!(a.line(), "LOGIN:alice OK");
+    let mut b = Client::connect(&addr);
+    b.send("LOGIN bob cli-60-5");
+    assert_eq!(b.line(), "LOGIN:bob OK");
+    a.until("END Game_Summary");
+    b.until("END Game_Summary");
+    a.send("AGREE");
+    b.send("AGREE");
+    let id = a.line()["START:".len()..].to_owned();
+    b.line();
+    a.send("+7776FU");
+    a.line();
+    b.line();
+
+    let (head, body) = http_get(&web, "/api/games");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let games: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let game = &games[0];
+    assert_eq!(game["id"], id.as_str());
+    assert_eq!(
+        (game["black"].as_str(), game["white"].as_str()),
+        (Some("alice"), Some("bob"))
+    );
+    assert_eq!(game["moves"], serde_json::json!(["7g7f"]));
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+    assert_eq!(game["sfen"], sfen);
+    let path: String = id
+        .bytes()
+        .map(|c| match c {
+            b'+' => "%2B".to_owned(),
+            c => char::from(c).to_string(),
+        })
+        .collect();
+    let (_, page) = http_get(&web, &format!("/games/{path}"));
+    assert!(page.contains(&format!("data-sfen=\"{sfen}\"")), "{page}");
+}
+
+#[test]
+fn csa_server_http_takes_a_bare_port_or_localhost_as_loopback_and_refuses_nonsense() {
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["csa-server", "--http", "eight-thousand"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--http"));
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["csa-server", "--http-cors", "https://example.org"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "--http-cors needs --http");
+}

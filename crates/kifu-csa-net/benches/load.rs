@@ -18,7 +18,11 @@
 //! from 25 addresses (127.0.1.1–25) that connect and say nothing, and connect again when
 //! they are let go; and 25 x1 players from 127.0.2.1–25 sending `%%CHAT` lines every 10 ms.
 //! The attackers run on a second thread of this process. Every run also reports how long each game's result took
-//! to reach the resigning player (the games end within a second of each other). Bounded:
+//! to reach the resigning player (the games end within a second of each other).
+//! `LOAD_SPECTATORS=N` turns on the server's HTTP side and has N spectators follow the
+//! games' event streams (`/api/games/<id>/stream`, spectator i the game i mod the games),
+//! all connected before the first move: a move's delivery latency is the time from the
+//! mover's write to the spectator's read of its `move` event, on the same clock. Bounded:
 //! at most 5,000 games, 300 s.
 
 use std::io::{BufRead, BufReader, Write};
@@ -28,7 +32,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use kifu_csa::message::CsaMove;
-use kifu_csa_net::server::{Config, Server};
+use kifu_csa_net::server::{Config, HttpConfig, Server};
 use kifu_shogi::Position;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader as TokioBufReader};
 use tokio::net::TcpStream;
@@ -116,8 +120,17 @@ fn serve(games: usize) {
         let data = (std::env::var("LOAD_DATA").as_deref() == Ok("1") || flood())
             .then(|| tempfile::tempdir().unwrap());
         config.data = data.as_ref().map(|d| d.path().to_owned());
+        let spectators: usize = env_or("LOAD_SPECTATORS", 0);
+        if spectators > 0 {
+            let mut http = HttpConfig::new("127.0.0.1:0".parse().unwrap());
+            http.max_spectators = spectators;
+            config.http = Some(http);
+        }
         let server = Server::bind(config).await.unwrap();
         println!("{}", server.local_addr().unwrap());
+        if let Some(web) = server.http_addr() {
+            println!("{web}");
+        }
         std::io::stdout().flush().unwrap();
         // The generator closes our stdin when it is done (or dies): stop then.
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
@@ -156,6 +169,10 @@ struct Plan {
     held: Arc<Barrier>,
     go: Arc<Barrier>,
     origin: Instant,
+    /// Each game's Game_ID, told by its Black player at START (for the spectators).
+    ids: std::sync::Mutex<Vec<String>>,
+    /// When each move of each game was written (ns since `origin`), by game and ply.
+    sent_at: Vec<Vec<AtomicU64>>,
 }
 
 /// The relay latencies this player saw (µs), and, for the one who resigns, how long its
@@ -189,6 +206,9 @@ async fn player(
     wr.write_all(b"AGREE\n").await.unwrap();
     let start = lines.next_line().await.unwrap().unwrap();
     assert!(start.starts_with("START:"), "{start}");
+    if black {
+        plan.ids.lock().unwrap()[g] = start["START:".len()..].to_owned();
+    }
     plan.held.wait().await;
     plan.go.wait().await;
     let mut rng = fastrand::Rng::with_seed(0x1234_5678 ^ ((g as u64) << 1 | u64::from(black)));
@@ -205,7 +225,9 @@ async fn player(
             line.clear();
             line.extend_from_slice(mv.as_bytes());
             line.push(b'\n');
-            sent.store(plan.origin.elapsed().as_nanos() as u64, Ordering::Release);
+            let now = plan.origin.elapsed().as_nanos() as u64;
+            plan.sent_at[g][i].store(now, Ordering::Release);
+            sent.store(now, Ordering::Release);
             wr.write_all(&line).await.unwrap();
             let echo = lines.next_line().await.unwrap().unwrap();
             assert!(echo.starts_with(mv.as_str()), "{echo}");
@@ -228,6 +250,75 @@ async fn player(
     let result = resigns.then(|| u32::try_from(t.elapsed().as_micros()).unwrap_or(u32::MAX));
     wr.write_all(b"LOGOUT\n").await.unwrap();
     (latencies, result)
+}
+
+/// A path segment of a Game_ID (`+` and the like percent-encoded).
+fn path_segment(id: &str) -> String {
+    id.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// A spectator of game `g`: opens its event stream, waits for its `game` event, then reads
+/// every `move` until `end`; the delivery latency of each move (µs).
+async fn spectator(
+    plan: Arc<Plan>,
+    web: std::net::SocketAddr,
+    g: usize,
+    ready: Arc<Barrier>,
+) -> Vec<u32> {
+    let id = plan.ids.lock().unwrap()[g].clone();
+    let stream = TcpStream::connect(web)
+        .await
+        .expect("connect to the HTTP side");
+    let (rd, mut wr) = stream.into_split();
+    let request = format!(
+        "GET /api/games/{}/stream HTTP/1.1\r\nHost: {web}\r\nAccept: text/event-stream\r\n\r\n",
+        path_segment(&id)
+    );
+    wr.write_all(request.as_bytes()).await.unwrap();
+    let mut lines = TokioBufReader::new(rd).lines();
+    let status = lines.next_line().await.unwrap().unwrap();
+    assert!(status.contains(" 200 "), "{status} (game {g}: {id:?})");
+    // Chunk sizes, headers and the `event:` lines are skipped; the data says what it is.
+    while let Some(l) = lines.next_line().await.unwrap() {
+        if l.starts_with("event: game") {
+            break;
+        }
+    }
+    ready.wait().await;
+    let mut latencies = Vec::with_capacity(plan.script.len());
+    // The `game` event's name was read above; its data comes next.
+    let mut event = "game".to_owned();
+    while let Some(l) = lines.next_line().await.unwrap() {
+        if let Some(name) = l.strip_prefix("event: ") {
+            event = name.to_owned();
+            continue;
+        }
+        let Some(data) = l.strip_prefix("data: ") else {
+            continue;
+        };
+        match event.as_str() {
+            "move" => {}
+            "game" => continue,
+            "end" => break,
+            other => panic!("spectator of game {g}: {other}: {data}"),
+        }
+        let now = plan.origin.elapsed().as_nanos() as u64;
+        let ply: usize = data
+            .split_once("\"ply\":")
+            .and_then(|(_, rest)| rest.split(',').next()?.parse().ok())
+            .expect("a move's ply");
+        let sent = plan.sent_at[g][ply - 1].load(Ordering::Acquire);
+        latencies.push(u32::try_from(now.saturating_sub(sent) / 1000).unwrap_or(u32::MAX));
+    }
+    latencies
 }
 
 /// A connection from another loopback address, as an attacker elsewhere would come.
@@ -365,10 +456,15 @@ fn generate(games: usize) {
         .expect("the server process");
     let pid = server.id();
     let mut banner = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut banner)
-        .unwrap();
+    let mut server_out = BufReader::new(server.stdout.take().unwrap());
+    server_out.read_line(&mut banner).unwrap();
     let addr = banner.trim().parse().expect("the server's address");
+    let spectators: usize = env_or("LOAD_SPECTATORS", 0);
+    let web: Option<std::net::SocketAddr> = (spectators > 0).then(|| {
+        let mut line = String::new();
+        server_out.read_line(&mut line).unwrap();
+        line.trim().parse().expect("the HTTP side's address")
+    });
     let base_rss = rss_kib(pid);
 
     // The generator has one thread, so the server always has the other core.
@@ -384,6 +480,10 @@ fn generate(games: usize) {
         held: Arc::new(Barrier::new(games * 2 + 1)),
         go: Arc::new(Barrier::new(games * 2 + 1)),
         origin: Instant::now(),
+        ids: std::sync::Mutex::new(vec![String::new(); games]),
+        sent_at: (0..games)
+            .map(|_| (0..plies).map(|_| AtomicU64::new(0)).collect())
+            .collect(),
     });
     let flooding = flood();
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -399,6 +499,25 @@ fn generate(games: usize) {
             .await
             .expect("all games started in time");
         let held_rss = rss_kib(pid);
+        // The spectators are all following before the first move.
+        let mut watching = Vec::new();
+        if let Some(web) = web {
+            let ready = Arc::new(Barrier::new(spectators + 1));
+            for i in 0..spectators {
+                watching.push(tokio::spawn(spectator(
+                    plan.clone(),
+                    web,
+                    i % games,
+                    ready.clone(),
+                )));
+                if i % 64 == 63 {
+                    tokio::task::yield_now().await;
+                }
+            }
+            tokio::time::timeout(LIMIT, ready.wait())
+                .await
+                .expect("every spectator following in time");
+        }
         let counts = Arc::new(FloodCounts::default());
         let attacker = flooding.then(|| attack(plan.addr, stop.clone(), counts.clone()));
         if flooding {
@@ -432,6 +551,31 @@ fn generate(games: usize) {
         }
         let elapsed = started.elapsed();
         let cpu = (cpu_ticks(pid) - cpu0) as f64 / 100.0;
+        let mut delivered = Vec::new();
+        for t in watching {
+            delivered.extend(
+                tokio::time::timeout(LIMIT, t)
+                    .await
+                    .expect("in time")
+                    .unwrap(),
+            );
+        }
+        delivered.sort_unstable();
+        let spectator_note = if delivered.is_empty() {
+            String::new()
+        } else {
+            let d = |p: f64| {
+                f64::from(delivered[((delivered.len() as f64 - 1.0) * p) as usize]) / 1000.0
+            };
+            format!(
+                "; {spectators} spectators on the event streams got {} moves: delivery p50 \
+                 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+                delivered.len(),
+                d(0.5),
+                d(0.99),
+                d(1.0)
+            )
+        };
         let flood_during = (
             counts.guesses.load(Ordering::Relaxed) - flood_before.0,
             counts.idle.load(Ordering::Relaxed) - flood_before.1,
@@ -462,7 +606,8 @@ fn generate(games: usize) {
         format!(
             "| {} | {:.0} | {:.2} ms | {:.2} ms | {:.2} ms | {:.1} KiB | {:.0} % |\n\
              ({plies} plies per game, think {lo}-{hi} ms, {:.1} s; server CPU {:.1} s; \
-             results to the resigning side p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms{flood_note})",
+             results to the resigning side p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms{flood_note}\
+             {spectator_note})",
             games,
             moves as f64 / elapsed.as_secs_f64(),
             pct(0.50),

@@ -45,6 +45,7 @@
 pub mod client;
 pub mod clock;
 pub mod game_name;
+mod http;
 /// Moved to [`kifu_csa::plain_text`], where records are built; kept here for old paths.
 pub use kifu_csa::plain_text;
 pub mod server;

@@ -415,6 +415,7 @@ function fromHash(){var m=/ply=(\d+)/.exec(location.hash),main=mainFrom(0);flip=
 window.addEventListener("hashchange",fromHash);
 fromHash();
 if(document.fonts)document.fonts.ready.then(reveal);
+window.kifuViewer={nodes:N,cur:function(){return cur;},go:go};
 window.kifuReadyMs=performance.now();
 })();"##;
 
@@ -468,11 +469,29 @@ pub fn page_with<G: Picture>(
     problems: &[String],
     font: &PageFont<'_>,
 ) -> Page {
+    page_seeded(record, source, fallback_title, problems, font, &[], "")
+}
+
+/// [`page_with`], whose pieces include `seed` (first, in order) and whose font includes
+/// `chars`, whether the record shows them or not: the live page (`live.rs`) draws positions
+/// and writes words the record does not have yet.
+pub(crate) fn page_seeded<G: Picture>(
+    record: &Record<G>,
+    source: Option<&str>,
+    fallback_title: &str,
+    problems: &[String],
+    font: &PageFont<'_>,
+    seed: &[crate::Token],
+    chars: &str,
+) -> Page {
     let nodes = viewer_nodes(record, source);
     let board = G::board();
     // The notes are HTML text beside the board, not part of the board picture.
     let layout = Layout::new(&board, 0);
     let mut defs = Defs::default();
+    for &token in seed {
+        defs.token(token);
+    }
     defs.use_chars("0123456789");
     let mut data_nodes = Vec::with_capacity(nodes.len());
     for node in &nodes {
@@ -567,7 +586,7 @@ pub fn page_with<G: Picture>(
     let defs_svg = defs.to_svg();
     let root = &nodes[0];
     // The page's own font: the glyphs of every text it shows, cut from the embedded font.
-    let mut shown = String::new();
+    let mut shown = String::from(chars);
     for text in [title.as_str(), PAGE_WORDS]
         .into_iter()
         .chain(problems.iter().map(String::as_str))

@@ -26,6 +26,7 @@ pub mod explorer;
 pub mod font;
 mod games;
 pub mod html;
+pub mod live;
 pub mod scene;
 pub mod svg;
 pub mod webfont;

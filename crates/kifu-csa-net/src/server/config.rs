@@ -70,6 +70,34 @@ pub struct Config {
     pub csa_version: CsaVersion,
     /// Leagues (`--league FILE`): game names whose players are paired in scheduled rounds.
     pub leagues: crate::server::league::Leagues,
+    /// The read-only HTTP side for spectators (`--http`), off unless asked.
+    pub http: Option<HttpConfig>,
+}
+
+/// The read-only HTTP side (`crate::http`): the JSON API, the event streams and the pages.
+#[derive(Clone, Debug)]
+pub struct HttpConfig {
+    /// Where it listens (loopback unless the operator names another address).
+    pub bind: SocketAddr,
+    /// The one origin whose pages may read the API (`Access-Control-Allow-Origin`); none
+    /// unless asked.
+    pub cors: Option<String>,
+    /// Event streams open at once; more are answered 503.
+    pub max_spectators: usize,
+}
+
+impl HttpConfig {
+    /// Streams open at once by default: a thousand spectators of a busy server.
+    pub const MAX_SPECTATORS: usize = 2_000;
+
+    /// The HTTP side on `bind`, with no cross-origin reading and the default cap.
+    pub fn new(bind: SocketAddr) -> HttpConfig {
+        HttpConfig {
+            bind,
+            cors: None,
+            max_spectators: HttpConfig::MAX_SPECTATORS,
+        }
+    }
 }
 
 impl Config {
@@ -94,6 +122,7 @@ impl Config {
             log: LogTarget::Off,
             csa_version: CsaVersion::V30,
             leagues: crate::server::league::Leagues::default(),
+            http: None,
         }
     }
 }

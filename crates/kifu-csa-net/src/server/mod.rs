@@ -22,11 +22,12 @@ pub mod auth;
 mod buoy;
 mod config;
 mod connection;
+pub mod feed;
 mod flood_log;
 pub mod game;
 pub mod identity;
 pub mod league;
-mod lobby;
+pub(crate) mod lobby;
 pub mod log;
 mod login_gate;
 pub mod login_throttle;
@@ -34,13 +35,13 @@ mod peer;
 mod rate;
 pub mod record;
 mod record_keeper;
-mod services;
+pub(crate) mod services;
 pub mod store;
 mod table;
 pub mod x1;
 mod x1_reports;
 
-pub use config::{Config, MAX_LINE_BYTES};
+pub use config::{Config, HttpConfig, MAX_LINE_BYTES};
 pub use log::LogTarget;
 
 use crate::server::admission::{Admission, Caps, Refused};
@@ -55,6 +56,8 @@ use crate::server::store::Store;
 /// A bound server, ready to run.
 pub struct Server {
     listener: TcpListener,
+    /// The spectators' HTTP side (`--http`).
+    http: Option<TcpListener>,
     lobby: Arc<Lobby>,
     gate: Arc<LoginGate>,
     admission: Arc<Admission>,
@@ -107,6 +110,10 @@ impl Server {
             }
         });
         let listener = TcpListener::bind(config.bind).await?;
+        let http = match &config.http {
+            Some(h) => Some(TcpListener::bind(h.bind).await?),
+            None => None,
+        };
         let admission = Admission::new(Caps {
             total: config.max_connections,
             pending: config.max_unauthenticated,
@@ -128,9 +135,11 @@ impl Server {
             store,
             log,
             records,
+            feed: Arc::default(),
         });
         Ok(Server {
             listener,
+            http,
             lobby: Arc::new(Lobby::new(services)),
             gate,
             admission,
@@ -143,12 +152,33 @@ impl Server {
         self.listener.local_addr()
     }
 
-    /// Accepts connections until the task is dropped.
-    pub async fn run(self) -> std::io::Result<()> {
+    /// The address the spectators' HTTP side is bound to, with `--http`.
+    pub fn http_addr(&self) -> Option<SocketAddr> {
+        self.http.as_ref().and_then(|l| l.local_addr().ok())
+    }
+
+    /// Accepts connections (and serves the HTTP side, with `--http`) until the task is
+    /// dropped.
+    pub async fn run(mut self) -> std::io::Result<()> {
         // This server's log is the current dispatcher of its accept loop and of every task
         // spawned from it (not the process's global one).
         let log = self.lobby.services.log.clone();
-        self.accept().with_subscriber(log).await
+        let http = self.http.take();
+        let lobby = self.lobby.clone();
+        let http = async move {
+            match http {
+                Some(listener) => crate::http::serve(listener, lobby).await,
+                None => std::future::pending().await,
+            }
+        };
+        async move {
+            tokio::select! {
+                r = self.accept() => r,
+                r = http => r,
+            }
+        }
+        .with_subscriber(log)
+        .await
     }
 
     async fn accept(self) -> std::io::Result<()> {

@@ -37,6 +37,21 @@ pub(crate) fn record_of(
     ending: Option<&Ending>,
     meta: &Meta,
 ) -> ShogiRecord {
+    let mut game = builder_of(summary, moves, meta);
+    match ending {
+        Some(e) => game.end(e.record.clone(), &e.note),
+        None => game.end(EndingKind::Abort, IN_PROGRESS),
+    };
+    game.finish()
+}
+
+/// The record's builder with the moves so far and no ending yet (what the live page shows
+/// of a game in progress).
+pub(crate) fn builder_of(
+    summary: &GameSummary,
+    moves: &[PlayedMove],
+    meta: &Meta,
+) -> RecordBuilder {
     let mut game = RecordBuilder::from_summary(
         summary,
         meta.start_time.as_deref(),
@@ -56,11 +71,7 @@ pub(crate) fn record_of(
             game.comment(kind, c.text());
         }
     }
-    match ending {
-        Some(e) => game.end(e.record.clone(), &e.note),
-        None => game.end(EndingKind::Abort, IN_PROGRESS),
-    };
-    game.finish()
+    game
 }
 
 /// The note under the `%CHUDAN` of a record written while its game went on: what a crash

@@ -16,4 +16,6 @@ pub(crate) struct Services {
     pub log: tracing::Dispatch,
     /// Writes records and index rows off the runtime (with `--data`).
     pub records: Option<RecordKeeper>,
+    /// What spectators see of the games in progress (`feed.rs`, read by `crate::http`).
+    pub feed: Arc<crate::server::feed::Feed>,
 }

@@ -18,6 +18,7 @@ use tokio::sync::Notify;
 use tokio::time::Instant;
 
 use crate::game_name::GameName;
+use crate::server::feed::LiveGame;
 use crate::server::game::{Ending, Game, Outbox};
 use crate::server::peer::Peer;
 use crate::server::record::{IN_PROGRESS, Meta, to_csa};
@@ -53,6 +54,9 @@ struct State {
     start_time: Option<String>,
     /// Why no record can be written (with `--data`): the game is rejected before it starts.
     unrecordable: Option<String>,
+    /// What spectators see of the game (from `START` on) and the moves published there.
+    live: Option<Arc<LiveGame>>,
+    published: usize,
 }
 
 pub(crate) struct Table {
@@ -213,6 +217,8 @@ pub(crate) fn seat(
             recorded: 0,
             start_time: None,
             unrecordable,
+            live: None,
+            published: 0,
         }),
         timer: Notify::new(),
         watchers: Mutex::new(Vec::new()),
@@ -325,10 +331,6 @@ impl Table {
     }
 
     fn start(&self, st: &mut State) {
-        let line = format!("START:{}", self.id);
-        for p in &self.peers {
-            p.send(&line);
-        }
         let summary = st.summary.take().expect("a summary before START");
         let start_time = Stamp::now().csa();
         if let (Some(keeper), Some(path)) = (&self.services.records, st.reserved.take()) {
@@ -349,7 +351,25 @@ impl Table {
         st.origin = Instant::now();
         let rule = self.game.clock_rule();
         let clock = Clock::new(rule.clone(), rule, self.game.stopwatch);
-        st.play = Some(Game::with_clock(summary, clock, 0));
+        let play = Game::with_clock(summary, clock, 0);
+        let meta = Meta {
+            start_time: st.start_time.clone(),
+            end_time: None,
+            notes: self.notes.clone(),
+        };
+        st.live = Some(self.services.feed.started(
+            &self.id,
+            &self.game,
+            play.summary(),
+            &meta,
+            Self::remaining_ms(&play),
+        ));
+        // After the feed has the game: a spectator told of it by a player finds it there.
+        let line = format!("START:{}", self.id);
+        for p in &self.peers {
+            p.send(&line);
+        }
+        st.play = Some(play);
         st.phase = Phase::Playing;
         self.rearm(st);
         tracing::info!("game {} started", self.id);
@@ -383,6 +403,32 @@ impl Table {
         st.recorded = play.moves().len();
     }
 
+    /// Hands the moves played since the last call to the spectators' feed.
+    fn publish_moves(&self, st: &mut State) {
+        let (Some(live), Some(play)) = (&st.live, &st.play) else {
+            return;
+        };
+        let moves = play.moves();
+        if st.published == moves.len() {
+            return;
+        }
+        let remaining = Self::remaining_ms(play);
+        let unit = play.clock().rule(Color::Black).unit.millis();
+        for played in &moves[st.published..] {
+            live.moved(played, remaining, unit);
+        }
+        st.published = moves.len();
+    }
+
+    /// Both players' main time left, in milliseconds.
+    fn remaining_ms(play: &Game) -> [i64; 2] {
+        let clock = play.clock();
+        Color::ALL.map(|c| {
+            let unit = i64::try_from(clock.rule(c).unit.millis()).unwrap_or(1000);
+            clock.remaining(c).saturating_mul(unit)
+        })
+    }
+
     /// Sends what the judge said, or hands an ended game to the timer task.
     fn after_input(&self, st: &mut State) {
         self.record_moves(st);
@@ -402,6 +448,8 @@ impl Table {
                 lines.clear();
             }
         }
+        // Spectators hear of the move after both players.
+        self.publish_moves(st);
         for color in Color::ALL {
             if cut_off[color.index()] {
                 // A client that does not read loses its seat, not the other's game.
@@ -488,6 +536,10 @@ impl Table {
             lines.clear();
         }
         self.record_moves(&mut st);
+        self.publish_moves(&mut st);
+        if let Some(live) = st.live.take() {
+            self.services.feed.finished(&live, ending.as_ref());
+        }
         drop(st);
         self.watchers.lock().unwrap().clear();
         self.release(released);

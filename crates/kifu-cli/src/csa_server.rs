@@ -127,11 +127,11 @@ pub struct Args {
     csa_version: String,
     /// Serve spectators over HTTP on ADDR:PORT (a bare PORT or localhost:PORT is loopback):
     /// a JSON API of the games (/api/games), their event streams, records, and live pages
-    /// (/ and /games/<id>). Off unless asked.
+    /// (/ and /games/ID). Off unless asked.
     #[arg(long, value_name = "ADDR:PORT", value_parser = http_addr)]
     http: Option<SocketAddr>,
     /// Let pages of this one origin read the HTTP API (cross-origin reading is off unless
-    /// asked), e.g. https://example.org.
+    /// asked), e.g. `https://example.org`.
     #[arg(long, value_name = "ORIGIN", requires = "http")]
     http_cors: Option<String>,
     /// Event streams open at once on the HTTP side; more are answered 503.

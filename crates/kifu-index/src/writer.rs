@@ -37,7 +37,8 @@ pub const DEFAULT_RUN_ENTRIES: usize = 8 << 20;
 
 /// Bucket files a spilled archive is distributed into, by the key's top [`BUCKET_BITS`] bits.
 pub const BUCKETS: usize = 1 << BUCKET_BITS;
-const BUCKET_BITS: u32 = 8;
+/// How many of a key's top bits choose its bucket.
+pub const BUCKET_BITS: u32 = 8;
 
 /// A game ready to be added: what [`ArchiveWriter::add_prepared`] copies into the archive.
 /// Made by [`PreparedGame::of`] on any thread.

@@ -110,8 +110,15 @@ async fn the_live_page_follows_a_game_move_by_move_with_clocks_and_the_lobby_lis
     let mut white = Player::connect(addr).await;
     black.send("LOGIN alice t-600-10,x").await;
     white.send("LOGIN bob t-600-10,y").await;
+    // The server chooses the colours: the two are renamed by the ones they got.
+    let alice_turn = black.until("Your_Turn:").await;
     black.until("END Game_Summary").await;
     white.until("END Game_Summary").await;
+    let mut names = ["alice", "bob"];
+    if alice_turn == "Your_Turn:-" {
+        std::mem::swap(&mut black, &mut white);
+        names.reverse();
+    }
     black.send("AGREE").await;
     white.send("AGREE").await;
     let id = black.until("START:").await["START:".len()..].to_owned();
@@ -125,7 +132,7 @@ async fn the_live_page_follows_a_game_move_by_move_with_clocks_and_the_lobby_lis
         "return Array.from(document.querySelectorAll('#games a')).map(function(a){return a.textContent;});",
     )
     .await;
-    assert_eq!(listed, serde_json::json!(["alice", "bob"]));
+    assert_eq!(listed, serde_json::json!(names), "Black, then White");
     c.find(Locator::Css("#games a"))
         .await
         .unwrap()

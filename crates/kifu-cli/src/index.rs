@@ -69,7 +69,7 @@ fn read_one(input: &Input, buffer: &mut Vec<u8>, format: Option<&str>) -> ReadFi
     let mut games = Vec::new();
     let file = match input.read_into(buffer) {
         Ok(()) => read_file_each(&name, input.path.as_deref(), buffer, format, |game| {
-            games.push(PreparedGame::of(&game))
+            games.push(PreparedGame::from_game(game))
         }),
         Err(e) => FileGames {
             failed: Some(e.to_string()),

@@ -2,8 +2,8 @@
 //! and ending of the game, and the evaluation, principal variation and time of each move.
 
 use kifu_record::{
-    CommentKind, EndingKind, Game, GameEnding, HeaderField, Node, NodeId, NodeItem, Outcome,
-    Record, Side,
+    Comment, CommentKind, EndingKind, Game, GameEnding, Header, HeaderField, Node, NodeId,
+    NodeItem, Outcome, Record, Side,
 };
 
 /// The evaluation written for a won game when an engine line says "mate" (the CSA standard
@@ -180,7 +180,28 @@ pub fn game_facts<G: Game>(record: &Record<G>) -> GameInfo
 where
     G::Ending: GameEnding,
 {
-    let header = &record.header;
+    let tree = &record.moves;
+    let comments = std::iter::once(tree.root())
+        .chain(tree.main_line())
+        .flat_map(|id| &tree[id].comments);
+    let ending = record.ending();
+    facts_of_parts(
+        &record.header,
+        G::start_name(&record.start),
+        comments,
+        ending.as_ref().map(|e| &e.kind),
+    )
+}
+
+/// [`game_facts`] from a record's parts, for a caller that read them without building the
+/// record (an index reading main lines): the header, the start's name, the comments of the
+/// start and of the main line in order, and the main line's ending.
+pub fn facts_of_parts<'c, E: GameEnding>(
+    header: &Header,
+    handicap: Option<String>,
+    comments: impl IntoIterator<Item = &'c Comment>,
+    ending: Option<&EndingKind<E>>,
+) -> GameInfo {
     let text = |field| header.get(field).map(str::to_owned);
     let mut info = GameInfo {
         game_id: header
@@ -197,26 +218,23 @@ where
         }),
         event: text(HeaderField::Event),
         time_control: text(HeaderField::TimeControl),
-        handicap: G::start_name(&record.start),
+        handicap,
         ..GameInfo::default()
     };
-    let tree = &record.moves;
-    for id in std::iter::once(tree.root()).chain(tree.main_line()) {
-        for comment in &tree[id].comments {
-            if comment.kind != CommentKind::Hidden {
-                continue;
-            }
-            let rating = |value: &str| value.rsplit_once(':')?.1.trim().parse().ok();
-            if let Some(value) = comment.text.strip_prefix("black_rate:") {
-                info.black_rate = rating(value);
-            } else if let Some(value) = comment.text.strip_prefix("white_rate:") {
-                info.white_rate = rating(value);
-            }
+    for comment in comments {
+        if comment.kind != CommentKind::Hidden {
+            continue;
+        }
+        let rating = |value: &str| value.rsplit_once(':')?.1.trim().parse().ok();
+        if let Some(value) = comment.text.strip_prefix("black_rate:") {
+            info.black_rate = rating(value);
+        } else if let Some(value) = comment.text.strip_prefix("white_rate:") {
+            info.white_rate = rating(value);
         }
     }
-    if let Some(ending) = record.ending() {
-        info.ending = EndingClass::of(&ending.kind);
-        info.ending_text = Some(ending.kind.to_string());
+    if let Some(kind) = ending {
+        info.ending = EndingClass::of(kind);
+        info.ending_text = Some(kind.to_string());
     }
     info
 }

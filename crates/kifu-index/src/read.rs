@@ -4,12 +4,13 @@
 
 use std::path::Path;
 
-use kifu_export::meta::{game_facts, outcome_after};
-use kifu_record::{Diagnostic, Game as _, HeaderField, NodeItem, Record, SourceText};
+use kifu_export::meta::facts_of_parts;
+use kifu_record::{Diagnostic, Game as _, HeaderField, Outcome, SourceText};
 use kifu_records::GameRecords;
 use kifu_records::detect::GameKind;
 use kifu_records::open::{Request, open};
-use kifu_shogi::{Handicap, Move, Position, Shogi};
+use kifu_records::shogi::{MainLine, main_lines};
+use kifu_shogi::{Handicap, Shogi};
 
 use crate::games::{GameMeta, GameResult, GameSummary, days_from_civil};
 use crate::key::{game_key, hex, move_code, position_key};
@@ -108,22 +109,26 @@ pub fn read_file_each(
         return out;
     };
     let decoded = opened.decoded;
-    let source = SourceText::new(name, &decoded.text);
+    // Lines are indexed only for a file with a problem to show: most files have none, and
+    // indexing a large file's lines costs as much as replaying its games.
+    let source = std::cell::OnceCell::new();
     let keep = |problems: &mut Vec<String>, diagnostics: &[Diagnostic]| {
         for d in diagnostics.iter().filter(|d| d.is_error()) {
             if problems.len() < PROBLEMS_KEPT {
+                let source = source.get_or_init(|| SourceText::new(name, &decoded.text));
                 problems.push(source.render(d));
             }
         }
     };
     keep(&mut out.problems, &decoded.diagnostics);
     let decoding_failed = decoded.diagnostics.iter().any(Diagnostic::is_error);
-    for (index, read) in fmt.records(&decoded.text).enumerate() {
-        keep(&mut out.problems, &read.diagnostics);
-        if decoding_failed || read.has_errors() {
+    // Each record's main line, replayed once as it is read (CSA builds no move tree at all).
+    for (index, line) in main_lines(fmt, &decoded.text).enumerate() {
+        keep(&mut out.problems, &line.diagnostics);
+        if decoding_failed || line.has_errors() {
             out.cut_at_error += 1;
         }
-        let game = replay_as_read(&read.record, name, index as u32 + 1, fmt.name());
+        let game = index_main_line(line, name, index as u32 + 1, fmt.name());
         if game.moves.len() == MAX_PLIES {
             out.cut_long += 1;
         }
@@ -132,114 +137,67 @@ pub fn read_file_each(
     out
 }
 
-/// Replays one record's main line into an [`IndexedGame`], each move checked by the rules.
-pub fn replay(record: &Record<Shogi>, file: &str, number: u32, format: &str) -> IndexedGame {
-    replay_main_line(record, file, number, format, Checks::Rules)
-}
-
-/// [`replay`] of a record a reader of `kifu-records` gave: the reader replayed it under the
-/// rules and kept a move they refuse only marked illegal, so the main line up to the first
-/// such move is played without checking each move a second time.
-fn replay_as_read(record: &Record<Shogi>, file: &str, number: u32, format: &str) -> IndexedGame {
-    replay_main_line(record, file, number, format, Checks::DoneByReader)
-}
-
-/// Whether the moves of a record's main line still need the rules' check.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Checks {
-    Rules,
-    DoneByReader,
-}
-
-fn replay_main_line(
-    record: &Record<Shogi>,
-    file: &str,
-    number: u32,
-    format: &str,
-    checks: Checks,
-) -> IndexedGame {
-    let mut info = game_facts(record);
-    let start = Shogi::start_position(&record.start);
-    let start_key = position_key(&start);
-    let plies = record.main_line_plies().min(MAX_PLIES);
-    let mut moves = Vec::with_capacity(plies);
+/// The [`IndexedGame`] of a main line as read: the moves the reader replayed (up to
+/// [`MAX_PLIES`]), the key of each position before them and after the last, and the facts.
+fn index_main_line(line: MainLine, file: &str, number: u32, format: &str) -> IndexedGame {
+    let MainLine {
+        mut header,
+        start,
+        end,
+        ending,
+        comments,
+        comment_count,
+        timed_nodes,
+        diagnostics: _,
+    } = line;
+    let mut info = facts_of_parts(
+        &header,
+        Shogi::start_name(&start),
+        &comments,
+        ending.as_ref(),
+    );
+    let start_key = position_key(&start.position);
+    let plies = end.moves_played().len().min(MAX_PLIES);
+    let moves: Vec<u16> = end.moves_played().take(plies).map(move_code).collect();
+    // The key of each position before a move kept, then of the position after the last:
+    // the end's own when the whole line was kept, else the one before the first left out.
     let mut keys = Vec::with_capacity(plies + 1);
-    let mut visit = |position: &Position, mv: Move| {
-        if moves.len() < MAX_PLIES {
-            keys.push(position_key(position));
-            moves.push(move_code(mv));
-        }
-    };
-    let (last, end) = match checks {
-        Checks::Rules => record.walk_main_line(|_, position, &mv| visit(position, mv)),
-        Checks::DoneByReader => {
-            let tree = &record.moves;
-            let mut position = start.clone();
-            position.reserve(plies);
-            let mut last = tree.root();
-            while let Some(id) = tree.main_child(last) {
-                let node = &tree[id];
-                let NodeItem::Move(mv) = node.item else {
-                    break;
-                };
-                if node.illegal {
-                    break;
-                }
-                visit(&position, mv);
-                position.play_unchecked(mv);
-                last = id;
-            }
-            (last, position)
-        }
-    };
-    // The key after the last move: of the end position when the whole line was kept, else
-    // of the position before the first move left out.
-    if moves.len() < MAX_PLIES {
-        keys.push(position_key(&end));
-    } else {
-        let mut position = start.clone();
-        for &code in &moves {
-            if let Some(mv) = crate::key::move_of_code(code) {
-                position.play_unchecked(mv);
-            }
-        }
-        keys.push(position_key(&position));
-    }
-    info.set_outcome(outcome_after(record, last, &end));
+    keys.extend(end.hashes_played().take(plies));
+    keys.push(match end.hashes_played().nth(plies) {
+        Some(cut) => cut,
+        None => position_key(&end),
+    });
+    // The result: the ending's for the side to move after the last move played (a move the
+    // ending excuses is not played), or the rules' verdict on that position.
+    info.set_outcome(match &ending {
+        Some(kind) => kind.outcome(Shogi::turn(&end)),
+        None => Shogi::outcome(&end).unwrap_or(Outcome::None),
+    });
     let result = match (info.result, info.draw) {
         (Some(kifu_record::Side::First), _) => GameResult::BlackWin,
         (Some(kifu_record::Side::Second), _) => GameResult::WhiteWin,
         (None, true) => GameResult::Draw,
         (None, false) => GameResult::Unknown,
     };
-    let header = &record.header;
     let start_time = header.start_time();
     let day = start_time.map(|d| days_from_civil(i32::from(d.year), d.month.into(), d.day.into()));
-    let handicap = record.start.handicap;
-    let detail = header.len()
-        + record
-            .moves
-            .ids()
-            .map(|id| {
-                let node = &record.moves[id];
-                node.comments.len() + usize::from(node.time_ms.is_some())
-            })
-            .sum::<usize>();
+    let handicap = start.handicap;
+    let detail = header.len() + comment_count + timed_nodes;
     let meta = GameMeta {
         game: 0,
         file: file.to_owned(),
         record: number,
         format: format.to_owned(),
-        black: info.black.clone(),
-        white: info.white.clone(),
+        black: info.black,
+        white: info.white,
         black_rating: info.black_rate,
         white_rating: info.white_rate,
-        date: info.date.clone(),
+        date: info.date,
         day: start_time.map(|d| format!("{:04}-{:02}-{:02}", d.year, d.month, d.day)),
         event: header.get(HeaderField::Event).map(str::to_owned),
         time_control: header.get(HeaderField::TimeControl).map(str::to_owned),
         handicap: handicap.map(|h| h.kif_name().to_owned()),
-        start: (handicap != Some(Handicap::Even)).then(|| start.to_sfen()),
+        start: (handicap != Some(Handicap::Even)).then(|| start.position.to_sfen()),
         result,
         ending: info.ending.name().to_owned(),
         plies: moves.len() as u32,
@@ -258,10 +216,9 @@ fn replay_main_line(
         start_key,
         moves,
         keys,
-        header: header
-            .entries()
-            .iter()
-            .map(|e| (e.key.clone(), e.value.clone()))
+        header: std::mem::take(header.entries_mut())
+            .into_iter()
+            .map(|e| (e.key, e.value))
             .collect(),
         detail,
     }

@@ -1,9 +1,10 @@
-//! `RecordFormat::check` (what `kifu check` uses) against `RecordFormat::records`: the same
-//! ply counts and the same diagnostics, whether a format builds the records to get them or,
-//! like CSA, replays into a tally and builds nothing.
+//! `RecordFormat::check` (what `kifu check` uses) and `main_lines` (what `kifu index` uses)
+//! against `RecordFormat::records`: the same ply counts, main lines and diagnostics, whether a
+//! format builds the records to get them or, like CSA, replays into a tally or a main line and
+//! builds no move tree.
 
 use kifu_record::{RecordCheck, RecordFormat, decode};
-use kifu_records::shogi::{FORMATS, csa};
+use kifu_records::shogi::{FORMATS, MainLine, csa, main_lines};
 use kifu_shogi::Shogi;
 use kifu_testkit::corpus;
 use rand::rngs::StdRng;
@@ -13,6 +14,29 @@ fn same_as_records(format: &dyn RecordFormat<Shogi>, text: &str) {
     let checked: Vec<RecordCheck> = format.check(text).collect();
     let read: Vec<RecordCheck> = format.records(text).map(RecordCheck::from).collect();
     assert_eq!(checked, read, "{}: {text:?}", format.name());
+    let fast: Vec<String> = main_lines(format, text).map(|l| described(&l)).collect();
+    let built: Vec<String> = format
+        .records(text)
+        .map(|read| described(&MainLine::from_record(read)))
+        .collect();
+    assert_eq!(fast, built, "{}: {text:?}", format.name());
+}
+
+/// Everything a main line holds, the end position's history (moves and hashes) included.
+fn described(line: &MainLine) -> String {
+    format!(
+        "{:?}\n{:?}\n{} {:?} {:?}\n{:?}\n{:?}\n{} {}\n{:?}",
+        line.header,
+        line.start,
+        line.end.to_sfen(),
+        line.end.moves_played().collect::<Vec<_>>(),
+        line.end.hashes_played().collect::<Vec<_>>(),
+        line.ending,
+        line.comments,
+        line.comment_count,
+        line.timed_nodes,
+        line.diagnostics,
+    )
 }
 
 #[test]

@@ -389,6 +389,23 @@ impl Position {
         self.history.iter().map(|s| s.mv)
     }
 
+    /// The [`Position::hash`] of the position before each move played since this position
+    /// was set up, oldest first: with [`Position::hash`] itself, the hash of every position
+    /// of the line, kept as the moves were played (an index of a game's positions needs no
+    /// second replay).
+    ///
+    /// ```
+    /// use kifu_shogi::Position;
+    ///
+    /// let mut pos = Position::startpos();
+    /// let start = pos.hash();
+    /// pos.play(pos.parse_usi_move("7g7f").unwrap()).unwrap();
+    /// assert_eq!(pos.hashes_played().collect::<Vec<_>>(), [start]);
+    /// ```
+    pub fn hashes_played(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
+        self.history.iter().map(|s| s.hash)
+    }
+
     /// The piece a move would move (the dropped piece for a drop), before promotion.
     pub fn moved_piece(&self, mv: Move) -> Option<Piece> {
         match mv.from() {

@@ -52,6 +52,7 @@ pub mod jkf;
 pub mod ki2;
 pub mod kif;
 mod line;
+mod main_line;
 mod record;
 mod replay;
 pub(crate) mod sniffing;
@@ -60,6 +61,7 @@ pub mod usi_record;
 pub use formats::{
     FORMATS, Recognised, format_by_extension, format_by_name, judge, recognise, sniff,
 };
+pub use main_line::{MainLine, main_lines};
 pub use record::{
     Parsed, RecordRead, ShogiRecord, StartPosition, Written, color_of, main_line_node, position_at,
     side_of,

@@ -14,7 +14,7 @@ use kifu_record::{Record, RecordChecks, RecordFormat, Records as BoxedRecords, W
 use kifu_shogi::Shogi;
 
 pub use floodgate::{Floodgate, Rate, Summary, floodgate};
-pub use reader::{Checks, Records, ending_kind, read};
+pub use reader::{Checks, MainLines, Records, ending_kind, read};
 pub use writer::{CsaVersion, UnknownCsaVersion, write, write_all, write_position};
 
 /// The CSA format, writing the given version (reading accepts every version).

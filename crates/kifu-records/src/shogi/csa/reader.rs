@@ -9,6 +9,7 @@ use kifu_shogi::ShogiEnding;
 use super::setup::{Setup, even_position};
 use super::syntax::{Statement, Statements, move_line, time_line};
 use crate::shogi::line::{Line, Tally};
+use crate::shogi::main_line::{MainLine, MainLineMoves, checked_diagnostics};
 use crate::shogi::replay::Replay;
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
 use kifu_shogi::notation::csa::{CsaMove, CsaMoveError};
@@ -72,6 +73,43 @@ impl Iterator for Checks<'_> {
     }
 }
 
+/// The main line of each record of a CSA text, replayed once as it is read, with no move
+/// tree built ([`crate::shogi::main_lines`]).
+pub struct MainLines<'t>(Reading<'t, MainLineMoves>);
+
+impl<'t> MainLines<'t> {
+    /// The records of `text`, none read yet.
+    pub fn new(text: &'t str) -> MainLines<'t> {
+        MainLines(Reading::new(text))
+    }
+}
+
+impl Iterator for MainLines<'_> {
+    type Item = MainLine;
+
+    fn next(&mut self) -> Option<MainLine> {
+        let read = self.0.next_record()?;
+        let diagnostics = checked_diagnostics(
+            read.moves.len(),
+            read.start_span,
+            read.known_header_field,
+            read.diagnostics,
+            read.at,
+        );
+        let (ending, comments, timed_nodes) = read.moves.into_parts();
+        Some(MainLine {
+            header: read.header,
+            start: read.start,
+            end: read.end,
+            ending,
+            comment_count: comments.len(),
+            comments,
+            timed_nodes,
+            diagnostics,
+        })
+    }
+}
+
 /// One record's parts as read, its moves kept in `L`.
 struct Read<L> {
     /// The header, kept only when `L` keeps the record ([`Line::KEEPS_RECORD`]).
@@ -81,6 +119,8 @@ struct Read<L> {
     start: StartPosition,
     start_span: Span,
     moves: L,
+    /// The position after the last move replayed, with the line's moves as its history.
+    end: Position,
     diagnostics: Vec<Diagnostic>,
     /// Where the record starts in the text.
     at: usize,
@@ -577,6 +617,7 @@ impl<'t, L: Line> Builder<'t, L> {
             start: self.start,
             start_span: self.start_span,
             moves: self.moves,
+            end: self.line.position,
             diagnostics: self.diags,
             at,
         }

@@ -1,0 +1,202 @@
+//! A record's main line read and replayed without building its move tree: the header, the
+//! start, the position after the last move (whose history holds every move and the hash of
+//! every position before it), the ending and the comments. What an index of positions needs,
+//! at about the cost of `kifu check`: a CSA reader replays straight into a [`MainLineMoves`],
+//! every other format reads its records and hands over their main lines
+//! ([`MainLine::from_record`]), so each record is replayed once either way.
+
+use kifu_record::{
+    Comment, Diagnostic, EndingKind, Header, NodeItem, RecordCheck, RecordFormat, Span,
+};
+use kifu_shogi::{Move, Position, Shogi, ShogiEnding};
+
+use crate::shogi::StartPosition;
+use crate::shogi::line::Line;
+use crate::shogi::record::RecordRead;
+
+/// One record's main line, replayed under the rules as it was read.
+#[derive(Clone, Debug)]
+pub struct MainLine {
+    /// The header as written.
+    pub header: Header,
+    /// The start position (a handicap's name when it is one).
+    pub start: StartPosition,
+    /// The position after every main-line move the rules allow, with those moves as its
+    /// history: [`Position::moves_played`] gives the moves and [`Position::hashes_played`]
+    /// the hash of the position before each. A move kept only because the ending excuses it
+    /// (反則勝ち, `%ILLEGAL_MOVE`) is not played, nor is anything after a move that failed.
+    pub end: Position,
+    /// The ending written after the main line, if any.
+    pub ending: Option<EndingKind<ShogiEnding>>,
+    /// The comments of the start, the main line's moves and its ending, in that order.
+    pub comments: Vec<Comment>,
+    /// How many comments the whole record holds (variations included).
+    pub comment_count: usize,
+    /// How many moves and endings of the whole record have a thinking time.
+    pub timed_nodes: usize,
+    /// Every problem found in the record, as its record's reader reports them.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl MainLine {
+    /// True when a problem makes the record invalid.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The main line of a record some reader built (its moves checked by that reader, as
+    /// every reader of this crate does): its comments are moved out, its moves replayed once
+    /// more without the rules' check.
+    pub fn from_record(read: RecordRead) -> MainLine {
+        let RecordRead {
+            record,
+            diagnostics,
+        } = read;
+        let mut tree = record.moves;
+        let mut comment_count = 0;
+        let mut timed_nodes = 0;
+        for id in tree.ids() {
+            comment_count += tree[id].comments.len();
+            timed_nodes += usize::from(tree[id].time_ms.is_some());
+        }
+        let mut end = record.start.position.clone();
+        // A move per node at most.
+        end.reserve(tree.len());
+        let root = tree.root();
+        let mut comments = std::mem::take(&mut tree[root].comments);
+        let mut illegal = false;
+        let mut next = tree.main_child(root);
+        let mut ending = None;
+        while let Some(id) = next {
+            comments.append(&mut tree[id].comments);
+            match &tree[id].item {
+                NodeItem::Move(mv) if !illegal && !tree[id].illegal => end.play_unchecked(*mv),
+                NodeItem::Move(_) => illegal = true,
+                NodeItem::End(kind) => ending = Some(kind.clone()),
+                _ => {}
+            }
+            next = tree.main_child(id);
+        }
+        MainLine {
+            header: record.header,
+            start: record.start,
+            end,
+            ending,
+            comments,
+            comment_count,
+            timed_nodes,
+            diagnostics,
+        }
+    }
+}
+
+/// The main lines of the records of `text` in `format`, one at a time.
+pub fn main_lines<'t>(
+    format: &dyn RecordFormat<Shogi>,
+    text: &'t str,
+) -> Box<dyn Iterator<Item = MainLine> + 't> {
+    if format.name() == crate::shogi::csa::CSA.name() {
+        Box::new(crate::shogi::csa::MainLines::new(text))
+    } else {
+        Box::new(format.records(text).map(MainLine::from_record))
+    }
+}
+
+/// A line of play that keeps what a [`MainLine`] holds of its moves: the ending, the comments
+/// with the place they belong to, and counts. The moves themselves are in the replay's
+/// position. Like [`crate::shogi::line::Tally`], its places are plies (readers of one line of
+/// play).
+#[derive(Debug, Default)]
+pub(crate) struct MainLineMoves {
+    /// Nodes added after the start (moves and the ending).
+    nodes: u32,
+    pub(crate) ending: Option<EndingKind<ShogiEnding>>,
+    /// Each comment with the node it belongs to, in the order given.
+    comments: Vec<(u32, Comment)>,
+    /// Nodes with a time, and the last one given one.
+    timed_nodes: usize,
+    timed: Option<u32>,
+}
+
+impl MainLineMoves {
+    /// The comments in line order (a node's in the order given), their count and the
+    /// count of timed nodes.
+    pub(crate) fn into_parts(self) -> (Option<EndingKind<ShogiEnding>>, Vec<Comment>, usize) {
+        let mut comments = self.comments;
+        // Stable: a node's comments keep their order. Nearly always sorted already.
+        if !comments.is_sorted_by_key(|(node, _)| *node) {
+            comments.sort_by_key(|(node, _)| *node);
+        }
+        (
+            self.ending,
+            comments.into_iter().map(|(_, c)| c).collect(),
+            self.timed_nodes,
+        )
+    }
+}
+
+impl Line for MainLineMoves {
+    type Node = u32;
+    const KEEPS_RECORD: bool = true;
+
+    fn with_capacity(_: usize) -> Self {
+        MainLineMoves::default()
+    }
+    fn root(&self) -> u32 {
+        0
+    }
+    fn len(&self) -> usize {
+        self.nodes as usize + 1
+    }
+    fn ply(&self, node: u32) -> u32 {
+        node
+    }
+    #[inline]
+    fn add_move(&mut self, parent: u32, _: Move, _: Span) -> u32 {
+        self.nodes += 1;
+        parent + 1
+    }
+    fn add_ending(&mut self, parent: u32, kind: EndingKind<ShogiEnding>, _: Span) -> u32 {
+        self.nodes += 1;
+        self.ending = Some(kind);
+        parent + 1
+    }
+    fn has_time(&self, node: u32) -> bool {
+        self.timed == Some(node)
+    }
+    #[inline]
+    fn set_time(&mut self, node: u32, time_ms: Option<u64>, _: Option<u64>) {
+        // Only the newest node is ever given a time, or has it taken away.
+        match (time_ms.is_some(), self.timed == Some(node)) {
+            (true, false) => {
+                self.timed = Some(node);
+                self.timed_nodes += 1;
+            }
+            (false, true) => {
+                self.timed = None;
+                self.timed_nodes -= 1;
+            }
+            _ => {}
+        }
+    }
+    fn set_illegal(&mut self, _: u32) {}
+    fn add_comments(&mut self, node: u32, comments: Vec<Comment>) {
+        self.comments
+            .extend(comments.into_iter().map(|c| (node, c)));
+    }
+    fn add_comment(&mut self, node: u32, comment: Comment) {
+        self.comments.push((node, comment));
+    }
+}
+
+/// The diagnostics of a record read as a main line, with the error for a record that holds
+/// no game where [`RecordRead::checked`](kifu_record::RecordRead::checked) would add it.
+pub(crate) fn checked_diagnostics(
+    nodes: usize,
+    start_span: Span,
+    known_header_field: bool,
+    diagnostics: Vec<Diagnostic>,
+    at: usize,
+) -> Vec<Diagnostic> {
+    RecordCheck::checked(0, nodes, start_span, known_header_field, diagnostics, at).diagnostics
+}

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use kifu_export::meta::facts_of_parts;
-use kifu_record::{Diagnostic, Game as _, HeaderField, Outcome, SourceText};
+use kifu_record::{Diagnostic, Game as _, HeaderField, SourceText};
 use kifu_records::GameRecords;
 use kifu_records::detect::GameKind;
 use kifu_records::open::{Request, open};
@@ -143,8 +143,10 @@ fn index_main_line(line: MainLine, file: &str, number: u32, format: &str) -> Ind
     let MainLine {
         mut header,
         start,
-        end,
+        moves: played,
+        mut hashes,
         ending,
+        outcome,
         comments,
         comment_count,
         timed_nodes,
@@ -156,23 +158,14 @@ fn index_main_line(line: MainLine, file: &str, number: u32, format: &str) -> Ind
         &comments,
         ending.as_ref(),
     );
+    info.set_outcome(outcome);
     let start_key = position_key(&start.position);
-    let plies = end.moves_played().len().min(MAX_PLIES);
-    let moves: Vec<u16> = end.moves_played().take(plies).map(move_code).collect();
-    // The key of each position before a move kept, then of the position after the last:
-    // the end's own when the whole line was kept, else the one before the first left out.
-    let mut keys = Vec::with_capacity(plies + 1);
-    keys.extend(end.hashes_played().take(plies));
-    keys.push(match end.hashes_played().nth(plies) {
-        Some(cut) => cut,
-        None => position_key(&end),
-    });
-    // The result: the ending's for the side to move after the last move played (a move the
-    // ending excuses is not played), or the rules' verdict on that position.
-    info.set_outcome(match &ending {
-        Some(kind) => kind.outcome(Shogi::turn(&end)),
-        None => Shogi::outcome(&end).unwrap_or(Outcome::None),
-    });
+    let plies = played.len().min(MAX_PLIES);
+    let moves: Vec<u16> = played[..plies].iter().copied().map(move_code).collect();
+    // The key of each position before a move kept, then of the position after the last
+    // (the position keys are the rules' hashes).
+    hashes.truncate(plies + 1);
+    let keys = hashes;
     let result = match (info.result, info.draw) {
         (Some(kifu_record::Side::First), _) => GameResult::BlackWin,
         (Some(kifu_record::Side::Second), _) => GameResult::WhiteWin,

@@ -22,16 +22,16 @@ fn same_as_records(format: &dyn RecordFormat<Shogi>, text: &str) {
     assert_eq!(fast, built, "{}: {text:?}", format.name());
 }
 
-/// Everything a main line holds, the end position's history (moves and hashes) included.
+/// Everything a main line holds.
 fn described(line: &MainLine) -> String {
     format!(
-        "{:?}\n{:?}\n{} {:?} {:?}\n{:?}\n{:?}\n{} {}\n{:?}",
+        "{:?}\n{:?}\n{:?} {:?}\n{:?} {:?}\n{:?}\n{} {}\n{:?}",
         line.header,
         line.start,
-        line.end.to_sfen(),
-        line.end.moves_played().collect::<Vec<_>>(),
-        line.end.hashes_played().collect::<Vec<_>>(),
+        line.moves,
+        line.hashes,
         line.ending,
+        line.outcome,
         line.comments,
         line.comment_count,
         line.timed_nodes,

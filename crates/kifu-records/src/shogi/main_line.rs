@@ -1,18 +1,18 @@
 //! A record's main line read and replayed without building its move tree: the header, the
-//! start, the position after the last move (whose history holds every move and the hash of
-//! every position before it), the ending and the comments. What an index of positions needs,
+//! start, the moves, the hash of every position, the ending, the result and the comments. What an index of positions needs,
 //! at about the cost of `kifu check`: a CSA reader replays straight into a [`MainLineMoves`],
 //! every other format reads its records and hands over their main lines
 //! ([`MainLine::from_record`]), so each record is replayed once either way.
 
 use kifu_record::{
-    Comment, Diagnostic, EndingKind, Header, NodeItem, RecordCheck, RecordFormat, Span,
+    Comment, Diagnostic, EndingKind, Game as _, Header, NodeItem, Outcome, RecordCheck,
+    RecordFormat, Span,
 };
 use kifu_shogi::{Move, Position, Shogi, ShogiEnding};
 
-use crate::shogi::StartPosition;
 use crate::shogi::line::Line;
 use crate::shogi::record::RecordRead;
+use crate::shogi::{StartPosition, side_of};
 
 /// One record's main line, replayed under the rules as it was read.
 #[derive(Clone, Debug)]
@@ -21,13 +21,18 @@ pub struct MainLine {
     pub header: Header,
     /// The start position (a handicap's name when it is one).
     pub start: StartPosition,
-    /// The position after every main-line move the rules allow, with those moves as its
-    /// history: [`Position::moves_played`] gives the moves and [`Position::hashes_played`]
-    /// the hash of the position before each. A move kept only because the ending excuses it
-    /// (反則勝ち, `%ILLEGAL_MOVE`) is not played, nor is anything after a move that failed.
-    pub end: Position,
+    /// The main line's moves that the rules allow, in order. A move kept only because the
+    /// ending excuses it (反則勝ち, `%ILLEGAL_MOVE`) is not among them, nor is anything
+    /// after a move that failed.
+    pub moves: Vec<Move>,
+    /// The [`Position::hash`] of the start and of the position after each of
+    /// [`MainLine::moves`]: one more than the moves.
+    pub hashes: Vec<u64>,
     /// The ending written after the main line, if any.
     pub ending: Option<EndingKind<ShogiEnding>>,
+    /// The result: the ending's, for the side to move after the last move played, or else
+    /// what the rules say of that position (checkmate, a fourth repetition).
+    pub outcome: Outcome,
     /// The comments of the start, the main line's moves and its ending, in that order.
     pub comments: Vec<Comment>,
     /// How many comments the whole record holds (variations included).
@@ -39,6 +44,52 @@ pub struct MainLine {
 }
 
 impl MainLine {
+    /// The main line replayed into `end` (whose history holds its moves), kept by a reader
+    /// in `moves`.
+    pub(crate) fn new(
+        header: Header,
+        start: StartPosition,
+        end: &Position,
+        moves: MainLineMoves,
+        diagnostics: Vec<Diagnostic>,
+    ) -> MainLine {
+        let (ending, comments, timed_nodes) = moves.into_parts();
+        let mut line = MainLine::from_parts(header, start, end, ending, comments, diagnostics);
+        line.comment_count = line.comments.len();
+        line.timed_nodes = timed_nodes;
+        line
+    }
+
+    /// The line with its counts zero (the caller knows them).
+    fn from_parts(
+        header: Header,
+        start: StartPosition,
+        end: &Position,
+        ending: Option<EndingKind<ShogiEnding>>,
+        comments: Vec<Comment>,
+        diagnostics: Vec<Diagnostic>,
+    ) -> MainLine {
+        let mut hashes = Vec::with_capacity(end.moves_played().len() + 1);
+        hashes.extend(end.hashes_played());
+        hashes.push(end.hash());
+        let outcome = match &ending {
+            Some(kind) => kind.outcome(side_of(end.turn())),
+            None => Shogi::outcome(end).unwrap_or(Outcome::None),
+        };
+        MainLine {
+            header,
+            start,
+            moves: end.moves_played().collect(),
+            hashes,
+            ending,
+            outcome,
+            comments,
+            comment_count: 0,
+            timed_nodes: 0,
+            diagnostics,
+        }
+    }
+
     /// True when a problem makes the record invalid.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
@@ -77,16 +128,17 @@ impl MainLine {
             }
             next = tree.main_child(id);
         }
-        MainLine {
-            header: record.header,
-            start: record.start,
-            end,
+        let mut line = MainLine::from_parts(
+            record.header,
+            record.start,
+            &end,
             ending,
             comments,
-            comment_count,
-            timed_nodes,
             diagnostics,
-        }
+        );
+        line.comment_count = comment_count;
+        line.timed_nodes = timed_nodes;
+        line
     }
 }
 

@@ -36,6 +36,7 @@ impl Iterator for Records<'_> {
 
     fn next(&mut self) -> Option<RecordRead> {
         let read = self.0.next_record()?;
+        self.0.recycle(read.end);
         let record = ShogiRecord {
             header: read.header,
             start: read.start,
@@ -62,6 +63,7 @@ impl Iterator for Checks<'_> {
 
     fn next(&mut self) -> Option<RecordCheck> {
         let read = self.0.next_record()?;
+        self.0.recycle(read.end);
         Some(RecordCheck::checked(
             read.moves.moves,
             read.moves.len(),
@@ -96,17 +98,9 @@ impl Iterator for MainLines<'_> {
             read.diagnostics,
             read.at,
         );
-        let (ending, comments, timed_nodes) = read.moves.into_parts();
-        Some(MainLine {
-            header: read.header,
-            start: read.start,
-            end: read.end,
-            ending,
-            comment_count: comments.len(),
-            comments,
-            timed_nodes,
-            diagnostics,
-        })
+        let line = MainLine::new(read.header, read.start, &read.end, read.moves, diagnostics);
+        self.0.recycle(read.end);
+        Some(line)
     }
 }
 
@@ -139,6 +133,9 @@ struct Reading<'t, L: Line> {
     from: usize,
     /// The nodes of the last record read (0 before the first).
     last_nodes: usize,
+    /// The replay position of a record already handed out, whose room for a game's moves
+    /// (12 KB, a large allocation) the next record reuses.
+    spare: Option<Position>,
     yielded: bool,
     done: bool,
     line: std::marker::PhantomData<L>,
@@ -153,6 +150,7 @@ impl<'t, L: Line> Reading<'t, L> {
             carried_diagnostics: Vec::new(),
             from: 0,
             last_nodes: 0,
+            spare: None,
             yielded: false,
             done: false,
             line: std::marker::PhantomData,
@@ -170,7 +168,7 @@ impl<'t, L: Line> Reading<'t, L> {
                 0 => estimate_nodes(self.text.len().saturating_sub(start)),
                 last => last + last / 4,
             };
-            let mut builder = Builder::<L>::new(self.text, nodes);
+            let mut builder = Builder::<L>::new(self.text, nodes, self.spare.take());
             builder.diags.append(&mut self.carried_diagnostics);
             if let Some((statement, span)) = self.carried.take() {
                 builder.statement(statement, span);
@@ -214,20 +212,29 @@ impl<'t, L: Line> Reading<'t, L> {
                         "text between `/` separators holds no game; its comments are ignored",
                     ));
                     self.carried_diagnostics.append(&mut read.diagnostics);
+                    self.recycle(read.end);
                     continue;
                 }
                 self.yielded = true;
                 return Some(read);
             }
             self.carried_diagnostics.append(&mut read.diagnostics);
+            self.recycle(read.end);
         }
         if !self.yielded {
             self.yielded = true;
-            let mut read = Builder::<L>::new(self.text, 1).finish(0);
+            let mut read = Builder::<L>::new(self.text, 1, self.spare.take()).finish(0);
             read.diagnostics = std::mem::take(&mut self.carried_diagnostics);
             return Some(read);
         }
         None
+    }
+}
+
+impl<L: Line> Reading<'_, L> {
+    /// Takes back the replay position of a record handed out, for the next one.
+    fn recycle(&mut self, position: Position) {
+        self.spare = Some(position);
     }
 }
 
@@ -271,8 +278,9 @@ fn estimate_nodes(rest: usize) -> usize {
 }
 
 impl<'t, L: Line> Builder<'t, L> {
-    /// A builder for a record of `text`, with room for about `nodes` nodes.
-    fn new(text: &'t str, nodes: usize) -> Builder<'t, L> {
+    /// A builder for a record of `text`, with room for about `nodes` nodes, replaying in
+    /// `spare` (a position to reuse, whatever it holds) when given one.
+    fn new(text: &'t str, nodes: usize, spare: Option<Position>) -> Builder<'t, L> {
         let start = StartPosition {
             position: even_position().clone(),
             handicap: Some(kifu_shogi::Handicap::Even),
@@ -283,7 +291,14 @@ impl<'t, L: Line> Builder<'t, L> {
             header.entries_mut().reserve(HEADER_LINES);
         }
         let moves = L::with_capacity(nodes);
-        let line = Replay::new(start.position.clone(), moves.root());
+        let position = match spare {
+            Some(mut spare) => {
+                spare.clone_from(&start.position);
+                spare
+            }
+            None => start.position.clone(),
+        };
+        let line = Replay::new(position, moves.root());
         Builder {
             text,
             diags: Vec::new(),

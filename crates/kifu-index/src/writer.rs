@@ -326,12 +326,9 @@ impl ArchiveWriter {
                     .map_err(ArchiveError::io(&partial))?;
                 file.sync_data().map_err(ArchiveError::io(&partial))?;
             } else {
-                if self.held_entries > 0 {
-                    self.spill()?;
-                }
-                self.held = Vec::new();
                 let buckets = self.buckets.take().expect("spilled");
-                buckets.sort_into(&partial, self.run_entries)?;
+                let held = std::mem::take(&mut self.held);
+                buckets.sort_into(&partial, self.run_entries, held)?;
             }
             std::fs::rename(&partial, &target).map_err(ArchiveError::io(&target))?;
             self.manifest.segments.push(SegmentInfo {
@@ -409,9 +406,24 @@ impl Buckets {
         Ok(())
     }
 
-    /// Sorts each bucket and writes it at its place in `target`, buckets in parallel, each
-    /// in at most `budget / threads` entries of memory.
-    fn sort_into(self, target: &Path, budget: usize) -> Result<(), ArchiveError> {
+    /// Sorts each bucket, with the entries still `held` for it, and writes it at its place in
+    /// `target`, buckets in parallel, each in at most `budget / threads` entries of memory.
+    /// Held entries are written to a bucket's file only when that bucket is too large to sort
+    /// in memory; elsewhere they join the file's entries in memory, so the last run is never
+    /// written and read back.
+    fn sort_into(
+        mut self,
+        target: &Path,
+        budget: usize,
+        mut held: Vec<Vec<u128>>,
+    ) -> Result<(), ArchiveError> {
+        let share = (budget / rayon::current_num_threads().max(1)).max(1);
+        for (b, entries) in held.iter_mut().enumerate() {
+            if self.counts[b] as usize + entries.len() > share {
+                self.add(b, entries)?;
+                *entries = Vec::new();
+            }
+        }
         let Buckets {
             paths,
             files,
@@ -422,20 +434,22 @@ impl Buckets {
                 .map_err(|e| ArchiveError::io(path)(e.into_error()))?;
         }
         let out = File::create(target).map_err(ArchiveError::io(target))?;
-        let total: u64 = counts.iter().sum();
-        out.set_len(total * Entry::SIZE as u64)
-            .map_err(ArchiveError::io(target))?;
         let mut starts = Vec::with_capacity(BUCKETS);
         let mut at = 0u64;
-        for &n in &counts {
+        for (&n, entries) in counts.iter().zip(&held) {
             starts.push(at);
-            at += n;
+            at += n + entries.len() as u64;
         }
-        let share = (budget / rayon::current_num_threads().max(1)).max(1);
-        let result = (0..BUCKETS).into_par_iter().try_for_each(|b| {
+        out.set_len(at * Entry::SIZE as u64)
+            .map_err(ArchiveError::io(target))?;
+        let result = held.into_par_iter().enumerate().try_for_each(|(b, held)| {
             let offset = starts[b] * Entry::SIZE as u64;
-            if counts[b] as usize <= share {
-                let entries = sort_bucket(read_packed(&paths[b], counts[b] as usize)?);
+            if counts[b] as usize + held.len() <= share {
+                let mut entries = read_packed(&paths[b], counts[b] as usize)?;
+                // The file holds the earlier games: the bucket stays in game order.
+                entries.extend_from_slice(&held);
+                drop(held);
+                let entries = sort_bucket(entries);
                 write_sorted_at(&out, offset, &entries).map_err(ArchiveError::io(target))?;
             } else {
                 sort_large_bucket(&paths[b], share, &out, offset, target)?;

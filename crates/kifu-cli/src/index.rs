@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use kifu_index::read::{FileGames, read_file_each};
-use kifu_index::writer::{Added, ArchiveWriter, PreparedGame};
+use kifu_index::writer::{Added, ArchiveWriter, PreparedGames};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -61,15 +61,15 @@ const BATCH_BYTES: u64 = 48 << 20;
 struct ReadFile {
     name: String,
     file: FileGames,
-    games: Vec<PreparedGame>,
+    games: PreparedGames,
 }
 
 fn read_one(input: &Input, buffer: &mut Vec<u8>, format: Option<&str>) -> ReadFile {
     let name = input.name();
-    let mut games = Vec::new();
+    let mut games = PreparedGames::default();
     let file = match input.read_into(buffer) {
         Ok(()) => read_file_each(&name, input.path.as_deref(), buffer, format, |game| {
-            games.push(PreparedGame::from_game(game))
+            games.push(&game)
         }),
         Err(e) => FileGames {
             failed: Some(e.to_string()),
@@ -127,7 +127,7 @@ fn add_files(
         summary.records_cut_at_error += file.cut_at_error;
         summary.records_cut_long += file.cut_long;
         summary.problems.extend(file.problems);
-        for game in &games {
+        for game in games.iter() {
             writer.add_prepared(game)?;
         }
         writer.add_file(&name);

@@ -1,7 +1,7 @@
 //! Building an archive, or adding to one.
 //!
 //! Games arrive in the order the caller read them (the CLI reads files in parallel and adds
-//! them in the order they were named), each already turned into a [`PreparedGame`] — its
+//! them in the order they were named), each already turned into [`PreparedGames`] — its
 //! games-table rows encoded, its positions' keys computed — by the thread that read it, so the
 //! writer only copies bytes. Each game's rows go straight to the games files; its positions
 //! go into a buffer of packed entries.
@@ -28,7 +28,7 @@ use rayon::prelude::*;
 
 use crate::archive::{ArchiveError, Manifest, SegmentInfo, read_manifest};
 use crate::entry::Entry;
-use crate::games::{GameMeta, GameSummary};
+use crate::games::GameSummary;
 use crate::read::IndexedGame;
 
 /// Entries held before they are spilled to bucket files: 8 M entries, 128 MiB (up to twice
@@ -40,51 +40,85 @@ pub const BUCKETS: usize = 1 << BUCKET_BITS;
 /// How many of a key's top bits choose its bucket.
 pub const BUCKET_BITS: u32 = 8;
 
-/// A game ready to be added: what [`ArchiveWriter::add_prepared`] copies into the archive.
-/// Made by [`PreparedGame::from_game`] on any thread.
+/// Games ready to be added, in the order read: what [`ArchiveWriter::add_prepared`] copies
+/// into the archive. Made by [`PreparedGames::push`] on the thread that read them (each
+/// game's rows encoded, its keys in place) and held in a few flat buffers, so that the
+/// thread that adds them frees a file's games at once rather than three allocations a game
+/// made on another thread.
 #[derive(Clone, Debug, Default)]
-pub struct PreparedGame {
-    /// Its `games.jsonl` line without the newline; the writer puts its number in.
+pub struct PreparedGames {
+    /// Each game's `games.jsonl` line without the newline, one after another; the writer
+    /// puts the game's number in.
     json: Vec<u8>,
-    summary: [u8; GameSummary::SIZE],
-    /// The key of each position of the main line (`moves.len() + 1`).
+    summaries: Vec<[u8; GameSummary::SIZE]>,
+    /// The key of each position of each game's main line (its moves and one more).
     keys: Vec<u64>,
-    /// The code of the move played from each position but the last.
+    /// The code of the move played from each position but the last, of each game.
     moves: Vec<u16>,
+    /// Where each game's parts end in `json`, `keys` and `moves`.
+    ends: Vec<[usize; 3]>,
+}
+
+/// One game of [`PreparedGames`].
+#[derive(Clone, Copy, Debug)]
+pub struct PreparedGame<'g> {
+    json: &'g [u8],
+    summary: &'g [u8; GameSummary::SIZE],
+    keys: &'g [u64],
+    moves: &'g [u16],
 }
 
 /// How every `games.jsonl` line starts: `game`, the number the writer puts in, is
 /// [`crate::games::GameMeta`]'s first field.
 const NUMBER_PREFIX: &[u8] = b"{\"game\":";
 
-impl PreparedGame {
-    /// Encodes a replayed game's rows, taking its keys and moves.
-    pub fn from_game(game: IndexedGame) -> PreparedGame {
-        let mut prepared = PreparedGame {
-            keys: game.keys,
-            moves: game.moves,
-            ..PreparedGame::default()
-        };
-        prepared.encode_rows(&game.meta, &game.summary);
-        prepared
-    }
-
-    /// [`PreparedGame::from_game`] of a game the caller keeps, into this one's storage.
-    pub fn fill(&mut self, game: &IndexedGame) {
-        self.encode_rows(&game.meta, &game.summary);
-        self.keys.clone_from(&game.keys);
-        self.moves.clone_from(&game.moves);
-    }
-
-    fn encode_rows(&mut self, meta: &GameMeta, summary: &GameSummary) {
-        self.json.clear();
-        // Room for a typical row, so that serde does not grow the buffer step by step.
-        self.json.reserve(512);
-        serde_json::to_writer(&mut self.json, meta)
+impl PreparedGames {
+    /// Encodes a replayed game's rows after those held.
+    pub fn push(&mut self, game: &IndexedGame) {
+        serde_json::to_writer(&mut self.json, &game.meta)
             .expect("a games row is strings and numbers, which serde_json always writes");
-        self.summary = summary.to_bytes();
+        self.summaries.push(game.summary.to_bytes());
+        self.keys.extend_from_slice(&game.keys);
+        self.moves.extend_from_slice(&game.moves);
+        self.ends
+            .push([self.json.len(), self.keys.len(), self.moves.len()]);
     }
 
+    /// Forgets the games held, keeping the room.
+    pub fn clear(&mut self) {
+        self.json.clear();
+        self.summaries.clear();
+        self.keys.clear();
+        self.moves.clear();
+        self.ends.clear();
+    }
+
+    /// How many games are held.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True when no game is held.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The games held, in the order pushed.
+    pub fn iter(&self) -> impl Iterator<Item = PreparedGame<'_>> {
+        let starts = std::iter::once([0; 3]).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .zip(&self.summaries)
+            .map(|((start, end), summary)| PreparedGame {
+                json: &self.json[start[0]..end[0]],
+                summary,
+                keys: &self.keys[start[1]..end[1]],
+                moves: &self.moves[start[2]..end[2]],
+            })
+    }
+}
+
+impl PreparedGame<'_> {
     /// Positions it adds.
     pub fn positions(&self) -> usize {
         self.keys.len()
@@ -106,7 +140,7 @@ pub struct ArchiveWriter {
     buckets: Option<Buckets>,
     added_games: u32,
     added_positions: u64,
-    prepared: PreparedGame,
+    prepared: PreparedGames,
 }
 
 /// What a finished run added.
@@ -194,7 +228,7 @@ impl ArchiveWriter {
             buckets: None,
             added_games: 0,
             added_positions: 0,
-            prepared: PreparedGame::default(),
+            prepared: PreparedGames::default(),
         })
     }
 
@@ -216,8 +250,9 @@ impl ArchiveWriter {
     /// Adds one game; returns its number.
     pub fn add(&mut self, game: &IndexedGame) -> Result<u32, ArchiveError> {
         let mut prepared = std::mem::take(&mut self.prepared);
-        prepared.fill(game);
-        let number = self.add_prepared(&prepared);
+        prepared.clear();
+        prepared.push(game);
+        let number = self.add_prepared(prepared.iter().next().expect("one game pushed"));
         self.prepared = prepared;
         number
     }
@@ -229,8 +264,8 @@ impl ArchiveWriter {
         ArchiveError::io(&self.dir.join(name))(source)
     }
 
-    /// Adds one game made ready by [`PreparedGame::from_game`]; returns its number.
-    pub fn add_prepared(&mut self, game: &PreparedGame) -> Result<u32, ArchiveError> {
+    /// Adds one game made ready by [`PreparedGames::push`]; returns its number.
+    pub fn add_prepared(&mut self, game: PreparedGame<'_>) -> Result<u32, ArchiveError> {
         let number = self.manifest.games + self.added_games;
         let jsonl_path = || self.dir.join("games.jsonl");
         // The line as prepared, with this game's number in place of whatever it held.
@@ -257,7 +292,7 @@ impl ArchiveWriter {
         .map_err(|e| self.file_error("games.jsonl", e))?;
         self.jsonl_len += line_len as u64;
         self.fixed
-            .write_all(&game.summary)
+            .write_all(game.summary)
             .map_err(|e| self.file_error("games.fixed", e))?;
         let game_bits = u128::from(number) << 32;
         for (ply, &key) in game.keys.iter().enumerate() {

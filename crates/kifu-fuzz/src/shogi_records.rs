@@ -3,12 +3,13 @@
 
 use kifu_record::RecordCheck;
 use kifu_records::read_bytes;
-use kifu_records::shogi::FORMATS;
+use kifu_records::shogi::{FORMATS, MainLine, main_lines};
 
 use crate::round_trip::assert_round_trip;
 
 /// No panic; every diagnostic's span inside the decoded text; the streaming reader gives the
-/// same records as the whole-text one (at least one), and checking finds what reading finds;
+/// same records as the whole-text one (at least one), and checking and reading main lines
+/// find what reading records finds;
 /// every record read without an error, written in every format that reports no loss, reads
 /// back with the same start, moves and ending.
 pub fn run(data: &[u8]) {
@@ -32,6 +33,9 @@ pub fn run(data: &[u8]) {
     let checked: Vec<RecordCheck> = format.check(&text).collect();
     let expected: Vec<RecordCheck> = format.records(&text).map(RecordCheck::from).collect();
     assert_eq!(checked, expected);
+    let lines: Vec<MainLine> = main_lines(format, &text).collect();
+    let expected: Vec<MainLine> = format.records(&text).map(MainLine::from_record).collect();
+    assert_eq!(lines, expected);
     for read in streamed.iter().filter(|r| !r.has_errors()).take(4) {
         for to in FORMATS {
             assert_round_trip(&read.record, *to);

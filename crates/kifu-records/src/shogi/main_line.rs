@@ -15,7 +15,7 @@ use crate::shogi::record::RecordRead;
 use crate::shogi::{StartPosition, side_of};
 
 /// One record's main line, replayed under the rules as it was read.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MainLine {
     /// The header as written.
     pub header: Header,

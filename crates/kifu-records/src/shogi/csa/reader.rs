@@ -37,7 +37,7 @@ impl Iterator for Records<'_> {
         let read = self.0.next_record()?;
         let record = ShogiRecord {
             header: read.header,
-            start: read.start,
+            start: read.start.unwrap_or_else(even_start),
             start_span: read.start_span,
             moves: read.moves,
         };
@@ -78,7 +78,9 @@ struct Read<L> {
     header: Header,
     /// Whether the header has a field kifu knows (kept or not).
     known_header_field: bool,
-    start: StartPosition,
+    /// The start position, `None` for the even-game start: a check of a large archive of
+    /// even games copies no start position at all, and a record copies it once.
+    start: Option<StartPosition>,
     start_span: Span,
     moves: L,
     diagnostics: Vec<Diagnostic>,
@@ -210,7 +212,8 @@ struct Builder<'t, L: Line> {
     diags: Vec<Diagnostic>,
     header: Header,
     known_header_field: bool,
-    start: StartPosition,
+    /// A start position other than the even game's, once the position lines give one.
+    start: Option<StartPosition>,
     start_span: Span,
     moves: L,
     setup: Setup,
@@ -233,23 +236,19 @@ fn estimate_nodes(rest: usize) -> usize {
 impl<'t, L: Line> Builder<'t, L> {
     /// A builder for a record of `text`, with room for about `nodes` nodes.
     fn new(text: &'t str, nodes: usize) -> Builder<'t, L> {
-        let start = StartPosition {
-            position: even_position().clone(),
-            handicap: Some(kifu_shogi::Handicap::Even),
-        };
         let mut header = Header::new();
         if L::KEEPS_RECORD {
             // A CSA game names its players, event and times: room for the usual lines at once.
             header.entries_mut().reserve(HEADER_LINES);
         }
         let moves = L::with_capacity(nodes);
-        let line = Replay::new(start.position.clone(), moves.root());
+        let line = Replay::new(even_position().clone(), moves.root());
         Builder {
             text,
             diags: Vec::new(),
             header,
             known_header_field: false,
-            start,
+            start: None,
             start_span: Span::default(),
             moves,
             setup: Setup::default(),
@@ -362,12 +361,12 @@ impl<'t, L: Line> Builder<'t, L> {
     /// Reads the move and time lines that come next, each alone on its line, as
     /// [`Builder::statement`] would read their statements.
     ///
-    /// A move the rules allow on a line that is still open, and the first time after it, go
-    /// straight into the line ([`Replay::accept`], [`Line::set_time`]); anything else (a move
-    /// that does not fit the position, a line closed by an ending or an illegal move, a second
-    /// time) goes through [`Builder::play`] and [`Builder::time_ms`], which report it. Both
-    /// ways leave the line and the diagnostics the same: the fast way is only taken where the
-    /// general one would find nothing to say.
+    /// A move the rules allow on a line that is still open, and a time line right after it,
+    /// go straight into the line ([`Replay::accept`], [`Line::set_time`]); anything else (a
+    /// move that does not fit the position, a line closed by an ending or an illegal move, a
+    /// time that follows no move just accepted) goes through [`Builder::play`] and
+    /// [`Builder::time_ms`], which report it. Both ways leave the line and the diagnostics
+    /// the same: the fast way is only taken where the general one would find nothing to say.
     #[inline(always)]
     fn common_lines(&mut self, statements: &mut Statements<'_>) {
         let Some((at, ahead)) = statements.ahead() else {
@@ -376,44 +375,51 @@ impl<'t, L: Line> Builder<'t, L> {
         // Whether the line takes moves without a word to say (cached: only a move played
         // here or through the general path changes it).
         let mut open = self.phase == Phase::Moves && !self.line.is_closed();
-        // Whether the line's last node is a move just accepted here, which has no time yet.
-        let mut fresh = false;
-        // How far into `ahead` the lines read here reach.
-        let mut read = 0;
+        // The lines not read yet; `at + read` is where they start in the text.
+        let mut rest = ahead;
+        let read = |rest: &[u8]| ahead.len() - rest.len();
         loop {
-            let rest = &ahead[read..];
-            let start = at + read;
             if let Some((text, next)) = move_line(rest) {
-                let span = Span::new(start, start + 7);
                 // The move named in the position, and allowed by the rules, in one pass;
                 // else the general path reads and reports it (or the line is not a move).
                 if open
                     && let Some(mv) = CsaMove::resolve_well_formed(text, &self.line.position)
                     && self.line.position.check_move(mv).is_ok()
                 {
-                    open = self.line.accept(&mut self.moves, mv, span);
-                    fresh = true;
-                } else if let Some(m) = CsaMove::parse_well_formed(text) {
-                    self.play(Ok(m), span);
-                    open = self.phase == Phase::Moves && !self.line.is_closed();
-                    fresh = false;
-                } else {
+                    // The span is made in this branch only: a line that keeps no spans
+                    // (a tally) then pays nothing for it.
+                    let start = at + read(rest);
+                    open = self
+                        .line
+                        .accept(&mut self.moves, mv, Span::new(start, start + 7));
+                    rest = &rest[next..];
+                    // Its time, on the next line in nearly every game that has times: set
+                    // on the move just accepted, which has none yet.
+                    if let Some((seconds, _, next)) = time_line(rest) {
+                        self.moves
+                            .set_time(self.line.cursor, Some(seconds * 1000), None);
+                        rest = &rest[next..];
+                    }
+                    continue;
+                }
+                let Some(m) = CsaMove::parse_well_formed(text) else {
                     break;
-                }
-                read += next;
+                };
+                let start = at + read(rest);
+                self.play(Ok(m), Span::new(start, start + 7));
+                open = self.phase == Phase::Moves && !self.line.is_closed();
+                rest = &rest[next..];
             } else if let Some((seconds, len, next)) = time_line(rest) {
-                if fresh {
-                    self.moves
-                        .set_time(self.line.cursor, Some(seconds * 1000), None);
-                    fresh = false;
-                } else {
-                    self.time_ms(seconds * 1000, Span::new(start, start + len));
-                }
-                read += next;
+                // A time that does not follow a move accepted here (a second time, a time
+                // after a comment or an illegal move): the general path says what it is.
+                let start = at + read(rest);
+                self.time_ms(seconds * 1000, Span::new(start, start + len));
+                rest = &rest[next..];
             } else {
                 break;
             }
         }
+        let read = read(rest);
         if read > 0 {
             self.content = true;
             statements.pass(read);
@@ -459,8 +465,9 @@ impl<'t, L: Line> Builder<'t, L> {
             self.start_span = self.start_span.join(span);
         } else if self.setup.started {
             self.start_span = self.start_span.join(span);
-            self.start = self.setup.finish(side, self.start_span, &mut self.diags);
-            self.line.position.clone_from(&self.start.position);
+            let start = self.setup.finish(side, self.start_span, &mut self.diags);
+            self.line.position.clone_from(&start.position);
+            self.start = Some(start);
             self.line
                 .position
                 .reserve(crate::shogi::replay::MOVES_RESERVED);
@@ -580,6 +587,14 @@ impl<'t, L: Line> Builder<'t, L> {
             diagnostics: self.diags,
             at,
         }
+    }
+}
+
+/// The even game's start, for a record whose position lines named no other.
+fn even_start() -> StartPosition {
+    StartPosition {
+        position: even_position().clone(),
+        handicap: Some(kifu_shogi::Handicap::Even),
     }
 }
 

@@ -219,9 +219,15 @@ pub fn game_of(path: Option<&Path>, bytes: &[u8]) -> Option<GameKind> {
 
 /// [`game_of`] for a decoded text, with the evidence that decided.
 fn judge_game(path: Option<&Path>, text: &str) -> Option<(GameKind, Evidence)> {
-    let extension = path
-        .and_then(crate::extension::extension)
-        .map(str::to_ascii_lowercase);
+    // Lowercased into a new string only when it has capitals: most extensions are written
+    // in lowercase, and this runs for every file opened.
+    let extension = path.and_then(crate::extension::extension).map(|e| {
+        if e.bytes().any(|b| b.is_ascii_uppercase()) {
+            std::borrow::Cow::Owned(e.to_ascii_lowercase())
+        } else {
+            std::borrow::Cow::Borrowed(e)
+        }
+    });
     // An extension only one game uses decides before the content is looked at: the chu
     // sniffer took a CSA record whose comment mentions 中将棋 for chu, and reading every CSA
     // file three more times for it was 3% of `kifu check` over a directory of them.

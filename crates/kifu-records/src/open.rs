@@ -157,13 +157,15 @@ pub(crate) fn hint_path(path: Option<&Path>) -> Option<&Path> {
 /// what records without a declaration were written in for decades); it matters only for
 /// bytes that are not UTF-8.
 fn hinted_encoding(request: &Request<'_>) -> TextEncoding {
-    let games: Vec<GameKind> = match request.game {
-        Some(game) => vec![game],
-        None => GameKind::ALL.to_vec(),
+    // A slice, not a `Vec`: this runs for every file opened, and the allocation and its
+    // free were a tenth of the front door's instructions over a directory of CSA records.
+    let games: &[GameKind] = match &request.game {
+        Some(game) => std::slice::from_ref(game),
+        None => &GameKind::ALL,
     };
     games
-        .into_iter()
-        .find_map(|game| match request.format {
+        .iter()
+        .find_map(|&game| match request.format {
             Some(name) => game.named_format(name).map(|(_, e)| e),
             None => hint_path(request.path).and_then(|p| game.extension_encoding(p)),
         })

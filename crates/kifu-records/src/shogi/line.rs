@@ -3,7 +3,7 @@
 //! (`kifu check` of a large archive builds no tree at all).
 
 use kifu_record::{Comment, EndingKind, MoveTree, NodeId, Span};
-use kifu_shogi::{Move, ShogiEnding};
+use kifu_shogi::{Move, Position, ShogiEnding};
 
 /// What a [`Replay`](crate::shogi::replay::Replay) writes into as it accepts moves, endings,
 /// times and comments. Every reader replays into a [`MoveTree`]; a reader of one line of
@@ -43,6 +43,10 @@ pub(crate) trait Line {
     fn add_comments(&mut self, node: Self::Node, comments: Vec<Comment>);
     /// Adds one comment to `node`.
     fn add_comment(&mut self, node: Self::Node, comment: Comment);
+    /// Shown the position after the last move replayed, with the line's moves as its history,
+    /// once the record is read: a line that keeps what the position knows (the main line's
+    /// hashes and result) takes it here.
+    fn finish_at(&mut self, _end: &Position) {}
 }
 
 impl Line for MoveTree<Move, ShogiEnding> {

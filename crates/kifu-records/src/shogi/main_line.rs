@@ -44,48 +44,28 @@ pub struct MainLine {
 }
 
 impl MainLine {
-    /// The main line replayed into `end` (whose history holds its moves), kept by a reader
-    /// in `moves`.
+    /// The main line a reader kept in `moves`.
     pub(crate) fn new(
         header: Header,
         start: StartPosition,
-        end: &Position,
         moves: MainLineMoves,
         diagnostics: Vec<Diagnostic>,
     ) -> MainLine {
-        let (ending, comments, timed_nodes) = moves.into_parts();
-        let mut line = MainLine::from_parts(header, start, end, ending, comments, diagnostics);
-        line.comment_count = line.comments.len();
-        line.timed_nodes = timed_nodes;
-        line
-    }
-
-    /// The line with its counts zero (the caller knows them).
-    fn from_parts(
-        header: Header,
-        start: StartPosition,
-        end: &Position,
-        ending: Option<EndingKind<ShogiEnding>>,
-        comments: Vec<Comment>,
-        diagnostics: Vec<Diagnostic>,
-    ) -> MainLine {
-        let mut hashes = Vec::with_capacity(end.moves_played().len() + 1);
-        hashes.extend(end.hashes_played());
-        hashes.push(end.hash());
-        let outcome = match &ending {
-            Some(kind) => kind.outcome(side_of(end.turn())),
-            None => Shogi::outcome(end).unwrap_or(Outcome::None),
-        };
+        let mut comments = moves.comments;
+        // Stable: a node's comments keep their order. Nearly always sorted already.
+        if !comments.is_sorted_by_key(|(node, _)| *node) {
+            comments.sort_by_key(|(node, _)| *node);
+        }
         MainLine {
             header,
             start,
-            moves: end.moves_played().collect(),
-            hashes,
-            ending,
-            outcome,
-            comments,
-            comment_count: 0,
-            timed_nodes: 0,
+            moves: moves.played,
+            hashes: moves.hashes,
+            ending: moves.ending,
+            outcome: moves.outcome.unwrap_or(Outcome::None),
+            comment_count: comments.len(),
+            comments: comments.into_iter().map(|(_, c)| c).collect(),
+            timed_nodes: moves.timed_nodes,
             diagnostics,
         }
     }
@@ -128,17 +108,36 @@ impl MainLine {
             }
             next = tree.main_child(id);
         }
-        let mut line = MainLine::from_parts(
-            record.header,
-            record.start,
-            &end,
+        let (played, hashes) = line_of(&end);
+        MainLine {
+            header: record.header,
+            start: record.start,
+            moves: played,
+            hashes,
+            outcome: outcome_of(ending.as_ref(), &end),
             ending,
             comments,
+            comment_count,
+            timed_nodes,
             diagnostics,
-        );
-        line.comment_count = comment_count;
-        line.timed_nodes = timed_nodes;
-        line
+        }
+    }
+}
+
+/// The moves `end` was reached by, and the hash of the position before each and after the
+/// last.
+fn line_of(end: &Position) -> (Vec<Move>, Vec<u64>) {
+    let mut hashes = Vec::with_capacity(end.moves_played().len() + 1);
+    hashes.extend(end.hashes_played());
+    hashes.push(end.hash());
+    (end.moves_played().collect(), hashes)
+}
+
+/// The result: the ending's for the side to move at `end`, or the rules' verdict on `end`.
+fn outcome_of(ending: Option<&EndingKind<ShogiEnding>>, end: &Position) -> Outcome {
+    match ending {
+        Some(kind) => kind.outcome(side_of(end.turn())),
+        None => Shogi::outcome(end).unwrap_or(Outcome::None),
     }
 }
 
@@ -155,36 +154,24 @@ pub fn main_lines<'t>(
 }
 
 /// A line of play that keeps what a [`MainLine`] holds of its moves: the ending, the comments
-/// with the place they belong to, and counts. The moves themselves are in the replay's
-/// position. Like [`crate::shogi::line::Tally`], its places are plies (readers of one line of
-/// play).
+/// with the place they belong to, counts, and what the end position tells (the moves, the
+/// hashes, the result). Like [`crate::shogi::line::Tally`], its places are plies (readers of
+/// one line of play).
 #[derive(Debug, Default)]
 pub(crate) struct MainLineMoves {
     /// Nodes added after the start (moves and the ending).
     nodes: u32,
-    pub(crate) ending: Option<EndingKind<ShogiEnding>>,
+    ending: Option<EndingKind<ShogiEnding>>,
     /// Each comment with the node it belongs to, in the order given.
     comments: Vec<(u32, Comment)>,
     /// Nodes with a time, and the last one given one.
     timed_nodes: usize,
     timed: Option<u32>,
-}
-
-impl MainLineMoves {
-    /// The comments in line order (a node's in the order given), their count and the
-    /// count of timed nodes.
-    pub(crate) fn into_parts(self) -> (Option<EndingKind<ShogiEnding>>, Vec<Comment>, usize) {
-        let mut comments = self.comments;
-        // Stable: a node's comments keep their order. Nearly always sorted already.
-        if !comments.is_sorted_by_key(|(node, _)| *node) {
-            comments.sort_by_key(|(node, _)| *node);
-        }
-        (
-            self.ending,
-            comments.into_iter().map(|(_, c)| c).collect(),
-            self.timed_nodes,
-        )
-    }
+    /// What the end position tells ([`Line::finish_at`]).
+    played: Vec<Move>,
+    hashes: Vec<u64>,
+    /// `None` until the end is shown.
+    outcome: Option<Outcome>,
 }
 
 impl Line for MainLineMoves {
@@ -238,6 +225,10 @@ impl Line for MainLineMoves {
     }
     fn add_comment(&mut self, node: u32, comment: Comment) {
         self.comments.push((node, comment));
+    }
+    fn finish_at(&mut self, end: &Position) {
+        (self.played, self.hashes) = line_of(end);
+        self.outcome = Some(outcome_of(self.ending.as_ref(), end));
     }
 }
 

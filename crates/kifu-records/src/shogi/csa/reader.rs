@@ -36,10 +36,9 @@ impl Iterator for Records<'_> {
 
     fn next(&mut self) -> Option<RecordRead> {
         let read = self.0.next_record()?;
-        self.0.recycle(read.end);
         let record = ShogiRecord {
             header: read.header,
-            start: read.start,
+            start: read.start.unwrap_or_else(even_start),
             start_span: read.start_span,
             moves: read.moves,
         };
@@ -63,7 +62,6 @@ impl Iterator for Checks<'_> {
 
     fn next(&mut self) -> Option<RecordCheck> {
         let read = self.0.next_record()?;
-        self.0.recycle(read.end);
         Some(RecordCheck::checked(
             read.moves.moves,
             read.moves.len(),
@@ -98,9 +96,8 @@ impl Iterator for MainLines<'_> {
             read.diagnostics,
             read.at,
         );
-        let line = MainLine::new(read.header, read.start, &read.end, read.moves, diagnostics);
-        self.0.recycle(read.end);
-        Some(line)
+        let start = read.start.unwrap_or_else(even_start);
+        Some(MainLine::new(read.header, start, read.moves, diagnostics))
     }
 }
 
@@ -110,11 +107,11 @@ struct Read<L> {
     header: Header,
     /// Whether the header has a field kifu knows (kept or not).
     known_header_field: bool,
-    start: StartPosition,
+    /// The start position, `None` for the even-game start: a check of a large archive of
+    /// even games copies no start position at all, and a record copies it once.
+    start: Option<StartPosition>,
     start_span: Span,
     moves: L,
-    /// The position after the last move replayed, with the line's moves as its history.
-    end: Position,
     diagnostics: Vec<Diagnostic>,
     /// Where the record starts in the text.
     at: usize,
@@ -133,9 +130,6 @@ struct Reading<'t, L: Line> {
     from: usize,
     /// The nodes of the last record read (0 before the first).
     last_nodes: usize,
-    /// The replay position of a record already handed out, whose room for a game's moves
-    /// (12 KB, a large allocation) the next record reuses.
-    spare: Option<Position>,
     yielded: bool,
     done: bool,
     line: std::marker::PhantomData<L>,
@@ -150,7 +144,6 @@ impl<'t, L: Line> Reading<'t, L> {
             carried_diagnostics: Vec::new(),
             from: 0,
             last_nodes: 0,
-            spare: None,
             yielded: false,
             done: false,
             line: std::marker::PhantomData,
@@ -168,7 +161,7 @@ impl<'t, L: Line> Reading<'t, L> {
                 0 => estimate_nodes(self.text.len().saturating_sub(start)),
                 last => last + last / 4,
             };
-            let mut builder = Builder::<L>::new(self.text, nodes, self.spare.take());
+            let mut builder = Builder::<L>::new(self.text, nodes);
             builder.diags.append(&mut self.carried_diagnostics);
             if let Some((statement, span)) = self.carried.take() {
                 builder.statement(statement, span);
@@ -212,29 +205,20 @@ impl<'t, L: Line> Reading<'t, L> {
                         "text between `/` separators holds no game; its comments are ignored",
                     ));
                     self.carried_diagnostics.append(&mut read.diagnostics);
-                    self.recycle(read.end);
                     continue;
                 }
                 self.yielded = true;
                 return Some(read);
             }
             self.carried_diagnostics.append(&mut read.diagnostics);
-            self.recycle(read.end);
         }
         if !self.yielded {
             self.yielded = true;
-            let mut read = Builder::<L>::new(self.text, 1, self.spare.take()).finish(0);
+            let mut read = Builder::<L>::new(self.text, 1).finish(0);
             read.diagnostics = std::mem::take(&mut self.carried_diagnostics);
             return Some(read);
         }
         None
-    }
-}
-
-impl<L: Line> Reading<'_, L> {
-    /// Takes back the replay position of a record handed out, for the next one.
-    fn recycle(&mut self, position: Position) {
-        self.spare = Some(position);
     }
 }
 
@@ -257,7 +241,8 @@ struct Builder<'t, L: Line> {
     diags: Vec<Diagnostic>,
     header: Header,
     known_header_field: bool,
-    start: StartPosition,
+    /// A start position other than the even game's, once the position lines give one.
+    start: Option<StartPosition>,
     start_span: Span,
     moves: L,
     setup: Setup,
@@ -278,33 +263,21 @@ fn estimate_nodes(rest: usize) -> usize {
 }
 
 impl<'t, L: Line> Builder<'t, L> {
-    /// A builder for a record of `text`, with room for about `nodes` nodes, replaying in
-    /// `spare` (a position to reuse, whatever it holds) when given one.
-    fn new(text: &'t str, nodes: usize, spare: Option<Position>) -> Builder<'t, L> {
-        let start = StartPosition {
-            position: even_position().clone(),
-            handicap: Some(kifu_shogi::Handicap::Even),
-        };
+    /// A builder for a record of `text`, with room for about `nodes` nodes.
+    fn new(text: &'t str, nodes: usize) -> Builder<'t, L> {
         let mut header = Header::new();
         if L::KEEPS_RECORD {
             // A CSA game names its players, event and times: room for the usual lines at once.
             header.entries_mut().reserve(HEADER_LINES);
         }
         let moves = L::with_capacity(nodes);
-        let position = match spare {
-            Some(mut spare) => {
-                spare.clone_from(&start.position);
-                spare
-            }
-            None => start.position.clone(),
-        };
-        let line = Replay::new(position, moves.root());
+        let line = Replay::new(start_of_replay(), moves.root());
         Builder {
             text,
             diags: Vec::new(),
             header,
             known_header_field: false,
-            start,
+            start: None,
             start_span: Span::default(),
             moves,
             setup: Setup::default(),
@@ -417,12 +390,12 @@ impl<'t, L: Line> Builder<'t, L> {
     /// Reads the move and time lines that come next, each alone on its line, as
     /// [`Builder::statement`] would read their statements.
     ///
-    /// A move the rules allow on a line that is still open, and the first time after it, go
-    /// straight into the line ([`Replay::accept`], [`Line::set_time`]); anything else (a move
-    /// that does not fit the position, a line closed by an ending or an illegal move, a second
-    /// time) goes through [`Builder::play`] and [`Builder::time_ms`], which report it. Both
-    /// ways leave the line and the diagnostics the same: the fast way is only taken where the
-    /// general one would find nothing to say.
+    /// A move the rules allow on a line that is still open, and a time line right after it,
+    /// go straight into the line ([`Replay::accept`], [`Line::set_time`]); anything else (a
+    /// move that does not fit the position, a line closed by an ending or an illegal move, a
+    /// time that follows no move just accepted) goes through [`Builder::play`] and
+    /// [`Builder::time_ms`], which report it. Both ways leave the line and the diagnostics
+    /// the same: the fast way is only taken where the general one would find nothing to say.
     #[inline(always)]
     fn common_lines(&mut self, statements: &mut Statements<'_>) {
         let Some((at, ahead)) = statements.ahead() else {
@@ -431,44 +404,51 @@ impl<'t, L: Line> Builder<'t, L> {
         // Whether the line takes moves without a word to say (cached: only a move played
         // here or through the general path changes it).
         let mut open = self.phase == Phase::Moves && !self.line.is_closed();
-        // Whether the line's last node is a move just accepted here, which has no time yet.
-        let mut fresh = false;
-        // How far into `ahead` the lines read here reach.
-        let mut read = 0;
+        // The lines not read yet; `at + read` is where they start in the text.
+        let mut rest = ahead;
+        let read = |rest: &[u8]| ahead.len() - rest.len();
         loop {
-            let rest = &ahead[read..];
-            let start = at + read;
             if let Some((text, next)) = move_line(rest) {
-                let span = Span::new(start, start + 7);
                 // The move named in the position, and allowed by the rules, in one pass;
                 // else the general path reads and reports it (or the line is not a move).
                 if open
                     && let Some(mv) = CsaMove::resolve_well_formed(text, &self.line.position)
                     && self.line.position.check_move(mv).is_ok()
                 {
-                    open = self.line.accept(&mut self.moves, mv, span);
-                    fresh = true;
-                } else if let Some(m) = CsaMove::parse_well_formed(text) {
-                    self.play(Ok(m), span);
-                    open = self.phase == Phase::Moves && !self.line.is_closed();
-                    fresh = false;
-                } else {
+                    // The span is made in this branch only: a line that keeps no spans
+                    // (a tally) then pays nothing for it.
+                    let start = at + read(rest);
+                    open = self
+                        .line
+                        .accept(&mut self.moves, mv, Span::new(start, start + 7));
+                    rest = &rest[next..];
+                    // Its time, on the next line in nearly every game that has times: set
+                    // on the move just accepted, which has none yet.
+                    if let Some((seconds, _, next)) = time_line(rest) {
+                        self.moves
+                            .set_time(self.line.cursor, Some(seconds * 1000), None);
+                        rest = &rest[next..];
+                    }
+                    continue;
+                }
+                let Some(m) = CsaMove::parse_well_formed(text) else {
                     break;
-                }
-                read += next;
+                };
+                let start = at + read(rest);
+                self.play(Ok(m), Span::new(start, start + 7));
+                open = self.phase == Phase::Moves && !self.line.is_closed();
+                rest = &rest[next..];
             } else if let Some((seconds, len, next)) = time_line(rest) {
-                if fresh {
-                    self.moves
-                        .set_time(self.line.cursor, Some(seconds * 1000), None);
-                    fresh = false;
-                } else {
-                    self.time_ms(seconds * 1000, Span::new(start, start + len));
-                }
-                read += next;
+                // A time that does not follow a move accepted here (a second time, a time
+                // after a comment or an illegal move): the general path says what it is.
+                let start = at + read(rest);
+                self.time_ms(seconds * 1000, Span::new(start, start + len));
+                rest = &rest[next..];
             } else {
                 break;
             }
         }
+        let read = read(rest);
         if read > 0 {
             self.content = true;
             statements.pass(read);
@@ -514,8 +494,9 @@ impl<'t, L: Line> Builder<'t, L> {
             self.start_span = self.start_span.join(span);
         } else if self.setup.started {
             self.start_span = self.start_span.join(span);
-            self.start = self.setup.finish(side, self.start_span, &mut self.diags);
-            self.line.position.clone_from(&self.start.position);
+            let start = self.setup.finish(side, self.start_span, &mut self.diags);
+            self.line.position.clone_from(&start.position);
+            self.start = Some(start);
             self.line
                 .position
                 .reserve(crate::shogi::replay::MOVES_RESERVED);
@@ -626,16 +607,45 @@ impl<'t, L: Line> Builder<'t, L> {
             self.start_moves(side_of(kifu_shogi::Color::Black), Span::point(at));
         }
         self.line.finish(&mut self.moves, &mut self.diags);
+        self.moves.finish_at(&self.line.position);
+        SPARE_POSITION.set(Some(self.line.position));
         Read {
             header: self.header,
             known_header_field: self.known_header_field,
             start: self.start,
             start_span: self.start_span,
             moves: self.moves,
-            end: self.line.position,
             diagnostics: self.diags,
             at,
         }
+    }
+}
+
+thread_local! {
+    /// The position the last record read on this thread was replayed on, kept for the next
+    /// one with the room its move history was given ([`crate::shogi::replay::MOVES_RESERVED`]
+    /// moves): `kifu check` over a directory reads one record a file, and allocating and
+    /// freeing that room for each was about 550 instructions a record.
+    static SPARE_POSITION: std::cell::Cell<Option<Position>> = const { std::cell::Cell::new(None) };
+}
+
+/// The even game's start for a new record's replay, in the room of the last record's
+/// position when this thread has read one.
+fn start_of_replay() -> Position {
+    match SPARE_POSITION.take() {
+        Some(mut position) => {
+            position.clone_from(even_position());
+            position
+        }
+        None => even_position().clone(),
+    }
+}
+
+/// The even game's start, for a record whose position lines named no other.
+fn even_start() -> StartPosition {
+    StartPosition {
+        position: even_position().clone(),
+        handicap: Some(kifu_shogi::Handicap::Even),
     }
 }
 

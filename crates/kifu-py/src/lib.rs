@@ -213,8 +213,13 @@ impl<'a> ReadOptions<'a> {
 /// The bytes of a whole file, into the thread's buffer. Unlike `std::fs::read` it neither asks
 /// the file's size (a `statx` call: a fifth of the system calls of reading a small record
 /// file) nor allocates per file: the buffer is kept from file to file, grown as needed.
+///
+/// On Unix the reads are positioned (`pread`), which a regular file takes and a pipe or a
+/// terminal refuses (`ESPIPE`, before reading anything): a positioned read of a regular file
+/// that returns less than it asked for has reached the end (POSIX `read()`), so a record file
+/// takes one read, not a second one that finds the end (1.4 µs of the 16 µs `kifu.read` took
+/// per file, issue 36). What is not seekable is read to the end as a stream.
 fn read_into<'b>(path: &Path, buffer: &'b mut Vec<u8>) -> std::io::Result<&'b [u8]> {
-    use std::io::Read;
     /// The largest buffer kept between files: one grown larger for a big file is freed when
     /// the thread reads its next file.
     const KEPT: usize = 1 << 20;
@@ -225,6 +230,31 @@ fn read_into<'b>(path: &Path, buffer: &'b mut Vec<u8>) -> std::io::Result<&'b [u
         buffer.resize(64 << 10, 0);
     }
     let mut file = std::fs::File::open(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        let mut filled = 0;
+        loop {
+            if filled == buffer.len() {
+                buffer.resize(buffer.len() * 2, 0);
+            }
+            let asked = buffer.len() - filled;
+            match file.read_at(&mut buffer[filled..], filled as u64) {
+                Ok(n) if n < asked => return Ok(&buffer[..filled + n]),
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                // Nothing was read: a pipe, a terminal or a socket, read as a stream below.
+                Err(e) if e.kind() == std::io::ErrorKind::NotSeekable && filled == 0 => break,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    read_stream(&mut file, buffer)
+}
+
+/// The rest of `file` into `buffer` (from its start), read until a read returns nothing.
+fn read_stream<'b>(file: &mut std::fs::File, buffer: &'b mut Vec<u8>) -> std::io::Result<&'b [u8]> {
+    use std::io::Read;
     let mut filled = 0;
     loop {
         if filled == buffer.len() {

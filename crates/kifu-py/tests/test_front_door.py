@@ -133,3 +133,39 @@ def test_read_many_refuses_what_is_not_a_path():
         kifu.read_many([1, 2])
     with pytest.raises(TypeError):
         kifu.read_many(3)
+
+
+def test_read_takes_a_file_whole_in_one_positioned_read_or_as_a_stream(tmp_path):
+    """`kifu.read(path)` reads a regular file with positioned reads and takes a short one as
+    its end (issue 36: no second read that finds it); a named pipe refuses positioned reads
+    and is read as a stream to its end, however its writer splits it."""
+    import os
+    import threading
+
+    game = (REPO / "examples/records/random-game.csa").read_bytes()
+    one = kifu.read(game)[0].moves
+    # Larger than the first read's 64 KiB and not a multiple of it: the buffer grows and
+    # the last positioned read is the short one.
+    many = b"/\n".join([game] * (70 * 1024 // len(game) + 3))
+    assert len(many) > 64 * 1024 and len(many) % (64 * 1024) != 0
+    big = tmp_path / "many.csa"
+    big.write_bytes(many)
+    records = kifu.read(big)
+    assert len(records) == len(kifu.read(many))
+    assert all(r.moves == one for r in records)
+
+    fifo = tmp_path / "pipe.csa"
+    os.mkfifo(fifo)
+
+    def write_in_two_parts():
+        with open(fifo, "wb", buffering=0) as pipe:
+            pipe.write(game[:100])
+            pipe.write(game[100:])
+
+    writer = threading.Thread(target=write_in_two_parts)
+    writer.start()
+    try:
+        records = kifu.read(fifo)
+    finally:
+        writer.join()
+    assert [r.moves for r in records] == [one]

@@ -173,8 +173,8 @@ fn bomless_utf16(bytes: &[u8]) -> Option<TextEncoding> {
     }
     // The first lines decide (a header, a line of moves); this runs for every file read.
     let sample = &bytes[..bytes.len().min(4096)];
-    // The memchr crate's vector search: `<[u8]>::contains` reads the sample a word at a
-    // time, and this runs over the first 4 KiB of every file read. No NUL: not UTF-16.
+    // No NUL, no UTF-16. Looked for with the memchr crate's vector search:
+    // `<[u8]>::contains` reads the sample a word at a time, and this runs for every file.
     memchr::memchr(0, sample)?;
     let (mut even, mut odd) = (0usize, 0usize);
     for pair in sample.chunks_exact(2) {

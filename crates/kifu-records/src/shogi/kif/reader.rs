@@ -8,7 +8,7 @@ use kifu_record::{
 use kifu_shogi::ShogiEnding;
 
 use super::board::Diagram;
-use super::syntax::{Body, ending_word, move_line};
+use super::syntax::{Body, PlainMoveLine, ending_word, move_line, plain_move_line};
 use crate::shogi::replay::{Replay, Resolved};
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
 use kifu_shogi::notation::ki2;
@@ -22,6 +22,12 @@ pub fn read(text: &str) -> Parsed {
 
 /// Reads the one game of a KIF, KIFU or KI2 text.
 pub(crate) fn read_one(text: &str) -> RecordRead {
+    read_lines(text, true)
+}
+
+/// [`read_one`], with the plain move lines read by [`Reader::plain_move`] and plain KI2 moves
+/// by [`ki2::resolve_plain`] (`plain`), or every line by the general path (for tests that hold the two to the same record and diagnostics).
+pub(super) fn read_lines(text: &str, plain: bool) -> RecordRead {
     let mut diagnostics = Vec::new();
     let mut r = Reader {
         text,
@@ -34,6 +40,7 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
         numbering_offset: 0,
         skip_block: false,
         last: None,
+        plain,
     };
     let mut start = 0;
     while start < text.len() {
@@ -79,6 +86,9 @@ struct Reader<'t, 'd> {
     /// Where the last line read ended and the position there, so a variation can get to its
     /// branch point by undoing and replaying a few moves instead of the whole game.
     last: Option<(NodeId, Position)>,
+    /// Whether move lines of the plain shape take [`Reader::plain_move`], and plain KI2
+    /// moves [`ki2::resolve_plain`].
+    plain: bool,
 }
 
 /// A line of play read so far that a later variation may branch from.
@@ -119,6 +129,12 @@ fn trim_value(s: &str) -> &str {
 
 impl Reader<'_, '_> {
     fn line(&mut self, line: &str, start: usize) {
+        if self.plain
+            && let Some(plain) = plain_move_line(line.as_bytes())
+            && self.plain_move(&plain, start)
+        {
+            return;
+        }
         let span = Span::new(start, start + line.len());
         let trimmed = line.trim_start_matches([' ', '\u{3000}', '\t']);
         let Some(first) = trimmed.chars().next() else {
@@ -381,6 +397,62 @@ impl Reader<'_, '_> {
         }
     }
 
+    /// Plays a move line of the plain shape when [`Reader::move_line`] would play it with
+    /// nothing to report: the line of play is open, the number is as expected, and the move
+    /// names the piece on its origin square and is legal. Returns false, having changed
+    /// nothing, for anything else, which `move_line` then reads and reports.
+    ///
+    /// This is the whole of the work for nearly every line of a KIF file: the move is
+    /// resolved from the bytes read once, checked by the rules and handed to
+    /// [`Replay::accept`], without the general path's parse into owned parts and its error
+    /// plumbing.
+    #[inline]
+    fn plain_move(&mut self, plain: &PlainMoveLine, start: usize) -> bool {
+        let Some(replay) = self.line.as_mut() else {
+            return false;
+        };
+        if self.skip_block || replay.is_closed() {
+            return false;
+        }
+        let tree = &mut self.record.moves;
+        let expected = replay.next_ply(tree);
+        if i64::from(plain.ply) - i64::from(expected) != self.numbering_offset {
+            return false;
+        }
+        let m = plain.mv;
+        let to = match m.to {
+            Destination::Square(f, r) => Square::new(f, r),
+            Destination::Same => tree[replay.cursor].mv().map(|prev| prev.to()),
+        };
+        let Some(to) = to else {
+            return false;
+        };
+        let mv = match (m.action, m.from) {
+            (Action::Drop, _) if m.piece.is_hand_kind() => Move::drop(m.piece, to),
+            (Action::Drop, _) | (_, None) => return false,
+            (action, Some((f, r))) => {
+                let Some(from) = Square::new(f, r) else {
+                    return false;
+                };
+                match replay.position.piece_at(from) {
+                    Some(p) if p.kind == m.piece => {
+                        Move::normal(from, to, action == Action::Promote)
+                    }
+                    _ => return false,
+                }
+            }
+        };
+        if replay.position.check_move(mv).is_err() {
+            return false;
+        }
+        let span = Span::new(start + plain.body_at.0, start + plain.body_at.1);
+        replay.accept(tree, mv, span);
+        if let Some(t) = plain.times {
+            let _ = replay.time(tree, Some(t.spent_ms), t.total_ms);
+        }
+        true
+    }
+
     /// KI2 moves: `▲７六歩    △３四歩`, any number to a line.
     fn ki2_line(&mut self, line: &str, start: usize) {
         if self.skip_block {
@@ -388,6 +460,7 @@ impl Reader<'_, '_> {
         }
         self.start();
         let text = self.text;
+        let plain = self.plain;
         let mut at = 0;
         while at < line.len() {
             let rest = &line[at..];
@@ -401,10 +474,20 @@ impl Reader<'_, '_> {
             match ki2::parse(&line[at..]) {
                 Ok((m, len)) => {
                     let span = Span::new(start + at, start + at + len);
+                    let prev = tree[replay.cursor].mv().map(|m| m.to());
+                    // The plain `▲７六歩` that names one legal move goes straight into the
+                    // line; anything else `play` checks and reports.
+                    if plain
+                        && !replay.is_closed()
+                        && let Some(mv) = ki2::resolve_plain(&replay.position, prev, &m)
+                    {
+                        replay.accept(tree, mv, span);
+                        at += len;
+                        continue;
+                    }
                     let resolved = if replay.is_closed() {
                         Err((None, String::new()))
                     } else {
-                        let prev = tree[replay.cursor].mv().map(|m| m.to());
                         ki2::resolve(&replay.position, prev, &m).map_err(|e| (None, e.to_string()))
                     };
                     replay.play(tree, resolved, span, text, self.diags);

@@ -3,7 +3,9 @@
 
 use kifu_record::EndingKind;
 use kifu_shogi::ShogiEnding;
-use kifu_shogi::notation::kif::{self, KifMove, KifMoveError, digit, is_space, space_len};
+use kifu_shogi::notation::kif::{
+    self, KifMove, KifMoveError, digit, is_space, space_len, space_len_of,
+};
 
 /// What a numbered line holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,7 +93,7 @@ pub fn move_line(line: &str) -> Option<MoveLine> {
                 Some(i) => (&rest[1..i], i + 1),
                 None => (&rest[1..], rest.len()),
             };
-            out.times = Some(times(inner));
+            out.times = Some(times(inner.as_bytes()));
             pos += end;
         } else if rest.starts_with('+') && !out.has_variation {
             out.has_variation = true;
@@ -104,9 +106,70 @@ pub fn move_line(line: &str) -> Option<MoveLine> {
     Some(out)
 }
 
+/// A numbered line of the shape nearly every KIF move line has: a ply number, a move of
+/// the shape [`kif::parse_well_formed`] reads, and a time in parentheses or none, with
+/// nothing else but spaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PlainMoveLine {
+    /// The move number the line starts with.
+    pub(crate) ply: u32,
+    /// Where the move text starts and ends in the line (bytes).
+    pub(crate) body_at: (usize, usize),
+    /// The move.
+    pub(crate) mv: KifMove,
+    /// The times, if the line has them.
+    pub(crate) times: Option<Times>,
+}
+
+/// Reads `   1 ７六歩(77)   ( 0:16/00:00:16)` from its bytes when it has the plain shape
+/// (see [`PlainMoveLine`]); `None` for any other line, which [`move_line`] reads. What it
+/// gives is what [`move_line`] gives for that line (a unit test holds the two together):
+/// a reader may take this for any line and fall back to `move_line` where it has `None`.
+#[inline]
+pub(crate) fn plain_move_line(line: &[u8]) -> Option<PlainMoveLine> {
+    let mut at = 0;
+    while line.get(at) == Some(&b' ') {
+        at += 1;
+    }
+    let mut ply: u32 = 0;
+    let digits_at = at;
+    while let Some(&d @ b'0'..=b'9') = line.get(at) {
+        // Nine digits always fit a u32; longer numbers go the general way.
+        if at - digits_at == 9 {
+            return None;
+        }
+        ply = ply * 10 + u32::from(d - b'0');
+        at += 1;
+    }
+    if at == digits_at {
+        return None;
+    }
+    let gap = space_len_of(&line[at..]);
+    if gap == 0 {
+        return None;
+    }
+    let body_start = at + gap;
+    let (mv, len) = kif::parse_well_formed(&line[body_start..])?;
+    let body_end = body_start + len;
+    at = body_end + space_len_of(&line[body_end..]);
+    let mut times = None;
+    if line.get(at) == Some(&b'(') {
+        let close = at + memchr::memchr(b')', &line[at..])?;
+        times = Some(self::times(&line[at + 1..close]).ok()?);
+        at = close + 1;
+        at += space_len_of(&line[at..]);
+    }
+    (at == line.len()).then_some(PlainMoveLine {
+        ply,
+        body_at: (body_start, body_end),
+        mv,
+        times,
+    })
+}
+
 /// `( 0:16/00:00:16)` without the parentheses; also `0:4/0:0:4`, `00:31 / 00:00:31`, no total.
 /// Read byte by byte: this runs for every move of every KIF file.
-fn times(s: &str) -> Result<Times, &'static str> {
+fn times(s: &[u8]) -> Result<Times, &'static str> {
     const BAD: &str = "a time is `(m:ss/h:mm:ss)`";
     // numbers before and after the slash
     let mut parts = [[0u64; 3]; 2];
@@ -114,7 +177,7 @@ fn times(s: &str) -> Result<Times, &'static str> {
     let mut side = 0;
     let mut in_number = false;
     let mut after_colon = false;
-    for &b in s.as_bytes() {
+    for &b in s {
         match b {
             b'0'..=b'9' => {
                 if !in_number {

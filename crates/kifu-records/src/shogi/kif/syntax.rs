@@ -155,7 +155,8 @@ pub(crate) fn plain_move_line(line: &[u8]) -> Option<PlainMoveLine> {
     let mut times = None;
     if line.get(at) == Some(&b'(') {
         let close = at + memchr::memchr(b')', &line[at..])?;
-        times = Some(self::times(&line[at + 1..close]).ok()?);
+        let inner = &line[at + 1..close];
+        times = Some(plain_times(inner).or_else(|| self::times(inner).ok())?);
         at = close + 1;
         at += space_len_of(&line[at..]);
     }
@@ -164,6 +165,45 @@ pub(crate) fn plain_move_line(line: &[u8]) -> Option<PlainMoveLine> {
         body_at: (body_start, body_end),
         mv,
         times,
+    })
+}
+
+/// The time of nearly every KIF move line, ` 0:16/00:00:16` (spaces, minutes of one to three
+/// digits, seconds, a slash and the total as `hh:mm:ss`), read with fixed offsets from the
+/// end; `None` for any other shape, which [`times`] reads. It gives what `times` gives.
+#[inline]
+fn plain_times(s: &[u8]) -> Option<Times> {
+    let two = |at: usize| -> Option<u64> {
+        match (s.get(at)?, s.get(at + 1)?) {
+            (&a @ b'0'..=b'9', &b @ b'0'..=b'9') => {
+                Some(u64::from(a - b'0') * 10 + u64::from(b - b'0'))
+            }
+            _ => None,
+        }
+    };
+    let n = s.len();
+    // `/hh:mm:ss` at the end, `:ss` before it, then the minutes after spaces.
+    let total_at = n.checked_sub(8)?;
+    if n < 13 || s[n - 9] != b'/' || s[n - 6] != b':' || s[n - 3] != b':' || s[n - 12] != b':' {
+        return None;
+    }
+    let total = two(total_at)? * 3600 + two(n - 5)? * 60 + two(n - 2)?;
+    let seconds = two(n - 11)?;
+    let lead = s.iter().take_while(|&&b| b == b' ').count();
+    let minute_digits = &s[lead..n - 12];
+    if minute_digits.is_empty() || minute_digits.len() > 3 {
+        return None;
+    }
+    let mut minutes = 0;
+    for &d in minute_digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        minutes = minutes * 10 + u64::from(d - b'0');
+    }
+    Some(Times {
+        spent_ms: (minutes * 60 + seconds) * 1000,
+        total_ms: Some(total * 1000),
     })
 }
 
@@ -405,6 +445,46 @@ mod tests {
                 .unwrap()
                 .is_err()
         );
+    }
+
+    /// The fixed-offset reader of the usual time gives what the general one gives, over
+    /// every usual time and near misses of each part.
+    #[test]
+    fn plain_times_read_as_times_reads_them() {
+        let mut read = 0;
+        for minutes in [
+            "", "0", " 0", "  0", "7", "12", "123", "1234", " 1 2", "x", "０",
+        ] {
+            for seconds in ["16", "00", "59", "1", "1x", "123"] {
+                for slash in ["/", " / ", "-", ""] {
+                    for total in [
+                        "00:00:16",
+                        "12:34:56",
+                        "0:0:4",
+                        "00:00:1",
+                        "00:00:1x",
+                        "00:0016",
+                        "00:00:16 ",
+                    ] {
+                        let text = format!("{minutes}:{seconds}{slash}{total}");
+                        let Some(plain) = plain_times(text.as_bytes()) else {
+                            continue;
+                        };
+                        read += 1;
+                        assert_eq!(Ok(plain), times(text.as_bytes()), "{text}");
+                    }
+                }
+            }
+        }
+        assert!(read >= 30, "{read}");
+        assert_eq!(
+            plain_times(b" 0:16/00:00:16"),
+            Some(Times {
+                spent_ms: 16_000,
+                total_ms: Some(16_000)
+            })
+        );
+        assert_eq!(plain_times(b"75:00/01:15:00").unwrap().spent_ms, 4_500_000);
     }
 
     #[test]

@@ -154,6 +154,19 @@ pub(crate) fn plain_move_line(line: &[u8]) -> Option<PlainMoveLine> {
     at = body_end + space_len_of(&line[body_end..]);
     let mut times = None;
     if line.get(at) == Some(&b'(') {
+        // The usual line ends with its time: a time of the usual shape holds no `)`, so the
+        // line's last byte is the first `)` after the `(`, as the general reader finds it.
+        let last = line.len() - 1;
+        if line[last] == b')'
+            && let Some(plain) = plain_times(&line[at + 1..last])
+        {
+            return Some(PlainMoveLine {
+                ply,
+                body_at: (body_start, body_end),
+                mv,
+                times: Some(plain),
+            });
+        }
         let close = at + memchr::memchr(b')', &line[at..])?;
         let inner = &line[at + 1..close];
         times = Some(plain_times(inner).or_else(|| self::times(inner).ok())?);
@@ -173,34 +186,36 @@ pub(crate) fn plain_move_line(line: &[u8]) -> Option<PlainMoveLine> {
 /// end; `None` for any other shape, which [`times`] reads. It gives what `times` gives.
 #[inline]
 fn plain_times(s: &[u8]) -> Option<Times> {
-    let two = |at: usize| -> Option<u64> {
-        match (s.get(at)?, s.get(at + 1)?) {
-            (&a @ b'0'..=b'9', &b @ b'0'..=b'9') => {
-                Some(u64::from(a - b'0') * 10 + u64::from(b - b'0'))
-            }
-            _ => None,
-        }
-    };
-    let n = s.len();
-    // `/hh:mm:ss` at the end, `:ss` before it, then the minutes after spaces.
-    let total_at = n.checked_sub(8)?;
-    if n < 13 || s[n - 9] != b'/' || s[n - 6] != b':' || s[n - 3] != b':' || s[n - 12] != b':' {
+    // `:ss/hh:mm:ss` at the end, the minutes before it after spaces.
+    let split = s.len().checked_sub(12)?;
+    let (head, tail) = s.split_at(split);
+    let tail: &[u8; 12] = tail.try_into().ok()?;
+    if tail[0] != b':' || tail[3] != b'/' || tail[6] != b':' || tail[9] != b':' {
         return None;
     }
-    let total = two(total_at)? * 3600 + two(n - 5)? * 60 + two(n - 2)?;
-    let seconds = two(n - 11)?;
-    let lead = s.iter().take_while(|&&b| b == b' ').count();
-    let minute_digits = &s[lead..n - 12];
+    let mut d = [0u64; 8];
+    for (value, &b) in d.iter_mut().zip(&[
+        tail[1], tail[2], tail[4], tail[5], tail[7], tail[8], tail[10], tail[11],
+    ]) {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        *value = u64::from(b - b'0');
+    }
+    let lead = head.iter().take_while(|&&b| b == b' ').count();
+    let minute_digits = &head[lead..];
     if minute_digits.is_empty() || minute_digits.len() > 3 {
         return None;
     }
     let mut minutes = 0;
-    for &d in minute_digits {
-        if !d.is_ascii_digit() {
+    for &b in minute_digits {
+        if !b.is_ascii_digit() {
             return None;
         }
-        minutes = minutes * 10 + u64::from(d - b'0');
+        minutes = minutes * 10 + u64::from(b - b'0');
     }
+    let seconds = d[0] * 10 + d[1];
+    let total = (d[2] * 10 + d[3]) * 3600 + (d[4] * 10 + d[5]) * 60 + d[6] * 10 + d[7];
     Some(Times {
         spent_ms: (minutes * 60 + seconds) * 1000,
         total_ms: Some(total * 1000),

@@ -29,10 +29,12 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
 /// by [`ki2::resolve_plain`] (`plain`), or every line by the general path (for tests that hold the two to the same record and diagnostics).
 pub(super) fn read_lines(text: &str, plain: bool) -> RecordRead {
     let mut diagnostics = Vec::new();
+    let mut record = ShogiRecord::new(StartPosition::handicap(Handicap::Even));
+    record.moves = MoveTree::with_capacity(estimate_nodes(text.len()));
     let mut r = Reader {
         text,
         diags: &mut diagnostics,
-        record: ShogiRecord::new(StartPosition::handicap(Handicap::Even)),
+        record,
         diagram: Diagram::default(),
         line: None,
         lines: Vec::new(),
@@ -63,6 +65,13 @@ pub(super) fn read_lines(text: &str, plain: bool) -> RecordRead {
         ));
     }
     RecordRead::checked(r.record, diagnostics, 0)
+}
+
+/// Room for the nodes of a text of `len` bytes: a KIF move line with its time is about 36
+/// bytes of UTF-8, a KI2 move about 12; capped so that a long commentary does not reserve
+/// much. Growing the tree move by move cost about 40 instructions a ply.
+fn estimate_nodes(len: usize) -> usize {
+    (len.min(16_384) / 32).clamp(16, 512)
 }
 
 struct Reader<'t, 'd> {

@@ -204,6 +204,88 @@ pub fn parse(s: &str) -> Result<(Ki2Move, usize), Ki2ParseError> {
     Ok((m, s.len() - rest.len()))
 }
 
+/// Reads the move at the start of `b`, the UTF-8 bytes of a KI2 move, when it has the shape
+/// of nearly every KI2 move — `▲` or `△` (or no mark), a full-width file and a kanji rank or
+/// `同` (with one full-width space or none), a piece name, and `成`, `不成`, `生`, `打` or
+/// nothing — and says how many bytes it took; `None` for anything else (relative words
+/// among it), which [`parse`] reads. Where it gives a move it is the one `parse` gives, with
+/// the same length (a unit test holds the two together).
+///
+/// ```
+/// use kifu_shogi::notation::ki2;
+///
+/// let text = "▲同　銀成    △３四歩";
+/// assert_eq!(ki2::parse_well_formed(text.as_bytes()), ki2::parse(text).ok());
+/// assert_eq!(ki2::parse_well_formed("▲５八金右".as_bytes()), None); // `parse` reads it
+/// ```
+#[inline]
+pub fn parse_well_formed(b: &[u8]) -> Option<(Ki2Move, usize)> {
+    use super::kif::{PROMOTE, SAME, WIDE_SPACE, piece_bytes, rank_kanji, three};
+    let (color, mut at) = match three(b, 0)? {
+        [0xE2, 0x96, 0xB2] => (Some(Color::Black), 3),
+        [0xE2, 0x96, 0xB3] => (Some(Color::White), 3),
+        _ => (None, 0),
+    };
+    let to = match three(b, at)? {
+        SAME => {
+            at += if three(b, at + 3) == Some(WIDE_SPACE) {
+                6
+            } else {
+                3
+            };
+            Destination::Same
+        }
+        [0xEF, 0xBC, file @ 0x91..=0x99] => {
+            let rank = rank_kanji(three(b, at + 3)?)?;
+            at += 6;
+            Destination::Square(file - 0x90, rank)
+        }
+        _ => return None,
+    };
+    let (piece, len) = piece_bytes(b, at)?;
+    at += len;
+    let action = match three(b, at) {
+        // 右 左 直 上 行 寄 引: the relative and movement words.
+        Some(
+            [0xE5, 0x8F, 0xB3]
+            | [0xE5, 0xB7, 0xA6]
+            | [0xE7, 0x9B, 0xB4]
+            | [0xE4, 0xB8, 0x8A]
+            | [0xE8, 0xA1, 0x8C]
+            | [0xE5, 0xAF, 0x84]
+            | [0xE5, 0xBC, 0x95],
+        ) => return None,
+        Some([0xE4, 0xB8, 0x8D]) if three(b, at + 3) == Some(PROMOTE) => {
+            at += 6;
+            Action::NoPromote
+        }
+        Some([0xE7, 0x94, 0x9F]) => {
+            at += 3;
+            Action::NoPromote
+        }
+        Some(PROMOTE) => {
+            at += 3;
+            Action::Promote
+        }
+        Some([0xE6, 0x89, 0x93]) => {
+            at += 3;
+            Action::Drop
+        }
+        _ => Action::None,
+    };
+    Some((
+        Ki2Move {
+            color,
+            to,
+            piece,
+            relative: None,
+            movement: None,
+            action,
+        },
+        at,
+    ))
+}
+
 /// How far forward a move goes, in the mover's frame (positive = towards the opponent).
 fn forward(color: Color, from: Square, to: Square) -> i8 {
     let d = from.rank() as i8 - to.rank() as i8;
@@ -542,6 +624,68 @@ mod tests {
             }
         }
         positions
+    }
+
+    /// `parse_well_formed` reads what `parse` reads, to the byte, wherever it reads anything,
+    /// over every combination of the usual and odd parts of a KI2 move; and it does read the
+    /// usual shapes.
+    #[test]
+    fn well_formed_moves_read_as_parse_reads_them() {
+        let marks = ["▲", "△", "☗", "▽", ""];
+        let destinations = [
+            "７六",
+            "１一",
+            "９九",
+            "同",
+            "同　",
+            "同 ",
+            "同　　",
+            "76",
+            "七六",
+            "７7",
+            "７六同",
+            "７",
+            "",
+        ];
+        let pieces = [
+            "歩", "香", "桂", "銀", "金", "角", "飛", "玉", "王", "と", "成香", "杏", "成桂", "圭",
+            "成銀", "全", "馬", "龍", "竜", "成", "成金", "ぬ", "",
+        ];
+        let words = ["", "右", "左", "直", "上", "行", "寄", "引", "左上", "右引"];
+        let actions = ["", "成", "不成", "生", "打", "不"];
+        let tails = ["", "    △３四歩", "　", "+", "x"];
+        let mut read = 0;
+        for mark in marks {
+            for to in destinations {
+                for piece in pieces {
+                    for word in words {
+                        for action in actions {
+                            for tail in tails {
+                                let text = format!("{mark}{to}{piece}{word}{action}{tail}");
+                                let Some(fast) = parse_well_formed(text.as_bytes()) else {
+                                    continue;
+                                };
+                                read += 1;
+                                assert_eq!(parse(&text), Ok(fast), "{text}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(read > 5_000, "{read}");
+        for text in [
+            "▲７六歩",
+            "△同　銀",
+            "△同銀",
+            "▲５五角打",
+            "▲２三成銀",
+            "▲２二角成",
+            "△８八銀不成",
+            "７六歩",
+        ] {
+            assert!(parse_well_formed(text.as_bytes()).is_some(), "{text}");
+        }
     }
 
     /// Every destination (and `同`), piece, action and side mark, in every position: where

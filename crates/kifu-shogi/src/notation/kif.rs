@@ -319,21 +319,8 @@ pub fn parse_well_formed(b: &[u8]) -> Option<(KifMove, usize)> {
         ),
         _ => return None,
     };
-    let piece = match three(b, at)? {
-        PROMOTE => {
-            // 成銀, 成桂, 成香: the only names of two characters.
-            let kind = match three(b, at + 3)? {
-                [0xE9, 0x8A, 0x80] => PieceKind::ProSilver,
-                [0xE6, 0xA1, 0x82] => PieceKind::ProKnight,
-                [0xE9, 0xA6, 0x99] => PieceKind::ProLance,
-                _ => return None,
-            };
-            at += 3;
-            kind
-        }
-        name => piece_kanji(name)?,
-    };
-    at += 3;
+    let (piece, len) = piece_bytes(b, at)?;
+    at += len;
     let action = match three(b, at) {
         Some([0xE4, 0xB8, 0x8D]) if three(b, at + 3) == Some(PROMOTE) => {
             at += 6;
@@ -378,21 +365,21 @@ pub fn parse_well_formed(b: &[u8]) -> Option<(KifMove, usize)> {
 }
 
 /// `同`
-const SAME: [u8; 3] = [0xE5, 0x90, 0x8C];
+pub(super) const SAME: [u8; 3] = [0xE5, 0x90, 0x8C];
 /// `成`
-const PROMOTE: [u8; 3] = [0xE6, 0x88, 0x90];
+pub(super) const PROMOTE: [u8; 3] = [0xE6, 0x88, 0x90];
 /// U+3000, the ideographic space.
-const WIDE_SPACE: [u8; 3] = [0xE3, 0x80, 0x80];
+pub(super) const WIDE_SPACE: [u8; 3] = [0xE3, 0x80, 0x80];
 
 /// The three bytes at `at`, if there are three.
 #[inline(always)]
-fn three(b: &[u8], at: usize) -> Option<[u8; 3]> {
+pub(super) fn three(b: &[u8], at: usize) -> Option<[u8; 3]> {
     b.get(at..at + 3)?.try_into().ok()
 }
 
 /// The rank a kanji numeral's UTF-8 bytes denote (`一` … `九`).
 #[inline]
-fn rank_kanji(c: [u8; 3]) -> Option<u8> {
+pub(super) fn rank_kanji(c: [u8; 3]) -> Option<u8> {
     Some(match c {
         [0xE4, 0xB8, 0x80] => 1,
         [0xE4, 0xBA, 0x8C] => 2,
@@ -405,6 +392,24 @@ fn rank_kanji(c: [u8; 3]) -> Option<u8> {
         [0xE4, 0xB9, 0x9D] => 9,
         _ => return None,
     })
+}
+
+/// The piece named at `at` (as [`piece_name`] reads it) and the name's length in bytes.
+#[inline]
+pub(super) fn piece_bytes(b: &[u8], at: usize) -> Option<(PieceKind, usize)> {
+    match three(b, at)? {
+        PROMOTE => {
+            // 成銀, 成桂, 成香: the only names of two characters.
+            let kind = match three(b, at + 3)? {
+                [0xE9, 0x8A, 0x80] => PieceKind::ProSilver,
+                [0xE6, 0xA1, 0x82] => PieceKind::ProKnight,
+                [0xE9, 0xA6, 0x99] => PieceKind::ProLance,
+                _ => return None,
+            };
+            Some((kind, 6))
+        }
+        name => Some((piece_kanji(name)?, 3)),
+    }
 }
 
 /// The piece a one-character name's UTF-8 bytes denote (the names of [`PIECE_NAMES`]

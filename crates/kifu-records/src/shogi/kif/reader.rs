@@ -480,7 +480,13 @@ impl Reader<'_, '_> {
             }
             let replay = self.line.as_mut().expect("started");
             let tree = &mut self.record.moves;
-            match ki2::parse(&line[at..]) {
+            // The usual shape straight from the bytes, else the general parser (which says
+            // what is wrong); both read the same move where the first reads one.
+            let parsed = match plain.then(|| ki2::parse_well_formed(line[at..].as_bytes())) {
+                Some(Some(read)) => Ok(read),
+                _ => ki2::parse(&line[at..]),
+            };
+            match parsed {
                 Ok((m, len)) => {
                     let span = Span::new(start + at, start + at + len);
                     let prev = tree[replay.cursor].mv().map(|m| m.to());

@@ -482,7 +482,7 @@ impl Reader<'_, '_> {
             let tree = &mut self.record.moves;
             // The usual shape straight from the bytes, else the general parser (which says
             // what is wrong); both read the same move where the first reads one.
-            let parsed = match plain.then(|| ki2::parse_well_formed(line[at..].as_bytes())) {
+            let parsed = match plain.then(|| ki2::parse_well_formed(&line.as_bytes()[at..])) {
                 Some(Some(read)) => Ok(read),
                 _ => ki2::parse(&line[at..]),
             };

@@ -395,7 +395,7 @@ pub(super) fn rank_kanji(c: [u8; 3]) -> Option<u8> {
 }
 
 /// The piece named at `at` (as [`piece_name`] reads it) and the name's length in bytes.
-#[inline]
+#[inline(always)]
 pub(super) fn piece_bytes(b: &[u8], at: usize) -> Option<(PieceKind, usize)> {
     match three(b, at)? {
         PROMOTE => {

@@ -137,6 +137,16 @@ const ODD_GAMES: &[&str] = &[
     // KI2 lines amid KIF lines, and a KI2 game.
     "   1 ７六歩(77)\n△３四歩　▲２六歩\n   4 ８四歩(83)\n",
     "▲７六歩　△３四歩　▲２二角成　△同　銀\nまで4手で中断\n",
+    // KI2: 打 and a drop without it, 同 without its space, 不成, relative words that pick a
+    // piece and a move that needs one, a mark of the side not to move, 同 first, an ending.
+    "▲７六歩　△３四歩　▲２二角成　△同銀　▲４五角打　△５二玉　▲５五角\n",
+    "▲７六歩　△３四歩　▲２二角不成　△同　銀\n",
+    "▲５八金右　△３四歩　▲７八金\n",
+    "▲５八金　△３四歩\n",
+    "▲７六歩　▲３四歩\n",
+    "△同　歩\n",
+    "▲７六歩　△投了\n",
+    "▲７六歩    △３四歩    ▲２六歩\n△８四歩\t▲２五歩\n",
     // Handicap start: 上手 moves first.
     "手合割：香落ち\n   1 ３四歩(33)\n   2 ７六歩(77)\n",
     // A fourfold repetition, then a move after it.

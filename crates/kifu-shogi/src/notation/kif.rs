@@ -451,7 +451,7 @@ fn digit_at(b: &[u8], at: usize) -> Option<(u8, usize)> {
 }
 
 /// The origin square at `at` (`(77)`, as [`is_origin`] sees one) and its length in bytes.
-#[inline]
+#[inline(always)]
 fn origin_at(b: &[u8], at: usize) -> Option<((u8, u8), usize)> {
     if b.get(at) != Some(&b'(') {
         return None;

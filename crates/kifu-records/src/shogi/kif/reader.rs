@@ -456,8 +456,12 @@ impl Reader<'_, '_> {
         }
         let span = Span::new(start + plain.body_at.0, start + plain.body_at.1);
         replay.accept(tree, mv, span);
+        // The node was made just now, on an open line: `Replay::time` would find nothing
+        // held back and no time set, and set it there.
         if let Some(t) = plain.times {
-            let _ = replay.time(tree, Some(t.spent_ms), t.total_ms);
+            let node = &mut tree[replay.cursor];
+            node.time_ms = Some(t.spent_ms);
+            node.total_ms = t.total_ms;
         }
         true
     }

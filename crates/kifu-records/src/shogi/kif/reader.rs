@@ -2,15 +2,15 @@
 //! variations, each move replayed with the rules.
 
 use kifu_record::{
-    Bookmark, Comment, CommentKind, Diagnostic, DiagnosticKind, EndingKind, HeaderEntry,
-    HeaderField, MoveTree, NodeId, NodeItem, Span,
+    Bookmark, Comment, CommentKind, Diagnostic, DiagnosticKind, HeaderEntry, HeaderField, MoveTree,
+    NodeId, NodeItem, Span,
 };
 use kifu_shogi::ShogiEnding;
 
 use super::board::Diagram;
-use super::syntax::{Body, PlainMoveLine, ending_word, move_line, plain_move_line};
+use super::syntax::{Body, PlainMoveLine, ending_word, move_line, plain_move_line, summary_ending};
 use crate::shogi::replay::{Replay, Resolved};
-use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
+use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition};
 use kifu_shogi::notation::ki2;
 use kifu_shogi::notation::kif::{Action, Destination, KifMove};
 use kifu_shogi::{Color, Handicap, Move, Position, Square};
@@ -26,7 +26,8 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
 }
 
 /// [`read_one`], with the plain move lines read by [`Reader::plain_move`] and plain KI2 moves
-/// by [`ki2::resolve_plain`] (`plain`), or every line by the general path (for tests that hold the two to the same record and diagnostics).
+/// by [`ki2::parse_well_formed`] and [`ki2::resolve_plain`] (`plain`), or every line by the
+/// general path (for tests that hold the two to the same record and diagnostics).
 pub(super) fn read_lines(text: &str, plain: bool) -> RecordRead {
     let mut diagnostics = Vec::new();
     let mut record = ShogiRecord::new(StartPosition::handicap(Handicap::Even));
@@ -96,7 +97,7 @@ struct Reader<'t, 'd> {
     /// branch point by undoing and replaying a few moves instead of the whole game.
     last: Option<(NodeId, Position)>,
     /// Whether move lines of the plain shape take [`Reader::plain_move`], and plain KI2
-    /// moves [`ki2::resolve_plain`].
+    /// moves [`ki2::parse_well_formed`] and [`ki2::resolve_plain`].
     plain: bool,
 }
 
@@ -674,76 +675,6 @@ impl Reader<'_, '_> {
             broken: false,
         });
     }
-}
-
-/// The ending a `まで…` line states, `mover` being the side to move after the moves.
-fn summary_ending(line: &str, mover: Color) -> Option<EndingKind<ShogiEnding>> {
-    let rest = line.trim_start_matches("まで").trim_start_matches('、');
-    let after_count = rest.trim_start_matches(|c: char| c.is_ascii_digit());
-    let result = after_count
-        .strip_prefix("手で")
-        .or_else(|| after_count.strip_prefix("手"))?;
-    let result = result.trim_end();
-    let side = |name: &str| -> Option<Color> {
-        Some(match name {
-            "先手" | "下手" => Color::Black,
-            "後手" | "上手" => Color::White,
-            "▲" | "☗" => Color::Black,
-            "△" | "☖" => Color::White,
-            _ => return None,
-        })
-    };
-    let named = |suffix: &str| -> Option<Color> {
-        let name = result.strip_suffix(suffix)?;
-        let name = name.strip_prefix("時間切れにより").unwrap_or(name);
-        side(name)
-    };
-    Some(match result {
-        "中断" => EndingKind::Abort,
-        "千日手" => EndingKind::Repetition,
-        "持将棋" => EndingKind::Game(ShogiEnding::Impasse),
-        "封じ手" => EndingKind::Sealed,
-        "不詰" => EndingKind::NoCheckmate,
-        "詰" | "詰み" => EndingKind::Checkmate,
-        _ => {
-            if let Some(c) = named("の反則勝ち") {
-                if c == mover {
-                    EndingKind::IllegalMoveWin
-                } else {
-                    EndingKind::IllegalAction(side_of(mover))
-                }
-            } else if let Some(c) = named("の反則負け") {
-                if c == mover {
-                    EndingKind::IllegalMoveLoss
-                } else {
-                    EndingKind::IllegalAction(side_of(c))
-                }
-            } else if let Some(c) = named("の入玉勝ち") {
-                if c == mover {
-                    EndingKind::Game(ShogiEnding::DeclareWin)
-                } else {
-                    return None;
-                }
-            } else if result.starts_with("時間切れにより") {
-                let c = named("の勝ち")?;
-                if c != mover {
-                    EndingKind::TimeLoss
-                } else {
-                    return None;
-                }
-            } else if let Some(c) = named("の勝ち") {
-                // The side to move wins without a stated reason: keep the words.
-                if c != mover {
-                    EndingKind::Resign
-                } else {
-                    EndingKind::Unknown(result.to_owned())
-                }
-            } else {
-                // `まで13手で投了`, `まで30手で切れ負け`: the bare termination words.
-                return ending_word(result);
-            }
-        }
-    })
 }
 
 /// Turns `position` (the one after node `from`) into the one after node `to`: undo up to

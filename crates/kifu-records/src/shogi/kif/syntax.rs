@@ -2,7 +2,9 @@
 //! KIF move notation ([`kifu_shogi::notation::kif`]).
 
 use kifu_record::EndingKind;
-use kifu_shogi::ShogiEnding;
+use kifu_shogi::{Color, ShogiEnding};
+
+use crate::shogi::side_of;
 use kifu_shogi::notation::kif::{
     self, KifMove, KifMoveError, digit, is_space, space_len, space_len_of,
 };
@@ -352,6 +354,76 @@ fn body(s: &str) -> (Result<Body, BodyError>, usize) {
         parsed.map(Body::Move).map_err(BodyError::from),
         s.len() - rest.len() + used,
     )
+}
+
+/// The ending a `まで…` line states, `mover` being the side to move after the moves.
+pub(crate) fn summary_ending(line: &str, mover: Color) -> Option<EndingKind<ShogiEnding>> {
+    let rest = line.trim_start_matches("まで").trim_start_matches('、');
+    let after_count = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    let result = after_count
+        .strip_prefix("手で")
+        .or_else(|| after_count.strip_prefix("手"))?;
+    let result = result.trim_end();
+    let side = |name: &str| -> Option<Color> {
+        Some(match name {
+            "先手" | "下手" => Color::Black,
+            "後手" | "上手" => Color::White,
+            "▲" | "☗" => Color::Black,
+            "△" | "☖" => Color::White,
+            _ => return None,
+        })
+    };
+    let named = |suffix: &str| -> Option<Color> {
+        let name = result.strip_suffix(suffix)?;
+        let name = name.strip_prefix("時間切れにより").unwrap_or(name);
+        side(name)
+    };
+    Some(match result {
+        "中断" => EndingKind::Abort,
+        "千日手" => EndingKind::Repetition,
+        "持将棋" => EndingKind::Game(ShogiEnding::Impasse),
+        "封じ手" => EndingKind::Sealed,
+        "不詰" => EndingKind::NoCheckmate,
+        "詰" | "詰み" => EndingKind::Checkmate,
+        _ => {
+            if let Some(c) = named("の反則勝ち") {
+                if c == mover {
+                    EndingKind::IllegalMoveWin
+                } else {
+                    EndingKind::IllegalAction(side_of(mover))
+                }
+            } else if let Some(c) = named("の反則負け") {
+                if c == mover {
+                    EndingKind::IllegalMoveLoss
+                } else {
+                    EndingKind::IllegalAction(side_of(c))
+                }
+            } else if let Some(c) = named("の入玉勝ち") {
+                if c == mover {
+                    EndingKind::Game(ShogiEnding::DeclareWin)
+                } else {
+                    return None;
+                }
+            } else if result.starts_with("時間切れにより") {
+                let c = named("の勝ち")?;
+                if c != mover {
+                    EndingKind::TimeLoss
+                } else {
+                    return None;
+                }
+            } else if let Some(c) = named("の勝ち") {
+                // The side to move wins without a stated reason: keep the words.
+                if c != mover {
+                    EndingKind::Resign
+                } else {
+                    EndingKind::Unknown(result.to_owned())
+                }
+            } else {
+                // `まで13手で投了`, `まで30手で切れ負け`: the bare termination words.
+                return ending_word(result);
+            }
+        }
+    })
 }
 
 /// The side a player's title names (`先手`/`下手`, `後手`/`上手`).

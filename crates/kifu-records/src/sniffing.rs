@@ -18,11 +18,15 @@ pub(crate) fn first_lines(text: &str) -> impl Iterator<Item = &str> {
 /// non-blank line, all of it when it has fewer (for a parser that reads a whole text, as
 /// CKKA's does).
 pub(crate) fn sniffed_prefix(text: &str) -> &str {
+    // Every file opened goes through this (each game's detection asks for it), so line ends
+    // are found with memchr and most lines are told from blank ones by their first byte.
+    let bytes = text.as_bytes();
     let mut seen = 0;
     let mut end = 0;
-    for line in text.split_inclusive('\n') {
-        end += line.len();
-        if !line.trim().is_empty() {
+    while end < bytes.len() {
+        let start = end;
+        end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |i| start + i + 1);
+        if !is_blank(&text[start..end]) {
             seen += 1;
             if seen == SNIFFED_LINES {
                 break;
@@ -30,6 +34,18 @@ pub(crate) fn sniffed_prefix(text: &str) -> &str {
         }
     }
     &text[..end]
+}
+
+/// True when `line` holds only white space (as `str::trim` counts it).
+fn is_blank(line: &str) -> bool {
+    // The ASCII white space of `char::is_whitespace`: tab to carriage return, and space.
+    match line.bytes().find(|b| !matches!(b, b'\t'..=b'\r' | b' ')) {
+        None => true,
+        // An ASCII byte that is not white space settles it; other bytes start characters
+        // that may be white space (U+3000).
+        Some(b) if b.is_ascii() => false,
+        Some(_) => line.trim().is_empty(),
+    }
 }
 
 #[cfg(test)]
@@ -45,5 +61,32 @@ mod tests {
         assert!(prefix.ends_with("b\n") && !prefix.contains("tail"));
         assert_eq!(sniffed_prefix("a\r\nb"), "a\r\nb");
         assert_eq!(sniffed_prefix(""), "");
+    }
+
+    /// Blank lines of every kind (ASCII white space, U+3000, a vertical tab, a form feed)
+    /// are not counted; lines that begin with white space and hold something are.
+    #[test]
+    fn blank_lines_are_what_trim_leaves_empty() {
+        for line in [
+            "",
+            "\n",
+            " \t\r\n",
+            "\u{3000}\n",
+            " \u{3000} ",
+            "\u{b}\u{c}\n",
+            "\u{85}",
+        ] {
+            assert!(is_blank(line), "{line:?}");
+            assert_eq!(is_blank(line), line.trim().is_empty());
+        }
+        for line in ["a", " a\n", "\u{3000}手\n", "手", "\t1 ７六歩(77)\r\n"] {
+            assert!(!is_blank(line), "{line:?}");
+        }
+        let text = format!(
+            "{}\u{3000}\n{}rest\n",
+            "x\n".repeat(SNIFFED_LINES - 1),
+            "\u{3000}y\n"
+        );
+        assert!(sniffed_prefix(&text).ends_with("\u{3000}y\n"));
     }
 }

@@ -204,6 +204,88 @@ pub fn parse(s: &str) -> Result<(Ki2Move, usize), Ki2ParseError> {
     Ok((m, s.len() - rest.len()))
 }
 
+/// Reads the move at the start of `b`, the UTF-8 bytes of a KI2 move, when it has the shape
+/// of nearly every KI2 move — `▲` or `△` (or no mark), a full-width file and a kanji rank or
+/// `同` (with one full-width space or none), a piece name, and `成`, `不成`, `生`, `打` or
+/// nothing — and says how many bytes it took; `None` for anything else (relative words
+/// among it), which [`parse`] reads. Where it gives a move it is the one `parse` gives, with
+/// the same length (a unit test holds the two together).
+///
+/// ```
+/// use kifu_shogi::notation::ki2;
+///
+/// let text = "▲同　銀成    △３四歩";
+/// assert_eq!(ki2::parse_well_formed(text.as_bytes()), ki2::parse(text).ok());
+/// assert_eq!(ki2::parse_well_formed("▲５八金右".as_bytes()), None); // `parse` reads it
+/// ```
+#[inline]
+pub fn parse_well_formed(b: &[u8]) -> Option<(Ki2Move, usize)> {
+    use super::kif::{PROMOTE, SAME, WIDE_SPACE, piece_bytes, rank_kanji, three};
+    let (color, mut at) = match three(b, 0)? {
+        [0xE2, 0x96, 0xB2] => (Some(Color::Black), 3),
+        [0xE2, 0x96, 0xB3] => (Some(Color::White), 3),
+        _ => (None, 0),
+    };
+    let to = match three(b, at)? {
+        SAME => {
+            at += if three(b, at + 3) == Some(WIDE_SPACE) {
+                6
+            } else {
+                3
+            };
+            Destination::Same
+        }
+        [0xEF, 0xBC, file @ 0x91..=0x99] => {
+            let rank = rank_kanji(three(b, at + 3)?)?;
+            at += 6;
+            Destination::Square(file - 0x90, rank)
+        }
+        _ => return None,
+    };
+    let (piece, len) = piece_bytes(b, at)?;
+    at += len;
+    let action = match three(b, at) {
+        // 右 左 直 上 行 寄 引: the relative and movement words.
+        Some(
+            [0xE5, 0x8F, 0xB3]
+            | [0xE5, 0xB7, 0xA6]
+            | [0xE7, 0x9B, 0xB4]
+            | [0xE4, 0xB8, 0x8A]
+            | [0xE8, 0xA1, 0x8C]
+            | [0xE5, 0xAF, 0x84]
+            | [0xE5, 0xBC, 0x95],
+        ) => return None,
+        Some([0xE4, 0xB8, 0x8D]) if three(b, at + 3) == Some(PROMOTE) => {
+            at += 6;
+            Action::NoPromote
+        }
+        Some([0xE7, 0x94, 0x9F]) => {
+            at += 3;
+            Action::NoPromote
+        }
+        Some(PROMOTE) => {
+            at += 3;
+            Action::Promote
+        }
+        Some([0xE6, 0x89, 0x93]) => {
+            at += 3;
+            Action::Drop
+        }
+        _ => Action::None,
+    };
+    Some((
+        Ki2Move {
+            color,
+            to,
+            piece,
+            relative: None,
+            movement: None,
+            action,
+        },
+        at,
+    ))
+}
+
 /// How far forward a move goes, in the mover's frame (positive = towards the opponent).
 fn forward(color: Color, from: Square, to: Square) -> i8 {
     let d = from.rank() as i8 - to.rank() as i8;
@@ -328,6 +410,64 @@ pub fn resolve(
     }
 }
 
+/// The move [`resolve`] finds for `m` when `m` has no relative or movement word (右 左 直
+/// 上 寄 引) and names exactly one legal move; `None` otherwise, where `resolve` gives the
+/// answer (the move the words pick, or why there is none).
+///
+/// It looks only at the pieces of the kind named that can reach the square, and has the
+/// rules check each, instead of generating every legal move of the position as `resolve`
+/// does: the plain `▲７六歩` is nearly every move of a KI2 file. A test holds it to
+/// `resolve` over every destination, piece and action in many positions.
+///
+/// ```
+/// use kifu_shogi::Position;
+/// use kifu_shogi::notation::ki2;
+///
+/// let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/3GGG2K b - 1").unwrap();
+/// let (ahead, _) = ki2::parse("▲４八金").unwrap();
+/// assert_eq!(ki2::resolve_plain(&pos, None, &ahead), ki2::resolve(&pos, None, &ahead).ok());
+/// let (three_can, _) = ki2::parse("▲５八金").unwrap();
+/// assert_eq!(ki2::resolve_plain(&pos, None, &three_can), None); // ambiguous: `resolve` says so
+/// ```
+#[inline]
+pub fn resolve_plain(pos: &Position, prev_to: Option<Square>, m: &Ki2Move) -> Option<Move> {
+    if m.relative.is_some() || m.movement.is_some() {
+        return None;
+    }
+    let color = pos.turn();
+    if m.color.is_some_and(|c| c != color) {
+        return None;
+    }
+    let to = match m.to {
+        Destination::Square(f, r) => Square::new(f, r)?,
+        Destination::Same => prev_to?,
+    };
+    let drop = || {
+        let mv = m.piece.is_hand_kind().then(|| Move::drop(m.piece, to))?;
+        pos.check_move(mv).is_ok().then_some(mv)
+    };
+    if m.action == Action::Drop {
+        return drop();
+    }
+    let promote = m.action == Action::Promote;
+    // The squares a piece of the kind reaches `to` from are those the same piece of the
+    // other side reaches from `to`.
+    let reach =
+        pos.attacks_from(Piece::new(color.flip(), m.piece), to) & pos.pieces(color, m.piece);
+    let mut found = None;
+    for from in reach {
+        let mv = Move::normal(from, to, promote);
+        if pos.check_move(mv).is_ok() {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(mv);
+        }
+    }
+    // No piece on the board can make the move: a drop, which KI2 writes without `打` then.
+    found.or_else(drop)
+}
+
 /// The fewest relative words that single out `mv` among the pieces of its kind that could
 /// move to the same square, plus whether a drop needs `打`.
 ///
@@ -442,4 +582,175 @@ pub fn write(pos: &Position, mv: Move, prev_to: Option<Square>) -> String {
     }
     s.push_str(&tail);
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions with pieces in hand, promoted pieces, several pieces of a kind able to reach
+    /// one square, pins and checks, both sides to move.
+    fn positions() -> Vec<Position> {
+        let mut positions: Vec<Position> = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "4k4/9/4+P4/9/9/9/6+r2/9/4K4 w RBGSNLPbgsnl2p 1",
+            "4k4/9/9/9/9/9/9/9/3GGG2K b - 1",
+            "4k4/9/9/3S1S3/9/3S1S3/9/9/4K4 b - 1",
+            "4k4/4r4/9/9/9/9/4G4/3G5/4K4 b P 1",
+            "k8/9/9/9/4+R4/9/9/9/4K3+R b - 1",
+            "4k4/9/9/9/9/9/9/2+B3+B2/4K4 b - 1",
+        ]
+        .into_iter()
+        .map(|sfen| Position::from_sfen(sfen).unwrap())
+        .collect();
+        // Two games, one always playing the last legal move generated (it captures, promotes
+        // and drops), one a move from the middle of the list.
+        for middle in [false, true] {
+            let mut game = Position::startpos();
+            for ply in 0..150 {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = if middle {
+                    moves[(ply * 7) % moves.len()]
+                } else {
+                    moves[moves.len() - 1]
+                };
+                game.play(mv).unwrap();
+                if ply % 9 == 0 {
+                    positions.push(game.clone());
+                }
+            }
+        }
+        positions
+    }
+
+    /// `parse_well_formed` reads what `parse` reads, to the byte, wherever it reads anything,
+    /// over every combination of the usual and odd parts of a KI2 move; and it does read the
+    /// usual shapes.
+    #[test]
+    fn well_formed_moves_read_as_parse_reads_them() {
+        let marks = ["▲", "△", "☗", "▽", ""];
+        let destinations = [
+            "７六",
+            "１一",
+            "９九",
+            "同",
+            "同　",
+            "同 ",
+            "同　　",
+            "76",
+            "七六",
+            "７7",
+            "７六同",
+            "７",
+            "",
+        ];
+        let pieces = [
+            "歩", "香", "桂", "銀", "金", "角", "飛", "玉", "王", "と", "成香", "杏", "成桂", "圭",
+            "成銀", "全", "馬", "龍", "竜", "成", "成金", "ぬ", "",
+        ];
+        let words = ["", "右", "左", "直", "上", "行", "寄", "引", "左上", "右引"];
+        let actions = ["", "成", "不成", "生", "打", "不"];
+        let tails = ["", "    △３四歩", "　", "+", "x"];
+        let mut read = 0;
+        for mark in marks {
+            for to in destinations {
+                for piece in pieces {
+                    for word in words {
+                        for action in actions {
+                            for tail in tails {
+                                let text = format!("{mark}{to}{piece}{word}{action}{tail}");
+                                let Some(fast) = parse_well_formed(text.as_bytes()) else {
+                                    continue;
+                                };
+                                read += 1;
+                                assert_eq!(parse(&text), Ok(fast), "{text}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(read > 5_000, "{read}");
+        for text in [
+            "▲７六歩",
+            "△同　銀",
+            "△同銀",
+            "▲５五角打",
+            "▲２三成銀",
+            "▲２二角成",
+            "△８八銀不成",
+            "７六歩",
+        ] {
+            assert!(parse_well_formed(text.as_bytes()).is_some(), "{text}");
+        }
+    }
+
+    /// Every destination (and `同`), piece, action and side mark, in every position: where
+    /// the move has no relative word, the plain resolver gives what `resolve` gives when it
+    /// gives a move, and `None` when it gives an error.
+    #[test]
+    fn the_plain_resolver_agrees_with_resolve() {
+        let kinds = [
+            PieceKind::Pawn,
+            PieceKind::Lance,
+            PieceKind::Knight,
+            PieceKind::Silver,
+            PieceKind::Gold,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::King,
+            PieceKind::ProPawn,
+            PieceKind::ProLance,
+            PieceKind::ProKnight,
+            PieceKind::ProSilver,
+            PieceKind::Horse,
+            PieceKind::Dragon,
+        ];
+        let actions = [
+            Action::None,
+            Action::Promote,
+            Action::NoPromote,
+            Action::Drop,
+        ];
+        let mut resolved = 0;
+        for pos in positions() {
+            let prev_to = pos.moves_played().last().map(|mv| mv.to());
+            let mut destinations: Vec<Destination> = (1..=9)
+                .flat_map(|f| (1..=9).map(move |r| Destination::Square(f, r)))
+                .collect();
+            destinations.push(Destination::Same);
+            for to in destinations {
+                for piece in kinds {
+                    for action in actions {
+                        for color in [None, Some(Color::Black), Some(Color::White)] {
+                            let m = Ki2Move {
+                                color,
+                                to,
+                                piece,
+                                relative: None,
+                                movement: None,
+                                action,
+                            };
+                            let general = resolve(&pos, prev_to, &m).ok();
+                            assert_eq!(
+                                resolve_plain(&pos, prev_to, &m),
+                                general,
+                                "{m:?} in {pos:?}"
+                            );
+                            resolved += usize::from(general.is_some());
+                            let worded = Ki2Move {
+                                relative: Some(Relative::Right),
+                                ..m
+                            };
+                            assert_eq!(resolve_plain(&pos, prev_to, &worded), None);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(resolved > 1000, "{resolved}");
+    }
 }

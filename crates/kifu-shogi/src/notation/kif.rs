@@ -98,7 +98,12 @@ pub fn is_space(c: char) -> bool {
 /// Bytes of leading spaces (ASCII, tab, U+3000) — a byte loop, as this runs several times
 /// for every move line.
 pub fn space_len(s: &str) -> usize {
-    let b = s.as_bytes();
+    space_len_of(s.as_bytes())
+}
+
+/// [`space_len`] of UTF-8 bytes.
+#[inline]
+pub fn space_len_of(b: &[u8]) -> usize {
     let mut i = 0;
     loop {
         match b.get(i) {
@@ -277,6 +282,186 @@ pub fn parse(s: &str) -> (Result<KifMove, KifMoveError>, usize) {
     )
 }
 
+/// Reads the move at the start of `b`, the UTF-8 bytes of a KIF move, when it is of the
+/// shape nearly every KIF writer uses — a full-width file and a kanji rank or `同` (with
+/// one full-width space or none), a piece name, `成`, `不成`, `生`, `打` or nothing, and an
+/// origin or none — and says how many bytes it took; `None` for anything else.
+///
+/// Where it gives a move it is the one [`parse`] gives, with the same length (a unit test
+/// holds the two together); [`parse`] reads the other shapes and says what is wrong with
+/// them. It exists because a reader meets this shape at every move of every KIF file:
+/// comparing fixed three-byte sequences costs a fraction of decoding characters and
+/// searching the piece-name table.
+///
+/// ```
+/// use kifu_shogi::notation::kif::{self, Action, Destination};
+///
+/// let text = "同　角成(88)   ( 0:16/00:00:16)";
+/// let (read, used) = kif::parse_well_formed(text.as_bytes()).unwrap();
+/// assert_eq!((read.to, read.action, read.from), (Destination::Same, Action::Promote, Some((8, 8))));
+/// assert_eq!((Ok(read), used), kif::parse(text));
+/// assert_eq!(kif::parse_well_formed("▲７六歩".as_bytes()), None); // a KI2 mark: `parse` reads it
+/// ```
+#[inline]
+pub fn parse_well_formed(b: &[u8]) -> Option<(KifMove, usize)> {
+    let (to, mut at) = match three(b, 0)? {
+        SAME => {
+            let at = if three(b, 3) == Some(WIDE_SPACE) {
+                6
+            } else {
+                3
+            };
+            (Destination::Same, at)
+        }
+        [0xEF, 0xBC, file @ 0x91..=0x99] => (
+            Destination::Square(file - 0x90, rank_kanji(three(b, 3)?)?),
+            6,
+        ),
+        _ => return None,
+    };
+    let (piece, len) = piece_bytes(b, at)?;
+    at += len;
+    let action = match three(b, at) {
+        Some([0xE4, 0xB8, 0x8D]) if three(b, at + 3) == Some(PROMOTE) => {
+            at += 6;
+            Action::NoPromote
+        }
+        Some([0xE7, 0x94, 0x9F]) => {
+            at += 3;
+            Action::NoPromote
+        }
+        Some(PROMOTE) => {
+            at += 3;
+            Action::Promote
+        }
+        Some([0xE6, 0x89, 0x93]) => {
+            at += 3;
+            Action::Drop
+        }
+        _ => Action::None,
+    };
+    // As `parse`: an origin after spaces belongs to the move, anything else in parentheses
+    // after spaces (a time) does not, and a `(` right after the move must be an origin.
+    let gap = space_len_of(&b[at..]);
+    if gap > 0 && origin_at(b, at + gap).is_some() {
+        at += gap;
+    }
+    let from = if b.get(at) == Some(&b'(') {
+        let (from, len) = origin_at(b, at)?;
+        at += len;
+        Some(from)
+    } else {
+        None
+    };
+    Some((
+        KifMove {
+            to,
+            piece,
+            action,
+            from,
+        },
+        at,
+    ))
+}
+
+/// `同`
+pub(super) const SAME: [u8; 3] = [0xE5, 0x90, 0x8C];
+/// `成`
+pub(super) const PROMOTE: [u8; 3] = [0xE6, 0x88, 0x90];
+/// U+3000, the ideographic space.
+pub(super) const WIDE_SPACE: [u8; 3] = [0xE3, 0x80, 0x80];
+
+/// The three bytes at `at`, if there are three.
+#[inline(always)]
+pub(super) fn three(b: &[u8], at: usize) -> Option<[u8; 3]> {
+    b.get(at..at + 3)?.try_into().ok()
+}
+
+/// The rank a kanji numeral's UTF-8 bytes denote (`一` … `九`).
+#[inline]
+pub(super) fn rank_kanji(c: [u8; 3]) -> Option<u8> {
+    Some(match c {
+        [0xE4, 0xB8, 0x80] => 1,
+        [0xE4, 0xBA, 0x8C] => 2,
+        [0xE4, 0xB8, 0x89] => 3,
+        [0xE5, 0x9B, 0x9B] => 4,
+        [0xE4, 0xBA, 0x94] => 5,
+        [0xE5, 0x85, 0xAD] => 6,
+        [0xE4, 0xB8, 0x83] => 7,
+        [0xE5, 0x85, 0xAB] => 8,
+        [0xE4, 0xB9, 0x9D] => 9,
+        _ => return None,
+    })
+}
+
+/// The piece named at `at` (as [`piece_name`] reads it) and the name's length in bytes.
+#[inline(always)]
+pub(super) fn piece_bytes(b: &[u8], at: usize) -> Option<(PieceKind, usize)> {
+    match three(b, at)? {
+        PROMOTE => {
+            // 成銀, 成桂, 成香: the only names of two characters.
+            let kind = match three(b, at + 3)? {
+                [0xE9, 0x8A, 0x80] => PieceKind::ProSilver,
+                [0xE6, 0xA1, 0x82] => PieceKind::ProKnight,
+                [0xE9, 0xA6, 0x99] => PieceKind::ProLance,
+                _ => return None,
+            };
+            Some((kind, 6))
+        }
+        name => Some((piece_kanji(name)?, 3)),
+    }
+}
+
+/// The piece a one-character name's UTF-8 bytes denote (the names of [`PIECE_NAMES`]
+/// after the three two-character ones).
+#[inline]
+fn piece_kanji(c: [u8; 3]) -> Option<PieceKind> {
+    Some(match c {
+        [0xE6, 0xAD, 0xA9] => PieceKind::Pawn,      // 歩
+        [0xE9, 0x8A, 0x80] => PieceKind::Silver,    // 銀
+        [0xE9, 0x87, 0x91] => PieceKind::Gold,      // 金
+        [0xE6, 0xA1, 0x82] => PieceKind::Knight,    // 桂
+        [0xE9, 0xA6, 0x99] => PieceKind::Lance,     // 香
+        [0xE8, 0xA7, 0x92] => PieceKind::Bishop,    // 角
+        [0xE9, 0xA3, 0x9B] => PieceKind::Rook,      // 飛
+        [0xE7, 0x8E, 0x89] => PieceKind::King,      // 玉
+        [0xE7, 0x8E, 0x8B] => PieceKind::King,      // 王
+        [0xE9, 0xA6, 0xAC] => PieceKind::Horse,     // 馬
+        [0xE9, 0xBE, 0x8D] => PieceKind::Dragon,    // 龍
+        [0xE7, 0xAB, 0x9C] => PieceKind::Dragon,    // 竜
+        [0xE3, 0x81, 0xA8] => PieceKind::ProPawn,   // と
+        [0xE5, 0x85, 0xA8] => PieceKind::ProSilver, // 全
+        [0xE5, 0x9C, 0xAD] => PieceKind::ProKnight, // 圭
+        [0xE6, 0x9D, 0x8F] => PieceKind::ProLance,  // 杏
+        _ => return None,
+    })
+}
+
+/// A file or rank digit at `at`, ASCII or full-width, and its length in bytes (as [`digit`]).
+#[inline]
+fn digit_at(b: &[u8], at: usize) -> Option<(u8, usize)> {
+    match *b.get(at)? {
+        d @ b'1'..=b'9' => Some((d - b'0', 1)),
+        0xEF => match three(b, at)? {
+            [_, 0xBC, d @ 0x91..=0x99] => Some((d - 0x90, 3)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The origin square at `at` (`(77)`, as [`is_origin`] sees one) and its length in bytes.
+#[inline(always)]
+fn origin_at(b: &[u8], at: usize) -> Option<((u8, u8), usize)> {
+    if b.get(at) != Some(&b'(') {
+        return None;
+    }
+    let (file, file_len) = digit_at(b, at + 1)?;
+    let (rank, rank_len) = digit_at(b, at + 1 + file_len)?;
+    let close = at + 1 + file_len + rank_len;
+    (b.get(close) == Some(&b')')).then_some(((file, rank), close + 1 - at))
+}
+
 /// Full-width file digits, as the Kakinoki KIF page writes squares.
 pub const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 /// Kanji rank numerals.
@@ -333,6 +518,101 @@ mod tests {
         assert_eq!(parse("７六ぬ(77)").0, Err(KifMoveError::UnknownPiece));
         assert_eq!(parse("７六歩(7)").0, Err(KifMoveError::BadOrigin));
         assert_eq!(parse("歩").0, Err(KifMoveError::NoDestination));
+    }
+
+    /// Every character of the CJK, kana, punctuation and full-width blocks means to the
+    /// byte tables what it means to `kanji_digit` and `piece_name`.
+    #[test]
+    fn byte_tables_agree_with_the_character_tables() {
+        let chars = ('\u{3000}'..='\u{9FFF}').chain('\u{FF00}'..='\u{FFEF}');
+        for c in chars {
+            let mut buf = [0u8; 4];
+            let bytes: [u8; 3] = c.encode_utf8(&mut buf).as_bytes().try_into().unwrap();
+            let as_rank = kanji_digit(c).filter(|_| digit(c).is_none());
+            assert_eq!(rank_kanji(bytes), as_rank, "{c}");
+            let name = c.to_string();
+            let as_piece = piece_name(&name)
+                .map(|(kind, _)| kind)
+                .filter(|_| c != '成');
+            assert_eq!(piece_kanji(bytes), as_piece, "{c}");
+            assert_eq!(digit_at(&bytes, 0).map(|(d, _)| d), digit(c), "{c}");
+        }
+    }
+
+    /// `parse_well_formed` reads what `parse` reads, to the byte, wherever it reads anything:
+    /// over every combination of the usual and odd parts of a move and what follows it; and
+    /// it does read the shapes KIF writers use.
+    #[test]
+    fn well_formed_moves_read_as_parse_reads_them() {
+        let destinations = [
+            "７六",
+            "１一",
+            "９九",
+            "同",
+            "同　",
+            "同 ",
+            "同　　",
+            "76",
+            "７7",
+            "７x",
+            "二五",
+            "▲７六",
+            "７",
+            "",
+        ];
+        let pieces = PIECE_NAMES
+            .iter()
+            .map(|(name, _)| *name)
+            .chain(["成", "成金", "ぬ", ""]);
+        let actions = ["", "成", "不成", "生", "打", "不"];
+        let origins = [
+            "", "(77)", "(７７)", "(7)", "(00)", "(19)", "　(79)", " (79)", "(77", "（77）",
+            "(7７)",
+        ];
+        let tails = [
+            "",
+            "   ( 0:16/00:00:16)",
+            "+",
+            " junk",
+            "\t( 0:05)",
+            "(0:01)",
+        ];
+        let mut read = 0;
+        for piece in pieces {
+            for to in destinations {
+                for action in actions {
+                    for origin in origins {
+                        for tail in tails {
+                            let text = format!("{to}{piece}{action}{origin}{tail}");
+                            let Some((m, used)) = parse_well_formed(text.as_bytes()) else {
+                                continue;
+                            };
+                            read += 1;
+                            assert_eq!(parse(&text), (Ok(m), used), "{text}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(read > 10_000, "{read}");
+        for text in [
+            "７六歩(77)",
+            "７六歩(77)   ( 0:16/00:00:16)",
+            "同　角成(88)",
+            "同角成(88)",
+            "５五角打     ( 0:12/00:02:10)",
+            "２三成銀(24)",
+            "２三全(24)",
+            "２三銀不成(34)",
+            "２三銀生(34)",
+            "１一杏(12)",
+            "５八玉(59)",
+            "同銀　(79)",
+            "７六歩",
+        ] {
+            let (m, used) = parse_well_formed(text.as_bytes()).expect(text);
+            assert_eq!(parse(text), (Ok(m), used), "{text}");
+        }
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! table entries they are the two values [`KIF`] and [`KIFU`] of [`KifFormat`].
 
 mod board;
+#[cfg(test)]
+mod plain_tests;
 mod reader;
 pub mod syntax;
 pub(crate) mod writer;

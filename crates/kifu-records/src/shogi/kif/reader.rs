@@ -2,15 +2,15 @@
 //! variations, each move replayed with the rules.
 
 use kifu_record::{
-    Bookmark, Comment, CommentKind, Diagnostic, DiagnosticKind, EndingKind, HeaderEntry,
-    HeaderField, MoveTree, NodeId, NodeItem, Span,
+    Bookmark, Comment, CommentKind, Diagnostic, DiagnosticKind, HeaderEntry, HeaderField, MoveTree,
+    NodeId, NodeItem, Span,
 };
 use kifu_shogi::ShogiEnding;
 
 use super::board::Diagram;
-use super::syntax::{Body, ending_word, move_line};
+use super::syntax::{Body, PlainMoveLine, ending_word, move_line, plain_move_line, summary_ending};
 use crate::shogi::replay::{Replay, Resolved};
-use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
+use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition};
 use kifu_shogi::notation::ki2;
 use kifu_shogi::notation::kif::{Action, Destination, KifMove};
 use kifu_shogi::{Color, Handicap, Move, Position, Square};
@@ -22,11 +22,20 @@ pub fn read(text: &str) -> Parsed {
 
 /// Reads the one game of a KIF, KIFU or KI2 text.
 pub(crate) fn read_one(text: &str) -> RecordRead {
+    read_lines(text, true)
+}
+
+/// [`read_one`], with the plain move lines read by [`Reader::plain_move`] and plain KI2 moves
+/// by [`ki2::parse_well_formed`] and [`ki2::resolve_plain`] (`plain`), or every line by the
+/// general path (for tests that hold the two to the same record and diagnostics).
+pub(super) fn read_lines(text: &str, plain: bool) -> RecordRead {
     let mut diagnostics = Vec::new();
+    let mut record = ShogiRecord::new(StartPosition::handicap(Handicap::Even));
+    record.moves = MoveTree::with_capacity(estimate_nodes(text.len()));
     let mut r = Reader {
         text,
         diags: &mut diagnostics,
-        record: ShogiRecord::new(StartPosition::handicap(Handicap::Even)),
+        record,
         diagram: Diagram::default(),
         line: None,
         lines: Vec::new(),
@@ -34,6 +43,7 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
         numbering_offset: 0,
         skip_block: false,
         last: None,
+        plain,
     };
     let mut start = 0;
     while start < text.len() {
@@ -58,6 +68,13 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
     RecordRead::checked(r.record, diagnostics, 0)
 }
 
+/// Room for the nodes of a text of `len` bytes: a KIF move line with its time is about 36
+/// bytes of UTF-8, a KI2 move about 12; capped so that a long commentary does not reserve
+/// much. Growing the tree move by move cost about 40 instructions a ply.
+fn estimate_nodes(len: usize) -> usize {
+    (len.min(16_384) / 32).clamp(16, 512)
+}
+
 struct Reader<'t, 'd> {
     text: &'t str,
     diags: &'d mut Vec<Diagnostic>,
@@ -79,6 +96,9 @@ struct Reader<'t, 'd> {
     /// Where the last line read ended and the position there, so a variation can get to its
     /// branch point by undoing and replaying a few moves instead of the whole game.
     last: Option<(NodeId, Position)>,
+    /// Whether move lines of the plain shape take [`Reader::plain_move`], and plain KI2
+    /// moves [`ki2::parse_well_formed`] and [`ki2::resolve_plain`].
+    plain: bool,
 }
 
 /// A line of play read so far that a later variation may branch from.
@@ -119,6 +139,12 @@ fn trim_value(s: &str) -> &str {
 
 impl Reader<'_, '_> {
     fn line(&mut self, line: &str, start: usize) {
+        if self.plain
+            && let Some(plain) = plain_move_line(line.as_bytes())
+            && self.plain_move(&plain, start)
+        {
+            return;
+        }
         let span = Span::new(start, start + line.len());
         let trimmed = line.trim_start_matches([' ', '\u{3000}', '\t']);
         let Some(first) = trimmed.chars().next() else {
@@ -381,6 +407,66 @@ impl Reader<'_, '_> {
         }
     }
 
+    /// Plays a move line of the plain shape when [`Reader::move_line`] would play it with
+    /// nothing to report: the line of play is open, the number is as expected, and the move
+    /// names the piece on its origin square and is legal. Returns false, having changed
+    /// nothing, for anything else, which `move_line` then reads and reports.
+    ///
+    /// This is the whole of the work for nearly every line of a KIF file: the move is
+    /// resolved from the bytes read once, checked by the rules and handed to
+    /// [`Replay::accept`], without the general path's parse into owned parts and its error
+    /// plumbing.
+    #[inline]
+    fn plain_move(&mut self, plain: &PlainMoveLine, start: usize) -> bool {
+        let Some(replay) = self.line.as_mut() else {
+            return false;
+        };
+        if self.skip_block || replay.is_closed() {
+            return false;
+        }
+        let tree = &mut self.record.moves;
+        let expected = replay.next_ply(tree);
+        if i64::from(plain.ply) - i64::from(expected) != self.numbering_offset {
+            return false;
+        }
+        let m = plain.mv;
+        let to = match m.to {
+            Destination::Square(f, r) => Square::new(f, r),
+            Destination::Same => tree[replay.cursor].mv().map(|prev| prev.to()),
+        };
+        let Some(to) = to else {
+            return false;
+        };
+        let mv = match (m.action, m.from) {
+            (Action::Drop, _) if m.piece.is_hand_kind() => Move::drop(m.piece, to),
+            (Action::Drop, _) | (_, None) => return false,
+            (action, Some((f, r))) => {
+                let Some(from) = Square::new(f, r) else {
+                    return false;
+                };
+                match replay.position.piece_at(from) {
+                    Some(p) if p.kind == m.piece => {
+                        Move::normal(from, to, action == Action::Promote)
+                    }
+                    _ => return false,
+                }
+            }
+        };
+        if replay.position.check_move(mv).is_err() {
+            return false;
+        }
+        let span = Span::new(start + plain.body_at.0, start + plain.body_at.1);
+        replay.accept(tree, mv, span);
+        // The node was made just now, on an open line: `Replay::time` would find nothing
+        // held back and no time set, and set it there.
+        if let Some(t) = plain.times {
+            let node = &mut tree[replay.cursor];
+            node.time_ms = Some(t.spent_ms);
+            node.total_ms = t.total_ms;
+        }
+        true
+    }
+
     /// KI2 moves: `▲７六歩    △３四歩`, any number to a line.
     fn ki2_line(&mut self, line: &str, start: usize) {
         if self.skip_block {
@@ -388,6 +474,7 @@ impl Reader<'_, '_> {
         }
         self.start();
         let text = self.text;
+        let plain = self.plain;
         let mut at = 0;
         while at < line.len() {
             let rest = &line[at..];
@@ -398,13 +485,29 @@ impl Reader<'_, '_> {
             }
             let replay = self.line.as_mut().expect("started");
             let tree = &mut self.record.moves;
-            match ki2::parse(&line[at..]) {
+            // The usual shape straight from the bytes, else the general parser (which says
+            // what is wrong); both read the same move where the first reads one.
+            let parsed = match plain.then(|| ki2::parse_well_formed(&line.as_bytes()[at..])) {
+                Some(Some(read)) => Ok(read),
+                _ => ki2::parse(&line[at..]),
+            };
+            match parsed {
                 Ok((m, len)) => {
                     let span = Span::new(start + at, start + at + len);
+                    let prev = tree[replay.cursor].mv().map(|m| m.to());
+                    // The plain `▲７六歩` that names one legal move goes straight into the
+                    // line; anything else `play` checks and reports.
+                    if plain
+                        && !replay.is_closed()
+                        && let Some(mv) = ki2::resolve_plain(&replay.position, prev, &m)
+                    {
+                        replay.accept(tree, mv, span);
+                        at += len;
+                        continue;
+                    }
                     let resolved = if replay.is_closed() {
                         Err((None, String::new()))
                     } else {
-                        let prev = tree[replay.cursor].mv().map(|m| m.to());
                         ki2::resolve(&replay.position, prev, &m).map_err(|e| (None, e.to_string()))
                     };
                     replay.play(tree, resolved, span, text, self.diags);
@@ -572,76 +675,6 @@ impl Reader<'_, '_> {
             broken: false,
         });
     }
-}
-
-/// The ending a `まで…` line states, `mover` being the side to move after the moves.
-fn summary_ending(line: &str, mover: Color) -> Option<EndingKind<ShogiEnding>> {
-    let rest = line.trim_start_matches("まで").trim_start_matches('、');
-    let after_count = rest.trim_start_matches(|c: char| c.is_ascii_digit());
-    let result = after_count
-        .strip_prefix("手で")
-        .or_else(|| after_count.strip_prefix("手"))?;
-    let result = result.trim_end();
-    let side = |name: &str| -> Option<Color> {
-        Some(match name {
-            "先手" | "下手" => Color::Black,
-            "後手" | "上手" => Color::White,
-            "▲" | "☗" => Color::Black,
-            "△" | "☖" => Color::White,
-            _ => return None,
-        })
-    };
-    let named = |suffix: &str| -> Option<Color> {
-        let name = result.strip_suffix(suffix)?;
-        let name = name.strip_prefix("時間切れにより").unwrap_or(name);
-        side(name)
-    };
-    Some(match result {
-        "中断" => EndingKind::Abort,
-        "千日手" => EndingKind::Repetition,
-        "持将棋" => EndingKind::Game(ShogiEnding::Impasse),
-        "封じ手" => EndingKind::Sealed,
-        "不詰" => EndingKind::NoCheckmate,
-        "詰" | "詰み" => EndingKind::Checkmate,
-        _ => {
-            if let Some(c) = named("の反則勝ち") {
-                if c == mover {
-                    EndingKind::IllegalMoveWin
-                } else {
-                    EndingKind::IllegalAction(side_of(mover))
-                }
-            } else if let Some(c) = named("の反則負け") {
-                if c == mover {
-                    EndingKind::IllegalMoveLoss
-                } else {
-                    EndingKind::IllegalAction(side_of(c))
-                }
-            } else if let Some(c) = named("の入玉勝ち") {
-                if c == mover {
-                    EndingKind::Game(ShogiEnding::DeclareWin)
-                } else {
-                    return None;
-                }
-            } else if result.starts_with("時間切れにより") {
-                let c = named("の勝ち")?;
-                if c != mover {
-                    EndingKind::TimeLoss
-                } else {
-                    return None;
-                }
-            } else if let Some(c) = named("の勝ち") {
-                // The side to move wins without a stated reason: keep the words.
-                if c != mover {
-                    EndingKind::Resign
-                } else {
-                    EndingKind::Unknown(result.to_owned())
-                }
-            } else {
-                // `まで13手で投了`, `まで30手で切れ負け`: the bare termination words.
-                return ending_word(result);
-            }
-        }
-    })
 }
 
 /// Turns `position` (the one after node `from`) into the one after node `to`: undo up to

@@ -2,8 +2,12 @@
 //! KIF move notation ([`kifu_shogi::notation::kif`]).
 
 use kifu_record::EndingKind;
-use kifu_shogi::ShogiEnding;
-use kifu_shogi::notation::kif::{self, KifMove, KifMoveError, digit, is_space, space_len};
+use kifu_shogi::{Color, ShogiEnding};
+
+use crate::shogi::side_of;
+use kifu_shogi::notation::kif::{
+    self, KifMove, KifMoveError, digit, is_space, space_len, space_len_of,
+};
 
 /// What a numbered line holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,7 +95,7 @@ pub fn move_line(line: &str) -> Option<MoveLine> {
                 Some(i) => (&rest[1..i], i + 1),
                 None => (&rest[1..], rest.len()),
             };
-            out.times = Some(times(inner));
+            out.times = Some(times(inner.as_bytes()));
             pos += end;
         } else if rest.starts_with('+') && !out.has_variation {
             out.has_variation = true;
@@ -104,9 +108,125 @@ pub fn move_line(line: &str) -> Option<MoveLine> {
     Some(out)
 }
 
+/// A numbered line of the shape nearly every KIF move line has: a ply number, a move of
+/// the shape [`kif::parse_well_formed`] reads, and a time in parentheses or none, with
+/// nothing else but spaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PlainMoveLine {
+    /// The move number the line starts with.
+    pub(crate) ply: u32,
+    /// Where the move text starts and ends in the line (bytes).
+    pub(crate) body_at: (usize, usize),
+    /// The move.
+    pub(crate) mv: KifMove,
+    /// The times, if the line has them.
+    pub(crate) times: Option<Times>,
+}
+
+/// Reads `   1 ７六歩(77)   ( 0:16/00:00:16)` from its bytes when it has the plain shape
+/// (see [`PlainMoveLine`]); `None` for any other line, which [`move_line`] reads. What it
+/// gives is what [`move_line`] gives for that line (a unit test holds the two together):
+/// a reader may take this for any line and fall back to `move_line` where it has `None`.
+#[inline]
+pub(crate) fn plain_move_line(line: &[u8]) -> Option<PlainMoveLine> {
+    let mut at = 0;
+    while line.get(at) == Some(&b' ') {
+        at += 1;
+    }
+    let mut ply: u32 = 0;
+    let digits_at = at;
+    while let Some(&d @ b'0'..=b'9') = line.get(at) {
+        // Nine digits always fit a u32; longer numbers go the general way.
+        if at - digits_at == 9 {
+            return None;
+        }
+        ply = ply * 10 + u32::from(d - b'0');
+        at += 1;
+    }
+    if at == digits_at {
+        return None;
+    }
+    let gap = space_len_of(&line[at..]);
+    if gap == 0 {
+        return None;
+    }
+    let body_start = at + gap;
+    let (mv, len) = kif::parse_well_formed(&line[body_start..])?;
+    let body_end = body_start + len;
+    at = body_end + space_len_of(&line[body_end..]);
+    let mut times = None;
+    if line.get(at) == Some(&b'(') {
+        // The usual line ends with its time: a time of the usual shape holds no `)`, so the
+        // line's last byte is the first `)` after the `(`, as the general reader finds it.
+        let last = line.len() - 1;
+        if line[last] == b')'
+            && let Some(plain) = plain_times(&line[at + 1..last])
+        {
+            return Some(PlainMoveLine {
+                ply,
+                body_at: (body_start, body_end),
+                mv,
+                times: Some(plain),
+            });
+        }
+        let close = at + memchr::memchr(b')', &line[at..])?;
+        let inner = &line[at + 1..close];
+        times = Some(plain_times(inner).or_else(|| self::times(inner).ok())?);
+        at = close + 1;
+        at += space_len_of(&line[at..]);
+    }
+    (at == line.len()).then_some(PlainMoveLine {
+        ply,
+        body_at: (body_start, body_end),
+        mv,
+        times,
+    })
+}
+
+/// The time of nearly every KIF move line, ` 0:16/00:00:16` (spaces, minutes of one to three
+/// digits, seconds, a slash and the total as `hh:mm:ss`), read with fixed offsets from the
+/// end; `None` for any other shape, which [`times`] reads. It gives what `times` gives.
+#[inline]
+fn plain_times(s: &[u8]) -> Option<Times> {
+    // `:ss/hh:mm:ss` at the end, the minutes before it after spaces.
+    let split = s.len().checked_sub(12)?;
+    let (head, tail) = s.split_at(split);
+    let tail: &[u8; 12] = tail.try_into().ok()?;
+    if tail[0] != b':' || tail[3] != b'/' || tail[6] != b':' || tail[9] != b':' {
+        return None;
+    }
+    let mut d = [0u64; 8];
+    for (value, &b) in d.iter_mut().zip(&[
+        tail[1], tail[2], tail[4], tail[5], tail[7], tail[8], tail[10], tail[11],
+    ]) {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        *value = u64::from(b - b'0');
+    }
+    let lead = head.iter().take_while(|&&b| b == b' ').count();
+    let minute_digits = &head[lead..];
+    if minute_digits.is_empty() || minute_digits.len() > 3 {
+        return None;
+    }
+    let mut minutes = 0;
+    for &b in minute_digits {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        minutes = minutes * 10 + u64::from(b - b'0');
+    }
+    let seconds = d[0] * 10 + d[1];
+    let total = (d[2] * 10 + d[3]) * 3600 + (d[4] * 10 + d[5]) * 60 + d[6] * 10 + d[7];
+    Some(Times {
+        spent_ms: (minutes * 60 + seconds) * 1000,
+        total_ms: Some(total * 1000),
+    })
+}
+
 /// `( 0:16/00:00:16)` without the parentheses; also `0:4/0:0:4`, `00:31 / 00:00:31`, no total.
 /// Read byte by byte: this runs for every move of every KIF file.
-fn times(s: &str) -> Result<Times, &'static str> {
+fn times(s: &[u8]) -> Result<Times, &'static str> {
     const BAD: &str = "a time is `(m:ss/h:mm:ss)`";
     // numbers before and after the slash
     let mut parts = [[0u64; 3]; 2];
@@ -114,7 +234,7 @@ fn times(s: &str) -> Result<Times, &'static str> {
     let mut side = 0;
     let mut in_number = false;
     let mut after_colon = false;
-    for &b in s.as_bytes() {
+    for &b in s {
         match b {
             b'0'..=b'9' => {
                 if !in_number {
@@ -236,6 +356,76 @@ fn body(s: &str) -> (Result<Body, BodyError>, usize) {
     )
 }
 
+/// The ending a `まで…` line states, `mover` being the side to move after the moves.
+pub(crate) fn summary_ending(line: &str, mover: Color) -> Option<EndingKind<ShogiEnding>> {
+    let rest = line.trim_start_matches("まで").trim_start_matches('、');
+    let after_count = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    let result = after_count
+        .strip_prefix("手で")
+        .or_else(|| after_count.strip_prefix("手"))?;
+    let result = result.trim_end();
+    let side = |name: &str| -> Option<Color> {
+        Some(match name {
+            "先手" | "下手" => Color::Black,
+            "後手" | "上手" => Color::White,
+            "▲" | "☗" => Color::Black,
+            "△" | "☖" => Color::White,
+            _ => return None,
+        })
+    };
+    let named = |suffix: &str| -> Option<Color> {
+        let name = result.strip_suffix(suffix)?;
+        let name = name.strip_prefix("時間切れにより").unwrap_or(name);
+        side(name)
+    };
+    Some(match result {
+        "中断" => EndingKind::Abort,
+        "千日手" => EndingKind::Repetition,
+        "持将棋" => EndingKind::Game(ShogiEnding::Impasse),
+        "封じ手" => EndingKind::Sealed,
+        "不詰" => EndingKind::NoCheckmate,
+        "詰" | "詰み" => EndingKind::Checkmate,
+        _ => {
+            if let Some(c) = named("の反則勝ち") {
+                if c == mover {
+                    EndingKind::IllegalMoveWin
+                } else {
+                    EndingKind::IllegalAction(side_of(mover))
+                }
+            } else if let Some(c) = named("の反則負け") {
+                if c == mover {
+                    EndingKind::IllegalMoveLoss
+                } else {
+                    EndingKind::IllegalAction(side_of(c))
+                }
+            } else if let Some(c) = named("の入玉勝ち") {
+                if c == mover {
+                    EndingKind::Game(ShogiEnding::DeclareWin)
+                } else {
+                    return None;
+                }
+            } else if result.starts_with("時間切れにより") {
+                let c = named("の勝ち")?;
+                if c != mover {
+                    EndingKind::TimeLoss
+                } else {
+                    return None;
+                }
+            } else if let Some(c) = named("の勝ち") {
+                // The side to move wins without a stated reason: keep the words.
+                if c != mover {
+                    EndingKind::Resign
+                } else {
+                    EndingKind::Unknown(result.to_owned())
+                }
+            } else {
+                // `まで13手で投了`, `まで30手で切れ負け`: the bare termination words.
+                return ending_word(result);
+            }
+        }
+    })
+}
+
 /// The side a player's title names (`先手`/`下手`, `後手`/`上手`).
 fn side_word(word: &str) -> Option<kifu_record::Side> {
     match word {
@@ -342,6 +532,46 @@ mod tests {
                 .unwrap()
                 .is_err()
         );
+    }
+
+    /// The fixed-offset reader of the usual time gives what the general one gives, over
+    /// every usual time and near misses of each part.
+    #[test]
+    fn plain_times_read_as_times_reads_them() {
+        let mut read = 0;
+        for minutes in [
+            "", "0", " 0", "  0", "7", "12", "123", "1234", " 1 2", "x", "０",
+        ] {
+            for seconds in ["16", "00", "59", "1", "1x", "123"] {
+                for slash in ["/", " / ", "-", ""] {
+                    for total in [
+                        "00:00:16",
+                        "12:34:56",
+                        "0:0:4",
+                        "00:00:1",
+                        "00:00:1x",
+                        "00:0016",
+                        "00:00:16 ",
+                    ] {
+                        let text = format!("{minutes}:{seconds}{slash}{total}");
+                        let Some(plain) = plain_times(text.as_bytes()) else {
+                            continue;
+                        };
+                        read += 1;
+                        assert_eq!(Ok(plain), times(text.as_bytes()), "{text}");
+                    }
+                }
+            }
+        }
+        assert!(read >= 30, "{read}");
+        assert_eq!(
+            plain_times(b" 0:16/00:00:16"),
+            Some(Times {
+                spent_ms: 16_000,
+                total_ms: Some(16_000)
+            })
+        );
+        assert_eq!(plain_times(b"75:00/01:15:00").unwrap().spent_ms, 4_500_000);
     }
 
     #[test]

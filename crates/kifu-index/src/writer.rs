@@ -327,6 +327,9 @@ impl ArchiveWriter {
     /// Writes the new segment and the manifest that makes this run's games part of the
     /// archive.
     pub fn finish(mut self) -> Result<Added, ArchiveError> {
+        // The games files are flushed here and made durable on another thread while the
+        // positions are sorted: both must reach the disk before the manifest names them.
+        let mut games_files = Vec::with_capacity(3);
         for (writer, name) in [
             (&mut self.jsonl, "games.jsonl"),
             (&mut self.offsets, "games.offsets"),
@@ -334,43 +337,24 @@ impl ArchiveWriter {
         ] {
             let path = self.dir.join(name);
             writer.flush().map_err(ArchiveError::io(&path))?;
-            writer
+            let file = writer
                 .get_ref()
-                .sync_data()
+                .try_clone()
                 .map_err(ArchiveError::io(&path))?;
+            games_files.push((file, path));
         }
-        if self.added_positions > 0 {
-            let name = format!("positions-{:04}.bin", self.manifest.segments.len() + 1);
-            let target = self.dir.join(&name);
-            let partial = self.dir.join(format!("{name}.tmp"));
-            if self.buckets.is_none() {
-                let file = File::create(&partial).map_err(ArchiveError::io(&partial))?;
-                let mut starts = Vec::with_capacity(BUCKETS);
-                let mut at = 0u64;
-                for held in &self.held {
-                    starts.push(at);
-                    at += (held.len() * Entry::SIZE) as u64;
-                }
-                self.held
-                    .par_iter_mut()
-                    .zip(starts)
-                    .try_for_each(|(held, offset)| {
-                        let sorted = sort_bucket(std::mem::take(held));
-                        write_sorted_at(&file, offset, &sorted)
-                    })
-                    .map_err(ArchiveError::io(&partial))?;
-                file.sync_data().map_err(ArchiveError::io(&partial))?;
-            } else {
-                let buckets = self.buckets.take().expect("spilled");
-                let held = std::mem::take(&mut self.held);
-                buckets.sort_into(&partial, self.run_entries, held)?;
-            }
-            std::fs::rename(&partial, &target).map_err(ArchiveError::io(&target))?;
-            self.manifest.segments.push(SegmentInfo {
-                file: name,
-                entries: self.added_positions,
-            });
-        }
+        let sync_games = || {
+            games_files
+                .iter()
+                .try_for_each(|(file, path)| file.sync_data().map_err(ArchiveError::io(path)))
+        };
+        let (synced, written) = std::thread::scope(|scope| {
+            let synced = scope.spawn(sync_games);
+            let written = self.write_segment();
+            (synced.join(), written)
+        });
+        synced.unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+        written?;
         self.manifest.games += self.added_games;
         self.manifest.positions += self.added_positions;
         let path = self.dir.join("manifest.json");
@@ -389,6 +373,44 @@ impl ArchiveWriter {
             positions_in_archive: self.manifest.positions,
             segments: self.manifest.segments.len(),
         })
+    }
+
+    /// Sorts the positions added into a new segment file, and names it in the manifest.
+    fn write_segment(&mut self) -> Result<(), ArchiveError> {
+        if self.added_positions == 0 {
+            return Ok(());
+        }
+        let name = format!("positions-{:04}.bin", self.manifest.segments.len() + 1);
+        let target = self.dir.join(&name);
+        let partial = self.dir.join(format!("{name}.tmp"));
+        if self.buckets.is_none() {
+            let file = File::create(&partial).map_err(ArchiveError::io(&partial))?;
+            let mut starts = Vec::with_capacity(BUCKETS);
+            let mut at = 0u64;
+            for held in &self.held {
+                starts.push(at);
+                at += (held.len() * Entry::SIZE) as u64;
+            }
+            self.held
+                .par_iter_mut()
+                .zip(starts)
+                .try_for_each(|(held, offset)| {
+                    let sorted = sort_bucket(std::mem::take(held));
+                    write_sorted_at(&file, offset, &sorted)
+                })
+                .map_err(ArchiveError::io(&partial))?;
+            file.sync_data().map_err(ArchiveError::io(&partial))?;
+        } else {
+            let buckets = self.buckets.take().expect("spilled");
+            let held = std::mem::take(&mut self.held);
+            buckets.sort_into(&partial, self.run_entries, held)?;
+        }
+        std::fs::rename(&partial, &target).map_err(ArchiveError::io(&target))?;
+        self.manifest.segments.push(SegmentInfo {
+            file: name,
+            entries: self.added_positions,
+        });
+        Ok(())
     }
 }
 

@@ -7,6 +7,7 @@ use kifu_record::{RecordFormat, TextEncoding};
 use kifu_shogi::Shogi;
 
 use crate::evidence::{Evidence, Judged};
+use crate::shogi::main_line::MainLine;
 use crate::shogi::{csa, jkf, ki2, kif, usi_record};
 
 /// Every shogi record format kifu reads and writes, one value each. A command searches this
@@ -319,6 +320,18 @@ pub fn sniff(text: &str) -> &'static dyn RecordFormat<Shogi> {
         Some("kif") => &kif::KIFU,
         Some("ki2") => &ki2::KI2U,
         Some(_) => recognise(text).map_or(&usi_record::USI, |r| r.format),
+    }
+}
+
+/// The main lines of the records of `text` in `format`, one at a time.
+pub fn main_lines<'t>(
+    format: &dyn RecordFormat<Shogi>,
+    text: &'t str,
+) -> Box<dyn Iterator<Item = MainLine> + 't> {
+    if format.name() == crate::shogi::csa::CSA.name() {
+        Box::new(super::csa::MainLines::new(text))
+    } else {
+        Box::new(format.records(text).map(MainLine::from_record))
     }
 }
 

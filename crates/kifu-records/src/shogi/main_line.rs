@@ -5,8 +5,7 @@
 //! ([`MainLine::from_record`]), so each record is replayed once either way.
 
 use kifu_record::{
-    Comment, Diagnostic, EndingKind, Game as _, Header, NodeItem, Outcome, RecordCheck,
-    RecordFormat, Span,
+    Comment, Diagnostic, EndingKind, Game as _, Header, NodeItem, Outcome, RecordCheck, Span,
 };
 use kifu_shogi::{Move, Position, Shogi, ShogiEnding};
 
@@ -138,18 +137,6 @@ fn outcome_of(ending: Option<&EndingKind<ShogiEnding>>, end: &Position) -> Outco
     match ending {
         Some(kind) => kind.outcome(side_of(end.turn())),
         None => Shogi::outcome(end).unwrap_or(Outcome::None),
-    }
-}
-
-/// The main lines of the records of `text` in `format`, one at a time.
-pub fn main_lines<'t>(
-    format: &dyn RecordFormat<Shogi>,
-    text: &'t str,
-) -> Box<dyn Iterator<Item = MainLine> + 't> {
-    if format.name() == crate::shogi::csa::CSA.name() {
-        Box::new(crate::shogi::csa::MainLines::new(text))
-    } else {
-        Box::new(format.records(text).map(MainLine::from_record))
     }
 }
 

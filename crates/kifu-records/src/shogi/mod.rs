@@ -59,9 +59,9 @@ pub(crate) mod sniffing;
 pub mod usi_record;
 
 pub use formats::{
-    FORMATS, Recognised, format_by_extension, format_by_name, judge, recognise, sniff,
+    FORMATS, Recognised, format_by_extension, format_by_name, judge, main_lines, recognise, sniff,
 };
-pub use main_line::{MainLine, main_lines};
+pub use main_line::MainLine;
 pub use record::{
     Parsed, RecordRead, ShogiRecord, StartPosition, Written, color_of, main_line_node, position_at,
     side_of,

@@ -130,7 +130,7 @@ fn add_files(
         for game in games.iter() {
             writer.add_prepared(game)?;
         }
-        writer.add_file(&name);
+        writer.add_file(&name)?;
     }
     Ok(())
 }

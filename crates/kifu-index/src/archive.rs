@@ -2,7 +2,9 @@
 //!
 //! ```text
 //! games.kidx/
-//!   manifest.json        format, version, key, games, segments, files — written last, atomically
+//!   manifest.json        format, version, key, games, segments, files indexed — written last,
+//!                        atomically
+//!   files.jsonl          the names of the files indexed, one JSON string a line (crate::file_list)
 //!   positions-0001.bin   sorted 16-byte entries (crate::entry), one segment per `kifu index` run
 //!   positions-0002.bin   … added by `--append`, never rewritten
 //!   games.jsonl          one JSON object per game (crate::games::GameMeta)
@@ -41,7 +43,12 @@ pub struct Manifest {
     /// Position entries in all segments.
     pub positions: u64,
     pub segments: Vec<SegmentInfo>,
-    /// The files indexed, as named.
+    /// How many names of `files.jsonl` ([`crate::file_list`]) are files the archive holds.
+    #[serde(default)]
+    pub files_indexed: u64,
+    /// The files indexed, as an archive written before `files.jsonl` listed them (read, and
+    /// moved to `files.jsonl` by the next `--append`; never written).
+    #[serde(default, skip_serializing)]
     pub files: Vec<String>,
 }
 
@@ -61,6 +68,7 @@ impl Manifest {
             games: 0,
             positions: 0,
             segments: Vec::new(),
+            files_indexed: 0,
             files: Vec::new(),
         }
     }

@@ -26,12 +26,14 @@
 //!
 //! The modules, in the order data flows: [`key`] (the position and game keys), [`read`]
 //! (records replayed into keys and facts), [`entry`] and [`games`] (the rows on disk),
-//! [`writer`] (building and extending), [`archive`] (opening), [`query`] (explore and find),
+//! [`writer`] (building and extending, with [`file_list`] naming the files indexed),
+//! [`archive`] (opening), [`query`] (explore and find),
 //! [`dedup`] (copies of one game).
 
 pub mod archive;
 pub mod dedup;
 pub mod entry;
+pub mod file_list;
 pub mod games;
 pub mod key;
 pub mod query;

@@ -28,6 +28,7 @@ use rayon::prelude::*;
 
 use crate::archive::{ArchiveError, Manifest, SegmentInfo, read_manifest};
 use crate::entry::Entry;
+use crate::file_list::FileList;
 use crate::games::GameSummary;
 use crate::read::IndexedGame;
 
@@ -129,6 +130,7 @@ impl PreparedGame<'_> {
 pub struct ArchiveWriter {
     dir: PathBuf,
     manifest: Manifest,
+    files: FileList,
     jsonl: BufWriter<File>,
     jsonl_len: u64,
     offsets: BufWriter<File>,
@@ -215,9 +217,12 @@ impl ArchiveWriter {
         let (offsets, _) = open_games_file(&dir.join("games.offsets"), games * 8)?;
         let (fixed, _) =
             open_games_file(&dir.join("games.fixed"), games * GameSummary::SIZE as u64)?;
+        let mut manifest = manifest;
+        let files = FileList::open(dir, &mut manifest)?;
         Ok(ArchiveWriter {
             dir: dir.to_path_buf(),
             manifest,
+            files,
             jsonl,
             jsonl_len,
             offsets,
@@ -239,12 +244,12 @@ impl ArchiveWriter {
 
     /// Whether a file of this name is in the archive already.
     pub fn has_file(&self, name: &str) -> bool {
-        self.manifest.files.iter().any(|f| f == name)
+        self.files.contains(name)
     }
 
     /// Notes a file as indexed (its games are added with [`ArchiveWriter::add`]).
-    pub fn add_file(&mut self, name: &str) {
-        self.manifest.files.push(name.to_owned());
+    pub fn add_file(&mut self, name: &str) -> Result<(), ArchiveError> {
+        self.files.add(name)
     }
 
     /// Adds one game; returns its number.
@@ -327,8 +332,9 @@ impl ArchiveWriter {
     /// Writes the new segment and the manifest that makes this run's games part of the
     /// archive.
     pub fn finish(mut self) -> Result<Added, ArchiveError> {
-        // The games files are flushed here and made durable on another thread while the
-        // positions are sorted: both must reach the disk before the manifest names them.
+        // The games files and the list of files indexed are flushed here and made durable on
+        // another thread while the positions are sorted: all must reach the disk before the
+        // manifest names them.
         let mut games_files = Vec::with_capacity(3);
         for (writer, name) in [
             (&mut self.jsonl, "games.jsonl"),
@@ -357,6 +363,7 @@ impl ArchiveWriter {
         written?;
         self.manifest.games += self.added_games;
         self.manifest.positions += self.added_positions;
+        self.manifest.files_indexed = self.files.count();
         let path = self.dir.join("manifest.json");
         let partial = self.dir.join("manifest.json.tmp");
         let text =

@@ -220,7 +220,7 @@ pub fn parse(s: &str) -> Result<(Ki2Move, usize), Ki2ParseError> {
 /// ```
 #[inline]
 pub fn parse_well_formed(b: &[u8]) -> Option<(Ki2Move, usize)> {
-    use super::kif::{PROMOTE, SAME, WIDE_SPACE, piece_bytes, rank_kanji, three};
+    use super::kif::{SAME, WIDE_SPACE, action_bytes, piece_bytes, rank_kanji, three};
     let (color, mut at) = match three(b, 0)? {
         [0xE2, 0x96, 0xB2] => (Some(Color::Black), 3),
         [0xE2, 0x96, 0xB3] => (Some(Color::White), 3),
@@ -255,23 +255,11 @@ pub fn parse_well_formed(b: &[u8]) -> Option<(Ki2Move, usize)> {
             | [0xE5, 0xAF, 0x84]
             | [0xE5, 0xBC, 0x95],
         ) => return None,
-        Some([0xE4, 0xB8, 0x8D]) if three(b, at + 3) == Some(PROMOTE) => {
-            at += 6;
-            Action::NoPromote
+        _ => {
+            let (action, len) = action_bytes(b, at);
+            at += len;
+            action
         }
-        Some([0xE7, 0x94, 0x9F]) => {
-            at += 3;
-            Action::NoPromote
-        }
-        Some(PROMOTE) => {
-            at += 3;
-            Action::Promote
-        }
-        Some([0xE6, 0x89, 0x93]) => {
-            at += 3;
-            Action::Drop
-        }
-        _ => Action::None,
     };
     Some((
         Ki2Move {

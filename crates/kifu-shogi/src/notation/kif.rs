@@ -321,25 +321,8 @@ pub fn parse_well_formed(b: &[u8]) -> Option<(KifMove, usize)> {
     };
     let (piece, len) = piece_bytes(b, at)?;
     at += len;
-    let action = match three(b, at) {
-        Some([0xE4, 0xB8, 0x8D]) if three(b, at + 3) == Some(PROMOTE) => {
-            at += 6;
-            Action::NoPromote
-        }
-        Some([0xE7, 0x94, 0x9F]) => {
-            at += 3;
-            Action::NoPromote
-        }
-        Some(PROMOTE) => {
-            at += 3;
-            Action::Promote
-        }
-        Some([0xE6, 0x89, 0x93]) => {
-            at += 3;
-            Action::Drop
-        }
-        _ => Action::None,
-    };
+    let (action, len) = action_bytes(b, at);
+    at += len;
     // As `parse`: an origin after spaces belongs to the move, anything else in parentheses
     // after spaces (a time) does not, and a `(` right after the move must be an origin.
     let gap = space_len_of(&b[at..]);
@@ -368,6 +351,19 @@ pub fn parse_well_formed(b: &[u8]) -> Option<(KifMove, usize)> {
 pub(super) const SAME: [u8; 3] = [0xE5, 0x90, 0x8C];
 /// `成`
 pub(super) const PROMOTE: [u8; 3] = [0xE6, 0x88, 0x90];
+
+/// The action written at `at` after a move's piece in UTF-8 (不成 or 生, 成, 打, or none) and
+/// its length in bytes: KIF and KI2 write it alike.
+#[inline(always)]
+pub(super) fn action_bytes(b: &[u8], at: usize) -> (Action, usize) {
+    match three(b, at) {
+        Some([0xE4, 0xB8, 0x8D]) if three(b, at + 3) == Some(PROMOTE) => (Action::NoPromote, 6),
+        Some([0xE7, 0x94, 0x9F]) => (Action::NoPromote, 3),
+        Some(PROMOTE) => (Action::Promote, 3),
+        Some([0xE6, 0x89, 0x93]) => (Action::Drop, 3),
+        _ => (Action::None, 0),
+    }
+}
 /// U+3000, the ideographic space.
 pub(super) const WIDE_SPACE: [u8; 3] = [0xE3, 0x80, 0x80];
 

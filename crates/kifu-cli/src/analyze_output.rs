@@ -108,7 +108,7 @@ fn annotated(
         if let Some(finding) = &p.finding
             && let Some(node) = out.moves.get_mut(p.task.node)
         {
-            node.comments.extend(comments(
+            node.comments_mut().extend(comments(
                 dialect,
                 &p.task.position,
                 finding,

@@ -892,7 +892,7 @@ fn table_rows<G: kifu_record::Game>(
             position: &G::position_text(position),
             mv: &G::move_text(position, mv),
             notation: Some(node.text(text).trim()).filter(|n| !n.is_empty()),
-            time_ms: node.time_ms,
+            time_ms: node.time_ms(),
             eval: black_view,
             pv: line
                 .as_ref()

@@ -54,7 +54,7 @@ fn scores_read_back(path: &Path) -> Vec<Option<i64>> {
     nodes
         .into_iter()
         .map(|id| {
-            kifu_record::evaluation::evaluation(&record.moves[id].comments)
+            kifu_record::evaluation::evaluation(record.moves[id].comments())
                 .and_then(|e| e.centipawns(30_000))
                 .map(i64::from)
         })

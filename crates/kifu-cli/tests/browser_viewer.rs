@@ -569,7 +569,7 @@ fn analysed_game(dir: &Path) -> (std::path::PathBuf, Vec<(i32, String)>) {
             &finding,
         ) {
             record.moves[*id]
-                .comments
+                .comments_mut()
                 .push(Comment::new(kind, text, Span::default()));
         }
     }

@@ -33,7 +33,7 @@ fn read_record(path: &Path) -> (Vec<TimedMove>, Option<EndingKind<ShogiEnding>>)
     for id in record.moves.main_line() {
         let node = &record.moves[id];
         match &node.item {
-            NodeItem::Move(mv) => moves.push((mv.usi(), node.time_ms)),
+            NodeItem::Move(mv) => moves.push((mv.usi(), node.time_ms())),
             NodeItem::End(kind) => ending = Some(kind.clone()),
             NodeItem::Start => {}
         }

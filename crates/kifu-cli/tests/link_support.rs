@@ -181,7 +181,7 @@ pub fn read_record(path: &Path) -> Read {
                 out.moves
                     .push(kifu_csa::CsaMove::from_move(&pos, *mv).to_string());
                 out.times_ms
-                    .push(node.time_ms.expect("every move has a time"));
+                    .push(node.time_ms().expect("every move has a time"));
                 pos.play_unchecked(*mv);
             }
             NodeItem::End(kind) => out.ending = Some(kind.clone()),

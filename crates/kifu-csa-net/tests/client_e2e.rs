@@ -55,9 +55,9 @@ fn read_record(path: &Path) -> (Vec<Ply>, Option<EndingKind<ShogiEnding>>) {
         match &node.item {
             NodeItem::Move(mv) => plies.push(Ply {
                 usi: mv.usi(),
-                time_ms: node.time_ms,
+                time_ms: node.time_ms(),
                 comments: node
-                    .comments
+                    .comments()
                     .iter()
                     .filter(|c| c.kind == CommentKind::Engine)
                     .map(|c| c.text.trim().to_owned())

@@ -63,7 +63,7 @@ fn plies(record: &ShogiRecord) -> Vec<Ply> {
             mv.usi(),
             score,
             pv_moves(&after, &pv).iter().map(|m| m.usi()).collect(),
-            node.time_ms.map(|ms| ms / 1000),
+            node.time_ms().map(|ms| ms / 1000),
         ));
     });
     out

@@ -183,7 +183,7 @@ where
     let tree = &record.moves;
     let comments = std::iter::once(tree.root())
         .chain(tree.main_line())
-        .flat_map(|id| &tree[id].comments);
+        .flat_map(|id| tree[id].comments());
     let ending = record.ending();
     facts_of_parts(
         &record.header,
@@ -288,6 +288,6 @@ pub fn result_tag(info: &GameInfo) -> &'static str {
 /// else the last search its comments report — one line in CSA (`'** 30 -3334FU`), several in
 /// the lines ShogiHome writes into KIF (`*#評価値=30`, `*#読み筋=△３四歩`).
 pub fn engine_line<M, E>(node: &Node<M, E>) -> Option<(Option<i32>, String)> {
-    let found = kifu_record::evaluation::evaluation(&node.comments)?;
+    let found = kifu_record::evaluation::evaluation(node.comments())?;
     Some((found.centipawns(MATE_SCORE), found.pv))
 }

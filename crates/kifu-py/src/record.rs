@@ -148,7 +148,7 @@ impl<G: PyGame> RecordOps for Record<G> {
         self.moves
             .main_line()
             .filter(|&id| matches!(self.moves[id].item, NodeItem::Move(_)))
-            .map(|id| self.moves[id].time_ms.map(|ms| ms as f64 / 1000.0))
+            .map(|id| self.moves[id].time_ms().map(|ms| ms as f64 / 1000.0))
             .collect()
     }
 
@@ -157,10 +157,10 @@ impl<G: PyGame> RecordOps for Record<G> {
         let tree = &self.moves;
         for id in std::iter::once(tree.root()).chain(tree.main_line()) {
             let node = &tree[id];
-            if node.comments.is_empty() {
+            if node.comments().is_empty() {
                 continue;
             }
-            let texts: Vec<&str> = node.comments.iter().map(|c| c.text.as_str()).collect();
+            let texts: Vec<&str> = node.comments().iter().map(|c| c.text.as_str()).collect();
             match dict.get_item(node.ply())? {
                 Some(list) => {
                     for text in texts {

@@ -19,7 +19,7 @@
 //! let mut moves: MoveTree<&str, NoEnding> = MoveTree::new();
 //! let root = moves.root();
 //! let first = moves.add_move(root, "7g7f", Span::new(0, 4));
-//! moves[first].time_ms = Some(16_000);
+//! moves[first].set_time_ms(Some(16_000));
 //! moves.add_move(root, "2g2f", Span::new(5, 9)); // an alternative first move
 //! moves.add_ending(first, EndingKind::Resign, Span::new(10, 12));
 //! assert_eq!(moves.main_line().count(), 2);

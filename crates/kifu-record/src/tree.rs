@@ -36,22 +36,27 @@ pub enum NodeItem<M, E> {
 }
 
 /// One position in the tree, reached by `item` from its parent.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// A node is kept small, because a record has one per move and most moves have neither a
+/// comment nor a bookmark: the two times are plain numbers with a flag each, and comments and
+/// bookmarks sit behind one pointer that stays empty until the first is added (80 bytes for
+/// shogi, where two lists and two options made 136). Reading, changing and dropping a record
+/// of plain moves therefore touches no list per move.
+#[derive(Clone, Debug)]
 pub struct Node<M, E> {
     /// The start, the move or the ending this node stands for.
     pub item: NodeItem<M, E>,
     /// The move or ending as written in the source (empty for the root and for built trees).
     pub span: Span,
-    /// Thinking time for this move, in milliseconds.
-    pub time_ms: Option<u64>,
-    /// The mover's total thinking time including this move, in milliseconds.
-    pub total_ms: Option<u64>,
     /// Set on a move kept although the rules forbid it (a record ending in 反則勝ち etc.).
     pub illegal: bool,
-    /// Comments on this move (or, on the root, on the game before the first move).
-    pub comments: Vec<Comment>,
-    /// Named marks on this node (KIF's `&` bookmarks).
-    pub bookmarks: Vec<Bookmark>,
+    /// Which of `time_ms` and `total_ms` are given ([`TIME`], [`TOTAL`]); a time not given
+    /// is held as 0, so equal nodes compare equal.
+    times_given: u8,
+    time_ms: u64,
+    total_ms: u64,
+    /// Comments and bookmarks, allocated with the first of either.
+    notes: Option<Box<Notes>>,
     ply: u32,
     parent: u32,
     first_child: u32,
@@ -61,22 +66,118 @@ pub struct Node<M, E> {
     next_sibling: u32,
 }
 
-impl<M, E: Clone> Node<M, E> {
+/// Equal when everything a reader can see is equal: a node whose comments were made room for
+/// and then emptied is equal to one that never had any.
+impl<M: PartialEq, E: PartialEq> PartialEq for Node<M, E> {
+    fn eq(&self, other: &Self) -> bool {
+        self.item == other.item
+            && self.span == other.span
+            && self.illegal == other.illegal
+            && self.times_given == other.times_given
+            && self.time_ms == other.time_ms
+            && self.total_ms == other.total_ms
+            && Notes::of(&self.notes) == Notes::of(&other.notes)
+            && self.ply == other.ply
+            && self.parent == other.parent
+            && self.first_child == other.first_child
+            && self.last_child == other.last_child
+            && self.next_sibling == other.next_sibling
+    }
+}
+
+/// The bit of [`Node::times_given`] for the move's own time.
+const TIME: u8 = 1;
+/// The bit of [`Node::times_given`] for the mover's total.
+const TOTAL: u8 = 2;
+
+/// What a node carries only when the source wrote it.
+#[derive(Clone, Debug, PartialEq, Default)]
+struct Notes {
+    comments: Vec<Comment>,
+    bookmarks: Vec<Bookmark>,
+}
+
+impl Notes {
+    /// A node's comments and bookmarks, empty when it has none.
+    fn of(notes: &Option<Box<Notes>>) -> (&[Comment], &[Bookmark]) {
+        notes
+            .as_deref()
+            .map_or((&[], &[]), |n| (&n.comments, &n.bookmarks))
+    }
+}
+
+impl<M, E> Node<M, E> {
     fn new(item: NodeItem<M, E>, span: Span, ply: u32, parent: u32) -> Node<M, E> {
         Node {
             item,
             span,
-            time_ms: None,
-            total_ms: None,
             illegal: false,
-            comments: Vec::new(),
-            bookmarks: Vec::new(),
+            times_given: 0,
+            time_ms: 0,
+            total_ms: 0,
+            notes: None,
             ply,
             parent,
             first_child: NONE,
             last_child: NONE,
             next_sibling: NONE,
         }
+    }
+
+    /// Thinking time for this move, in milliseconds.
+    #[inline]
+    pub fn time_ms(&self) -> Option<u64> {
+        (self.times_given & TIME != 0).then_some(self.time_ms)
+    }
+
+    /// The mover's total thinking time including this move, in milliseconds.
+    #[inline]
+    pub fn total_ms(&self) -> Option<u64> {
+        (self.times_given & TOTAL != 0).then_some(self.total_ms)
+    }
+
+    /// Sets (or, with `None`, removes) the thinking time for this move.
+    #[inline]
+    pub fn set_time_ms(&mut self, time_ms: Option<u64>) {
+        self.time_ms = time_ms.unwrap_or(0);
+        self.times_given = (self.times_given & !TIME) | if time_ms.is_some() { TIME } else { 0 };
+    }
+
+    /// Sets (or, with `None`, removes) the mover's total thinking time.
+    #[inline]
+    pub fn set_total_ms(&mut self, total_ms: Option<u64>) {
+        self.total_ms = total_ms.unwrap_or(0);
+        self.times_given = (self.times_given & !TOTAL) | if total_ms.is_some() { TOTAL } else { 0 };
+    }
+
+    /// Comments on this move (or, on the root, on the game before the first move).
+    #[inline]
+    pub fn comments(&self) -> &[Comment] {
+        Notes::of(&self.notes).0
+    }
+
+    /// The comments to change; room for them is made with the first.
+    pub fn comments_mut(&mut self) -> &mut Vec<Comment> {
+        &mut self.notes.get_or_insert_with(Box::default).comments
+    }
+
+    /// Takes the comments away, leaving none (and making no room where there were none).
+    pub fn take_comments(&mut self) -> Vec<Comment> {
+        self.notes
+            .as_mut()
+            .map(|n| std::mem::take(&mut n.comments))
+            .unwrap_or_default()
+    }
+
+    /// Named marks on this node (KIF's `&` bookmarks).
+    #[inline]
+    pub fn bookmarks(&self) -> &[Bookmark] {
+        Notes::of(&self.notes).1
+    }
+
+    /// The bookmarks to change; room for them is made with the first.
+    pub fn bookmarks_mut(&mut self) -> &mut Vec<Bookmark> {
+        &mut self.notes.get_or_insert_with(Box::default).bookmarks
     }
 
     /// Number of moves from the start to this node (the root is 0; an ending has the ply
@@ -93,14 +194,6 @@ impl<M, E: Clone> Node<M, E> {
         }
     }
 
-    /// The ending with its span, if the node is an ending.
-    pub fn ending(&self) -> Option<Ending<E>> {
-        match &self.item {
-            NodeItem::End(kind) => Some(Ending::new(kind.clone(), self.span)),
-            _ => None,
-        }
-    }
-
     /// Whether the node is an ending.
     pub fn is_ending(&self) -> bool {
         matches!(self.item, NodeItem::End(_))
@@ -109,6 +202,16 @@ impl<M, E: Clone> Node<M, E> {
     /// The text the node was read from, given the decoded source.
     pub fn text<'s>(&self, source: &'s str) -> &'s str {
         source.get(self.span.range()).unwrap_or("")
+    }
+}
+
+impl<M, E: Clone> Node<M, E> {
+    /// The ending with its span, if the node is an ending.
+    pub fn ending(&self) -> Option<Ending<E>> {
+        match &self.item {
+            NodeItem::End(kind) => Some(Ending::new(kind.clone(), self.span)),
+            _ => None,
+        }
     }
 }
 
@@ -186,7 +289,7 @@ impl<M, E: Clone> MoveTree<M, E> {
         }
         let node = move || Node::new(item, span, ply, parent.0);
         if self.nodes.len() < self.nodes.capacity() {
-            // Known to fit, `push` cannot reallocate here, so the node (136 bytes for shogi) is
+            // Known to fit, `push` cannot reallocate here, so the node (80 bytes for shogi) is
             // written straight into place; otherwise it is built on the stack and copied with
             // a call to `memcpy`, for every move read.
             self.nodes.push(node());
@@ -303,11 +406,11 @@ impl<M, E: Clone> MoveTree<M, E> {
                     NodeItem::End(e) => NodeItem::End(e),
                 },
                 span: n.span,
+                illegal: n.illegal,
+                times_given: n.times_given,
                 time_ms: n.time_ms,
                 total_ms: n.total_ms,
-                illegal: n.illegal,
-                comments: n.comments,
-                bookmarks: n.bookmarks,
+                notes: n.notes,
                 ply: n.ply,
                 parent: n.parent,
                 first_child: n.first_child,
@@ -394,17 +497,53 @@ mod tests {
     }
 
     #[test]
+    fn times_are_given_or_not_and_a_zero_is_a_time() {
+        let (mut t, [a, b, ..]) = sample();
+        assert_eq!((t[a].time_ms(), t[a].total_ms()), (None, None));
+        t[a].set_time_ms(Some(0));
+        assert_eq!((t[a].time_ms(), t[a].total_ms()), (Some(0), None));
+        t[a].set_total_ms(Some(u64::MAX));
+        assert_eq!((t[a].time_ms(), t[a].total_ms()), (Some(0), Some(u64::MAX)));
+        t[a].set_time_ms(None);
+        t[a].set_total_ms(None);
+        // Taken away again, the node is equal to one that never had times.
+        let mut fresh = t[a].clone();
+        fresh.set_time_ms(None);
+        assert_eq!(t[a], fresh);
+        assert_eq!(t[b].time_ms(), None);
+    }
+
+    #[test]
+    fn a_node_without_notes_holds_no_list() {
+        // The move of a plain record: a 4-byte move, an ending enum with a string among its
+        // variants; 80 bytes, where two lists and two options made 136.
+        assert!(std::mem::size_of::<Node<u32, crate::NoEnding>>() <= 80);
+        let (mut t, [a, b, ..]) = sample();
+        assert!(t[a].notes.is_none() && t[a].comments().is_empty() && t[a].bookmarks().is_empty());
+        t[a].bookmarks_mut().push(Bookmark {
+            name: "mark".into(),
+            span: Span::new(1, 5),
+        });
+        assert_eq!(t[a].bookmarks().len(), 1);
+        assert!(t[a].comments().is_empty());
+        assert!(t[b].notes.is_none());
+    }
+
+    #[test]
     fn node_data_and_map() {
         let (mut t, [a, ..]) = sample();
-        t[a].time_ms = Some(16_000);
-        t[a].total_ms = Some(16_000);
-        t[a].comments
+        t[a].set_time_ms(Some(16_000));
+        t[a].set_total_ms(Some(16_000));
+        t[a].comments_mut()
             .push(Comment::new(CommentKind::Text, "good", Span::new(30, 35)));
         let source = "76fu 34fu";
         assert_eq!(t[a].text(source), "76fu");
         let mapped = t.map_moves(|m| m.len());
         assert_eq!(mapped[a].mv(), Some(&4));
-        assert_eq!(mapped[a].comments[0].text, "good");
+        assert_eq!(mapped[a].comments()[0].text, "good");
+        assert_eq!(mapped[a].time_ms(), Some(16_000));
+        assert_eq!(mapped[a].total_ms(), Some(16_000));
+        assert!(mapped[a].bookmarks().is_empty());
         assert_eq!(mapped.main_line().count(), 3);
     }
 

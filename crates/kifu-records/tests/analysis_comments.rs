@@ -67,7 +67,7 @@ impl Annotated {
             };
             for (kind, text) in comments(dialect, Searcher::Analysis, position, &finding) {
                 record.moves[*id]
-                    .comments
+                    .comments_mut()
                     .push(Comment::new(kind, text, Span::default()));
             }
         }
@@ -94,7 +94,7 @@ fn every_dialect_reads_back_from_every_format() {
             assert_eq!(back_nodes.len(), nodes.len(), "{dialect} in {format}");
             for (ply, (id, position)) in back_nodes.iter().enumerate() {
                 let (score, pv) = finding_for(ply, line);
-                let read = evaluation::evaluation(&back.moves[*id].comments)
+                let read = evaluation::evaluation(back.moves[*id].comments())
                     .unwrap_or_else(|| panic!("{dialect} in {format}: no evaluation at ply {ply}"));
                 assert_eq!(read.dialect, dialect, "{format} ply {ply}");
                 let expected = match dialect {

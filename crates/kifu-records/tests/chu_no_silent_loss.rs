@@ -170,15 +170,17 @@ fn every_writer_keeps_the_record_or_lists_what_it_drops() {
     let mut jcsa_games = 0;
     for mut rec in all {
         let root = rec.moves.root();
-        rec.moves[root].comments.push(Comment::new(
+        rec.moves[root].comments_mut().push(Comment::new(
             CommentKind::Text,
             "opening {book}",
             Span::default(),
         ));
         let fourth = rec.moves.main_line().nth(3).unwrap();
-        rec.moves[fourth]
-            .comments
-            .push(Comment::new(CommentKind::Text, "a note", Span::default()));
+        rec.moves[fourth].comments_mut().push(Comment::new(
+            CommentKind::Text,
+            "a note",
+            Span::default(),
+        ));
         rec.header.push(HeaderEntry {
             key: "Event".into(),
             value: "test".into(),
@@ -210,7 +212,7 @@ fn every_writer_keeps_the_record_or_lists_what_it_drops() {
                         .ids()
                         .map(|id| {
                             r.moves[id]
-                                .comments
+                                .comments()
                                 .iter()
                                 .map(|c| c.text.clone())
                                 .collect()

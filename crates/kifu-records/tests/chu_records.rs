@@ -16,7 +16,7 @@ fn comments(r: &ChuRecord, ply: usize) -> Vec<String> {
         r.moves.main_line().nth(ply - 1).unwrap()
     };
     r.moves[id]
-        .comments
+        .comments()
         .iter()
         .map(|c| c.text.clone())
         .collect()
@@ -191,7 +191,7 @@ fn kif_reads_lishogi_lines() {
     let second = rec.moves.main_line().nth(1).unwrap();
     assert_eq!(rec.moves.variations(second).count(), 1);
     let first = rec.moves.main_line().next().unwrap();
-    assert_eq!(rec.moves[first].time_ms, Some(1000));
+    assert_eq!(rec.moves[first].time_ms(), Some(1000));
 }
 
 #[test]
@@ -270,15 +270,15 @@ fn shape(r: &ChuRecord) -> Vec<String> {
                 NodeItem::End(k) => k.to_string(),
                 NodeItem::Start => "start".into(),
             };
-            let comments: Vec<&str> = n.comments.iter().map(|c| c.text.as_str()).collect();
+            let comments: Vec<&str> = n.comments().iter().map(|c| c.text.as_str()).collect();
             format!(
                 "{item} ply {} after {:?} time {:?}/{:?} {comments:?}",
                 n.ply(),
                 r.moves
                     .parent(id)
                     .map(|p| r.moves[p].mv().map(|m| m.to_string())),
-                n.time_ms,
-                n.total_ms
+                n.time_ms(),
+                n.total_ms()
             )
         })
         .collect()

@@ -143,12 +143,12 @@ fn dump_tree<G: Game>(tree: &GameTree<G>, out: &mut String) {
             node.ply(),
             node.span.start,
             node.span.end,
-            node.time_ms,
-            node.total_ms,
+            node.time_ms(),
+            node.total_ms(),
             if node.illegal { " illegal" } else { "" },
         )
         .unwrap();
-        for c in &node.comments {
+        for c in node.comments() {
             writeln!(
                 out,
                 "  comment {:?} {:?} {}..{} {:?}",
@@ -156,7 +156,7 @@ fn dump_tree<G: Game>(tree: &GameTree<G>, out: &mut String) {
             )
             .unwrap();
         }
-        for b in &node.bookmarks {
+        for b in node.bookmarks() {
             writeln!(
                 out,
                 "  bookmark {:?} {}..{}",

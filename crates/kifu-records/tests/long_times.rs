@@ -20,7 +20,7 @@ fn times(record: &ShogiRecord) -> Vec<(Option<u64>, Option<u64>)> {
     record
         .moves
         .main_line()
-        .map(|id| (record.moves[id].time_ms, record.moves[id].total_ms))
+        .map(|id| (record.moves[id].time_ms(), record.moves[id].total_ms()))
         .collect()
 }
 

@@ -72,7 +72,7 @@ fn case_7_a_full_width_space_before_the_origin() {
     assert!(errors.iter().all(|e| !e.contains("time")), "{errors:?}");
     let record = &parsed.records[0];
     let third = record.moves.main_line().nth(2).unwrap();
-    assert_eq!(record.moves[third].time_ms, Some(1000));
+    assert_eq!(record.moves[third].time_ms(), Some(1000));
     let text =
         "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成　(88)\n   4 同銀　(31)\n";
     let parsed = read(&kif::KIFU, text);
@@ -146,12 +146,12 @@ fn case_10_csa_comments_run_to_the_end_of_the_line() {
     let texts = |n: usize| -> Vec<String> {
         let id = tree.main_line().nth(n).unwrap();
         tree[id]
-            .comments
+            .comments()
             .iter()
             .map(|c: &Comment| c.text.clone())
             .collect()
     };
     assert_eq!(texts(0), ["T0 ,'7776 ,'1手目"]);
     assert_eq!(texts(1), ["  two spaces, then text"]);
-    assert_eq!(tree[tree.main_line().next().unwrap()].time_ms, Some(0));
+    assert_eq!(tree[tree.main_line().next().unwrap()].time_ms(), Some(0));
 }

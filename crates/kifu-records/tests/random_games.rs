@@ -45,10 +45,10 @@ fn grow(
         pos.play_unchecked(mv);
         node = record.moves.add_move(node, mv, Span::default());
         if rich {
-            record.moves[node].time_ms = Some(rng.random_range(0..120u64) * 1000);
+            record.moves[node].set_time_ms(Some(rng.random_range(0..120u64) * 1000));
             if rng.random_ratio(1, 8) {
                 let text = format!("コメント {}", rng.random_range(0..1000));
-                record.moves[node].comments.push(Comment::new(
+                record.moves[node].comments_mut().push(Comment::new(
                     CommentKind::Text,
                     text,
                     Span::default(),
@@ -60,7 +60,7 @@ fn grow(
     let kind = ENDINGS[rng.random_range(0..ENDINGS.len())].clone();
     let id = record.moves.add_ending(node, kind, Span::default());
     if rich {
-        record.moves[id].time_ms = Some(rng.random_range(0..30u64) * 1000);
+        record.moves[id].set_time_ms(Some(rng.random_range(0..30u64) * 1000));
     }
     added.push((id, pos));
     added

@@ -37,15 +37,19 @@ P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+
     let line: Vec<_> = r.moves.main_line().map(|id| &r.moves[id]).collect();
     assert_eq!(line.len(), 3);
     assert_eq!(line[0].mv(), Some(&Move::normal(sq(2, 7), sq(2, 6), false)));
-    assert_eq!(line[0].time_ms, Some(12_000));
-    assert_eq!(line[1].time_ms, Some(6_000));
-    assert_eq!(line[1].comments.len(), 0);
+    assert_eq!(line[0].time_ms(), Some(12_000));
+    assert_eq!(line[1].time_ms(), Some(6_000));
+    assert_eq!(line[1].comments().len(), 0);
     assert_eq!(r.moves.ending().unwrap().kind, EndingKind::Abort);
     assert_eq!(&text[line[0].span.range()], "+2726FU");
     // comments before the moves belong to the start position
     let root = &r.moves[r.moves.root()];
-    assert_eq!(root.comments.len(), 5);
-    assert!(root.comments.iter().all(|c| c.kind == CommentKind::Hidden));
+    assert_eq!(root.comments().len(), 5);
+    assert!(
+        root.comments()
+            .iter()
+            .all(|c| c.kind == CommentKind::Hidden)
+    );
 }
 
 #[test]
@@ -65,18 +69,18 @@ $TIME:900+0+5\n$MAX_MOVES:320\n$JISHOGI:27\n$NOTE:a\\nb\n$CUSTOM:x\nPI\n+\n'*開
     assert_eq!(h.entries().len(), 9);
     let ids: Vec<_> = r.moves.main_line().collect();
     let first = &r.moves[ids[0]];
-    assert_eq!(first.time_ms, Some(0));
-    let engine = first.comments[0].engine.as_ref().unwrap();
+    assert_eq!(first.time_ms(), Some(0));
+    let engine = first.comments()[0].engine.as_ref().unwrap();
     assert_eq!(engine.nodes, Some(1234));
     assert_eq!(engine.pv, "-8384FU +7776FU");
     let second = &r.moves[ids[1]];
-    assert_eq!(second.time_ms, Some(6123));
-    let texts: Vec<_> = second.comments.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(second.time_ms(), Some(6123));
+    let texts: Vec<_> = second.comments().iter().map(|c| c.text.as_str()).collect();
     assert_eq!(texts, ["好手", "二行目"]);
     let end = &r.moves[ids[2]];
     assert_eq!(end.item, NodeItem::End(EndingKind::Abort));
-    assert_eq!(end.time_ms, Some(1500));
-    assert_eq!(r.moves[r.moves.root()].comments[0].text, "開始前");
+    assert_eq!(end.time_ms(), Some(1500));
+    assert_eq!(r.moves[r.moves.root()].comments()[0].text, "開始前");
 }
 
 #[test]
@@ -84,7 +88,7 @@ fn v2_times_drop_fractions() {
     let parsed = read("V2.2\nPI\n+\n+7776FU\nT6.9\n");
     let r = &parsed.records[0];
     let first = r.moves.main_line().next().unwrap();
-    assert_eq!(r.moves[first].time_ms, Some(6000));
+    assert_eq!(r.moves[first].time_ms(), Some(6000));
 }
 
 #[test]
@@ -188,7 +192,7 @@ fn last_illegal_move_excused_by_the_ending() {
         let line: Vec<_> = r.moves.main_line().collect();
         assert_eq!(line.len(), 4);
         assert!(r.moves[line[2]].illegal);
-        assert_eq!(r.moves[line[2]].time_ms, Some(3000));
+        assert_eq!(r.moves[line[2]].time_ms(), Some(3000));
         assert!(r.moves[line[3]].is_ending());
     }
     // a move from an empty square is kept too

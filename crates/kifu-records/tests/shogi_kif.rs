@@ -40,11 +40,11 @@ fn spec_example() {
     assert_eq!(line.len(), 3);
     assert_eq!(line[0].mv(), Some(&Move::normal(sq(7, 7), sq(7, 6), false)));
     assert_eq!(
-        (line[0].time_ms, line[0].total_ms),
+        (line[0].time_ms(), line[0].total_ms()),
         (Some(16_000), Some(16_000))
     );
     assert_eq!(line[2].item, NodeItem::End(EndingKind::Abort));
-    assert_eq!(line[2].total_ms, Some(19_000));
+    assert_eq!(line[2].total_ms(), Some(19_000));
     assert_eq!(&SPEC_EXAMPLE[line[1].span.range()], "３四歩(33)");
 }
 
@@ -64,12 +64,15 @@ fn moves_comments_bookmarks() {
     let r = &parsed.records[0];
     let ids: Vec<_> = r.moves.main_line().collect();
     assert_eq!(ids.len(), 5);
-    assert_eq!(r.moves[r.moves.root()].comments[0].text, "開始前");
+    assert_eq!(r.moves[r.moves.root()].comments()[0].text, "開始前");
     let first = &r.moves[ids[0]];
-    assert_eq!(first.comments[0].kind, CommentKind::Text);
-    assert_eq!(first.comments[1].kind, CommentKind::Engine);
-    assert_eq!(first.comments[1].engine.as_ref().unwrap().pv, "△３四歩(33)");
-    assert_eq!(first.bookmarks[0].name, "定跡");
+    assert_eq!(first.comments()[0].kind, CommentKind::Text);
+    assert_eq!(first.comments()[1].kind, CommentKind::Engine);
+    assert_eq!(
+        first.comments()[1].engine.as_ref().unwrap().pv,
+        "△３四歩(33)"
+    );
+    assert_eq!(first.bookmarks()[0].name, "定跡");
     assert_eq!(
         r.moves[ids[2]].mv(),
         Some(&Move::normal(sq(8, 8), sq(2, 2), true))
@@ -237,7 +240,7 @@ fn corpus_bulk_kif_and_kifu_check_clean_and_match_csa() {
             let strip = |r: &kifu_records::shogi::ShogiRecord| -> Vec<_> {
                 r.moves
                     .main_line()
-                    .map(|id| (r.moves[id].item.clone(), r.moves[id].time_ms))
+                    .map(|id| (r.moves[id].item.clone(), r.moves[id].time_ms()))
                     .collect()
             };
             assert_eq!(

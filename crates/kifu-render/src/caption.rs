@@ -116,7 +116,7 @@ pub fn node_evaluation(comments: &[Comment]) -> Option<Evaluation> {
 /// The evaluation the comments of `node` give ([`comment_evaluation`]), from the first
 /// player's point of view: `評価値 +123`, `評価値 -45`, `▲詰み 7手`.
 pub fn evaluation<G: Game>(record: &Record<G>, node: NodeId) -> Option<String> {
-    node_evaluation(&record.moves[node].comments).map(|e| e.words())
+    node_evaluation(record.moves[node].comments()).map(|e| e.words())
 }
 
 /// The caption of the position after `node`: its move number, the move that led to it
@@ -150,7 +150,7 @@ pub fn caption_in<G: Picture>(
             parts.push(name.to_string());
         }
     }
-    if let Some(value) = node_evaluation(&record.moves[node].comments) {
+    if let Some(value) = node_evaluation(record.moves[node].comments()) {
         parts.push(value.words_in(lang));
     }
     parts.join(" ")
@@ -180,7 +180,7 @@ mod tests {
             Move::normal(sq(3, 3), sq(3, 4), false),
             Span::default(),
         );
-        record.moves[second].comments.push(Comment::new(
+        record.moves[second].comments_mut().push(Comment::new(
             CommentKind::Engine,
             "-123 +2726FU",
             Span::default(),

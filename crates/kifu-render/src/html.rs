@@ -111,7 +111,7 @@ fn viewer_nodes<G: Picture>(record: &Record<G>, source: Option<&str>) -> Vec<Vie
     let start = G::start_position(&record.start);
     let describe = |id: NodeId, position: &G::Position, last: Option<&G::Move>| {
         let node = &tree[id];
-        let time = match (node.time_ms, node.total_ms) {
+        let time = match (node.time_ms(), node.total_ms()) {
             (Some(t), Some(total)) => format!("{} / {}", clock(t), clock(total)),
             (Some(t), None) => clock(t),
             (None, Some(total)) => clock(total),
@@ -120,10 +120,10 @@ fn viewer_nodes<G: Picture>(record: &Record<G>, source: Option<&str>) -> Vec<Vie
         // An evaluation is shown as a value beside the comment (and a point of the graph),
         // not as the lines the engine wrote; the lines of another search the node reports
         // (a player's beside an analysis) stay in the comment.
-        let found = evaluation::evaluation(&node.comments);
+        let found = evaluation::evaluation(node.comments());
         let shown = found.as_ref().map(|e| (e.dialect, e.searcher));
         let lines: Vec<&str> = node
-            .comments
+            .comments()
             .iter()
             .filter(|c| evaluation::line(c).is_none_or(|l| Some((l.dialect, l.searcher)) != shown))
             .map(|c| c.text.as_str())
@@ -783,11 +783,13 @@ mod tests {
         let node = record
             .moves
             .add_move(record.moves.root(), mv, Span::default());
-        record.moves[node].comments.push(kifu_record::Comment::new(
-            kifu_record::CommentKind::Text,
-            "角道を開ける",
-            Span::default(),
-        ));
+        record.moves[node]
+            .comments_mut()
+            .push(kifu_record::Comment::new(
+                kifu_record::CommentKind::Text,
+                "角道を開ける",
+                Span::default(),
+            ));
         let page = page(&record, None, "example", &[]).html;
         let font = page_font(&page);
         let face = ttf_parser::Face::parse(&font, 0).expect("the page's font parses");
@@ -859,11 +861,9 @@ mod tests {
             ),
             (kifu_record::CommentKind::Text, "角道を開ける"),
         ] {
-            record.moves[node].comments.push(kifu_record::Comment::new(
-                kind,
-                text,
-                Span::default(),
-            ));
+            record.moves[node]
+                .comments_mut()
+                .push(kifu_record::Comment::new(kind, text, Span::default()));
         }
         let nodes = viewer_nodes(&record, None);
         assert_eq!(nodes[1].comment, "角道を開ける");

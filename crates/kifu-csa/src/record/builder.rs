@@ -185,7 +185,7 @@ impl RecordBuilder {
     pub fn play(&mut self, mv: Move, time_ms: Option<u64>) -> &mut Self {
         let tree = &mut self.record.moves;
         self.last = tree.add_move(self.last, mv, Span::default());
-        tree[self.last].time_ms = time_ms;
+        tree[self.last].set_time_ms(time_ms);
         self.position.play_unchecked(mv);
         self
     }
@@ -199,11 +199,9 @@ impl RecordBuilder {
 
     /// A comment on the last move (or the ending, or the start before any move).
     pub fn comment(&mut self, kind: CommentKind, text: &str) -> &mut Self {
-        self.record.moves[self.last].comments.push(Comment::new(
-            kind,
-            plain(text),
-            Span::default(),
-        ));
+        self.record.moves[self.last]
+            .comments_mut()
+            .push(Comment::new(kind, plain(text), Span::default()));
         self
     }
 

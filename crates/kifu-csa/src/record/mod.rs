@@ -145,7 +145,7 @@ pub fn read(text: &str) -> Result<Saved, ReadError> {
     for id in record.moves.main_line() {
         let node = &record.moves[id];
         match &node.item {
-            NodeItem::Move(mv) => moves.push((*mv, node.time_ms.unwrap_or(0))),
+            NodeItem::Move(mv) => moves.push((*mv, node.time_ms().unwrap_or(0))),
             NodeItem::End(kind) => ending = Some(kind.clone()),
             NodeItem::Start => {}
         }

@@ -100,7 +100,7 @@ impl PositionBlock {
         for id in record.moves.main_line() {
             let node = &record.moves[id];
             if let NodeItem::Move(mv) = &node.item {
-                block.moves.push((*mv, node.time_ms.map(|ms| ms / 1000)));
+                block.moves.push((*mv, node.time_ms().map(|ms| ms / 1000)));
             }
         }
         Ok(block)

@@ -198,8 +198,10 @@ impl SeasonRecords {
                 }
             };
             node = record.moves.add_move(node, rules_event, Span::default());
-            if let Event::Move(m) = event {
-                record.moves[node].comments = m
+            if let Event::Move(m) = event
+                && !m.comments.is_empty()
+            {
+                *record.moves[node].comments_mut() = m
                     .comments
                     .iter()
                     .map(|c| Comment::new(CommentKind::Text, c.clone(), Span::default()))
@@ -293,7 +295,7 @@ pub fn match_of(seasons: &[Record<Cetkaik>]) -> GameRecord {
                         completed: report.effect.completed,
                         captured: report.effect.captured,
                         tam_first_known: !tam_first_unknown,
-                        comments: node.comments.iter().map(|c| c.text.clone()).collect(),
+                        comments: node.comments().iter().map(|c| c.text.clone()).collect(),
                     }));
                 }
                 NodeItem::Move(RulesEvent::Declare { declaration, named }) => {

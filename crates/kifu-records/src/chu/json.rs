@@ -356,8 +356,8 @@ fn read_line(
             for c in strings(item.get("comments")) {
                 add_comment(record, node, c, sp);
             }
-            record.moves[node].time_ms = item.get("time_ms").and_then(Value::as_u64);
-            record.moves[node].total_ms = item.get("total_ms").and_then(Value::as_u64);
+            record.moves[node].set_time_ms(item.get("time_ms").and_then(Value::as_u64));
+            record.moves[node].set_total_ms(item.get("total_ms").and_then(Value::as_u64));
             return;
         }
         let usi = match item {
@@ -383,8 +383,8 @@ fn read_line(
         for c in strings(item.get("comments")) {
             add_comment(record, node, c, sp);
         }
-        record.moves[node].time_ms = item.get("time_ms").and_then(Value::as_u64);
-        record.moves[node].total_ms = item.get("total_ms").and_then(Value::as_u64);
+        record.moves[node].set_time_ms(item.get("time_ms").and_then(Value::as_u64));
+        record.moves[node].set_total_ms(item.get("total_ms").and_then(Value::as_u64));
         if let Some(Value::Array(variations)) = item.get("variations") {
             for variation in variations {
                 let Value::Array(line) = variation else {
@@ -493,9 +493,9 @@ fn line_json(record: &ChuRecord, from: NodeId, first: Option<NodeId>) -> Vec<Val
             // carry its time or comments.
             NodeItem::End(kind)
                 if !tree.is_main_line(id)
-                    || node.time_ms.is_some()
-                    || node.total_ms.is_some()
-                    || !node.comments.is_empty() =>
+                    || node.time_ms().is_some()
+                    || node.total_ms().is_some()
+                    || !node.comments().is_empty() =>
             {
                 json!({"ending": lishogi_status(kind)})
             }
@@ -505,10 +505,10 @@ fn line_json(record: &ChuRecord, from: NodeId, first: Option<NodeId>) -> Vec<Val
         if !comments.is_empty() {
             o["comments"] = json!(comments);
         }
-        if let Some(t) = node.time_ms {
+        if let Some(t) = node.time_ms() {
             o["time_ms"] = json!(t);
         }
-        if let Some(t) = node.total_ms {
+        if let Some(t) = node.total_ms() {
             o["total_ms"] = json!(t);
         }
         let parent = tree.parent(id).unwrap_or(tree.root());

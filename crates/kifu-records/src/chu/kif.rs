@@ -303,8 +303,8 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
                 EndingKind::Unknown(w.to_string())
             });
             last = record.moves.add_ending(replay.node, kind, sp);
-            record.moves[last].time_ms = times.0;
-            record.moves[last].total_ms = times.1;
+            record.moves[last].set_time_ms(times.0);
+            record.moves[last].set_total_ms(times.1);
             ended_at = Some(w.to_string());
             continue;
         }
@@ -392,8 +392,8 @@ pub fn parse(text: &str) -> (ChuRecord, Vec<Diagnostic>) {
         if replay.play(&mut record, m, sp, &mut diags) {
             previous = Some(m.to());
             last = replay.node;
-            record.moves[last].time_ms = times.0;
-            record.moves[last].total_ms = times.1;
+            record.moves[last].set_time_ms(times.0);
+            record.moves[last].set_total_ms(times.1);
         }
     }
     if replay.is_none() && record.header.is_empty() && board.is_none() {
@@ -439,7 +439,7 @@ pub fn losses(record: &ChuRecord) -> Vec<String> {
     let fractions = tree
         .ids()
         .filter(|&id| {
-            [tree[id].time_ms, tree[id].total_ms]
+            [tree[id].time_ms(), tree[id].total_ms()]
                 .into_iter()
                 .flatten()
                 .any(|ms| ms % 1000 != 0)
@@ -487,7 +487,7 @@ pub fn write(record: &ChuRecord) -> String {
     }
     let timed = tree
         .ids()
-        .any(|id| tree[id].time_ms.is_some() || tree[id].total_ms.is_some());
+        .any(|id| tree[id].time_ms().is_some() || tree[id].total_ms().is_some());
     write_line(
         record,
         tree.root(),
@@ -518,8 +518,8 @@ fn write_line(
         let n = node.ply();
         let has_alternative = tree.next_sibling(id).is_some();
         let mark = if has_alternative { "+" } else { "" };
-        let time = if timed && (node.time_ms.is_some() || node.total_ms.is_some()) {
-            format!("   {}", write_times(node.time_ms, node.total_ms))
+        let time = if timed && (node.time_ms().is_some() || node.total_ms().is_some()) {
+            format!("   {}", write_times(node.time_ms(), node.total_ms()))
         } else {
             String::new()
         };

@@ -188,13 +188,16 @@ pub(crate) fn header_value<'r>(record: &'r ChuRecord, key: &str) -> Option<&'r s
 /// Adds a comment as read to `node`.
 pub(crate) fn add_comment(record: &mut ChuRecord, node: NodeId, text: String, span: Span) {
     record.moves[node]
-        .comments
+        .comments_mut()
         .push(Comment::new(CommentKind::Text, text, span));
 }
 
 /// The comments of a node as text.
 pub(crate) fn comment_texts(record: &ChuRecord, node: NodeId) -> impl Iterator<Item = &str> {
-    record.moves[node].comments.iter().map(|c| c.text.as_str())
+    record.moves[node]
+        .comments()
+        .iter()
+        .map(|c| c.text.as_str())
 }
 
 /// The error for a text in which a reader found nothing of a record.
@@ -235,7 +238,7 @@ pub(crate) fn line_only_losses(record: &ChuRecord, format: &str) -> Vec<String> 
     }
     let timed = tree
         .ids()
-        .filter(|&id| tree[id].time_ms.is_some() || tree[id].total_ms.is_some())
+        .filter(|&id| tree[id].time_ms().is_some() || tree[id].total_ms().is_some())
         .count();
     if timed > 0 {
         out.push(format!(

@@ -203,7 +203,7 @@ pub fn losses(record: &ChuRecord) -> Vec<String> {
     let comments: usize = record
         .moves
         .ids()
-        .map(|id| record.moves[id].comments.len())
+        .map(|id| record.moves[id].comments().len())
         .sum();
     if comments > 0 {
         out.push(format!("USI has no comments: {comments} dropped"));

@@ -73,18 +73,21 @@ impl Line for MoveTree<Move, ShogiEnding> {
         MoveTree::add_ending(self, parent, kind, span)
     }
     fn has_time(&self, node: NodeId) -> bool {
-        self[node].time_ms.is_some()
+        self[node].time_ms().is_some()
     }
     fn set_time(&mut self, node: NodeId, time_ms: Option<u64>, total_ms: Option<u64>) {
         let node = &mut self[node];
-        node.time_ms = time_ms;
-        node.total_ms = total_ms;
+        node.set_time_ms(time_ms);
+        node.set_total_ms(total_ms);
     }
     fn set_illegal(&mut self, node: NodeId) {
         self[node].illegal = true;
     }
     fn add_comments(&mut self, node: NodeId, comments: Vec<Comment>) {
-        let kept = &mut self[node].comments;
+        if comments.is_empty() {
+            return;
+        }
+        let kept = self[node].comments_mut();
         if kept.is_empty() {
             *kept = comments;
         } else {
@@ -92,7 +95,7 @@ impl Line for MoveTree<Move, ShogiEnding> {
         }
     }
     fn add_comment(&mut self, node: NodeId, comment: Comment) {
-        self[node].comments.push(comment);
+        self[node].comments_mut().push(comment);
     }
 }
 

@@ -86,19 +86,19 @@ impl MainLine {
         let mut comment_count = 0;
         let mut timed_nodes = 0;
         for id in tree.ids() {
-            comment_count += tree[id].comments.len();
-            timed_nodes += usize::from(tree[id].time_ms.is_some());
+            comment_count += tree[id].comments().len();
+            timed_nodes += usize::from(tree[id].time_ms().is_some());
         }
         let mut end = record.start.position.clone();
         // A move per node at most.
         end.reserve(tree.len());
         let root = tree.root();
-        let mut comments = std::mem::take(&mut tree[root].comments);
+        let mut comments = tree[root].take_comments();
         let mut illegal = false;
         let mut next = tree.main_child(root);
         let mut ending = None;
         while let Some(id) = next {
-            comments.append(&mut tree[id].comments);
+            comments.append(&mut tree[id].take_comments());
             match &tree[id].item {
                 NodeItem::Move(mv) if !illegal && !tree[id].illegal => end.play_unchecked(*mv),
                 NodeItem::Move(_) => illegal = true,

@@ -257,14 +257,14 @@ fn write_from(records: &[ShogiRecord], before: usize, several: bool) -> Written 
         let mut first = true;
         let mut node = tree.root();
         let mut variations = 0;
-        let mut annotated = !tree[node].comments.is_empty();
+        let mut annotated = !tree[node].comments().is_empty();
         let mut timed = false;
         while let Some(next) = tree.main_child(node) {
             variations += tree.variations(node).count();
             node = next;
             let n = &tree[node];
-            annotated |= !n.comments.is_empty() || !n.bookmarks.is_empty();
-            timed |= n.time_ms.is_some();
+            annotated |= !n.comments().is_empty() || !n.bookmarks().is_empty();
+            timed |= n.time_ms().is_some();
             match &n.item {
                 NodeItem::Move(mv) => {
                     out.text.push_str(if first { " moves " } else { " " });

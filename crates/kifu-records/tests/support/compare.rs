@@ -30,9 +30,9 @@ fn node_summary(n: &Node<Move, ShogiEnding>, comments: bool, first_mover: Side) 
         NodeItem::End(EndingKind::IllegalAction(_)) => NodeItem::End(EndingKind::IllegalMoveWin),
         other => other.clone(),
     };
-    let mut s = format!("{:?} t={:?} illegal={}", item, n.time_ms, n.illegal);
+    let mut s = format!("{:?} t={:?} illegal={}", item, n.time_ms(), n.illegal);
     if comments {
-        for c in &n.comments {
+        for c in n.comments() {
             // Only CSA tells hidden (`'`) from shown (`'*`) comments; engine lines are kept apart.
             let engine = c.kind == kifu_record::CommentKind::Engine;
             s.push_str(&format!(
@@ -41,7 +41,7 @@ fn node_summary(n: &Node<Move, ShogiEnding>, comments: bool, first_mover: Side) 
                 c.text
             ));
         }
-        for b in &n.bookmarks {
+        for b in n.bookmarks() {
             s.push_str(&format!(" &{}", b.name));
         }
     }

@@ -65,7 +65,7 @@ pub fn floodgate(record: &ShogiRecord) -> Floodgate {
     let nodes = std::iter::once(tree.root()).chain(tree.main_line());
     for id in nodes {
         for c in tree[id]
-            .comments
+            .comments()
             .iter()
             .filter(|c| c.kind == CommentKind::Hidden)
         {

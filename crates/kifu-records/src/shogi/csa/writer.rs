@@ -301,7 +301,7 @@ impl Writer {
     }
 
     fn comments(&mut self, node: &kifu_record::Node<Move, ShogiEnding>) {
-        for c in &node.comments {
+        for c in node.comments() {
             let marker = match c.kind {
                 CommentKind::Hidden => "'",
                 CommentKind::Text => "'*",
@@ -321,8 +321,8 @@ impl Writer {
                 self.line(marker.trim_end());
             }
         }
-        if !node.bookmarks.is_empty() {
-            let names: Vec<_> = node.bookmarks.iter().map(|b| b.name.as_str()).collect();
+        if !node.bookmarks().is_empty() {
+            let names: Vec<_> = node.bookmarks().iter().map(|b| b.name.as_str()).collect();
             self.warnings.push(format!(
                 "ply {}: bookmark(s) {} dropped: CSA has no bookmarks",
                 node.ply(),
@@ -371,7 +371,7 @@ impl Writer {
                     self.ending(kind, mover, node.ply());
                 }
             }
-            self.time(node.time_ms);
+            self.time(node.time_ms());
             self.comments(node);
         }
         if variations > 0 {

@@ -261,7 +261,7 @@ impl Reader<'_, '_> {
         for text in list {
             if let Some(name) = text.strip_prefix('&') {
                 if let Some(id) = node.or_else(|| replay.annotated_node()) {
-                    self.record.moves[id].bookmarks.push(Bookmark {
+                    self.record.moves[id].bookmarks_mut().push(Bookmark {
                         name: name.to_owned(),
                         span: Span::default(),
                     });
@@ -273,7 +273,7 @@ impl Reader<'_, '_> {
                 None => Comment::new(CommentKind::Text, text, Span::default()),
             };
             match node {
-                Some(id) => self.record.moves[id].comments.push(comment),
+                Some(id) => self.record.moves[id].comments_mut().push(comment),
                 None => replay.comment(&mut self.record.moves, comment),
             }
         }

@@ -48,13 +48,13 @@ pub fn to_value(record: &ShogiRecord, warnings: &mut Vec<String>) -> Value {
     // no place in JKF; the reference implementation leaves them out too.
     let start = record.start_span;
     let before_start = |c: &kifu_record::Comment| !start.is_empty() && c.span.end <= start.end;
-    let dropped = root.comments.iter().filter(|c| before_start(c)).count();
+    let dropped = root.comments().iter().filter(|c| before_start(c)).count();
     if dropped > 0 {
         warnings.push(format!(
             "{dropped} comment line(s) before the start position dropped"
         ));
         let mut kept = root.clone();
-        kept.comments.retain(|c| !before_start(c));
+        kept.comments_mut().retain(|c| !before_start(c));
         comments_into(&kept, &mut first);
     } else {
         comments_into(root, &mut first);
@@ -104,7 +104,7 @@ fn data_of(pos: &Position) -> Value {
 /// Comments as JKF strings; engine lines keep one `*` (as the JKF reference reads KIF `**`).
 fn comments_into(node: &Node<Move, ShogiEnding>, entry: &mut Map<String, Value>) {
     let mut list: Vec<Value> = node
-        .comments
+        .comments()
         .iter()
         .map(|c| match c.kind {
             CommentKind::Engine => {
@@ -114,7 +114,7 @@ fn comments_into(node: &Node<Move, ShogiEnding>, entry: &mut Map<String, Value>)
         })
         .collect();
     list.extend(
-        node.bookmarks
+        node.bookmarks()
             .iter()
             .map(|b| Value::String(format!("&{}", b.name))),
     );
@@ -202,9 +202,9 @@ fn line(
             }
             NodeItem::Start => {}
         }
-        if let Some(ms) = node.time_ms {
+        if let Some(ms) = node.time_ms() {
             let total = &mut totals[mover.index()];
-            *total = node.total_ms.unwrap_or(total.saturating_add(ms));
+            *total = node.total_ms().unwrap_or(total.saturating_add(ms));
             entry.insert("time".to_owned(), time_value(ms, *total));
         }
         comments_into(node, &mut entry);
@@ -265,9 +265,9 @@ fn totals_before(record: &ShogiRecord, node: Option<NodeId>) -> [u64; 2] {
     let mut color = record.start.position.turn();
     for id in tree.path_to(parent) {
         let n = &tree[id];
-        if let Some(ms) = n.time_ms {
+        if let Some(ms) = n.time_ms() {
             totals[color.index()] = n
-                .total_ms
+                .total_ms()
                 .unwrap_or(totals[color.index()].saturating_add(ms));
         }
         color = !color;

@@ -310,7 +310,7 @@ impl Reader<'_, '_> {
             Some(line) => line.comment(&mut self.record.moves, comment),
             None => {
                 let root = self.record.moves.root();
-                self.record.moves[root].comments.push(comment);
+                self.record.moves[root].comments_mut().push(comment);
             }
         }
     }
@@ -324,7 +324,7 @@ impl Reader<'_, '_> {
             None => Some(self.record.moves.root()),
         };
         if let Some(node) = node {
-            self.record.moves[node].bookmarks.push(Bookmark {
+            self.record.moves[node].bookmarks_mut().push(Bookmark {
                 name: name.trim_end().to_owned(),
                 span,
             });
@@ -461,8 +461,8 @@ impl Reader<'_, '_> {
         // held back and no time set, and set it there.
         if let Some(t) = plain.times {
             let node = &mut tree[replay.cursor];
-            node.time_ms = Some(t.spent_ms);
-            node.total_ms = t.total_ms;
+            node.set_time_ms(Some(t.spent_ms));
+            node.set_total_ms(t.total_ms);
         }
         true
     }

@@ -144,7 +144,7 @@ impl Writer {
     }
 
     fn comments(&mut self, node: &Node<Move, ShogiEnding>) {
-        for c in &node.comments {
+        for c in node.comments() {
             let marker = if c.kind == CommentKind::Engine {
                 "**"
             } else {
@@ -165,7 +165,7 @@ impl Writer {
                 self.out.push('\n');
             }
         }
-        for b in &node.bookmarks {
+        for b in node.bookmarks() {
             let _ = writeln!(self.out, "&{}", b.name);
         }
     }
@@ -202,7 +202,7 @@ impl Writer {
         while let Some(id) = first {
             nodes.push(id);
             let node = &tree[id];
-            self.dropped_times |= node.time_ms.is_some();
+            self.dropped_times |= node.time_ms().is_some();
             match &node.item {
                 NodeItem::Move(mv) => {
                     let mark = if pos.turn() == Color::Black {
@@ -246,7 +246,7 @@ impl Writer {
                 }
                 NodeItem::Start => {}
             }
-            let annotated = !node.comments.is_empty() || !node.bookmarks.is_empty();
+            let annotated = !node.comments().is_empty() || !node.bookmarks().is_empty();
             if on_line > 0 && (on_line == 6 || annotated) {
                 self.out.push('\n');
                 on_line = 0;
@@ -304,12 +304,12 @@ impl Writer {
                 NodeItem::Start => String::new(),
             };
             let _ = write!(self.out, "{:>4} {text}", node.ply());
-            if let Some(ms) = node.time_ms {
+            if let Some(ms) = node.time_ms() {
                 if ms % 1000 != 0 {
                     self.truncated_times += 1;
                 }
                 let total = &mut totals[mover.index()];
-                *total = node.total_ms.unwrap_or(total.saturating_add(ms));
+                *total = node.total_ms().unwrap_or(total.saturating_add(ms));
                 let pad = 13usize.saturating_sub(width(&text)).max(1);
                 let secs = ms / 1000;
                 let t = *total / 1000;
@@ -325,7 +325,7 @@ impl Writer {
                 );
             }
             if tree.next_sibling(id).is_some() {
-                if node.time_ms.is_none() {
+                if node.time_ms().is_none() {
                     let pad = 13usize.saturating_sub(width(&text)).max(1);
                     let _ = write!(self.out, "{:pad$}", "");
                 }
@@ -503,8 +503,8 @@ fn state_at(record: &ShogiRecord, node: NodeId) -> (Position, [u64; 2]) {
     for id in tree.path_to(node) {
         let n = &tree[id];
         let mover = pos.turn().index();
-        if let Some(ms) = n.time_ms {
-            totals[mover] = n.total_ms.unwrap_or(totals[mover].saturating_add(ms));
+        if let Some(ms) = n.time_ms() {
+            totals[mover] = n.total_ms().unwrap_or(totals[mover].saturating_add(ms));
         }
         if let NodeItem::Move(mv) = n.item
             && !n.illegal

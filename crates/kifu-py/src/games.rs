@@ -59,12 +59,18 @@ impl PyGame for Shogi {
     /// again, which halves the time of `Record.moves` (tests compare it with the replay).
     fn main_line_texts<'py>(py: Python<'py>, record: &Record<Self>) -> Vec<Bound<'py, PyString>> {
         let tree = &record.moves;
-        tree.main_line()
-            .map_while(|id| match &tree[id].item {
-                NodeItem::Move(mv) if !tree[id].illegal => Some(crate::shogi::usi_string(py, *mv)),
-                _ => None,
-            })
-            .collect()
+        let usi = crate::shogi::UsiStrings::get(py);
+        // Room for every node: the main line is at most all of them, and the list is
+        // handed to Python as it is.
+        let mut texts = Vec::with_capacity(tree.len());
+        for id in tree.main_line() {
+            let node = &tree[id];
+            match node.item {
+                NodeItem::Move(mv) if !node.illegal => texts.push(usi.string(py, mv)),
+                _ => break,
+            }
+        }
+        texts
     }
 }
 

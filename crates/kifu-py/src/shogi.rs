@@ -179,14 +179,32 @@ fn move_key(mv: kifu_shogi::Move) -> usize {
 
 /// A move's USI text as a Python string, shared between every list that holds it.
 pub fn usi_string<'py>(py: Python<'py>, mv: kifu_shogi::Move) -> Bound<'py, PyString> {
-    let table = USI_STRINGS.get_or_init(py, || (0..MOVE_KEYS).map(|_| OnceLock::new()).collect());
-    table[move_key(mv)]
-        .get_or_init(|| {
-            let mut buffer = [0u8; 8];
-            PyString::new(py, usi_text(mv, &mut buffer)).unbind()
-        })
-        .bind(py)
-        .clone()
+    UsiStrings::get(py).string(py, mv)
+}
+
+/// The shared USI strings, looked up once for a whole list of moves rather than per move.
+#[derive(Clone, Copy)]
+pub struct UsiStrings(&'static [OnceLock<Py<PyString>>]);
+
+impl UsiStrings {
+    /// The table, made on first use.
+    pub fn get(py: Python<'_>) -> UsiStrings {
+        UsiStrings(
+            USI_STRINGS.get_or_init(py, || (0..MOVE_KEYS).map(|_| OnceLock::new()).collect()),
+        )
+    }
+
+    /// `mv`'s string (a new reference to the shared one).
+    #[inline]
+    pub fn string<'py>(self, py: Python<'py>, mv: kifu_shogi::Move) -> Bound<'py, PyString> {
+        self.0[move_key(mv)]
+            .get_or_init(|| {
+                let mut buffer = [0u8; 8];
+                PyString::new(py, usi_text(mv, &mut buffer)).unbind()
+            })
+            .bind(py)
+            .clone()
+    }
 }
 
 /// The USI text of a move written into `buffer` (no allocation per move).

@@ -141,6 +141,11 @@ impl Shape {
 
 /// A bare SFEN position (`lnsgkgsnl/1r5b1/… b - 1`): nine ranks in its first word.
 fn is_sfen_line(line: &str) -> bool {
+    // Most lines tried (KIF headers and moves) begin with a byte no board does: no split.
+    let board_byte = |b: &u8| *b == b'/' || *b == b'+' || b.is_ascii_alphanumeric();
+    if !line.as_bytes().first().is_some_and(board_byte) {
+        return false;
+    }
     let mut words = line.split_ascii_whitespace();
     let board = words.next().unwrap_or("");
     board.bytes().filter(|&b| b == b'/').count() == 8

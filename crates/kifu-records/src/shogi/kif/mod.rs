@@ -6,19 +6,20 @@
 //! table entries they are the two values [`KIF`] and [`KIFU`] of [`KifFormat`].
 
 mod board;
+mod lines;
 #[cfg(test)]
 mod plain_tests;
 mod reader;
 pub mod syntax;
 pub(crate) mod writer;
 
-use kifu_record::{Record, RecordFormat, Records, TextEncoding, Written};
+use kifu_record::{Record, RecordChecks, RecordFormat, Records, TextEncoding, Written};
 use kifu_shogi::Shogi;
 
 pub use board::write_bod;
 pub(crate) use reader::header_field;
 pub use reader::read;
-pub(crate) use reader::read_one;
+pub(crate) use reader::{check_one, read_one};
 pub use writer::write;
 
 /// KIF, in one of its two encodings: [`KIF`] (Shift_JIS, `.kif`) or [`KIFU`] (UTF-8,
@@ -81,6 +82,12 @@ impl RecordFormat<Shogi> for KifFormat {
 
     fn records<'t>(&self, text: &'t str) -> Records<'t, Shogi> {
         Box::new(std::iter::once_with(move || read_one(text)))
+    }
+
+    /// Replays the game as [`KifFormat::records`] does into a tally, building no move tree
+    /// unless the text has variations.
+    fn check<'t>(&self, text: &'t str) -> RecordChecks<'t> {
+        Box::new(std::iter::once_with(move || check_one(text)))
     }
 
     fn write(&self, records: &[Record<Shogi>]) -> Written {

@@ -237,4 +237,19 @@ mod tests {
         // A lead byte at the very end has no trail.
         assert_eq!(decode_clean(&bytes[..bytes.len() - 2]), None);
     }
+
+    /// Half-width katakana take three bytes of UTF-8 for one of Shift_JIS: the output grows
+    /// past the room first made, alone and between ASCII runs.
+    #[test]
+    fn half_width_katakana_outgrow_the_first_room() {
+        for text in [
+            "ｱ".repeat(1_000),
+            "ｱｲｳｴｵ0123456789abcdef".repeat(300),
+            format!("{}７六歩", "ｶ".repeat(40)),
+        ] {
+            let (bytes, _, lost) = encoding_rs::SHIFT_JIS.encode(&text);
+            assert!(!lost);
+            assert_eq!(decode_clean(&bytes).as_deref(), Some(text.as_str()));
+        }
+    }
 }

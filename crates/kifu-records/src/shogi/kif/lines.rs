@@ -6,15 +6,11 @@
 use kifu_record::{Bookmark, Comment, EndingKind, MoveTree, NodeId, Span};
 use kifu_shogi::{Move, ShogiEnding};
 
-use super::reader::Reader;
 use crate::shogi::line::{Line, Tally};
 
-/// A [`Line`] the KIF reader can replay into: what it asks beyond a CSA reader's.
-pub(super) trait KifLine: Line + Sized {
-    /// Reads `変化：N手` (`n`, at `span`): a tree branches; a line that cannot gives up the
-    /// reading ([`Reader::gave_up`]), and its caller reads the text again into a tree.
-    fn variation(reader: &mut Reader<'_, '_, Self>, n: u32, span: Span);
-
+/// A [`Line`] the KIF reader can replay into: what it asks beyond a CSA reader's (what it
+/// does with a variation is the reader's `Branch`).
+pub(super) trait KifLine: Line {
     /// The move of `node`, which `同` refers to: `node` is the cursor of an open line, so it
     /// is the last move played, or a start (no move).
     fn move_at(&self, node: Self::Node) -> Option<Move>;
@@ -24,10 +20,6 @@ pub(super) trait KifLine: Line + Sized {
 }
 
 impl KifLine for MoveTree<Move, ShogiEnding> {
-    fn variation(reader: &mut Reader<'_, '_, Self>, n: u32, span: Span) {
-        reader.branch(n, span);
-    }
-
     fn move_at(&self, node: NodeId) -> Option<Move> {
         self[node].mv().copied()
     }
@@ -92,10 +84,6 @@ impl Line for KifTally {
 }
 
 impl KifLine for KifTally {
-    fn variation(reader: &mut Reader<'_, '_, Self>, _: u32, _: Span) {
-        reader.gave_up = true;
-    }
-
     fn move_at(&self, node: u32) -> Option<Move> {
         // Without variations the cursor of an open line is the last node added.
         debug_assert_eq!(node as usize + 1, self.len(), "not the last node");

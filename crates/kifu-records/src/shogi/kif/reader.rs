@@ -70,7 +70,26 @@ struct ReadInto<L> {
     gave_up: bool,
 }
 
-fn read_into<L: KifLine>(text: &str, plain: bool) -> ReadInto<L> {
+/// What a line of play does with `変化：N手`: the move tree branches; a tally cannot, and
+/// gives up the reading ([`Reader::gave_up`]) for its caller to read the text again into a
+/// tree.
+trait Branch: KifLine + Sized {
+    fn variation(reader: &mut Reader<'_, '_, Self>, n: u32, span: Span);
+}
+
+impl Branch for MoveTree<Move, ShogiEnding> {
+    fn variation(reader: &mut Reader<'_, '_, Self>, n: u32, span: Span) {
+        reader.branch(n, span);
+    }
+}
+
+impl Branch for KifTally {
+    fn variation(reader: &mut Reader<'_, '_, Self>, _: u32, _: Span) {
+        reader.gave_up = true;
+    }
+}
+
+fn read_into<L: Branch>(text: &str, plain: bool) -> ReadInto<L> {
     let mut diagnostics = Vec::new();
     let mut r = Reader {
         text,
@@ -132,7 +151,7 @@ fn estimate_nodes(len: usize) -> usize {
     (len.min(16_384) / 32).clamp(16, 512)
 }
 
-pub(super) struct Reader<'t, 'd, L: KifLine> {
+struct Reader<'t, 'd, L: Branch> {
     text: &'t str,
     diags: &'d mut Vec<Diagnostic>,
     /// The header and the start; its moves are in `moves` while the text is read.
@@ -161,7 +180,7 @@ pub(super) struct Reader<'t, 'd, L: KifLine> {
     plain: bool,
     /// Set when `L` cannot hold what the text holds (a variation in a tally): the reading
     /// stops, and the caller reads the text again into a tree.
-    pub(super) gave_up: bool,
+    gave_up: bool,
 }
 
 /// A line of play read so far that a later variation may branch from.
@@ -200,7 +219,7 @@ fn trim_value(s: &str) -> &str {
     s.trim_matches(|c: char| c.is_whitespace() || c == '\u{3000}')
 }
 
-impl<L: KifLine> Reader<'_, '_, L> {
+impl<L: Branch> Reader<'_, '_, L> {
     fn line(&mut self, line: &str, start: usize) {
         if self.plain
             && let Some(plain) = plain_move_line(line.as_bytes())
@@ -664,7 +683,7 @@ impl<L: KifLine> Reader<'_, '_, L> {
 impl Reader<'_, '_, MoveTree<Move, ShogiEnding>> {
     /// `変化：N手`: the next moves are an alternative to ply `n` of the most recent line that
     /// started before it.
-    pub(super) fn branch(&mut self, n: u32, span: Span) {
+    fn branch(&mut self, n: u32, span: Span) {
         if self.lines.is_empty() {
             self.diags.push(Diagnostic::warning(
                 DiagnosticKind::Syntax,

@@ -29,7 +29,7 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
 
 /// What the one game of a KIF, KIFU or KI2 text holds in moves and what is wrong with it,
 /// replayed into a tally without building the record (`kifu check`); a text with variations
-/// is read into its record instead ([`KifLine::variation`]). The same as
+/// is read into its record instead ([`Branch::variation`]). The same as
 /// `RecordCheck::from(read_one(text))`.
 pub(crate) fn check_one(text: &str) -> RecordCheck {
     check_lines(text, true)
@@ -115,32 +115,33 @@ fn read_into<L: Branch>(text: &str, plain: bool) -> ReadInto<L> {
         r.line(line, start);
         start += len + 1;
     }
-    if r.gave_up {
-        let (record, moves) = (r.record, r.moves);
-        return ReadInto {
-            record,
-            moves,
-            diagnostics,
-            gave_up: true,
-        };
-    }
-    r.close_line();
-    if let Some((span, count)) = r.orphans {
-        r.diags.push(Diagnostic::warning(
-            DiagnosticKind::Syntax,
-            span,
-            format!(
-                "{count} variation(s) branch from moves that were left out after an error \
-                 reported above; not read"
-            ),
-        ));
+    let gave_up = r.gave_up;
+    if !gave_up {
+        r.finish();
     }
     let (record, moves) = (r.record, r.moves);
     ReadInto {
         record,
         moves,
         diagnostics,
-        gave_up: false,
+        gave_up,
+    }
+}
+
+impl<L: Branch> Reader<'_, '_, L> {
+    /// Closes the last line and reports the variations that found nothing to branch from.
+    fn finish(&mut self) {
+        self.close_line();
+        if let Some((span, count)) = self.orphans {
+            self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
+                span,
+                format!(
+                    "{count} variation(s) branch from moves that were left out after an \
+                     error reported above; not read"
+                ),
+            ));
+        }
     }
 }
 

@@ -208,8 +208,11 @@ fn detect(bytes: &[u8], expected: TextEncoding) -> Option<Decoded<'_>> {
         }
     }
     candidates.into_iter().find_map(|e| {
-        let (text, had_errors) = e.encoding_rs().decode_without_bom_handling(bytes);
-        (!had_errors && e != TextEncoding::Utf8).then(|| Decoded {
+        if e == TextEncoding::Utf8 {
+            return None;
+        }
+        let text = clean(bytes, e)?;
+        Some(Decoded {
             text,
             encoding: e,
             source: EncodingSource::Detected,
@@ -218,7 +221,26 @@ fn detect(bytes: &[u8], expected: TextEncoding) -> Option<Decoded<'_>> {
     })
 }
 
+/// The text of `bytes` in `encoding` when they decode without error. Shift_JIS, what nearly
+/// every record that is not UTF-8 is in, takes [`crate::shift_jis`]'s one pass, which gives
+/// what `encoding_rs` gives.
+fn clean(bytes: &[u8], encoding: TextEncoding) -> Option<Cow<'_, str>> {
+    if encoding == TextEncoding::ShiftJis {
+        return crate::shift_jis::decode_clean(bytes);
+    }
+    let (text, had_errors) = encoding.encoding_rs().decode_without_bom_handling(bytes);
+    (!had_errors).then_some(text)
+}
+
 fn decode_as(bytes: &[u8], encoding: TextEncoding, source: EncodingSource) -> Decoded<'_> {
+    if let Some(text) = clean(bytes, encoding) {
+        return Decoded {
+            text,
+            encoding,
+            source,
+            diagnostics: Vec::new(),
+        };
+    }
     let (text, had_errors) = encoding.encoding_rs().decode_without_bom_handling(bytes);
     let mut diagnostics = Vec::new();
     if had_errors {

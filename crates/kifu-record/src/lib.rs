@@ -38,6 +38,7 @@ mod format;
 pub mod game;
 mod header;
 mod record;
+mod shift_jis;
 mod span;
 mod time_control;
 mod tree;

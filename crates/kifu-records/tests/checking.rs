@@ -1,10 +1,10 @@
 //! `RecordFormat::check` (what `kifu check` uses) and `main_lines` (what `kifu index` uses)
 //! against `RecordFormat::records`: the same ply counts, main lines and diagnostics, whether a
-//! format builds the records to get them or, like CSA, replays into a tally or a main line and
-//! builds no move tree.
+//! format builds the records to get them or, like CSA, KIF and KI2, replays into a tally or a
+//! main line and builds no move tree.
 
 use kifu_record::{RecordCheck, RecordFormat, decode};
-use kifu_records::shogi::{FORMATS, MainLine, csa, main_lines};
+use kifu_records::shogi::{FORMATS, MainLine, csa, ki2, kif, main_lines};
 use kifu_shogi::Shogi;
 use kifu_testkit::corpus;
 use rand::rngs::StdRng;
@@ -38,8 +38,32 @@ fn every_corpus_record_checks_as_it_reads_in_every_format() {
     assert!(files > 500, "{files}");
     let archive = corpus::text("shogi/bulk/all_games.csa");
     same_as_records(&csa::CSA, &archive);
-    // The formats that check by reading (the trait's default) agree by construction; one
-    // KIF file shows the default still counts plies and passes diagnostics on.
+    // KIF, KIFU and KI2 replay into a tally as CSA does, or read the record when the text
+    // has variations.
+    let mut kif_files = 0;
+    for (folder, ext, format) in [
+        (
+            "shogi/bulk/kif",
+            "kif",
+            &kif::KIF as &dyn RecordFormat<Shogi>,
+        ),
+        ("shogi/bulk/kifu", "kifu", &kif::KIFU),
+        ("shogi/converter-suite/kif", "kif", &kif::KIF),
+        ("shogi/converter-suite/kif", "kifu", &kif::KIFU),
+        ("shogi/converter-suite/ki2", "ki2", &ki2::KI2),
+        ("shogi/jkf-suite/kif", "kif", &kif::KIF),
+        ("shogi/jkf-suite/kif", "kifu", &kif::KIFU),
+        ("shogi/jkf-suite/ki2", "ki2", &ki2::KI2),
+    ] {
+        for path in corpus::files(folder, ext) {
+            let bytes = std::fs::read(&path).unwrap();
+            let text = decode(&bytes, format.encoding()).text;
+            same_as_records(format, &text);
+            kif_files += 1;
+        }
+    }
+    assert!(kif_files > 1_000, "{kif_files}");
+    // Every format agrees on a few KIF files, whatever it makes of them.
     let kif = corpus::files("shogi/jkf-suite/kif", "kif");
     for format in FORMATS {
         for path in kif.iter().take(3) {

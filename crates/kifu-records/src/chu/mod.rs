@@ -106,8 +106,7 @@ pub fn detect(text: &str) -> &'static dyn RecordFormat<Chu> {
 /// assert!(!kifu_records::chu::claims_text("startpos 7g7f 3c3d"));
 /// ```
 pub fn claims_text(text: &str) -> bool {
-    let names_chu =
-        |t: &str| t.contains("中将棋") || t.contains("lfcsgekgscfl") || t.contains("１２ １１");
+    let names_chu = |t: &str| CHU_NAMES.iter().any(|name| t.contains(name));
     let t = text.trim_start_matches('\u{feff}').trim_start();
     if t.starts_with('{') || t.starts_with('[') && t[1..].trim_start().starts_with('{') {
         // A JSON document is judged whole: its keys come in any order, `moves` before `rules`.
@@ -119,7 +118,7 @@ pub fn claims_text(text: &str) -> bool {
     }
     // The start position, the game's name and a board diagram stand in a record's first
     // lines, which are all any sniffer reads of a text.
-    if names_chu(crate::sniffing::sniffed_prefix(t)) {
+    if names_chu_early(t) {
         return true;
     }
     // CSL records (PGN-like headers, numbered moves) replay from the chu start or are not chu.
@@ -134,6 +133,31 @@ pub fn claims_text(text: &str) -> bool {
         && t.split_whitespace()
             .take(200)
             .any(|w| kifu_chu::parse_usi(w).is_some() && kifu_shogi::usi::parse_move(w).is_err())
+}
+
+/// What names chu in a record's first lines: the game's name, the start position in SFEN, the
+/// file numbers of a 12×12 board diagram.
+const CHU_NAMES: [&str; 3] = ["中将棋", "lfcsgekgscfl", "１２ １１"];
+
+/// Whether one of [`CHU_NAMES`] stands in the text's sniffed prefix
+/// ([`crate::sniffing::sniffed_prefix`]). Every `.kif` file opened asks this (shogi and chu
+/// share the extension), and nearly none holds a name: each is looked for in the whole text
+/// with a vector search first, and the prefix is found only when one is there. A name lies
+/// in the prefix exactly when its first occurrence ends inside it, so the answer is the
+/// prefix's own (a test over the corpus holds the two together).
+fn names_chu_early(text: &str) -> bool {
+    static FINDERS: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 3]> =
+        std::sync::LazyLock::new(|| CHU_NAMES.map(memchr::memmem::Finder::new));
+    let mut prefix: Option<usize> = None;
+    for finder in FINDERS.iter() {
+        if let Some(at) = finder.find(text.as_bytes()) {
+            let end = *prefix.get_or_insert_with(|| crate::sniffing::sniffed_prefix(text).len());
+            if at + finder.needle().len() <= end {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The moves of the main line, in order.
@@ -301,4 +325,68 @@ pub(crate) fn write_games(
         written.text.push_str(&write_one(record));
     }
     written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sniffing::{SNIFFED_LINES, sniffed_prefix};
+
+    /// What [`names_chu_early`] stands in for: each name searched in the sniffed prefix.
+    fn names_chu_in_prefix(text: &str) -> bool {
+        let prefix = sniffed_prefix(text);
+        CHU_NAMES.iter().any(|name| prefix.contains(name))
+    }
+
+    fn texts_under(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                texts_under(&path, out);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                let expected = kifu_record::TextEncoding::for_path(&path);
+                let text = kifu_record::decode(&bytes, expected).text.into_owned();
+                out.push((path, text));
+            }
+        }
+    }
+
+    #[test]
+    fn the_early_search_answers_as_the_prefix_does_for_every_corpus_file() {
+        let mut texts = Vec::new();
+        texts_under(&kifu_testkit::corpus::path(""), &mut texts);
+        assert!(texts.len() > 1_000, "{} corpus files", texts.len());
+        let mut named = 0;
+        for (path, text) in &texts {
+            let early = names_chu_early(text);
+            assert_eq!(early, names_chu_in_prefix(text), "{}", path.display());
+            named += usize::from(early);
+        }
+        assert!(named > 0, "no corpus file names chu in its first lines");
+    }
+
+    /// A name before, across and after the end of the sniffed prefix, and in texts of fewer
+    /// lines than a prefix holds.
+    #[test]
+    fn a_name_counts_only_when_it_ends_inside_the_first_lines() {
+        let lines = "x\n".repeat(SNIFFED_LINES - 1);
+        for name in CHU_NAMES {
+            let inside = format!("{lines}{name}\nafter\n");
+            let after = format!("{lines}y\n{name}\n");
+            let (head, tail) = name.split_at(name.char_indices().nth(1).unwrap().0);
+            let across = format!("{lines}{head}\n{tail}{name}\n");
+            let short = format!("a\n{name}");
+            for (text, expected) in [
+                (inside, true),
+                (after, false),
+                (across, false),
+                (short, true),
+            ] {
+                assert_eq!(names_chu_early(&text), expected, "{text:?}");
+                assert_eq!(names_chu_in_prefix(&text), expected, "{text:?}");
+            }
+        }
+        assert!(!names_chu_early(""));
+    }
 }

@@ -141,6 +141,11 @@ impl Shape {
 
 /// A bare SFEN position (`lnsgkgsnl/1r5b1/… b - 1`): nine ranks in its first word.
 fn is_sfen_line(line: &str) -> bool {
+    // Most lines tried (KIF headers and moves) begin with a byte no board does: no split.
+    let board_byte = |b: &u8| *b == b'/' || *b == b'+' || b.is_ascii_alphanumeric();
+    if !line.as_bytes().first().is_some_and(board_byte) {
+        return false;
+    }
     let mut words = line.split_ascii_whitespace();
     let board = words.next().unwrap_or("");
     board.bytes().filter(|&b| b == b'/').count() == 8
@@ -243,6 +248,11 @@ pub fn recognise(text: &str) -> Option<Recognised> {
         if line.is_empty() || is_comment_line(line) {
             continue;
         }
+        // After a KIF header only a KIF or KI2 move decides; a line that cannot be one (the
+        // other header lines, every file's first lines) is not classified at all.
+        if header.is_some() && !ki2::is_ki2_line(line) && !is_kif_move_line(line) {
+            continue;
+        }
         let Some(shape) = Shape::of(line) else {
             continue;
         };
@@ -338,6 +348,71 @@ pub fn main_lines<'t>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`recognise`] as it was, classifying every line: the reference the shortcut after a
+    /// KIF header is held to.
+    fn recognise_every_line(text: &str) -> Option<(&'static str, usize, &'static str)> {
+        if jkf::JKF.sniff(text) {
+            return Some(("jkf", 1, "a JSON document"));
+        }
+        let mut header: Option<usize> = None;
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim_start();
+            if line.is_empty() || is_comment_line(line) {
+                continue;
+            }
+            let Some(shape) = Shape::of(line) else {
+                continue;
+            };
+            match (header, shape) {
+                (None, Shape::KifHeader) => header = Some(index + 1),
+                (None, shape) | (Some(_), shape @ (Shape::KifMove | Shape::Ki2Move)) => {
+                    return Some((shape.format().name(), index + 1, shape.description()));
+                }
+                (Some(_), _) => {}
+            }
+        }
+        header.map(|line| ("kif", line, Shape::KifHeader.description()))
+    }
+
+    fn texts_under(dir: &Path, out: &mut Vec<(std::path::PathBuf, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                texts_under(&path, out);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                let expected = TextEncoding::for_path(&path);
+                let text = kifu_record::decode(&bytes, expected).text.into_owned();
+                out.push((path, text));
+            }
+        }
+    }
+
+    #[test]
+    fn every_corpus_file_is_recognised_as_by_classifying_every_line() {
+        let mut texts = Vec::new();
+        texts_under(&kifu_testkit::corpus::path(""), &mut texts);
+        assert!(texts.len() > 1_000, "{} corpus files", texts.len());
+        let mut kif_headers = 0;
+        for (path, text) in &texts {
+            let found = recognise(text).map(|r| (r.format.name(), r.line, r.shape));
+            assert_eq!(found, recognise_every_line(text), "{}", path.display());
+            kif_headers += usize::from(found.is_some_and(|f| f.0 == "kif" || f.0 == "ki2"));
+        }
+        assert!(kif_headers > 500, "{kif_headers}");
+        // Lines of other shapes after a header, and a header followed by no move.
+        for text in [
+            "先手：a\nV2.2\n+7776FU\n7g7f\n   1 ７六歩(77)\n",
+            "先手：a\nposition startpos\n▲７六歩\n",
+            "先手：a\n|・|\n12 x\n",
+            "先手：a\n1 ７六歩 x\n",
+            "先手：a\n",
+        ] {
+            let found = recognise(text).map(|r| (r.format.name(), r.line, r.shape));
+            assert_eq!(found, recognise_every_line(text), "{text:?}");
+        }
+    }
 
     #[test]
     fn every_entry_is_found_by_its_name_and_extensions() {

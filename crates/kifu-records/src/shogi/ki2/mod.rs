@@ -6,7 +6,7 @@
 //! 引) that identify each move, as the JSA rules ask. As table entries the format is the two
 //! values [`KI2`] (Shift_JIS) and [`KI2U`] (UTF-8) of [`Ki2Format`].
 
-use kifu_record::{Record, RecordFormat, Records, TextEncoding};
+use kifu_record::{Record, RecordChecks, RecordFormat, Records, TextEncoding};
 use kifu_shogi::Shogi;
 
 use crate::shogi::{Parsed, ShogiRecord, Written};
@@ -71,6 +71,14 @@ impl RecordFormat<Shogi> for Ki2Format {
     fn records<'t>(&self, text: &'t str) -> Records<'t, Shogi> {
         Box::new(std::iter::once_with(move || {
             crate::shogi::kif::read_one(text)
+        }))
+    }
+
+    /// Replays the game as [`Ki2Format::records`] does into a tally, building no move tree
+    /// unless the text has variations.
+    fn check<'t>(&self, text: &'t str) -> RecordChecks<'t> {
+        Box::new(std::iter::once_with(move || {
+            crate::shogi::kif::check_one(text)
         }))
     }
 

@@ -1,14 +1,15 @@
 //! The plain move-line path ([`super::syntax::plain_move_line`] and the reader's
 //! `plain_move`) against the general one: every KIF, KIFU and KI2 text of the corpus, hand
 //! written lines of every odd shape, and corpus games with one line changed at random must
-//! read to the same record and the same diagnostics either way.
+//! read to the same record and the same diagnostics either way, and check (into a tally, as
+//! `kifu check` does) to that record's plies and diagnostics.
 
-use kifu_record::{TextEncoding, decode};
+use kifu_record::{RecordCheck, TextEncoding, decode};
 use kifu_testkit::corpus;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::reader::read_lines;
+use super::reader::{check_lines, read_lines};
 use super::syntax::{Body, move_line, plain_move_line};
 
 /// Reads `text` both ways and asserts the same record and diagnostics; returns how many of
@@ -21,6 +22,18 @@ fn same_both_ways(text: &str, what: &str) -> usize {
         plain.diagnostics, general.diagnostics,
         "{what}: the diagnostics differ"
     );
+    // `kifu check`'s tally, either way, finds what the record holds.
+    let expected = RecordCheck {
+        plies: plain.record.main_line_plies(),
+        diagnostics: plain.diagnostics.clone(),
+    };
+    for fast in [true, false] {
+        assert_eq!(
+            check_lines(text, fast),
+            expected,
+            "{what}: the check differs from the record (plain paths {fast})"
+        );
+    }
     text.lines()
         .map(|line| line.trim_end_matches('\r'))
         .filter(|line| plain_move_line(line.as_bytes()).is_some())
@@ -86,6 +99,22 @@ fn every_corpus_kif_and_ki2_text_reads_the_same_both_ways() {
 
 /// One line of each odd shape, in a game where it stands at a legal place.
 const ODD_GAMES: &[&str] = &[
+    // Texts that hold no game or only a header, comments and bookmarks before any move, a
+    // result in a `まで` line, an illegal move excused by it, a game stopped before its first
+    // move: what the tally must count as the record does.
+    "",
+    "棋戦：x\n",
+    "何か：x\n",
+    "*before\n&mark\n",
+    "*before\n&mark\n   1 ７六歩(77)\n*after\n&again\n   2 ３四歩(33)\n   3 投了\n",
+    "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\nまで2手で後手の勝ち\n",
+    "▲７六歩　△３四歩\nまで2手で後手の勝ち\n",
+    "   1 ７六歩(77)\n   2 ７五歩(33)\nまで2手で先手の反則勝ち\n",
+    "   1 ７六歩(77)\n   2 ７五歩(33)\n   3 反則勝ち\n",
+    "まで0手で中断\n",
+    "   1 ７六歩(77)\n   2 投了\n   3 ２六歩(27)\n",
+    "   1 ７六歩(77)\n   2 何か\n",
+    "   1 ７六歩(77)\n   2 何か\n   3 ２六歩(27)\n",
     // 同　 and 同 without the space, 同 with two spaces, 同 with an ASCII space.
     "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n",
     "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同銀(31)\n",

@@ -3,12 +3,14 @@
 
 use kifu_record::{
     Bookmark, Comment, CommentKind, Diagnostic, DiagnosticKind, HeaderEntry, HeaderField, MoveTree,
-    NodeId, NodeItem, Span,
+    NodeId, NodeItem, RecordCheck, Span,
 };
 use kifu_shogi::ShogiEnding;
 
 use super::board::Diagram;
+use super::lines::{KifLine, KifTally};
 use super::syntax::{Body, PlainMoveLine, ending_word, move_line, plain_move_line, summary_ending};
+use crate::shogi::line::Line;
 use crate::shogi::replay::{Replay, Resolved};
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition};
 use kifu_shogi::notation::ki2;
@@ -25,17 +27,75 @@ pub(crate) fn read_one(text: &str) -> RecordRead {
     read_lines(text, true)
 }
 
+/// What the one game of a KIF, KIFU or KI2 text holds in moves and what is wrong with it,
+/// replayed into a tally without building the record (`kifu check`); a text with variations
+/// is read into its record instead ([`Branch::variation`]). The same as
+/// `RecordCheck::from(read_one(text))`.
+pub(crate) fn check_one(text: &str) -> RecordCheck {
+    check_lines(text, true)
+}
+
+/// [`check_one`], with the plain paths on or off as [`read_lines`] has them.
+pub(super) fn check_lines(text: &str, plain: bool) -> RecordCheck {
+    let read = read_into::<KifTally>(text, plain);
+    if read.gave_up {
+        return RecordCheck::from(read_lines(text, plain));
+    }
+    RecordCheck::checked(
+        read.moves.tally.moves,
+        read.moves.len(),
+        read.record.start_span,
+        read.record.header.has_known_field(),
+        read.diagnostics,
+        0,
+    )
+}
+
 /// [`read_one`], with the plain move lines read by [`Reader::plain_move`] and plain KI2 moves
 /// by [`ki2::parse_well_formed`] and [`ki2::resolve_plain`] (`plain`), or every line by the
 /// general path (for tests that hold the two to the same record and diagnostics).
 pub(super) fn read_lines(text: &str, plain: bool) -> RecordRead {
+    let read = read_into::<MoveTree<Move, ShogiEnding>>(text, plain);
+    let mut record = read.record;
+    record.moves = read.moves;
+    RecordRead::checked(record, read.diagnostics, 0)
+}
+
+/// A text read into a line of play `L`: the record without its moves, the moves, the
+/// diagnostics, and whether the reading gave up at a variation `L` cannot hold.
+struct ReadInto<L> {
+    record: ShogiRecord,
+    moves: L,
+    diagnostics: Vec<Diagnostic>,
+    gave_up: bool,
+}
+
+/// What a line of play does with `変化：N手`: the move tree branches; a tally cannot, and
+/// gives up the reading ([`Reader::gave_up`]) for its caller to read the text again into a
+/// tree.
+trait Branch: KifLine + Sized {
+    fn variation(reader: &mut Reader<'_, '_, Self>, n: u32, span: Span);
+}
+
+impl Branch for MoveTree<Move, ShogiEnding> {
+    fn variation(reader: &mut Reader<'_, '_, Self>, n: u32, span: Span) {
+        reader.branch(n, span);
+    }
+}
+
+impl Branch for KifTally {
+    fn variation(reader: &mut Reader<'_, '_, Self>, _: u32, _: Span) {
+        reader.gave_up = true;
+    }
+}
+
+fn read_into<L: Branch>(text: &str, plain: bool) -> ReadInto<L> {
     let mut diagnostics = Vec::new();
-    let mut record = ShogiRecord::new(StartPosition::handicap(Handicap::Even));
-    record.moves = MoveTree::with_capacity(estimate_nodes(text.len()));
     let mut r = Reader {
         text,
         diags: &mut diagnostics,
-        record,
+        record: ShogiRecord::new(StartPosition::handicap(Handicap::Even)),
+        moves: L::with_capacity(estimate_nodes(text.len())),
         diagram: Diagram::default(),
         line: None,
         lines: Vec::new(),
@@ -44,9 +104,10 @@ pub(super) fn read_lines(text: &str, plain: bool) -> RecordRead {
         skip_block: false,
         last: None,
         plain,
+        gave_up: false,
     };
     let mut start = 0;
-    while start < text.len() {
+    while start < text.len() && !r.gave_up {
         let rest = &text[start..];
         let len = memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len());
         // `\r\r\n` occurs in files that went through two CRLF conversions.
@@ -54,18 +115,34 @@ pub(super) fn read_lines(text: &str, plain: bool) -> RecordRead {
         r.line(line, start);
         start += len + 1;
     }
-    r.close_line();
-    if let Some((span, count)) = r.orphans {
-        r.diags.push(Diagnostic::warning(
-            DiagnosticKind::Syntax,
-            span,
-            format!(
-                "{count} variation(s) branch from moves that were left out after an error \
-                 reported above; not read"
-            ),
-        ));
+    let gave_up = r.gave_up;
+    if !gave_up {
+        r.finish();
     }
-    RecordRead::checked(r.record, diagnostics, 0)
+    let (record, moves) = (r.record, r.moves);
+    ReadInto {
+        record,
+        moves,
+        diagnostics,
+        gave_up,
+    }
+}
+
+impl<L: Branch> Reader<'_, '_, L> {
+    /// Closes the last line and reports the variations that found nothing to branch from.
+    fn finish(&mut self) {
+        self.close_line();
+        if let Some((span, count)) = self.orphans {
+            self.diags.push(Diagnostic::warning(
+                DiagnosticKind::Syntax,
+                span,
+                format!(
+                    "{count} variation(s) branch from moves that were left out after an \
+                     error reported above; not read"
+                ),
+            ));
+        }
+    }
 }
 
 /// Room for the nodes of a text of `len` bytes: a KIF move line with its time is about 36
@@ -75,15 +152,18 @@ fn estimate_nodes(len: usize) -> usize {
     (len.min(16_384) / 32).clamp(16, 512)
 }
 
-struct Reader<'t, 'd> {
+struct Reader<'t, 'd, L: Branch> {
     text: &'t str,
     diags: &'d mut Vec<Diagnostic>,
+    /// The header and the start; its moves are in `moves` while the text is read.
     record: ShogiRecord,
+    /// The moves read, replayed.
+    moves: L,
     diagram: Diagram,
     /// The line of play being read; `None` until the first move.
-    line: Option<Replay>,
+    line: Option<Replay<L>>,
     /// Lines read so far that a variation may branch from: (first ply, last node).
-    lines: Vec<LineOfPlay>,
+    lines: Vec<LineOfPlay<L::Node>>,
     /// Variations that branch from moves that were never read (left out after an error, or
     /// inside a variation that could not be placed): their span and count, reported once
     /// instead of one error each.
@@ -95,19 +175,22 @@ struct Reader<'t, 'd> {
     skip_block: bool,
     /// Where the last line read ended and the position there, so a variation can get to its
     /// branch point by undoing and replaying a few moves instead of the whole game.
-    last: Option<(NodeId, Position)>,
+    last: Option<(L::Node, Position)>,
     /// Whether move lines of the plain shape take [`Reader::plain_move`], and plain KI2
     /// moves [`ki2::parse_well_formed`] and [`ki2::resolve_plain`].
     plain: bool,
+    /// Set when `L` cannot hold what the text holds (a variation in a tally): the reading
+    /// stops, and the caller reads the text again into a tree.
+    gave_up: bool,
 }
 
 /// A line of play read so far that a later variation may branch from.
 #[derive(Clone, Copy)]
-struct LineOfPlay {
+struct LineOfPlay<N> {
     /// The ply of its first move.
     first: u32,
     /// Its last node.
-    last: NodeId,
+    last: N,
     /// True if some of its moves were not read (after an error), or none at all (a
     /// variation that could not be placed): a variation that finds no branch point in it
     /// branches from one of those.
@@ -137,7 +220,7 @@ fn trim_value(s: &str) -> &str {
     s.trim_matches(|c: char| c.is_whitespace() || c == '\u{3000}')
 }
 
-impl Reader<'_, '_> {
+impl<L: Branch> Reader<'_, '_, L> {
     fn line(&mut self, line: &str, start: usize) {
         if self.plain
             && let Some(plain) = plain_move_line(line.as_bytes())
@@ -170,7 +253,7 @@ impl Reader<'_, '_> {
                 .trim_matches(|c: char| c == '手' || c.is_whitespace() || c == '\u{3000}')
                 .parse::<u32>();
             match n {
-                Ok(n) if n >= 1 => self.variation(n, span),
+                Ok(n) if n >= 1 => L::variation(self, n, span),
                 _ => self.diags.push(Diagnostic::error(
                     DiagnosticKind::Syntax,
                     span,
@@ -246,7 +329,7 @@ impl Reader<'_, '_> {
     }
 
     /// Sets up the start position at the first move (or at the end of a game without moves).
-    fn start(&mut self) -> &mut Replay {
+    fn start(&mut self) -> &mut Replay<L> {
         if self.line.is_none() {
             let handicap = self
                 .record
@@ -286,7 +369,7 @@ impl Reader<'_, '_> {
             if let Some(start) = start {
                 self.record.start = start;
             }
-            let root = self.record.moves.root();
+            let root = self.moves.root();
             self.line = Some(Replay::new(self.record.start.position.clone(), root));
             self.lines.push(LineOfPlay {
                 first: 1,
@@ -307,10 +390,10 @@ impl Reader<'_, '_> {
             return;
         }
         match &mut self.line {
-            Some(line) => line.comment(&mut self.record.moves, comment),
+            Some(line) => line.comment(&mut self.moves, comment),
             None => {
-                let root = self.record.moves.root();
-                self.record.moves[root].comments_mut().push(comment);
+                let root = self.moves.root();
+                self.moves.add_comment(root, comment);
             }
         }
     }
@@ -321,13 +404,16 @@ impl Reader<'_, '_> {
         }
         let node = match &self.line {
             Some(line) => line.annotated_node(),
-            None => Some(self.record.moves.root()),
+            None => Some(self.moves.root()),
         };
         if let Some(node) = node {
-            self.record.moves[node].bookmarks_mut().push(Bookmark {
-                name: name.trim_end().to_owned(),
-                span,
-            });
+            self.moves.add_bookmark(
+                node,
+                Bookmark {
+                    name: name.trim_end().to_owned(),
+                    span,
+                },
+            );
         }
     }
 
@@ -348,7 +434,7 @@ impl Reader<'_, '_> {
         let body_span = Span::new(start + parsed.body_at.0, start + parsed.body_at.1);
         self.start();
         let replay = self.line.as_mut().expect("started");
-        let tree = &mut self.record.moves;
+        let tree = &mut self.moves;
         let expected = replay.next_ply(tree);
         let offset = i64::from(parsed.ply) - i64::from(expected);
         if offset != self.numbering_offset && !replay.is_closed() {
@@ -368,7 +454,7 @@ impl Reader<'_, '_> {
                 let resolved = if replay.is_closed() {
                     Err((None, String::new()))
                 } else {
-                    resolve(&replay.position, tree, replay.cursor, &m)
+                    resolve(&replay.position, tree.move_at(replay.cursor), &m)
                 };
                 replay.play(tree, resolved, body_span, text, self.diags);
             }
@@ -424,7 +510,7 @@ impl Reader<'_, '_> {
         if self.skip_block || replay.is_closed() {
             return false;
         }
-        let tree = &mut self.record.moves;
+        let tree = &mut self.moves;
         let expected = replay.next_ply(tree);
         if i64::from(plain.ply) - i64::from(expected) != self.numbering_offset {
             return false;
@@ -432,7 +518,7 @@ impl Reader<'_, '_> {
         let m = plain.mv;
         let to = match m.to {
             Destination::Square(f, r) => Square::new(f, r),
-            Destination::Same => tree[replay.cursor].mv().map(|prev| prev.to()),
+            Destination::Same => tree.move_at(replay.cursor).map(|prev| prev.to()),
         };
         let Some(to) = to else {
             return false;
@@ -460,9 +546,7 @@ impl Reader<'_, '_> {
         // The node was made just now, on an open line: `Replay::time` would find nothing
         // held back and no time set, and set it there.
         if let Some(t) = plain.times {
-            let node = &mut tree[replay.cursor];
-            node.set_time_ms(Some(t.spent_ms));
-            node.set_total_ms(t.total_ms);
+            tree.set_time(replay.cursor, Some(t.spent_ms), t.total_ms);
         }
         true
     }
@@ -484,7 +568,7 @@ impl Reader<'_, '_> {
                 break;
             }
             let replay = self.line.as_mut().expect("started");
-            let tree = &mut self.record.moves;
+            let tree = &mut self.moves;
             // The usual shape straight from the bytes, else the general parser (which says
             // what is wrong); both read the same move where the first reads one.
             let parsed = match plain.then(|| ki2::parse_well_formed(&line.as_bytes()[at..])) {
@@ -494,7 +578,7 @@ impl Reader<'_, '_> {
             match parsed {
                 Ok((m, len)) => {
                     let span = Span::new(start + at, start + at + len);
-                    let prev = tree[replay.cursor].mv().map(|m| m.to());
+                    let prev = tree.move_at(replay.cursor).map(|m| m.to());
                     // The plain `▲７六歩` that names one legal move goes straight into the
                     // line; anything else `play` checks and reports.
                     if plain
@@ -573,7 +657,7 @@ impl Reader<'_, '_> {
             ));
             return;
         };
-        replay.end(&mut self.record.moves, kind, span, self.diags);
+        replay.end(&mut self.moves, kind, span, self.diags);
     }
 
     /// Ends the line being read and records where it got to.
@@ -581,7 +665,7 @@ impl Reader<'_, '_> {
         self.numbering_offset = 0;
         if let Some(mut line) = self.line.take() {
             let broken = line.is_broken();
-            line.finish(&mut self.record.moves, self.diags);
+            line.finish(&mut self.moves, self.diags);
             if let Some(top) = self.lines.last_mut() {
                 top.last = line.cursor;
                 top.broken |= broken;
@@ -591,14 +675,16 @@ impl Reader<'_, '_> {
             // A game without moves still gets its start position.
             self.start();
             if let Some(mut line) = self.line.take() {
-                line.finish(&mut self.record.moves, self.diags);
+                line.finish(&mut self.moves, self.diags);
             }
         }
     }
+}
 
+impl Reader<'_, '_, MoveTree<Move, ShogiEnding>> {
     /// `変化：N手`: the next moves are an alternative to ply `n` of the most recent line that
     /// started before it.
-    fn variation(&mut self, n: u32, span: Span) {
+    fn branch(&mut self, n: u32, span: Span) {
         if self.lines.is_empty() {
             self.diags.push(Diagnostic::warning(
                 DiagnosticKind::Syntax,
@@ -612,7 +698,7 @@ impl Reader<'_, '_> {
         while self.lines.len() > 1 && self.lines.last().is_some_and(|l| l.first >= n) {
             self.lines.pop();
         }
-        let tree = &self.record.moves;
+        let tree = &self.moves;
         let from = *self.lines.last().expect("the main line is never popped");
         let parent = std::iter::successors(Some(from.last), |&id| tree.parent(id))
             .find(|&id| tree[id].ply() < n);
@@ -666,7 +752,13 @@ impl Reader<'_, '_> {
         }
         let position = match self.last.take() {
             Some((at, position)) => move_position(tree, position, at, parent),
-            None => crate::shogi::position_at(&self.record, parent),
+            None => {
+                // The record holds its moves only once the text is read: lend it the tree.
+                std::mem::swap(&mut self.record.moves, &mut self.moves);
+                let position = crate::shogi::position_at(&self.record, parent);
+                std::mem::swap(&mut self.record.moves, &mut self.moves);
+                position
+            }
         };
         self.line = Some(Replay::new(position, parent));
         self.lines.push(LineOfPlay {
@@ -710,16 +802,12 @@ fn move_position(
     position
 }
 
-/// The engine move a KIF move denotes, or why it is not one.
-fn resolve(
-    position: &Position,
-    tree: &MoveTree<Move, ShogiEnding>,
-    cursor: NodeId,
-    m: &KifMove,
-) -> Resolved {
+/// The engine move a KIF move denotes, or why it is not one; `previous` is the move before
+/// it, which `同` refers to.
+fn resolve(position: &Position, previous: Option<Move>, m: &KifMove) -> Resolved {
     let to = match m.to {
         Destination::Square(f, r) => Square::new(f, r).expect("syntax checked the square"),
-        Destination::Same => match tree[cursor].mv() {
+        Destination::Same => match previous {
             Some(prev) => prev.to(),
             None => return Err((None, "`同` but there is no previous move".to_owned())),
         },

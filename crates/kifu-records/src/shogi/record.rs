@@ -64,4 +64,21 @@ mod tests {
         let end = position_at(r, main_line_node(r, 99));
         assert_eq!(end.move_number(), 3);
     }
+
+    /// Issue 36: a record of plain moves pays for no list per move. A shogi node is 80
+    /// bytes (it was 136, with two lists and two optional times in every node), and a CSA
+    /// game read without comments makes room for none.
+    #[test]
+    fn a_move_node_is_lean_and_plain_moves_carry_no_notes() {
+        assert!(
+            std::mem::size_of::<kifu_record::Node<kifu_shogi::Move, kifu_shogi::ShogiEnding>>()
+                <= 80
+        );
+        let r = &csa::read("PI\n+\n+7776FU\nT12\n-3334FU\n'a comment\n%TORYO\n").records[0];
+        let ids: Vec<_> = r.moves.main_line().collect();
+        assert_eq!(r.moves[ids[0]].time_ms(), Some(12_000));
+        assert_eq!(r.moves[ids[1]].time_ms(), None);
+        assert!(r.moves[ids[0]].comments().is_empty());
+        assert_eq!(r.moves[ids[1]].comments().len(), 1);
+    }
 }

@@ -63,7 +63,7 @@ impl Iterator for Checks<'_> {
     fn next(&mut self) -> Option<RecordCheck> {
         let read = self.0.next_record()?;
         Some(RecordCheck::checked(
-            read.moves.moves,
+            read.moves.moves(),
             read.moves.len(),
             read.start_span,
             read.known_header_field,
@@ -390,53 +390,33 @@ impl<'t, L: Line> Builder<'t, L> {
     /// Reads the move and time lines that come next, each alone on its line, as
     /// [`Builder::statement`] would read their statements.
     ///
-    /// A move the rules allow on a line that is still open, and a time line right after it,
-    /// go straight into the line ([`Replay::accept`], [`Line::set_time`]); anything else (a
-    /// move that does not fit the position, a line closed by an ending or an illegal move, a
-    /// time that follows no move just accepted) goes through [`Builder::play`] and
-    /// [`Builder::time_ms`], which report it. Both ways leave the line and the diagnostics
-    /// the same: the fast way is only taken where the general one would find nothing to say.
+    /// While the line of play is open, the moves the rules allow and the time after each go
+    /// straight into the line ([`Builder::accept_moves`]); a line that stops that run (a
+    /// move that does not fit the position, a time that follows no move just accepted) goes
+    /// through [`Builder::play`] or [`Builder::time_ms`], which report it, and the run
+    /// resumes after it if the line is still open. Both ways leave the line and the
+    /// diagnostics the same: the fast way is only taken where the general one would find
+    /// nothing to say.
     #[inline(always)]
     fn common_lines(&mut self, statements: &mut Statements<'_>) {
         let Some((at, ahead)) = statements.ahead() else {
             return;
         };
-        // Whether the line takes moves without a word to say (cached: only a move played
-        // here or through the general path changes it).
-        let mut open = self.phase == Phase::Moves && !self.line.is_closed();
-        // The lines not read yet; `at + read` is where they start in the text.
+        // The lines not read yet; `at + read(rest)` is where they start in the text.
         let mut rest = ahead;
         let read = |rest: &[u8]| ahead.len() - rest.len();
         loop {
+            if self.phase == Phase::Moves && !self.line.is_closed() {
+                rest = self.accept_moves(rest, at + read(rest));
+            }
             if let Some((text, next)) = move_line(rest) {
-                // The move named in the position, and allowed by the rules, in one pass;
-                // else the general path reads and reports it (or the line is not a move).
-                if open
-                    && let Some(mv) = CsaMove::resolve_well_formed(text, &self.line.position)
-                    && self.line.position.check_move(mv).is_ok()
-                {
-                    // The span is made in this branch only: a line that keeps no spans
-                    // (a tally) then pays nothing for it.
-                    let start = at + read(rest);
-                    open = self
-                        .line
-                        .accept(&mut self.moves, mv, Span::new(start, start + 7));
-                    rest = &rest[next..];
-                    // Its time, on the next line in nearly every game that has times: set
-                    // on the move just accepted, which has none yet.
-                    if let Some((seconds, _, next)) = time_line(rest) {
-                        self.moves
-                            .set_time(self.line.cursor, Some(seconds * 1000), None);
-                        rest = &rest[next..];
-                    }
-                    continue;
-                }
+                // A move the run did not take, or one after the line closed: the general
+                // path reads and reports it (or the line is not a move).
                 let Some(m) = CsaMove::parse_well_formed(text) else {
                     break;
                 };
                 let start = at + read(rest);
                 self.play(Ok(m), Span::new(start, start + 7));
-                open = self.phase == Phase::Moves && !self.line.is_closed();
                 rest = &rest[next..];
             } else if let Some((seconds, len, next)) = time_line(rest) {
                 // A time that does not follow a move accepted here (a second time, a time
@@ -453,6 +433,57 @@ impl<'t, L: Line> Builder<'t, L> {
             self.content = true;
             statements.pass(read);
         }
+    }
+
+    /// Accepts the moves at the start of `rest` (which starts at `at` in the text), each a
+    /// well-formed move alone on its line that names a move of the side to move the rules
+    /// allow, with the time on the line after it, until a line is not such a move or the
+    /// line of play closes (the fourth occurrence of a position). The line must be open.
+    /// Returns the lines after the last move (or time) accepted.
+    ///
+    /// Nearly every line of a record passes here: the move is named, resolved against the
+    /// board and checked by the rules in one pass over its seven bytes, with no statement,
+    /// no per-line state and no span built for a line that keeps none.
+    #[inline(always)]
+    fn accept_moves<'r>(&mut self, mut rest: &'r [u8], at: usize) -> &'r [u8] {
+        let len = rest.len();
+        loop {
+            let Some((text, after)) = rest.split_first_chunk::<7>() else {
+                break;
+            };
+            let Some((mv, irreversible)) =
+                CsaMove::resolve_well_formed_ply(text, &self.line.position)
+            else {
+                break;
+            };
+            let next = match after {
+                [b'\n', next @ ..] | [b'\r', b'\n', next @ ..] => next,
+                _ => break,
+            };
+            if self.line.position.check_move(mv).is_err() {
+                break;
+            }
+            // The span is made here only: a line that keeps no spans (a tally) pays nothing.
+            let start = at + (len - rest.len());
+            let open = self.line.accept_ply(
+                &mut self.moves,
+                mv,
+                Span::new(start, start + 7),
+                irreversible,
+            );
+            rest = next;
+            // Its time, on the next line in nearly every game that has times: set on the
+            // move just accepted, which has none yet.
+            if let Some((seconds, _, next)) = time_line(rest) {
+                self.moves
+                    .set_time(self.line.cursor, Some(seconds * 1000), None);
+                rest = &rest[next..];
+            }
+            if !open {
+                break;
+            }
+        }
+        rest
     }
 
     fn header(&mut self, key: &str, value: &str, field: Option<HeaderField>, span: Span) {

@@ -450,10 +450,7 @@ impl<'t, L: Line> Builder<'t, L> {
     #[inline(always)]
     fn accept_moves<'r>(&mut self, mut rest: &'r [u8], at: usize) -> &'r [u8] {
         let len = rest.len();
-        loop {
-            let Some((text, after)) = rest.split_first_chunk::<7>() else {
-                break;
-            };
+        while let Some((text, after)) = rest.split_first_chunk::<7>() {
             let Some((mv, irreversible)) =
                 CsaMove::resolve_well_formed_ply(text, &self.line.position)
             else {

@@ -13,7 +13,7 @@ use crate::shogi::main_line::{MainLine, MainLineMoves, checked_diagnostics};
 use crate::shogi::replay::Replay;
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
 use kifu_shogi::notation::csa::{CsaMove, CsaMoveError};
-use kifu_shogi::{Move, Position};
+use kifu_shogi::{HistoryRoom, Move, Position};
 
 /// Reads every record of a CSA text (records are separated by `/` lines).
 pub fn read(text: &str) -> Parsed {
@@ -38,7 +38,7 @@ impl Iterator for Records<'_> {
         let read = self.0.next_record()?;
         let record = ShogiRecord {
             header: read.header,
-            start: read.start.unwrap_or_else(even_start),
+            start: read.start.map_or_else(even_start, |start| *start),
             start_span: read.start_span,
             moves: read.moves,
         };
@@ -96,7 +96,7 @@ impl Iterator for MainLines<'_> {
             read.diagnostics,
             read.at,
         );
-        let start = read.start.unwrap_or_else(even_start);
+        let start = read.start.map_or_else(even_start, |start| *start);
         Some(MainLine::new(read.header, start, read.moves, diagnostics))
     }
 }
@@ -108,8 +108,10 @@ struct Read<L> {
     /// Whether the header has a field kifu knows (kept or not).
     known_header_field: bool,
     /// The start position, `None` for the even-game start: a check of a large archive of
-    /// even games copies no start position at all, and a record copies it once.
-    start: Option<StartPosition>,
+    /// even games copies no start position at all, and a record copies it once. Boxed, as
+    /// in the builder: a record's parts are moved on their way out, and a position held in
+    /// place would be most of the bytes moved.
+    start: Option<Box<StartPosition>>,
     start_span: Span,
     moves: L,
     diagnostics: Vec<Diagnostic>,
@@ -194,7 +196,18 @@ impl<'t, L: Line> Reading<'t, L> {
             }
             self.done = !separated;
             let has_content = builder.has_content();
-            let mut read = builder.finish(start);
+            // `finish` by its parts: the builder is not moved whole (1.6 KB) into a call.
+            builder.close();
+            SPARE_HISTORY.set(Some(builder.line.position.take_history_room()));
+            let mut read = Read {
+                header: builder.header,
+                known_header_field: builder.known_header_field,
+                start: builder.start,
+                start_span: builder.start_span,
+                moves: builder.moves,
+                diagnostics: builder.diags,
+                at: start,
+            };
             if has_content {
                 self.last_nodes = read.moves.len();
                 if read.is_empty() && self.yielded {
@@ -242,7 +255,7 @@ struct Builder<'t, L: Line> {
     header: Header,
     known_header_field: bool,
     /// A start position other than the even game's, once the position lines give one.
-    start: Option<StartPosition>,
+    start: Option<Box<StartPosition>>,
     start_span: Span,
     moves: L,
     setup: Setup,
@@ -402,6 +415,12 @@ impl<'t, L: Line> Builder<'t, L> {
     /// nothing to say.
     #[inline(always)]
     fn common_lines(&mut self, statements: &mut Statements<'_>) {
+        // Before the moves, a move or time line is rare and the general path reads it as
+        // it would here ([`Statements::next`] knows their shapes too): the header's lines
+        // are not asked twice.
+        if self.phase != Phase::Moves {
+            return;
+        }
         let Some((at, ahead)) = statements.ahead() else {
             return;
         };
@@ -527,7 +546,7 @@ impl<'t, L: Line> Builder<'t, L> {
             self.start_span = self.start_span.join(span);
             let start = self.setup.finish(side, self.start_span, &mut self.diags);
             self.line.position.clone_from(&start.position);
-            self.start = Some(start);
+            self.start = Some(Box::new(start));
             self.line
                 .position
                 .reserve(crate::shogi::replay::MOVES_RESERVED);
@@ -627,8 +646,26 @@ impl<'t, L: Line> Builder<'t, L> {
             .comment(&mut self.moves, Comment::new(kind, text, span));
     }
 
-    #[inline(always)]
+    /// The record's parts, its line closed ([`Builder::close`]) and its history's room kept for
+    /// the next record read on this thread.
     fn finish(mut self, at: usize) -> Read<L> {
+        self.close();
+        SPARE_HISTORY.set(Some(self.line.position.take_history_room()));
+        Read {
+            header: self.header,
+            known_header_field: self.known_header_field,
+            start: self.start,
+            start_span: self.start_span,
+            moves: self.moves,
+            diagnostics: self.diags,
+            at,
+        }
+    }
+
+    /// Ends the record: a position with no side to move gets one, and the line reports
+    /// what it still holds back.
+    #[inline(always)]
+    fn close(&mut self) {
         if self.phase != Phase::Moves && self.setup.started {
             let at = self.start_span.end as usize;
             self.diags.push(Diagnostic::error(
@@ -640,38 +677,27 @@ impl<'t, L: Line> Builder<'t, L> {
         }
         self.line.finish(&mut self.moves, &mut self.diags);
         self.moves.finish_at(&self.line.position);
-        SPARE_POSITION.set(Some(self.line.position));
-        Read {
-            header: self.header,
-            known_header_field: self.known_header_field,
-            start: self.start,
-            start_span: self.start_span,
-            moves: self.moves,
-            diagnostics: self.diags,
-            at,
-        }
     }
 }
 
 thread_local! {
-    /// The position the last record read on this thread was replayed on, kept for the next
-    /// one with the room its move history was given ([`crate::shogi::replay::MOVES_RESERVED`]
-    /// moves): `kifu check` over a directory reads one record a file, and allocating and
-    /// freeing that room for each was about 550 instructions a record.
-    static SPARE_POSITION: std::cell::Cell<Option<Position>> = const { std::cell::Cell::new(None) };
+    /// The room the history of the last record's replay had ([`crate::shogi::replay::MOVES_RESERVED`]
+    /// moves), kept for the next record read on this thread: `kifu check` over a directory
+    /// reads one record a file, and allocating and freeing that room for each was about 550
+    /// instructions a record. (Keeping the whole position instead copied its 500 bytes into
+    /// and out of here for every record.)
+    static SPARE_HISTORY: std::cell::Cell<Option<HistoryRoom>> = const { std::cell::Cell::new(None) };
 }
 
-/// The even game's start for a new record's replay, in the room of the last record's
-/// position when this thread has read one.
+/// The even game's start for a new record's replay, with the room of the last record's
+/// history when this thread has read one.
 #[inline(always)]
 fn start_of_replay() -> Position {
-    match SPARE_POSITION.take() {
-        Some(mut position) => {
-            position.clone_from(even_position());
-            position
-        }
-        None => even_position().clone(),
+    let mut position = even_position().clone();
+    if let Some(room) = SPARE_HISTORY.take() {
+        position.give_history_room(room);
     }
+    position
 }
 
 /// The even game's start, for a record whose position lines named no other.

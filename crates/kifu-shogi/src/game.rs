@@ -165,8 +165,12 @@ impl Default for StartPosition {
 
 /// The named start positions, set up once (readers need one per record).
 pub fn named_position(h: Handicap) -> &'static Position {
-    static POSITIONS: OnceLock<Vec<Position>> = OnceLock::new();
-    &POSITIONS.get_or_init(|| Handicap::ALL.iter().map(|h| h.position()).collect())[h as usize]
+    // Each made the first time it is asked for: a reader of even games (nearly all) sets up
+    // one position, not all sixteen (about 160,000 instructions, paid by every process that
+    // reads a record).
+    static POSITIONS: [OnceLock<Position>; Handicap::ALL.len()] =
+        [const { OnceLock::new() }; Handicap::ALL.len()];
+    POSITIONS[h as usize].get_or_init(|| h.position())
 }
 
 /// The record model's side for a shogi colour (先手 moves first).

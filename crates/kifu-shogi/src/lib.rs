@@ -80,7 +80,7 @@ pub use mv::Move;
 pub use outcome::Outcome;
 pub use perft::{perft, perft_divide};
 pub use piece::{ParsePieceError, ParsePieceKindError, Piece, PieceKind};
-pub use position::{Position, PositionError};
+pub use position::{HistoryRoom, Position, PositionError};
 pub use repetition::Repetition;
 pub use sfen::SfenError;
 pub use square::{ParseSquareError, Square};

@@ -231,7 +231,7 @@ impl PieceKind {
     #[inline]
     pub(crate) fn from_csa_bytes(a: u8, b: u8) -> Option<PieceKind> {
         let (code, kind) = CSA_CODES[csa_code_slot(a, b)];
-        if code == [a, b] { kind } else { None }
+        (code == [a, b]).then_some(kind)
     }
 
     /// The one-character Japanese name used in KIF moves and diagrams
@@ -398,16 +398,29 @@ const fn csa_code_slot(a: u8, b: u8) -> usize {
     ((a as usize * 7 + b as usize) >> 2) & 31
 }
 
-/// Every piece kind at the slot of its CSA code; empty slots hold a code no text has.
-static CSA_CODES: [([u8; 2], Option<PieceKind>); 32] = {
-    let mut table = [([0u8; 2], None); 32];
+/// Every piece kind at the slot of its CSA code. An empty slot holds a code that hashes to
+/// another slot, so no two bytes looked up there can equal it; its kind is never returned.
+/// (A kind that is not an `Option` leaves the reader's lookup one compare: with `Option`,
+/// every lookup also asked whether its slot was empty.)
+static CSA_CODES: [([u8; 2], PieceKind); 32] = {
+    let mut table = [([0u8; 2], PieceKind::Pawn); 32];
+    let mut filled = [false; 32];
+    let mut slot = 0;
+    while slot < 32 {
+        // `[0, 0]` falls in slot 0 and `[0, 4]` in slot 1: each is foreign to the other.
+        let foreign = if slot == 0 { [0, 4] } else { [0, 0] };
+        assert!(csa_code_slot(foreign[0], foreign[1]) != slot);
+        table[slot].0 = foreign;
+        slot += 1;
+    }
     let mut i = 0;
     while i < PieceKind::ALL.len() {
         let kind = PieceKind::ALL[i];
         let code = kind.csa().as_bytes();
         let slot = csa_code_slot(code[0], code[1]);
-        assert!(table[slot].1.is_none(), "two CSA codes share a slot");
-        table[slot] = ([code[0], code[1]], Some(kind));
+        assert!(!filled[slot], "two CSA codes share a slot");
+        filled[slot] = true;
+        table[slot] = ([code[0], code[1]], kind);
         i += 1;
     }
     table

@@ -1,6 +1,6 @@
 //! 千日手: the same position (board, hands, side to move) four times.
 
-use crate::{Color, Position};
+use crate::{Color, Move, Position};
 
 /// How the current position stands with respect to repetition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +34,36 @@ impl Position {
                 || s.captured.is_some()
                 || s.moved == crate::PieceKind::Pawn
         })
+    }
+
+    /// True when `mv`, a legal move here, can never be undone once it is made: what
+    /// [`Position::last_move_irreversible`] says after `mv`, asked before it. A replay that
+    /// has just read the move off this board finds the answer in squares it has loaded,
+    /// where the history's last entry is a dozen instructions away after the move.
+    ///
+    /// ```
+    /// use kifu_shogi::Position;
+    ///
+    /// let mut pos = Position::startpos();
+    /// for usi in ["7g7f", "3c3d", "2h7h", "8b3b", "8h2b+"] {
+    ///     let mv = usi.parse().unwrap();
+    ///     let irreversible = pos.is_irreversible(mv);
+    ///     pos.play(mv).unwrap();
+    ///     assert_eq!(irreversible, pos.last_move_irreversible(), "{usi}");
+    /// }
+    /// ```
+    #[inline]
+    pub fn is_irreversible(&self, mv: Move) -> bool {
+        match mv.from() {
+            None => true,
+            Some(from) => {
+                mv.is_promotion()
+                    || self.piece_at(mv.to()).is_some()
+                    || self
+                        .piece_at(from)
+                        .is_some_and(|p| p.kind == crate::PieceKind::Pawn)
+            }
+        }
     }
 
     /// True if the current position stands for the fourth time among the last `plies`
@@ -130,6 +160,40 @@ mod tests {
 
     fn after(line: &str) -> Position {
         parse_position_command(line).unwrap().end()
+    }
+
+    #[test]
+    fn a_move_is_irreversible_before_exactly_when_it_was_after() {
+        // Every legal move of positions along pseudo-random games (captures, drops,
+        // promotions, pawn steps and quiet moves of every kind), asked before and after.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut asked = 0;
+        for _ in 0..20 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in moves.iter() {
+                    let before = pos.is_irreversible(mv);
+                    let mut after = pos.clone();
+                    after.play_unchecked(mv);
+                    assert_eq!(
+                        before,
+                        after.last_move_irreversible(),
+                        "{mv} in {}",
+                        pos.to_sfen()
+                    );
+                    asked += 1;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(asked > 50_000, "{asked}");
     }
 
     #[test]

@@ -99,17 +99,27 @@ impl Line for MoveTree<Move, ShogiEnding> {
     }
 }
 
-/// A line of play that keeps only counts: its moves, its nodes and which node has a time.
+/// A line of play that keeps only counts: its nodes, its endings and which node has a time.
 /// Its places are plies, so it serves readers whose records have no variations (each
 /// node's parent is the node before it).
+///
+/// A move is one increment and a time one store: a check of a large archive passes here
+/// for every move and time it reads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Tally {
-    /// Moves added (an excused illegal move included, as the tree would hold it).
-    pub(crate) moves: usize,
     /// Nodes added after the start.
     nodes: u32,
-    /// The last node given a time.
-    timed: Option<u32>,
+    /// Endings among them.
+    endings: u32,
+    /// The last node given a time, 0 for none (the start, node 0, is never given one).
+    timed: u32,
+}
+
+impl Tally {
+    /// Moves added (an excused illegal move included, as the tree would hold it).
+    pub(crate) fn moves(&self) -> usize {
+        (self.nodes - self.endings) as usize
+    }
 }
 
 impl Line for Tally {
@@ -130,22 +140,23 @@ impl Line for Tally {
     }
     #[inline]
     fn add_move(&mut self, parent: u32, _: Move, _: Span) -> u32 {
-        self.moves += 1;
         self.nodes += 1;
         parent + 1
     }
     fn add_ending(&mut self, parent: u32, _: EndingKind<ShogiEnding>, _: Span) -> u32 {
         self.nodes += 1;
+        self.endings += 1;
         parent + 1
     }
     fn has_time(&self, node: u32) -> bool {
-        self.timed == Some(node)
+        node != 0 && self.timed == node
     }
+    #[inline]
     fn set_time(&mut self, node: u32, time_ms: Option<u64>, _: Option<u64>) {
         if time_ms.is_some() {
-            self.timed = Some(node);
-        } else if self.timed == Some(node) {
-            self.timed = None;
+            self.timed = node;
+        } else if self.timed == node {
+            self.timed = 0;
         }
     }
     fn set_illegal(&mut self, _: u32) {}

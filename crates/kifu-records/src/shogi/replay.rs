@@ -224,13 +224,28 @@ impl<L: Line> Replay<L> {
     /// open (not [`Replay::is_closed`]). Returns false when the move closed the line (the
     /// fourth occurrence of a position).
     ///
-    /// [`Replay::play`] ends here for every legal move; a reader that has already resolved a
-    /// move and had the rules allow it (the CSA reader's fast path for its common lines)
-    /// calls it directly, without the error plumbing `play` carries.
+    /// [`Replay::play`] ends here for every legal move.
     #[inline(always)]
     pub(crate) fn accept(&mut self, tree: &mut L, mv: Move, span: Span) -> bool {
+        // Asked of the board before the move, whose squares the reader has just read the
+        // move off: after it, the answer is in the history's last entry, further away.
+        let irreversible = self.position.is_irreversible(mv);
+        self.accept_ply(tree, mv, span, irreversible)
+    }
+
+    /// [`Replay::accept`] for a reader that knows whether `mv` is irreversible
+    /// ([`kifu_shogi::Position::is_irreversible`]), as the CSA reader's fast path learns it
+    /// while resolving the move.
+    #[inline(always)]
+    pub(crate) fn accept_ply(
+        &mut self,
+        tree: &mut L,
+        mv: Move,
+        span: Span,
+        irreversible: bool,
+    ) -> bool {
+        debug_assert_eq!(irreversible, self.position.is_irreversible(mv));
         self.position.play_unchecked(mv);
-        let irreversible = self.position.last_move_irreversible();
         self.cursor = tree.add_move(self.cursor, mv, span);
         self.reversible_plies = if irreversible {
             0

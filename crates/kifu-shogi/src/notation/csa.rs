@@ -131,6 +131,18 @@ pub fn piece_code(code: &str) -> Option<PieceKind> {
     PieceKind::from_csa(code)
 }
 
+/// True when each of the four bytes of `word` is an ASCII digit 1–9, tested for all four
+/// at once: a byte below 0x80 gains its top bit from adding 0x4f exactly when it is at least
+/// `1` (0x31), and from adding 0x46 exactly when it is past `9` (0x39); no byte below 0x80
+/// carries into the next, and a byte from 0x80 up fails on its own top bit.
+#[inline(always)]
+fn all_digits_one_to_nine(word: u32) -> bool {
+    const TOP: u32 = 0x8080_8080;
+    let from_one = word.wrapping_add(0x4f4f_4f4f);
+    let past_nine = word.wrapping_add(0x4646_4646);
+    from_one & !past_nine & !word & TOP == TOP
+}
+
 /// The square of two ASCII digits 1–9 (file, rank).
 #[inline]
 fn digit_square(file: u8, rank: u8) -> Option<Square> {
@@ -213,6 +225,26 @@ impl CsaMove {
     /// ```
     #[inline(always)]
     pub fn resolve_well_formed(b: &[u8; 7], position: &Position) -> Option<Move> {
+        CsaMove::resolve_well_formed_ply(b, position).map(|(mv, _)| mv)
+    }
+
+    /// [`CsaMove::resolve_well_formed`], with whether the move can never be undone once it
+    /// is made ([`Position::is_irreversible`]): a replay that counts the plies since the
+    /// last such move learns it from the squares read here, with no second look at the
+    /// board.
+    ///
+    /// ```
+    /// use kifu_shogi::Position;
+    /// use kifu_shogi::notation::csa::CsaMove;
+    ///
+    /// let position = Position::startpos();
+    /// let (pawn, irreversible) = CsaMove::resolve_well_formed_ply(b"+7776FU", &position).unwrap();
+    /// assert!(irreversible && position.is_irreversible(pawn));
+    /// let (king, irreversible) = CsaMove::resolve_well_formed_ply(b"+5958OU", &position).unwrap();
+    /// assert!(!irreversible && !position.is_irreversible(king));
+    /// ```
+    #[inline(always)]
+    pub fn resolve_well_formed_ply(b: &[u8; 7], position: &Position) -> Option<(Move, bool)> {
         let sign = match position.turn() {
             Color::Black => b'+',
             Color::White => b'-',
@@ -221,19 +253,38 @@ impl CsaMove {
             return None;
         }
         let piece = PieceKind::from_csa_bytes(b[5], b[6])?;
-        let to = digit_square(b[3], b[4])?;
-        if b[1] == b'0' && b[2] == b'0' {
-            return piece.is_hand_kind().then(|| Move::drop(piece, to));
-        }
-        let from = digit_square(b[1], b[2])?;
-        let on_board = position.piece_at(from)?.kind;
-        if on_board == piece {
-            Some(Move::normal(from, to, false))
-        } else if on_board.promote() == Some(piece) {
-            Some(Move::normal(from, to, true))
+        // The four digits in one word: a drop's `00` is checked apart and stands in as `11`
+        // for the check that every digit is 1–9, done for all four at once.
+        let (_, after_sign) = b.split_first_chunk::<1>()?;
+        let squares = u32::from_le_bytes(*after_sign.first_chunk::<4>()?);
+        let drop = squares & 0xffff == u32::from_le_bytes([b'0', b'0', 0, 0]);
+        let digits = if drop {
+            squares & 0xffff_0000 | u32::from_le_bytes([b'1', b'1', 0, 0])
         } else {
-            None
+            squares
+        };
+        if !all_digits_one_to_nine(digits) {
+            return None;
         }
+        let index = |file: u32, rank: u32| {
+            Square::from_index_unchecked((file - u32::from(b'1')) * 9 + rank - u32::from(b'1'))
+        };
+        let to = index(digits >> 16 & 0xff, digits >> 24);
+        if drop {
+            return piece.is_hand_kind().then(|| (Move::drop(piece, to), true));
+        }
+        let from = index(digits & 0xff, digits >> 8 & 0xff);
+        let on_board = position.piece_at(from)?.kind;
+        let promote = if on_board == piece {
+            false
+        } else if on_board.promote() == Some(piece) {
+            true
+        } else {
+            return None;
+        };
+        let irreversible =
+            promote || on_board == PieceKind::Pawn || position.piece_at(to).is_some();
+        Some((Move::normal(from, to, promote), irreversible))
     }
 
     #[cold]
@@ -446,7 +497,7 @@ mod tests {
             "FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY",
             "XX", "fu", "F\n",
         ];
-        let digits = b"0123456789a";
+        let digits = b"0123456789a/:\xb1\xff";
         for position in &positions {
             for sign in [b'+', b'-', b'*'] {
                 for code in codes {
@@ -459,16 +510,26 @@ mod tests {
                                 (b'1', b'1'),
                                 (b'0', b'9'),
                                 (b'9', b'a'),
+                                (b'9', b'9'),
+                                (b'/', b'1'),
+                                (b':', b'5'),
+                                (0xb1, b'1'),
+                                (b'1', 0xb9),
+                                (0xff, 0x80),
                             ] {
                                 let text = [sign, ff, fr, tf, tr, code[0], code[1]];
                                 let two_steps = CsaMove::parse_well_formed(&text)
                                     .and_then(|m| m.to_move_unchecked(position).ok());
+                                let ply = CsaMove::resolve_well_formed_ply(&text, position);
                                 assert_eq!(
-                                    CsaMove::resolve_well_formed(&text, position),
+                                    ply.map(|(mv, _)| mv),
                                     two_steps,
                                     "{}",
                                     String::from_utf8_lossy(&text)
                                 );
+                                if let Some((mv, irreversible)) = ply {
+                                    assert_eq!(irreversible, position.is_irreversible(mv));
+                                }
                             }
                         }
                     }

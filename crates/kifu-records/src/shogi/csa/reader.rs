@@ -13,7 +13,7 @@ use crate::shogi::main_line::{MainLine, MainLineMoves, checked_diagnostics};
 use crate::shogi::replay::Replay;
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition, side_of};
 use kifu_shogi::notation::csa::{CsaMove, CsaMoveError};
-use kifu_shogi::{Move, Position};
+use kifu_shogi::{HistoryRoom, Move, Position};
 
 /// Reads every record of a CSA text (records are separated by `/` lines).
 pub fn read(text: &str) -> Parsed {
@@ -38,7 +38,7 @@ impl Iterator for Records<'_> {
         let read = self.0.next_record()?;
         let record = ShogiRecord {
             header: read.header,
-            start: read.start.unwrap_or_else(even_start),
+            start: read.start.map_or_else(even_start, |start| *start),
             start_span: read.start_span,
             moves: read.moves,
         };
@@ -63,7 +63,7 @@ impl Iterator for Checks<'_> {
     fn next(&mut self) -> Option<RecordCheck> {
         let read = self.0.next_record()?;
         Some(RecordCheck::checked(
-            read.moves.moves,
+            read.moves.moves(),
             read.moves.len(),
             read.start_span,
             read.known_header_field,
@@ -96,7 +96,7 @@ impl Iterator for MainLines<'_> {
             read.diagnostics,
             read.at,
         );
-        let start = read.start.unwrap_or_else(even_start);
+        let start = read.start.map_or_else(even_start, |start| *start);
         Some(MainLine::new(read.header, start, read.moves, diagnostics))
     }
 }
@@ -108,8 +108,10 @@ struct Read<L> {
     /// Whether the header has a field kifu knows (kept or not).
     known_header_field: bool,
     /// The start position, `None` for the even-game start: a check of a large archive of
-    /// even games copies no start position at all, and a record copies it once.
-    start: Option<StartPosition>,
+    /// even games copies no start position at all, and a record copies it once. Boxed, as
+    /// in the builder: a record's parts are moved on their way out, and a position held in
+    /// place would be most of the bytes moved.
+    start: Option<Box<StartPosition>>,
     start_span: Span,
     moves: L,
     diagnostics: Vec<Diagnostic>,
@@ -194,7 +196,18 @@ impl<'t, L: Line> Reading<'t, L> {
             }
             self.done = !separated;
             let has_content = builder.has_content();
-            let mut read = builder.finish(start);
+            // `finish` by its parts: the builder is not moved whole (1.6 KB) into a call.
+            builder.close();
+            SPARE_HISTORY.set(Some(builder.line.position.take_history_room()));
+            let mut read = Read {
+                header: builder.header,
+                known_header_field: builder.known_header_field,
+                start: builder.start,
+                start_span: builder.start_span,
+                moves: builder.moves,
+                diagnostics: builder.diags,
+                at: start,
+            };
             if has_content {
                 self.last_nodes = read.moves.len();
                 if read.is_empty() && self.yielded {
@@ -242,7 +255,7 @@ struct Builder<'t, L: Line> {
     header: Header,
     known_header_field: bool,
     /// A start position other than the even game's, once the position lines give one.
-    start: Option<StartPosition>,
+    start: Option<Box<StartPosition>>,
     start_span: Span,
     moves: L,
     setup: Setup,
@@ -264,6 +277,9 @@ fn estimate_nodes(rest: usize) -> usize {
 
 impl<'t, L: Line> Builder<'t, L> {
     /// A builder for a record of `text`, with room for about `nodes` nodes.
+    // Inlined, like `finish` and `start_of_replay`: the builder (about 1.6 KB, most of it
+    // the replay's position) is then made where it stays, not made and copied.
+    #[inline(always)]
     fn new(text: &'t str, nodes: usize) -> Builder<'t, L> {
         let mut header = Header::new();
         if L::KEEPS_RECORD {
@@ -390,53 +406,39 @@ impl<'t, L: Line> Builder<'t, L> {
     /// Reads the move and time lines that come next, each alone on its line, as
     /// [`Builder::statement`] would read their statements.
     ///
-    /// A move the rules allow on a line that is still open, and a time line right after it,
-    /// go straight into the line ([`Replay::accept`], [`Line::set_time`]); anything else (a
-    /// move that does not fit the position, a line closed by an ending or an illegal move, a
-    /// time that follows no move just accepted) goes through [`Builder::play`] and
-    /// [`Builder::time_ms`], which report it. Both ways leave the line and the diagnostics
-    /// the same: the fast way is only taken where the general one would find nothing to say.
+    /// While the line of play is open, the moves the rules allow and the time after each go
+    /// straight into the line ([`Builder::accept_moves`]); a line that stops that run (a
+    /// move that does not fit the position, a time that follows no move just accepted) goes
+    /// through [`Builder::play`] or [`Builder::time_ms`], which report it, and the run
+    /// resumes after it if the line is still open. Both ways leave the line and the
+    /// diagnostics the same: the fast way is only taken where the general one would find
+    /// nothing to say.
     #[inline(always)]
     fn common_lines(&mut self, statements: &mut Statements<'_>) {
+        // Before the moves, a move or time line is rare and the general path reads it as
+        // it would here ([`Statements::next`] knows their shapes too): the header's lines
+        // are not asked twice.
+        if self.phase != Phase::Moves {
+            return;
+        }
         let Some((at, ahead)) = statements.ahead() else {
             return;
         };
-        // Whether the line takes moves without a word to say (cached: only a move played
-        // here or through the general path changes it).
-        let mut open = self.phase == Phase::Moves && !self.line.is_closed();
-        // The lines not read yet; `at + read` is where they start in the text.
+        // The lines not read yet; `at + read(rest)` is where they start in the text.
         let mut rest = ahead;
         let read = |rest: &[u8]| ahead.len() - rest.len();
         loop {
+            if self.phase == Phase::Moves && !self.line.is_closed() {
+                rest = self.accept_moves(rest, at + read(rest));
+            }
             if let Some((text, next)) = move_line(rest) {
-                // The move named in the position, and allowed by the rules, in one pass;
-                // else the general path reads and reports it (or the line is not a move).
-                if open
-                    && let Some(mv) = CsaMove::resolve_well_formed(text, &self.line.position)
-                    && self.line.position.check_move(mv).is_ok()
-                {
-                    // The span is made in this branch only: a line that keeps no spans
-                    // (a tally) then pays nothing for it.
-                    let start = at + read(rest);
-                    open = self
-                        .line
-                        .accept(&mut self.moves, mv, Span::new(start, start + 7));
-                    rest = &rest[next..];
-                    // Its time, on the next line in nearly every game that has times: set
-                    // on the move just accepted, which has none yet.
-                    if let Some((seconds, _, next)) = time_line(rest) {
-                        self.moves
-                            .set_time(self.line.cursor, Some(seconds * 1000), None);
-                        rest = &rest[next..];
-                    }
-                    continue;
-                }
+                // A move the run did not take, or one after the line closed: the general
+                // path reads and reports it (or the line is not a move).
                 let Some(m) = CsaMove::parse_well_formed(text) else {
                     break;
                 };
                 let start = at + read(rest);
                 self.play(Ok(m), Span::new(start, start + 7));
-                open = self.phase == Phase::Moves && !self.line.is_closed();
                 rest = &rest[next..];
             } else if let Some((seconds, len, next)) = time_line(rest) {
                 // A time that does not follow a move accepted here (a second time, a time
@@ -453,6 +455,54 @@ impl<'t, L: Line> Builder<'t, L> {
             self.content = true;
             statements.pass(read);
         }
+    }
+
+    /// Accepts the moves at the start of `rest` (which starts at `at` in the text), each a
+    /// well-formed move alone on its line that names a move of the side to move the rules
+    /// allow, with the time on the line after it, until a line is not such a move or the
+    /// line of play closes (the fourth occurrence of a position). The line must be open.
+    /// Returns the lines after the last move (or time) accepted.
+    ///
+    /// Nearly every line of a record passes here: the move is named, resolved against the
+    /// board and checked by the rules in one pass over its seven bytes, with no statement,
+    /// no per-line state and no span built for a line that keeps none.
+    #[inline(always)]
+    fn accept_moves<'r>(&mut self, mut rest: &'r [u8], at: usize) -> &'r [u8] {
+        let len = rest.len();
+        while let Some((text, after)) = rest.split_first_chunk::<7>() {
+            let Some((mv, irreversible)) =
+                CsaMove::resolve_well_formed_ply(text, &self.line.position)
+            else {
+                break;
+            };
+            let next = match after {
+                [b'\n', next @ ..] | [b'\r', b'\n', next @ ..] => next,
+                _ => break,
+            };
+            if self.line.position.check_move(mv).is_err() {
+                break;
+            }
+            // The span is made here only: a line that keeps no spans (a tally) pays nothing.
+            let start = at + (len - rest.len());
+            let open = self.line.accept_ply(
+                &mut self.moves,
+                mv,
+                Span::new(start, start + 7),
+                irreversible,
+            );
+            rest = next;
+            // Its time, on the next line in nearly every game that has times: set on the
+            // move just accepted, which has none yet.
+            if let Some((seconds, _, next)) = time_line(rest) {
+                self.moves
+                    .set_time(self.line.cursor, Some(seconds * 1000), None);
+                rest = &rest[next..];
+            }
+            if !open {
+                break;
+            }
+        }
+        rest
     }
 
     fn header(&mut self, key: &str, value: &str, field: Option<HeaderField>, span: Span) {
@@ -496,7 +546,7 @@ impl<'t, L: Line> Builder<'t, L> {
             self.start_span = self.start_span.join(span);
             let start = self.setup.finish(side, self.start_span, &mut self.diags);
             self.line.position.clone_from(&start.position);
-            self.start = Some(start);
+            self.start = Some(Box::new(start));
             self.line
                 .position
                 .reserve(crate::shogi::replay::MOVES_RESERVED);
@@ -596,7 +646,26 @@ impl<'t, L: Line> Builder<'t, L> {
             .comment(&mut self.moves, Comment::new(kind, text, span));
     }
 
+    /// The record's parts, its line closed ([`Builder::close`]) and its history's room kept for
+    /// the next record read on this thread.
     fn finish(mut self, at: usize) -> Read<L> {
+        self.close();
+        SPARE_HISTORY.set(Some(self.line.position.take_history_room()));
+        Read {
+            header: self.header,
+            known_header_field: self.known_header_field,
+            start: self.start,
+            start_span: self.start_span,
+            moves: self.moves,
+            diagnostics: self.diags,
+            at,
+        }
+    }
+
+    /// Ends the record: a position with no side to move gets one, and the line reports
+    /// what it still holds back.
+    #[inline(always)]
+    fn close(&mut self) {
         if self.phase != Phase::Moves && self.setup.started {
             let at = self.start_span.end as usize;
             self.diags.push(Diagnostic::error(
@@ -608,37 +677,27 @@ impl<'t, L: Line> Builder<'t, L> {
         }
         self.line.finish(&mut self.moves, &mut self.diags);
         self.moves.finish_at(&self.line.position);
-        SPARE_POSITION.set(Some(self.line.position));
-        Read {
-            header: self.header,
-            known_header_field: self.known_header_field,
-            start: self.start,
-            start_span: self.start_span,
-            moves: self.moves,
-            diagnostics: self.diags,
-            at,
-        }
     }
 }
 
 thread_local! {
-    /// The position the last record read on this thread was replayed on, kept for the next
-    /// one with the room its move history was given ([`crate::shogi::replay::MOVES_RESERVED`]
-    /// moves): `kifu check` over a directory reads one record a file, and allocating and
-    /// freeing that room for each was about 550 instructions a record.
-    static SPARE_POSITION: std::cell::Cell<Option<Position>> = const { std::cell::Cell::new(None) };
+    /// The room the history of the last record's replay had ([`crate::shogi::replay::MOVES_RESERVED`]
+    /// moves), kept for the next record read on this thread: `kifu check` over a directory
+    /// reads one record a file, and allocating and freeing that room for each was about 550
+    /// instructions a record. (Keeping the whole position instead copied its 500 bytes into
+    /// and out of here for every record.)
+    static SPARE_HISTORY: std::cell::Cell<Option<HistoryRoom>> = const { std::cell::Cell::new(None) };
 }
 
-/// The even game's start for a new record's replay, in the room of the last record's
-/// position when this thread has read one.
+/// The even game's start for a new record's replay, with the room of the last record's
+/// history when this thread has read one.
+#[inline(always)]
 fn start_of_replay() -> Position {
-    match SPARE_POSITION.take() {
-        Some(mut position) => {
-            position.clone_from(even_position());
-            position
-        }
-        None => even_position().clone(),
+    let mut position = even_position().clone();
+    if let Some(room) = SPARE_HISTORY.take() {
+        position.give_history_room(room);
     }
+    position
 }
 
 /// The even game's start, for a record whose position lines named no other.

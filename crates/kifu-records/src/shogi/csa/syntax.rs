@@ -229,6 +229,25 @@ pub fn move_line(b: &[u8]) -> Option<(&[u8; 7], usize)> {
 /// statement's length and the offset of the next line.
 #[inline(always)]
 pub fn time_line(b: &[u8]) -> Option<(u64, usize, usize)> {
+    // Most times are one or two digits on a line ending in `\n` (`T0`, `T12`): read from
+    // the first four bytes with no loop and no bounds to check, the rest digit by digit.
+    if let Some(&[b'T', first, second, third]) = b.first_chunk::<4>() {
+        let (first, second) = (first.wrapping_sub(b'0'), second.wrapping_sub(b'0'));
+        if first < 10 {
+            if second == b'\n'.wrapping_sub(b'0') {
+                return Some((u64::from(first), 2, 3));
+            }
+            if second < 10 && third == b'\n' {
+                return Some((u64::from(first) * 10 + u64::from(second), 3, 4));
+            }
+        }
+    }
+    time_line_digit_by_digit(b)
+}
+
+/// [`time_line`] for any time line, digit by digit.
+#[inline(always)]
+fn time_line_digit_by_digit(b: &[u8]) -> Option<(u64, usize, usize)> {
     if b.first() != Some(&b'T') {
         return None;
     }

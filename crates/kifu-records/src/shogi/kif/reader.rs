@@ -42,7 +42,7 @@ pub(super) fn check_lines(text: &str, plain: bool) -> RecordCheck {
         return RecordCheck::from(read_lines(text, plain));
     }
     RecordCheck::checked(
-        read.moves.tally.moves,
+        read.moves.tally.moves(),
         read.moves.len(),
         read.record.start_span,
         read.record.header.has_known_field(),

@@ -243,9 +243,18 @@ fn csa_server_with_http_lists_the_game_in_progress_as_json_and_serves_its_live_p
     a.line();
     b.line();
 
-    let (head, body) = http_get(&web, "/api/games");
-    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
-    let games: serde_json::Value = serde_json::from_str(&body).unwrap();
+    // Spectators hear of a move after both players (the table sends to the players first),
+    // so the players' echo can come back before the feed has the move: ask until it does.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let games = loop {
+        let (head, body) = http_get(&web, "/api/games");
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        let games: serde_json::Value = serde_json::from_str(&body).unwrap();
+        if games[0]["moves"] != serde_json::json!([]) || std::time::Instant::now() > deadline {
+            break games;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
     let game = &games[0];
     assert_eq!(game["id"], id.as_str());
     assert_eq!(

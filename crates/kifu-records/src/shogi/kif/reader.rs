@@ -9,7 +9,9 @@ use kifu_shogi::ShogiEnding;
 
 use super::board::Diagram;
 use super::lines::{KifLine, KifTally};
-use super::syntax::{Body, PlainMoveLine, ending_word, move_line, plain_move_line, summary_ending};
+use super::syntax::{
+    Body, PlainMoveLine, ending_word, fixed_move_line, move_line, plain_move_line, summary_ending,
+};
 use crate::shogi::line::Line;
 use crate::shogi::replay::{Replay, Resolved};
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition};
@@ -108,6 +110,15 @@ fn read_into<L: Branch>(text: &str, plain: bool) -> ReadInto<L> {
     };
     let mut start = 0;
     while start < text.len() && !r.gave_up {
+        // The usual move line, read with its end of line; anything else, and a move the
+        // plain path does not take, is split off and read by `Reader::line`.
+        if plain
+            && let Some((read, len)) = fixed_move_line(&text.as_bytes()[start..])
+            && r.plain_move(&read, start)
+        {
+            start += len;
+            continue;
+        }
         let rest = &text[start..];
         let len = memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len());
         // `\r\r\n` occurs in files that went through two CRLF conversions.

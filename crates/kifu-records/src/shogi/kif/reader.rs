@@ -47,7 +47,7 @@ pub(super) fn check_lines(text: &str, plain: bool) -> RecordCheck {
         read.moves.tally.moves,
         read.moves.len(),
         read.record.start_span,
-        read.record.header.has_known_field(),
+        read.known_field || read.record.header.has_known_field(),
         read.diagnostics,
         0,
     )
@@ -70,6 +70,8 @@ struct ReadInto<L> {
     moves: L,
     diagnostics: Vec<Diagnostic>,
     gave_up: bool,
+    /// Whether the text has a header entry of a known field that `record` left out.
+    known_field: bool,
 }
 
 /// What a line of play does with `変化：N手`: the move tree branches; a tally cannot, and
@@ -107,6 +109,7 @@ fn read_into<L: Branch>(text: &str, plain: bool) -> ReadInto<L> {
         last: None,
         plain,
         gave_up: false,
+        known_field: false,
     };
     let mut start = 0;
     while start < text.len() && !r.gave_up {
@@ -130,12 +133,13 @@ fn read_into<L: Branch>(text: &str, plain: bool) -> ReadInto<L> {
     if !gave_up {
         r.finish();
     }
-    let (record, moves) = (r.record, r.moves);
+    let (record, moves, known_field) = (r.record, r.moves, r.known_field);
     ReadInto {
         record,
         moves,
         diagnostics,
         gave_up,
+        known_field,
     }
 }
 
@@ -193,6 +197,9 @@ struct Reader<'t, 'd, L: Branch> {
     /// Set when `L` cannot hold what the text holds (a variation in a tally): the reading
     /// stops, and the caller reads the text again into a tree.
     gave_up: bool,
+    /// Whether a header entry of a known field was left out of the record's header (only
+    /// when `L` does not keep the record).
+    known_field: bool,
 }
 
 /// A line of play read so far that a later variation may branch from.
@@ -318,12 +325,21 @@ impl<L: Branch> Reader<'_, '_, L> {
                     "not a KIF line; ignored",
                 ));
             }
-            _ => self.record.header.push(HeaderEntry {
-                key: key.to_owned(),
-                value: value.to_owned(),
-                field: header_field(key),
-                span,
-            }),
+            _ => {
+                let field = header_field(key);
+                // A tally's check asks of the header only whether a field is a known one,
+                // and the start asks for the handicap: the other entries are not copied.
+                if !L::KEEPS_RECORD && field != Some(HeaderField::Handicap) {
+                    self.known_field |= field.is_some();
+                    return;
+                }
+                self.record.header.push(HeaderEntry {
+                    key: key.to_owned(),
+                    value: value.to_owned(),
+                    field,
+                    span,
+                });
+            }
         }
     }
 

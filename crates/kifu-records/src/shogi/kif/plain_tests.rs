@@ -209,8 +209,12 @@ const ODD_GAMES: &[&str] = &[
     "△同　歩\n",
     "▲７六歩　△投了\n",
     "▲７六歩    △３四歩    ▲２六歩\n△８四歩\t▲２五歩\n",
-    // Handicap start: 上手 moves first.
+    // Handicap start: 上手 moves first. An unknown handicap: the start's warning comes
+    // before anything the first move says, whichever path sets the start up.
     "手合割：香落ち\n   1 ３四歩(33)\n   2 ７六歩(77)\n",
+    "手合割：謎\n   1 ７六歩(77)\n   2 ３四歩(33)\n",
+    "手合割：謎\n   1 ７五歩(77)\n   2 ３四歩(33)\n",
+    "手合割：謎\n   3 ７六歩(77)\n   4 ３四歩(33)\n",
     // A fourfold repetition, then a move after it.
     "   1 ５八玉(59)\n   2 ５二玉(51)\n   3 ５九玉(58)\n   4 ５一玉(52)\n   5 ５八玉(59)\n   6 ５二玉(51)\n   7 ５九玉(58)\n   8 ５一玉(52)\n   9 ５八玉(59)\n  10 ５二玉(51)\n  11 ５九玉(58)\n  12 ５一玉(52)\n  13 ５八玉(59)\n  14 ５二玉(51)\n  15 ５九玉(58)\n  16 ５一玉(52)\n  17 ７六歩(77)\n",
 ];

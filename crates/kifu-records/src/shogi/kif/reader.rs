@@ -532,10 +532,18 @@ impl<L: Branch> Reader<'_, '_, L> {
     /// memory were about 25 instructions a move.
     #[inline(always)]
     fn plain_move(&mut self, plain: &PlainMoveLine, start: usize) -> bool {
+        if self.skip_block {
+            return false;
+        }
+        // The first move sets up the start, as `move_line` does for any numbered line it
+        // reads outside a skipped block (once: a second call finds the line open).
+        if self.line.is_none() {
+            self.start();
+        }
         let Some(replay) = self.line.as_mut() else {
             return false;
         };
-        if self.skip_block || replay.is_closed() {
+        if replay.is_closed() {
             return false;
         }
         let tree = &mut self.moves;

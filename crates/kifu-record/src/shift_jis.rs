@@ -18,22 +18,22 @@
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Lead bytes of two-byte characters: 0x81–0x9F and 0xE0–0xFC (the WHATWG decoder's
-/// ranges; 0xF0–0xF9 are the user-defined area, mapped to private-use code points).
-const LEADS: usize = (0x9F - 0x81 + 1) + (0xFC - 0xE0 + 1);
-/// Trail bytes: 0x40–0xFC (0x7F is never a trail; its cell stays invalid).
-const TRAILS: usize = 0xFC - 0x40 + 1;
-
-/// A cell not yet asked of `encoding_rs`.
+/// A cell that holds no character: not yet asked of `encoding_rs`, or not one character
+/// (nothing is kept for those: the first of them ends the decoding, see [`decode_clean`]).
 const UNKNOWN: u32 = 0;
-/// A pair that does not decode to one character.
+/// What [`ask_encoding_rs`] gives for a pair that does not decode to one character.
 const INVALID: u32 = u32::MAX;
 
-/// Each lead and trail byte pair's character as its UTF-8 bytes, packed by [`pack`], filled
-/// as pairs are met. Atomics because several threads decode at once (`kifu check --jobs`);
-/// two threads filling the same cell write the same value, so relaxed order is enough, and
-/// a relaxed load is a plain load.
-static PAIRS: [AtomicU32; LEADS * TRAILS] = [const { AtomicU32::new(UNKNOWN) }; LEADS * TRAILS];
+/// The character, packed by [`pack`], of each lead and trail byte pair that decodes to one,
+/// at `lead << 8 | trail`, filled as pairs are met; [`UNKNOWN`] elsewhere, and always for a
+/// first byte that is not a lead byte. Indexed by the two bytes as they are, the lookup needs
+/// no test of the lead's and the trail's ranges and no bounds check: a byte that is not a
+/// lead, a trail out of range and a lead at the end of the text all find `UNKNOWN` and go
+/// the slow way ([`slow`]), which tells them apart. 256 KiB of zeroes, of which a record
+/// touches a few pages. Atomics because several threads decode at once (`kifu check
+/// --jobs`); two threads filling the same cell write the same value, so relaxed order is
+/// enough, and a relaxed load is a plain load.
+static PAIRS: [AtomicU32; 1 << 16] = [const { AtomicU32::new(UNKNOWN) }; 1 << 16];
 
 /// A character of one to three bytes of UTF-8 as one word: the bytes in the low three bytes
 /// (first byte lowest), their count in the high one, so that the decoder writes four bytes
@@ -48,31 +48,28 @@ fn pack(c: char) -> u32 {
     u32::from_le_bytes(buf) | (len as u32) << 24
 }
 
-/// The index of a lead byte among [`LEADS`], if it is one.
-#[inline]
-fn lead_index(b: u8) -> Option<usize> {
-    match b {
-        0x81..=0x9F => Some(usize::from(b - 0x81)),
-        0xE0..=0xFC => Some(usize::from(b - 0xE0) + (0x9F - 0x81 + 1)),
-        _ => None,
-    }
+/// Whether `b` is a lead byte of a two-byte character: 0x81–0x9F and 0xE0–0xFC (the
+/// WHATWG decoder's ranges; 0xF0–0xF9 are the user-defined area, mapped to private-use code
+/// points).
+fn is_lead(b: u8) -> bool {
+    matches!(b, 0x81..=0x9F | 0xE0..=0xFC)
 }
 
-/// The character, packed, a lead and a trail byte decode to, or `None` when the pair is not
-/// one character in `encoding_rs`'s Shift_JIS.
-#[inline]
-fn pair(lead: usize, lead_byte: u8, trail: u8) -> Option<u32> {
-    let t = usize::from(trail.checked_sub(0x40)?);
-    if t >= TRAILS {
+/// The character at a byte `b` that is not ASCII and whose pair with the next byte (`trail`,
+/// `None` at the end of the text) is not in [`PAIRS`] yet, packed, and how many bytes it
+/// takes; the pair is asked of `encoding_rs` and kept. `None` where the text is not clean.
+#[cold]
+fn slow(b: u8, trail: Option<u8>) -> Option<(u32, usize)> {
+    if !is_lead(b) {
+        return Some((single(b)?, 1));
+    }
+    let trail = trail?;
+    let packed = ask_encoding_rs(b, trail);
+    if packed == INVALID {
         return None;
     }
-    let cell = &PAIRS[lead * TRAILS + t];
-    let mut packed = cell.load(Ordering::Relaxed);
-    if packed == UNKNOWN {
-        packed = ask_encoding_rs(lead_byte, trail);
-        cell.store(packed, Ordering::Relaxed);
-    }
-    (packed != INVALID).then_some(packed)
+    PAIRS[usize::from(b) << 8 | usize::from(trail)].store(packed, Ordering::Relaxed);
+    Some((packed, 2))
 }
 
 /// What `encoding_rs` decodes the two bytes to, packed, when they are one character;
@@ -135,15 +132,18 @@ pub(crate) fn decode_clean(bytes: &[u8]) -> Option<Cow<'_, str>> {
         // `bytes[i]` is not ASCII; double-byte characters come in runs (`７六歩`, `先手`),
         // read here one after another without going back to the ASCII step.
         while let Some(&b) = bytes.get(i).filter(|b| !b.is_ascii()) {
-            let packed = match lead_index(b) {
-                Some(lead) => {
-                    let packed = pair(lead, b, *bytes.get(i + 1)?)?;
-                    i += 2;
+            let trail = bytes.get(i + 1).copied();
+            // A zero trail at the end never finds a character: no pair ends in 0x00.
+            let cell = &PAIRS[usize::from(b) << 8 | usize::from(trail.unwrap_or(0))];
+            let packed = match cell.load(Ordering::Relaxed) {
+                UNKNOWN => {
+                    let (packed, len) = slow(b, trail)?;
+                    i += len;
                     packed
                 }
-                None => {
-                    i += 1;
-                    single(b)?
+                packed => {
+                    i += 2;
+                    packed
                 }
             };
             out.extend_from_slice(&packed.to_le_bytes());

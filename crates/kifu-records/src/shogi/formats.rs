@@ -205,8 +205,38 @@ fn is_board_line(line: &str) -> bool {
 fn is_kif_move_line(line: &str) -> bool {
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
     let rest = &line[digits..];
-    let after = rest.trim_start();
+    let after = trim_start(rest);
     digits > 0 && after.len() < rest.len() && after.chars().next().is_some_and(|c| !c.is_ascii())
+}
+
+/// `text.lines()`, each line's end found with memchr: every file opened is recognised, and
+/// `str::lines` found each `\n` through a generic character search, a few hundred
+/// instructions a line.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let Some(end) = memchr::memchr(b'\n', rest.as_bytes()) else {
+            // As `str::lines`: a last line without `\n` keeps a `\r` it ends with.
+            return Some(std::mem::take(&mut rest));
+        };
+        let line = &rest[..end];
+        rest = &rest[end + 1..];
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    })
+}
+
+/// `line.trim_start()`, which decodes characters, only when the first byte can start white
+/// space: ASCII tab to carriage return and space, and the lead bytes of U+0085 and U+00A0
+/// (0xC2), U+1680 (0xE1), U+2000–U+205F (0xE2) and U+3000 (0xE3). Nearly every line of a
+/// record starts with something else.
+fn trim_start(line: &str) -> &str {
+    match line.as_bytes().first() {
+        Some(b'\t'..=b'\r' | b' ' | 0xC2 | 0xE1..=0xE3) => line.trim_start(),
+        _ => line,
+    }
 }
 
 /// Lines that say nothing of the format: CSA comments (`'`, but `'CSA` opens a V3.0
@@ -243,8 +273,8 @@ pub fn recognise(text: &str) -> Option<Recognised> {
         });
     }
     let mut header: Option<usize> = None;
-    for (index, line) in text.lines().enumerate() {
-        let line = line.trim_start();
+    for (index, line) in lines(text).enumerate() {
+        let line = trim_start(line);
         if line.is_empty() || is_comment_line(line) {
             continue;
         }
@@ -373,6 +403,43 @@ mod tests {
             }
         }
         header.map(|line| ("kif", line, Shape::KifHeader.description()))
+    }
+
+    /// The memchr line split and the byte-tested trim give what `str::lines` and
+    /// `str::trim_start` give: line ends of every kind, and every white space character and
+    /// its neighbours first on a line.
+    #[test]
+    fn lines_and_trim_start_as_str_has_them() {
+        for text in [
+            "",
+            "\n",
+            "\n\n",
+            "a",
+            "a\n",
+            "a\nb",
+            "a\r\nb\r\n",
+            "a\r",
+            "a\r\r\n",
+            "\r\n",
+            "\r",
+            "a\rb\n",
+            "先手：x\r\n   1 ７六歩(77)\r\n",
+        ] {
+            assert_eq!(
+                lines(text).collect::<Vec<_>>(),
+                text.lines().collect::<Vec<_>>(),
+                "{text:?}"
+            );
+        }
+        let mut firsts: Vec<char> = (0..0x80u8).map(char::from).collect();
+        firsts.extend(('\u{80}'..='\u{3100}').filter(|c| c.is_whitespace() || c.len_utf8() > 1));
+        firsts.extend(['先', '▲', '７', '\u{FEFF}', '\u{FF10}']);
+        for c in firsts {
+            for tail in ["", "x", " x", "\u{3000}x"] {
+                let line = format!("{c}{tail}");
+                assert_eq!(trim_start(&line), line.trim_start(), "{line:?}");
+            }
+        }
     }
 
     fn texts_under(dir: &Path, out: &mut Vec<(std::path::PathBuf, String)>) {

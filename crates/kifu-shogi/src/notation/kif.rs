@@ -302,7 +302,10 @@ pub fn parse(s: &str) -> (Result<KifMove, KifMoveError>, usize) {
 /// assert_eq!((Ok(read), used), kif::parse(text));
 /// assert_eq!(kif::parse_well_formed("▲７六歩".as_bytes()), None); // a KI2 mark: `parse` reads it
 /// ```
-#[inline]
+///
+/// Always inlined: a KIF reader calls it once a move line, and out of line the call, the
+/// registers saved and the result passed through memory were a tenth of its cost.
+#[inline(always)]
 pub fn parse_well_formed(b: &[u8]) -> Option<(KifMove, usize)> {
     let (to, mut at) = match three(b, 0)? {
         SAME => {
@@ -324,10 +327,13 @@ pub fn parse_well_formed(b: &[u8]) -> Option<(KifMove, usize)> {
     let (action, len) = action_bytes(b, at);
     at += len;
     // As `parse`: an origin after spaces belongs to the move, anything else in parentheses
-    // after spaces (a time) does not, and a `(` right after the move must be an origin.
-    let gap = space_len_of(&b[at..]);
-    if gap > 0 && origin_at(b, at + gap).is_some() {
-        at += gap;
+    // after spaces (a time) does not, and a `(` right after the move must be an origin. The
+    // spaces are looked at only when no `(` follows the move: nearly every origin does.
+    if b.get(at) != Some(&b'(') {
+        let gap = space_len_of(&b[at..]);
+        if gap > 0 && origin_at(b, at + gap).is_some() {
+            at += gap;
+        }
     }
     let from = if b.get(at) == Some(&b'(') {
         let (from, len) = origin_at(b, at)?;
@@ -376,19 +382,63 @@ pub(super) fn three(b: &[u8], at: usize) -> Option<[u8; 3]> {
 /// The rank a kanji numeral's UTF-8 bytes denote (`一` … `九`).
 #[inline]
 pub(super) fn rank_kanji(c: [u8; 3]) -> Option<u8> {
-    Some(match c {
-        [0xE4, 0xB8, 0x80] => 1,
-        [0xE4, 0xBA, 0x8C] => 2,
-        [0xE4, 0xB8, 0x89] => 3,
-        [0xE5, 0x9B, 0x9B] => 4,
-        [0xE4, 0xBA, 0x94] => 5,
-        [0xE5, 0x85, 0xAD] => 6,
-        [0xE4, 0xB8, 0x83] => 7,
-        [0xE5, 0x85, 0xAB] => 8,
-        [0xE4, 0xB9, 0x9D] => 9,
-        _ => return None,
-    })
+    let key = key_of(c);
+    let (k, rank) = RANK_TABLE[slot(key, RANK_HASH)];
+    (k == key).then_some(rank)
 }
+
+/// Three bytes of UTF-8 as one number, the first byte lowest, for the tables below.
+#[inline(always)]
+const fn key_of(c: [u8; 3]) -> u32 {
+    c[0] as u32 | (c[1] as u32) << 8 | (c[2] as u32) << 16
+}
+
+/// The slot of a key in a table of 16 (a multiplicative hash: the high four bits of the
+/// product). The multipliers were found by trying random odd numbers until the names of the
+/// table fell into distinct slots; the tables' construction fails to compile if they do not.
+#[inline(always)]
+const fn slot(key: u32, multiplier: u32) -> usize {
+    (key.wrapping_mul(multiplier) >> 28) as usize
+}
+
+/// A key no three bytes have (they fill the low 24 bits only): an empty slot.
+const NO_KEY: u32 = u32::MAX;
+
+const RANK_HASH: u32 = 0xb842_cb21;
+/// Each kanji rank numeral at its slot: looking one up is a multiplication and one
+/// comparison, where matching the bytes against each numeral in turn was a chain of them.
+const RANK_TABLE: [(u32, u8); 16] = {
+    let mut table = [(NO_KEY, 0); 16];
+    let mut i = 0;
+    while i < RANKS.len() {
+        let mut buf = [0; 4];
+        let bytes = RANKS[i].encode_utf8(&mut buf).as_bytes();
+        let key = key_of([bytes[0], bytes[1], bytes[2]]);
+        let at = slot(key, RANK_HASH);
+        assert!(table[at].0 == NO_KEY, "two ranks in one slot");
+        table[at] = (key, i as u8 + 1);
+        i += 1;
+    }
+    table
+};
+
+const PIECE_HASH: u32 = 0x57f4_c8cd;
+/// Each one-character piece name ([`PIECE_NAMES`] after the three of two characters) at its
+/// slot, as [`RANK_TABLE`] holds the ranks: all sixteen slots are taken.
+const PIECE_TABLE: [(u32, PieceKind); 16] = {
+    let mut table = [(NO_KEY, PieceKind::Pawn); 16];
+    let mut i = 3;
+    while i < PIECE_NAMES.len() {
+        let bytes = PIECE_NAMES[i].0.as_bytes();
+        assert!(bytes.len() == 3, "a one-character name is three bytes");
+        let key = key_of([bytes[0], bytes[1], bytes[2]]);
+        let at = slot(key, PIECE_HASH);
+        assert!(table[at].0 == NO_KEY, "two piece names in one slot");
+        table[at] = (key, PIECE_NAMES[i].1);
+        i += 1;
+    }
+    table
+};
 
 /// The piece named at `at` (as [`piece_name`] reads it) and the name's length in bytes.
 #[inline(always)]
@@ -414,25 +464,9 @@ pub(super) fn piece_bytes(b: &[u8], at: usize) -> Option<(PieceKind, usize)> {
 /// about 60 instructions a move line.
 #[inline(always)]
 fn piece_kanji(c: [u8; 3]) -> Option<PieceKind> {
-    Some(match c {
-        [0xE6, 0xAD, 0xA9] => PieceKind::Pawn,      // 歩
-        [0xE9, 0x8A, 0x80] => PieceKind::Silver,    // 銀
-        [0xE9, 0x87, 0x91] => PieceKind::Gold,      // 金
-        [0xE6, 0xA1, 0x82] => PieceKind::Knight,    // 桂
-        [0xE9, 0xA6, 0x99] => PieceKind::Lance,     // 香
-        [0xE8, 0xA7, 0x92] => PieceKind::Bishop,    // 角
-        [0xE9, 0xA3, 0x9B] => PieceKind::Rook,      // 飛
-        [0xE7, 0x8E, 0x89] => PieceKind::King,      // 玉
-        [0xE7, 0x8E, 0x8B] => PieceKind::King,      // 王
-        [0xE9, 0xA6, 0xAC] => PieceKind::Horse,     // 馬
-        [0xE9, 0xBE, 0x8D] => PieceKind::Dragon,    // 龍
-        [0xE7, 0xAB, 0x9C] => PieceKind::Dragon,    // 竜
-        [0xE3, 0x81, 0xA8] => PieceKind::ProPawn,   // と
-        [0xE5, 0x85, 0xA8] => PieceKind::ProSilver, // 全
-        [0xE5, 0x9C, 0xAD] => PieceKind::ProKnight, // 圭
-        [0xE6, 0x9D, 0x8F] => PieceKind::ProLance,  // 杏
-        _ => return None,
-    })
+    let key = key_of(c);
+    let (k, kind) = PIECE_TABLE[slot(key, PIECE_HASH)];
+    (k == key).then_some(kind)
 }
 
 /// A file or rank digit at `at`, ASCII or full-width, and its length in bytes (as [`digit`]).

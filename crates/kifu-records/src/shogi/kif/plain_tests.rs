@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::reader::{check_lines, read_lines};
-use super::syntax::{Body, move_line, plain_move_line};
+use super::syntax::{Body, fixed_move_line, move_line, plain_move_line};
 
 /// Reads `text` both ways and asserts the same record and diagnostics; returns how many of
 /// its lines have the plain shape.
@@ -55,6 +55,32 @@ fn same_line(line: &str) -> bool {
     true
 }
 
+/// At every line start of `text`, as the reader splits lines: where [`fixed_move_line`]
+/// reads a line, it reads what [`plain_move_line`] reads from the line split off, and takes
+/// the line with its end of line. Returns how many lines it read.
+fn same_fixed(text: &str) -> usize {
+    let mut read = 0;
+    let mut start = 0;
+    while start < text.len() {
+        let rest = &text[start..];
+        let len = memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len());
+        let line = rest[..len].trim_end_matches('\r');
+        if let Some((fixed, used)) = fixed_move_line(rest.as_bytes()) {
+            assert_eq!(Some(fixed), plain_move_line(line.as_bytes()), "{line}");
+            assert!(same_line(line), "{line}");
+            // The line and one `\n`, `\r\n` or the end of the text.
+            let end = rest.get(line.len()..used).unwrap_or("?");
+            assert!(
+                ["", "\n", "\r\n"].contains(&end) && (!end.is_empty() || used == rest.len()),
+                "{line:?} takes {used} of {rest:?}"
+            );
+            read += 1;
+        }
+        start += len + 1;
+    }
+    read
+}
+
 fn corpus_texts() -> Vec<(String, String)> {
     let mut texts = Vec::new();
     for (folder, ext, encoding) in [
@@ -81,8 +107,10 @@ fn every_corpus_kif_and_ki2_text_reads_the_same_both_ways() {
     let mut files = 0;
     let mut plain_lines = 0;
     let mut move_lines = 0;
+    let mut fixed_lines = 0;
     for (name, text) in corpus_texts() {
         plain_lines += same_both_ways(&text, &name);
+        fixed_lines += same_fixed(&text);
         for line in text.lines().map(|l| l.trim_end_matches('\r')) {
             same_line(line);
             move_lines += usize::from(move_line(line).is_some());
@@ -94,6 +122,11 @@ fn every_corpus_kif_and_ki2_text_reads_the_same_both_ways() {
     assert!(
         plain_lines * 100 > move_lines * 95,
         "{plain_lines} of {move_lines}"
+    );
+    // And most of them are laid out as the fixed-offset reader reads them.
+    assert!(
+        fixed_lines * 100 > move_lines * 80,
+        "{fixed_lines} of {move_lines}"
     );
 }
 
@@ -176,8 +209,12 @@ const ODD_GAMES: &[&str] = &[
     "△同　歩\n",
     "▲７六歩　△投了\n",
     "▲７六歩    △３四歩    ▲２六歩\n△８四歩\t▲２五歩\n",
-    // Handicap start: 上手 moves first.
+    // Handicap start: 上手 moves first. An unknown handicap: the start's warning comes
+    // before anything the first move says, whichever path sets the start up.
     "手合割：香落ち\n   1 ３四歩(33)\n   2 ７六歩(77)\n",
+    "手合割：謎\n   1 ７六歩(77)\n   2 ３四歩(33)\n",
+    "手合割：謎\n   1 ７五歩(77)\n   2 ３四歩(33)\n",
+    "手合割：謎\n   3 ７六歩(77)\n   4 ３四歩(33)\n",
     // A fourfold repetition, then a move after it.
     "   1 ５八玉(59)\n   2 ５二玉(51)\n   3 ５九玉(58)\n   4 ５一玉(52)\n   5 ５八玉(59)\n   6 ５二玉(51)\n   7 ５九玉(58)\n   8 ５一玉(52)\n   9 ５八玉(59)\n  10 ５二玉(51)\n  11 ５九玉(58)\n  12 ５一玉(52)\n  13 ５八玉(59)\n  14 ５二玉(51)\n  15 ５九玉(58)\n  16 ５一玉(52)\n  17 ７六歩(77)\n",
 ];
@@ -186,9 +223,52 @@ const ODD_GAMES: &[&str] = &[
 fn odd_lines_read_the_same_both_ways() {
     for text in ODD_GAMES {
         same_both_ways(text, text);
+        same_fixed(text);
         for line in text.lines() {
             same_line(line);
         }
+        // With `\r\n`, `\r\r\n` and no end on the last line, the fixed-offset reader's
+        // line ends.
+        for (from, to) in [("\n", "\r\n"), ("\n", "\r\r\n")] {
+            let changed = text.replace(from, to);
+            same_both_ways(&changed, &changed);
+            same_fixed(&changed);
+        }
+        if let Some(cut) = text.strip_suffix('\n') {
+            same_both_ways(cut, cut);
+            same_fixed(cut);
+        }
+    }
+    // The layout the fixed-offset reader is for, and near misses it leaves to the others.
+    for (text, reads) in [
+        ("   1 ７六歩(77)   ( 0:16/00:00:16)\n", true),
+        ("   1 ７六歩(77)   ( 0:16/00:00:16)", true),
+        ("   1 ７六歩(77)   ( 0:16/00:00:16)\r\n", true),
+        ("  12 同　銀(31)   (12:34/01:02:03)\n", true),
+        (" 123 ４五角打     ( 0:12/00:02:10)\n", true),
+        ("1234 ２二角不成(88) ( 0:01/00:00:01)\n", true),
+        ("   4 同　銀(31)\n", true),
+        ("   4 同銀(31)\n", true),
+        ("   1 ７六歩(77)   ( 0:16/00:00:16)\r\r\n", false),
+        ("   1 ７六歩(77)   ( 0:16/00:00:16)\r", false),
+        ("   1 ７六歩(77)   ( 0:16/00:00:16) \n", false),
+        ("   1 ７六歩(77)   ( 0:16/00:00:16)+\n", false),
+        ("   1 ７六歩(77)   (100:16/00:00:16)\n", false),
+        ("   1 ７六歩(77)   (  :16/00:00:16)\n", false),
+        ("   1 ７六歩(77)   ( 0:16/00:00:1x)\n", false),
+        ("   1 ７六歩(77)   (0:4/0:0:4)\n", false),
+        ("   1 ７六歩(77)   ( 0:01)\n", false),
+        ("   1 ７六歩(77) \n", false),
+        ("   1 ７六歩(77)+\n", false),
+        ("   1  ７六歩(77)\n", false),
+        ("  1 ７六歩(77)\n", false),
+        ("1 2 ７六歩(77)\n", false),
+        ("12345 ７六歩(77)\n", false),
+        ("     ７六歩(77)\n", false),
+        ("   1 投了\n", false),
+        ("   1 ▲７六歩(77)\n", false),
+    ] {
+        assert_eq!(same_fixed(text), usize::from(reads), "{text:?}");
     }
     // The shapes the fast way is for do take it.
     for line in [

@@ -9,7 +9,9 @@ use kifu_shogi::ShogiEnding;
 
 use super::board::Diagram;
 use super::lines::{KifLine, KifTally};
-use super::syntax::{Body, PlainMoveLine, ending_word, move_line, plain_move_line, summary_ending};
+use super::syntax::{
+    Body, PlainMoveLine, ending_word, fixed_move_line, move_line, plain_move_line, summary_ending,
+};
 use crate::shogi::line::Line;
 use crate::shogi::replay::{Replay, Resolved};
 use crate::shogi::{Parsed, RecordRead, ShogiRecord, StartPosition};
@@ -45,7 +47,7 @@ pub(super) fn check_lines(text: &str, plain: bool) -> RecordCheck {
         read.moves.tally.moves(),
         read.moves.len(),
         read.record.start_span,
-        read.record.header.has_known_field(),
+        read.known_field || read.record.header.has_known_field(),
         read.diagnostics,
         0,
     )
@@ -68,6 +70,8 @@ struct ReadInto<L> {
     moves: L,
     diagnostics: Vec<Diagnostic>,
     gave_up: bool,
+    /// Whether the text has a header entry of a known field that `record` left out.
+    known_field: bool,
 }
 
 /// What a line of play does with `変化：N手`: the move tree branches; a tally cannot, and
@@ -105,9 +109,19 @@ fn read_into<L: Branch>(text: &str, plain: bool) -> ReadInto<L> {
         last: None,
         plain,
         gave_up: false,
+        known_field: false,
     };
     let mut start = 0;
     while start < text.len() && !r.gave_up {
+        // The usual move line, read with its end of line; anything else, and a move the
+        // plain path does not take, is split off and read by `Reader::line`.
+        if plain
+            && let Some((read, len)) = fixed_move_line(&text.as_bytes()[start..])
+            && r.plain_move(&read, start)
+        {
+            start += len;
+            continue;
+        }
         let rest = &text[start..];
         let len = memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len());
         // `\r\r\n` occurs in files that went through two CRLF conversions.
@@ -119,12 +133,13 @@ fn read_into<L: Branch>(text: &str, plain: bool) -> ReadInto<L> {
     if !gave_up {
         r.finish();
     }
-    let (record, moves) = (r.record, r.moves);
+    let (record, moves, known_field) = (r.record, r.moves, r.known_field);
     ReadInto {
         record,
         moves,
         diagnostics,
         gave_up,
+        known_field,
     }
 }
 
@@ -182,6 +197,9 @@ struct Reader<'t, 'd, L: Branch> {
     /// Set when `L` cannot hold what the text holds (a variation in a tally): the reading
     /// stops, and the caller reads the text again into a tree.
     gave_up: bool,
+    /// Whether a header entry of a known field was left out of the record's header (only
+    /// when `L` does not keep the record).
+    known_field: bool,
 }
 
 /// A line of play read so far that a later variation may branch from.
@@ -307,12 +325,21 @@ impl<L: Branch> Reader<'_, '_, L> {
                     "not a KIF line; ignored",
                 ));
             }
-            _ => self.record.header.push(HeaderEntry {
-                key: key.to_owned(),
-                value: value.to_owned(),
-                field: header_field(key),
-                span,
-            }),
+            _ => {
+                let field = header_field(key);
+                // A tally's check asks of the header only whether a field is a known one,
+                // and the start asks for the handicap: the other entries are not copied.
+                if !L::KEEPS_RECORD && field != Some(HeaderField::Handicap) {
+                    self.known_field |= field.is_some();
+                    return;
+                }
+                self.record.header.push(HeaderEntry {
+                    key: key.to_owned(),
+                    value: value.to_owned(),
+                    field,
+                    span,
+                });
+            }
         }
     }
 
@@ -501,13 +528,22 @@ impl<L: Branch> Reader<'_, '_, L> {
     /// This is the whole of the work for nearly every line of a KIF file: the move is
     /// resolved from the bytes read once, checked by the rules and handed to
     /// [`Replay::accept`], without the general path's parse into owned parts and its error
-    /// plumbing.
-    #[inline]
+    /// plumbing. Always inlined: out of line, the call and the line read passed through
+    /// memory were about 25 instructions a move.
+    #[inline(always)]
     fn plain_move(&mut self, plain: &PlainMoveLine, start: usize) -> bool {
+        if self.skip_block {
+            return false;
+        }
+        // The first move sets up the start, as `move_line` does for any numbered line it
+        // reads outside a skipped block (once: a second call finds the line open).
+        if self.line.is_none() {
+            self.start();
+        }
         let Some(replay) = self.line.as_mut() else {
             return false;
         };
-        if self.skip_block || replay.is_closed() {
+        if replay.is_closed() {
             return false;
         }
         let tree = &mut self.moves;

@@ -60,6 +60,8 @@ use crate::evidence::{Evidence, Judged};
 
 pub mod cetkaik;
 pub mod chu;
+#[cfg(test)]
+mod corpus_texts;
 pub mod detect;
 pub mod evidence;
 mod extension;

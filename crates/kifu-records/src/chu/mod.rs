@@ -338,24 +338,9 @@ mod tests {
         CHU_NAMES.iter().any(|name| prefix.contains(name))
     }
 
-    fn texts_under(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                texts_under(&path, out);
-            } else {
-                let bytes = std::fs::read(&path).unwrap();
-                let expected = kifu_record::TextEncoding::for_path(&path);
-                let text = kifu_record::decode(&bytes, expected).text.into_owned();
-                out.push((path, text));
-            }
-        }
-    }
-
     #[test]
     fn the_early_search_answers_as_the_prefix_does_for_every_corpus_file() {
-        let mut texts = Vec::new();
-        texts_under(&kifu_testkit::corpus::path(""), &mut texts);
+        let texts = crate::corpus_texts::every_corpus_text();
         assert!(texts.len() > 1_000, "{} corpus files", texts.len());
         let mut named = 0;
         for (path, text) in &texts {

@@ -442,24 +442,9 @@ mod tests {
         }
     }
 
-    fn texts_under(dir: &Path, out: &mut Vec<(std::path::PathBuf, String)>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                texts_under(&path, out);
-            } else {
-                let bytes = std::fs::read(&path).unwrap();
-                let expected = TextEncoding::for_path(&path);
-                let text = kifu_record::decode(&bytes, expected).text.into_owned();
-                out.push((path, text));
-            }
-        }
-    }
-
     #[test]
     fn every_corpus_file_is_recognised_as_by_classifying_every_line() {
-        let mut texts = Vec::new();
-        texts_under(&kifu_testkit::corpus::path(""), &mut texts);
+        let texts = crate::corpus_texts::every_corpus_text();
         assert!(texts.len() > 1_000, "{} corpus files", texts.len());
         let mut kif_headers = 0;
         for (path, text) in &texts {

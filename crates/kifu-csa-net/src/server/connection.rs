@@ -575,6 +575,15 @@ impl Conn {
                                 old.from
                             );
                         }
+                        // The answer is queued before the presence is published: from
+                        // then on chat may fan out to this peer, and no `##[CHAT]` line
+                        // may come before `LOGIN:<name> OK` (a client reads that first).
+                        let ok = format!("LOGIN:{name} OK");
+                        if request.is_none() {
+                            self.peer.send_all([ok.as_str(), "##[LOGIN] +OK x1"]);
+                        } else {
+                            self.peer.send(&ok);
+                        }
                         online.insert(
                             player.clone(),
                             Presence {
@@ -602,13 +611,11 @@ impl Conn {
             keeper.login(&player);
         }
         self.deadline = self.lobby_deadline();
-        self.send(&format!("LOGIN:{name} OK"));
         let Some(request) = request else {
             self.gate.log_login(
                 self.from.ip(),
                 format_args!("login {player} from {} (x1)", self.from),
             );
-            self.send("##[LOGIN] +OK x1");
             self.state = State::Idle(player);
             return;
         };

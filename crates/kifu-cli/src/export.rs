@@ -776,6 +776,13 @@ fn training_entries(
         return;
     }
     let first_entry = out.entries.len();
+    // At most one entry a node: room made once, not grown entry by entry.
+    let entry_size = if args.to == To::Hcpe {
+        Hcpe::SIZE
+    } else {
+        Psv::SIZE
+    };
+    out.entries.reserve(record.moves.len() * entry_size);
     // The side to move of each entry written, for psv's result, which is for that side.
     let mut turns: Vec<Side> = Vec::new();
     let (last, end) = record.walk_main_line(|id, position, &mv| {

@@ -25,8 +25,6 @@ const fn code(bits: u8, len: u8) -> Code {
     Code { bits, len }
 }
 
-/// Slots of a table indexed by `PieceKind::index` (the largest index, the dragon's, is 14).
-const KIND_SLOTS: usize = 15;
 
 /// The kinds that can be held in hand, in the order both codings write hands.
 const HAND_ORDER: [PieceKind; 7] = PieceKind::HAND;
@@ -34,8 +32,8 @@ const HAND_ORDER: [PieceKind; 7] = PieceKind::HAND;
 /// How many of each hand kind a set holds (歩 18, 香桂銀金 4, 角飛 2).
 const SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
 
-/// One coding's tables.
-struct Coding {
+/// One coding's tables, as the codings are written down.
+struct Tables {
     name: &'static str,
     /// By [`board_slot`]: unpromoted kind × colour, then promoted kind × colour.
     board: [[[Code; 2]; 2]; 7],
@@ -45,11 +43,58 @@ struct Coding {
     boxed: [Code; 7],
 }
 
+/// One coding: its [`Tables`] and, worked out from them at compile time, the code of every
+/// board piece by kind index and colour, so that packing a square is one lookup.
+struct Coding {
+    name: &'static str,
+    board: [[[Code; 2]; 2]; 7],
+    hand: [[Code; 2]; 7],
+    boxed: [Code; 7],
+    /// By [`content`]: an empty square's code, then each piece's; a king's code is empty
+    /// (its square goes out before the board).
+    squares: [Code; CONTENTS],
+}
+
+/// Slots for what a square can hold: empty, or a piece of one kind index and one colour
+/// (`1 + 2 · 15` of them: the largest `PieceKind::index`, the dragon's, is 14), rounded up to a power of two so that a masked index needs no
+/// bounds check.
+const CONTENTS: usize = 32;
+
+/// The index of what a square holds: 0 for empty, else `1 + 2 · kind index + colour index`.
+#[inline]
+fn content(square: Option<Piece>) -> usize {
+    match square {
+        None => 0,
+        Some(p) => (1 + 2 * p.kind.index() + p.color.index()) & (CONTENTS - 1),
+    }
+}
+
+const fn coding(t: Tables) -> Coding {
+    let mut squares = [code(0, 0); CONTENTS];
+    squares[0] = EMPTY;
+    let mut i = 0;
+    while i < PieceKind::ALL.len() {
+        let kind = PieceKind::ALL[i];
+        if let Some((base, promoted)) = board_slot(kind) {
+            squares[1 + 2 * kind.index()] = t.board[base][promoted][0];
+            squares[2 + 2 * kind.index()] = t.board[base][promoted][1];
+        }
+        i += 1;
+    }
+    Coding {
+        name: t.name,
+        board: t.board,
+        hand: t.hand,
+        boxed: t.boxed,
+        squares,
+    }
+}
+
 const EMPTY: Code = code(0, 1);
 
 /// Apery's `HuffmanCodedPos`, as cshogi reads and writes it (`Board.to_hcp`, `set_hcp`).
 /// Board codes: a 1 (occupied), the kind, then the colour and the promotion flag.
-const HCP: Coding = Coding {
+const HCP: Coding = coding(Tables {
     name: "hcp",
     //        [unpromoted: black, white], [promoted: black, white]
     board: [
@@ -97,11 +142,11 @@ const HCP: Coding = Coding {
         code(0b1111, 7),
         code(0b101111, 7),
     ],
-};
+});
 
 /// YaneuraOu's `PackedSfen`, as cshogi reads and writes it (`Board.to_psfen`, `set_psfen`).
 /// Board codes: the kind, then the promotion flag (not for 金) and the colour.
-const PSFEN: Coding = Coding {
+const PSFEN: Coding = coding(Tables {
     name: "packed sfen",
     board: [
         [
@@ -148,7 +193,7 @@ const PSFEN: Coding = Coding {
         code(0b101111, 7),
         code(0b111111, 7),
     ],
-};
+});
 
 /// Why a position cannot be packed into 256 bits.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -189,17 +234,19 @@ pub enum UnpackError {
 
 /// The slot of a board piece in [`Coding::board`]: its unpromoted hand kind (0..7) and
 /// whether it is promoted; `None` for a king.
-fn board_slot(kind: PieceKind) -> Option<(usize, usize)> {
-    if kind == PieceKind::King {
+const fn board_slot(kind: PieceKind) -> Option<(usize, usize)> {
+    if matches!(kind, PieceKind::King) {
         return None;
     }
     let base = kind.unpromote();
-    Some((base.index(), usize::from(kind.is_promoted())))
+    Some((base.index(), kind.is_promoted() as usize))
 }
 
-/// Writes codes least significant bit first into 32 bytes.
+/// Writes codes least significant bit first into 32 bytes: a 64-bit accumulator from which
+/// whole 32-bit words go out. The words are kept apart from the accumulator's fields, so
+/// that the compiler keeps those in registers across a position's hundred codes.
 struct BitWriter {
-    out: [u8; 32],
+    words: [u32; 8],
     acc: u64,
     filled: u32,
     at: usize,
@@ -208,26 +255,41 @@ struct BitWriter {
 impl BitWriter {
     fn new() -> BitWriter {
         BitWriter {
-            out: [0; 32],
+            words: [0; 8],
             acc: 0,
             filled: 0,
             at: 0,
         }
     }
 
-    /// Adds `len` (at most 32) bits; whole 32-bit words go out at once, since a position is
-    /// some hundred codes of one to eight bits and this runs for every position exported.
+    /// Adds `len` (at most 32) bits.
     #[inline]
     fn put(&mut self, bits: u64, len: u32) {
         self.acc |= bits << self.filled;
         self.filled += len;
         if self.filled >= 32 {
-            if let Some(word) = self.out.get_mut(self.at..self.at + 4) {
-                word.copy_from_slice(&(self.acc as u32).to_le_bytes());
-            }
-            self.at += 4;
-            self.acc >>= 32;
-            self.filled -= 32;
+            self.flush_word();
+        }
+    }
+
+    /// Sends the accumulator's low word out. Past the eighth word nothing is written (the
+    /// index is masked, not checked): 40 pieces take exactly 256 bits, and more pieces of a
+    /// kind than a set holds are refused before the box is written.
+    #[inline]
+    fn flush_word(&mut self) {
+        self.words[self.at & 7] = self.acc as u32;
+        self.at += 1;
+        self.acc >>= 32;
+        self.filled -= 32;
+    }
+
+    /// Adds `n` 0 bits: the accumulator's unused bits are 0 already, so only the count
+    /// moves, and every whole word it passes goes out.
+    #[inline]
+    fn zeros(&mut self, n: usize) {
+        self.filled += n as u32;
+        while self.filled >= 32 {
+            self.flush_word();
         }
     }
 
@@ -237,13 +299,14 @@ impl BitWriter {
     }
 
     fn finish(mut self) -> [u8; 32] {
-        while self.filled > 0 && self.at < 32 {
-            self.out[self.at] = self.acc as u8;
-            self.acc >>= 8;
-            self.at += 1;
-            self.filled = self.filled.saturating_sub(8);
+        if self.filled > 0 && self.at < 8 {
+            self.words[self.at] = self.acc as u32;
         }
-        self.out
+        let mut out = [0u8; 32];
+        for (bytes, word) in out.chunks_exact_mut(4).zip(self.words) {
+            bytes.copy_from_slice(&word.to_le_bytes());
+        }
+        out
     }
 }
 
@@ -251,36 +314,43 @@ fn pack(coding: &Coding, position: &Position) -> Result<[u8; 32], PackError> {
     let king = |color| position.king_square(color).ok_or(PackError::NoKing(color));
     let (black_king, white_king) = (king(Color::Black)?, king(Color::White)?);
     let mut w = BitWriter::new();
-    w.put(u64::from(position.turn() == Color::White), 1);
-    w.put(black_king.index() as u64, 7);
-    w.put(white_king.index() as u64, 7);
-    // The code of every piece, looked up by kind and colour once per position rather than
-    // worked out square by square; a king's code is empty (its square went out above).
-    let mut codes = [[code(0, 0); 2]; KIND_SLOTS];
-    for kind in PieceKind::ALL {
-        if let Some((base, promoted)) = board_slot(kind) {
-            codes[kind.index()] = coding.board[base][promoted];
+    w.put(
+        u64::from(position.turn() == Color::White)
+            | (black_king.index() as u64) << 1
+            | (white_king.index() as u64) << 8,
+        15,
+    );
+    // This runs for every position exported, so it visits only the occupied squares (about
+    // half the board), each a lookup and an append; the empty squares between two pieces
+    // are a run of 0 bits, one a square. What each square holds is counted on the way
+    // (cheaper than a popcount of each kind's bitboard without a popcount instruction).
+    let board = position.squares();
+    let mut seen = [0u8; CONTENTS];
+    let mut next = 0;
+    let occupied = position.occupied().0;
+    // The two 64-bit halves one after the other: cheaper than 128-bit arithmetic. Bits come
+    // out lowest first, so squares in index order and `next <= i`.
+    for (half, base) in [(occupied as u64, 0), ((occupied >> 64) as u64, 64)] {
+        let mut bits = half;
+        while bits != 0 {
+            let i = base + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            w.zeros(i - next);
+            next = i + 1;
+            let c = board.get(i).map_or(0, |piece| content(*piece));
+            seen[c] += 1;
+            w.code(coding.squares[c]);
         }
     }
-    let mut used = [0u8; KIND_SLOTS];
-    for index in 0..Square::NUM {
-        let square = Square::from_index(index).expect("index below 81");
-        match position.piece_at(square) {
-            None => w.code(EMPTY),
-            Some(piece) => {
-                used[piece.kind.index()] += 1;
-                w.code(codes[piece.kind.index()][piece.color.index()]);
-            }
-        }
-    }
-    // Pieces on the board by their unpromoted kind, as the hand and box codes count them.
-    let mut on_board = [0u8; 7];
+    w.zeros(Square::NUM - next);
+    // Pieces of each hand kind accounted for, on the board (by unpromoted kind) and then in
+    // either hand; the rest of a set is in the box.
+    let mut used = [0u8; 7];
     for kind in PieceKind::ALL {
         if let Some((base, _)) = board_slot(kind) {
-            on_board[base] += used[kind.index()];
+            used[base] += seen[1 + 2 * kind.index()] + seen[2 + 2 * kind.index()];
         }
     }
-    let mut used = on_board;
     for color in Color::ALL {
         let hand = position.hand(color);
         for (slot, kind) in HAND_ORDER.into_iter().enumerate() {

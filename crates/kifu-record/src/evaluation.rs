@@ -324,6 +324,10 @@ pub fn evaluations(comments: &[Comment]) -> Vec<Evaluation> {
 /// The search to show for a node: its analysis when it has one (an analysis is what a reader
 /// asked for after the game), else the last one the comments report.
 pub fn evaluation(comments: &[Comment]) -> Option<Evaluation> {
+    // Most moves have no comment; exporters ask this of every one.
+    if comments.is_empty() {
+        return None;
+    }
     let mut all = evaluations(comments);
     let at = all
         .iter()

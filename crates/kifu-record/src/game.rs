@@ -81,6 +81,11 @@ pub trait Game: Sized + 'static {
     /// Plays a move already known to be legal (what [`Game::check_move`] accepted).
     fn play_unchecked(position: &mut Self::Position, mv: &Self::Move);
 
+    /// Makes room in `position` for the history of `moves` more moves, for a game whose
+    /// position keeps one (shogi's, for repetition): a replay that knows its length grows it
+    /// once. Nothing by default.
+    fn reserve_moves(_position: &mut Self::Position, _moves: usize) {}
+
     /// Checks a move and plays it; a position is left as it was when the move is illegal.
     fn play(position: &mut Self::Position, mv: &Self::Move) -> Result<(), Self::IllegalMove> {
         Self::check_move(position, mv)?;

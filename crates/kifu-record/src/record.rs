@@ -153,6 +153,8 @@ impl<G: Game> Record<G> {
     ) -> (NodeId, G::Position) {
         let tree = &self.moves;
         let mut position = G::start_position(&self.start);
+        // The main line is at most every node but the root.
+        G::reserve_moves(&mut position, tree.len().saturating_sub(1));
         let mut last = tree.root();
         let mut next = tree.main_child(last);
         while let Some(id) = next {

@@ -52,6 +52,10 @@ impl Game for Shogi {
         position.play_unchecked(*mv);
     }
 
+    fn reserve_moves(position: &mut Position, moves: usize) {
+        position.reserve(moves);
+    }
+
     fn outcome(position: &Position) -> Option<RecordOutcome> {
         position.outcome().map(|outcome| match outcome {
             Outcome::Checkmate { winner }

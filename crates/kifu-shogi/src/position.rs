@@ -312,6 +312,13 @@ impl Position {
         self.board[sq.index()]
     }
 
+    /// Every square's piece, in square index order (1一, 1二, … 1九, 2一, … 9九): for a
+    /// pass over the whole board without a lookup a square.
+    #[inline]
+    pub fn squares(&self) -> &[Option<Piece>; 81] {
+        &self.board
+    }
+
     /// The pieces `color` holds in hand.
     #[inline]
     pub fn hand(&self, color: Color) -> &Hand {

@@ -95,3 +95,19 @@ fn hcp_and_packed_sfen_are_cshogis() {
         assert_eq!(without_ply(&back.to_sfen()), without_ply(&sfen), "{sfen}");
     }
 }
+
+/// Without cshogi: every position the peer test uses (handicap starts with pieces in the box,
+/// perft positions with full hands, pieces on the last square and on both sides of the
+/// 64-square boundary the packer splits its board at) reads back from both codes as itself.
+#[test]
+fn every_position_reads_back_from_both_codes() {
+    let positions = positions();
+    assert!(positions.len() > 3900, "{} positions", positions.len());
+    for position in &positions {
+        let sfen = position.to_sfen();
+        let back = from_hcp(&hcp(position).unwrap()).unwrap();
+        assert_eq!(without_ply(&back.to_sfen()), without_ply(&sfen), "hcp");
+        let back = from_packed_sfen(&packed_sfen(position).unwrap()).unwrap();
+        assert_eq!(without_ply(&back.to_sfen()), without_ply(&sfen), "psfen");
+    }
+}

@@ -575,9 +575,29 @@ impl Conn {
                                 old.from
                             );
                         }
-                        // The answer is queued before the presence is published: from
-                        // then on chat may fan out to this peer, and no `##[CHAT]` line
-                        // may come before `LOGIN:<name> OK` (a client reads that first).
+                        // In the order a client and the log's readers can rely on: what
+                        // the login does, its log line, the answer, and only then the
+                        // presence others see (from then on chat may fan out to this peer,
+                        // and no `##[CHAT]` line may come before `LOGIN:<name> OK`).
+                        if x1 {
+                            self.peer.set_x1();
+                        }
+                        if let Some(keeper) = &services.records {
+                            keeper.login(&player);
+                        }
+                        match &request {
+                            None => self.gate.log_login(
+                                self.from.ip(),
+                                format_args!("login {player} from {} (x1)", self.from),
+                            ),
+                            Some(request) => self.gate.log_login(
+                                self.from.ip(),
+                                format_args!(
+                                    "login {player} from {} for {}",
+                                    self.from, request.game.name
+                                ),
+                            ),
+                        }
                         let ok = format!("LOGIN:{name} OK");
                         if request.is_none() {
                             self.peer.send_all([ok.as_str(), "##[LOGIN] +OK x1"]);
@@ -604,29 +624,11 @@ impl Conn {
             return self.refuse_login(&format!("{player}: {tell}"), &tell).await;
         }
         self.x1 = x1;
-        if x1 {
-            self.peer.set_x1();
-        }
-        if let Some(keeper) = &services.records {
-            keeper.login(&player);
-        }
         self.deadline = self.lobby_deadline();
-        let Some(request) = request else {
-            self.gate.log_login(
-                self.from.ip(),
-                format_args!("login {player} from {} (x1)", self.from),
-            );
-            self.state = State::Idle(player);
-            return;
-        };
-        self.gate.log_login(
-            self.from.ip(),
-            format_args!(
-                "login {player} from {} for {}",
-                self.from, request.game.name
-            ),
-        );
-        self.enter(player, request);
+        match request {
+            None => self.state = State::Idle(player),
+            Some(request) => self.enter(player, request),
+        }
     }
 
     /// Asks the lobby for a game; the seat may come at once or later.

@@ -13,6 +13,7 @@ use kifu_records::shogi::analysis_comments::{self, CommentDialect, Searcher};
 
 use crate::analyze_records::{GameJudgement, InputRecords};
 use crate::error::CliError;
+use crate::inputs::FileIdentity;
 use crate::output::write_atomically;
 
 /// Where the annotated records go.
@@ -121,10 +122,7 @@ fn annotated(
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
-    }
+    FileIdentity::of(a).is_some_and(|x| FileIdentity::of(b) == Some(x))
 }
 
 /// The format an input's records are written in.

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use crate::Outcome;
 use crate::error::CliError;
 use crate::games::{Game, GameArg, ReadOptions};
-use crate::inputs::{Input, OpenDirectory, expand};
+use crate::inputs::{FileReader, Input, expand};
 use crate::report::{FileReport, Summary};
 
 #[derive(clap::Args)]
@@ -65,14 +65,9 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     let shown = !progress.is_hidden();
     let start = Instant::now();
     // One read buffer and open directory per worker, reused for every file it checks.
-    let worker = || {
-        (
-            Vec::with_capacity(READ_BUFFER_CAPACITY),
-            OpenDirectory::default(),
-        )
-    };
-    let check = |(buffer, directory): &mut (Vec<u8>, OpenDirectory), input: &Input| {
-        let r = check_one(input, game, &read, only, buffer, directory);
+    let worker = || FileReader::with_capacity(READ_BUFFER_CAPACITY);
+    let check = |reader: &mut FileReader, input: &Input| {
+        let r = check_one(input, game, &read, only, reader);
         if shown {
             progress.inc(1);
         }
@@ -152,14 +147,13 @@ fn check_one(
     game: Option<Game>,
     read: &ReadOptions<'_>,
     only: Option<usize>,
-    buffer: &mut Vec<u8>,
-    directory: &mut OpenDirectory,
+    reader: &mut FileReader,
 ) -> FileReport {
     let name = input.name();
-    if let Err(e) = input.read_within(buffer, directory) {
-        return FileReport::failed(name, "?", "?", e.to_string());
-    }
-    let bytes = buffer.as_slice();
+    let bytes = match reader.read(input) {
+        Ok(bytes) => bytes,
+        Err(e) => return FileReport::failed(name, "?", "?", e.to_string()),
+    };
     let file = crate::games::InputFile {
         name: &name,
         path: input.path.as_deref(),

@@ -16,7 +16,7 @@ use serde::Serialize;
 use crate::Outcome;
 use crate::error::CliError;
 use crate::games::Game;
-use crate::inputs::{Input, expand};
+use crate::inputs::{FileReader, Input, expand};
 use crate::output::Outputs;
 
 #[derive(clap::Args)]
@@ -132,12 +132,12 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     let read: Vec<(Input, kifu_index::read::FileGames)> = pool.install(|| {
         inputs
             .par_iter()
-            .map_init(Vec::new, |buffer, input| {
-                let file = match input.read_into(buffer) {
-                    Ok(()) => read_file(
+            .map_init(FileReader::default, |reader, input| {
+                let file = match reader.read(input) {
+                    Ok(bytes) => read_file(
                         &input.name(),
                         input.path.as_deref(),
-                        buffer,
+                        bytes,
                         args.format.as_deref(),
                     ),
                     Err(e) => kifu_index::read::FileGames {

@@ -6,7 +6,7 @@
 //! one batch of files plus the archive writer's sort buffer.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use kifu_index::read::{FileGames, read_file_each};
@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::Outcome;
 use crate::error::CliError;
 use crate::games::Game;
-use crate::inputs::{Input, expand};
+use crate::inputs::{FileReader, Input, expand};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  kifu index records/ -o games.kidx\n  \
@@ -64,11 +64,11 @@ struct ReadFile {
     games: PreparedGames,
 }
 
-fn read_one(input: &Input, buffer: &mut Vec<u8>, format: Option<&str>) -> ReadFile {
+fn read_one(input: &Input, reader: &mut FileReader, format: Option<&str>) -> ReadFile {
     let name = input.name();
     let mut games = PreparedGames::default();
-    let file = match input.read_into(buffer) {
-        Ok(()) => read_file_each(&name, input.path.as_deref(), buffer, format, |game| {
+    let file = match reader.read(input) {
+        Ok(bytes) => read_file_each(&name, input.path.as_deref(), bytes, format, |game| {
             games.push(&game)
         }),
         Err(e) => FileGames {
@@ -155,16 +155,17 @@ struct Summary {
 pub fn run(args: Args) -> Result<Outcome, CliError> {
     let shogi = Game::by_name("shogi");
     let (inputs, skipped) = expand(&args.paths, Game::filter(shogi))?;
-    // The archive's own files are no records, should it lie inside a directory named.
+    // The archive's own files are no records, should it lie inside a directory named. A new
+    // archive has none yet: then no input is asked.
+    let archive = std::fs::canonicalize(&args.output).ok();
     let inside_archive = |input: &Input| {
-        let canonical = |p: &Path| std::fs::canonicalize(p).ok();
-        match (
-            input.path.as_deref().and_then(canonical),
-            canonical(&args.output),
-        ) {
-            (Some(p), Some(archive)) => p.starts_with(archive),
-            _ => false,
-        }
+        archive.as_deref().is_some_and(|archive| {
+            input
+                .path
+                .as_deref()
+                .and_then(|p| std::fs::canonicalize(p).ok())
+                .is_some_and(|p| p.starts_with(archive))
+        })
     };
     let inputs: Vec<Input> = inputs.into_iter().filter(|i| !inside_archive(i)).collect();
     if inputs.is_empty() {
@@ -205,8 +206,8 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
             pool.install(|| {
                 batch
                     .par_iter()
-                    .map_init(Vec::new, |buffer, input| {
-                        let file = read_one(input, buffer, args.format.as_deref());
+                    .map_init(FileReader::default, |reader, input| {
+                        let file = read_one(input, reader, args.format.as_deref());
                         progress.inc(1);
                         file
                     })

@@ -113,6 +113,62 @@ impl Input {
     }
 }
 
+/// What a file is, whatever path names it: its device and inode where the system has them
+/// (one `stat`), else its canonical path (a resolution of every component). Two paths name
+/// the same file when their identities are equal; hard links included.
+#[derive(Debug, PartialEq, Eq)]
+pub struct FileIdentity {
+    #[cfg(unix)]
+    inode: (u64, u64),
+    #[cfg(not(unix))]
+    canonical: PathBuf,
+}
+
+impl FileIdentity {
+    /// The identity of the file at `path`; `None` when there is none there.
+    pub fn of(path: &Path) -> Option<FileIdentity> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let meta = std::fs::metadata(path).ok()?;
+            Some(FileIdentity {
+                inode: (meta.dev(), meta.ino()),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            Some(FileIdentity {
+                canonical: std::fs::canonicalize(path).ok()?,
+            })
+        }
+    }
+}
+
+/// What a worker keeps from one file to the next in a command that reads many: the buffer
+/// the bytes go into and the directory last read from, kept open (see
+/// [`Input::read_within`]).
+#[derive(Default)]
+pub struct FileReader {
+    buffer: Vec<u8>,
+    directory: OpenDirectory,
+}
+
+impl FileReader {
+    /// A reader whose buffer has room for `capacity` bytes before its first file.
+    pub fn with_capacity(capacity: usize) -> FileReader {
+        FileReader {
+            buffer: Vec::with_capacity(capacity),
+            directory: OpenDirectory::default(),
+        }
+    }
+
+    /// Reads `input` whole; its bytes stay until the next read.
+    pub fn read(&mut self, input: &Input) -> std::io::Result<&[u8]> {
+        input.read_within(&mut self.buffer, &mut self.directory)?;
+        Ok(&self.buffer)
+    }
+}
+
 /// The directory the last file was read from, kept open (see [`Input::read_within`]).
 #[derive(Default)]
 pub struct OpenDirectory {

@@ -395,6 +395,37 @@ fn invalid_records_are_skipped_or_cut_and_inputs_are_never_outputs() {
     let over = export(&["-o", input.to_str().unwrap(), "--force"]);
     assert_eq!(over.status.code(), Some(2));
     assert!(text(&over.stderr).contains("is one of the inputs"));
+    // The same file under another name: through `..`, a symbolic link, a hard link, and as
+    // a file of a directory given as the input.
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let linked = dir.path().join("linked.psv");
+    let hard = dir.path().join("hard.psv");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&input, &linked).unwrap();
+    std::fs::hard_link(&input, &hard).unwrap();
+    let dotted = sub.join("..").join("bad.csa");
+    let mut others = vec![dotted, hard];
+    if cfg!(unix) {
+        others.push(linked);
+    }
+    for other in &others {
+        let over = export(&["-o", other.to_str().unwrap(), "--force"]);
+        assert_eq!(over.status.code(), Some(2), "{}", other.display());
+        assert!(text(&over.stderr).contains("is one of the inputs"));
+    }
+    let walked = kifu(&[
+        "export",
+        dir.path().to_str().unwrap(),
+        "--to",
+        "psv",
+        "-o",
+        input.to_str().unwrap(),
+        "--force",
+    ]);
+    assert_eq!(walked.status.code(), Some(2));
+    assert!(text(&walked.stderr).contains("is one of the inputs"));
+    assert!(std::fs::read(&input).unwrap().starts_with(b"PI\n"));
 }
 
 /// Cetkaik records (one per season) go to the same Parquet tables as shogi's (a row per ply,

@@ -413,7 +413,12 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
         }),
         keep_prefix: args.keep_prefix,
     };
-    let pool = crate::inputs::worker_pool(args.jobs)?;
+    // With one job the files are exported on this thread, as `check` does: no pool to
+    // start, hand each batch to and wait for.
+    let pool = match args.jobs {
+        Some(1) => None,
+        jobs => Some(crate::inputs::worker_pool(jobs)?),
+    };
     let progress = crate::inputs::file_progress(inputs.len());
 
     let start = Instant::now();
@@ -421,17 +426,25 @@ pub fn run(args: Args) -> Result<Outcome, CliError> {
     let mut counts = Counts::default();
     let mut reports: Vec<FileReport> = Vec::new();
     let mut seen: HashSet<u64> = HashSet::new();
+    let mut this_thread = FileReader::default();
     for batch in inputs.chunks(BATCH_FILES) {
-        let outputs: Vec<FileOutput> = pool.install(|| {
-            batch
-                .par_iter()
-                .map_init(FileReader::default, |reader, input| {
-                    let out = export_file(input, game, &args, &filters, reader);
-                    progress.inc(1);
-                    out
-                })
-                .collect()
-        });
+        let export = |reader: &mut FileReader, input: &Input| {
+            let out = export_file(input, game, &args, &filters, reader);
+            progress.inc(1);
+            out
+        };
+        let outputs: Vec<FileOutput> = match &pool {
+            None => batch
+                .iter()
+                .map(|input| export(&mut this_thread, input))
+                .collect(),
+            Some(pool) => pool.install(|| {
+                batch
+                    .par_iter()
+                    .map_init(FileReader::default, export)
+                    .collect()
+            }),
+        };
         for mut out in outputs {
             match args.to {
                 To::Hcpe if args.dedup => out.drop_duplicates(Hcpe::SIZE, &mut seen),

@@ -514,3 +514,31 @@ fn filters_an_output_cannot_apply_are_usage_errors() {
         assert!(!out.exists(), "{to} {option:?} wrote its output");
     }
 }
+
+/// One job exports on the calling thread, several on a pool: the same bytes either way, for
+/// every training format.
+#[test]
+fn one_job_and_several_write_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = kifu_testkit::corpus::path("shogi/bulk/csa");
+    for to in ["hcpe", "hcpe3", "psv"] {
+        let mut outputs = Vec::new();
+        for jobs in ["1", "2"] {
+            let out = dir.path().join(format!("{to}-{jobs}.bin"));
+            let run = kifu(&[
+                "export",
+                input.to_str().unwrap(),
+                "--to",
+                to,
+                "--jobs",
+                jobs,
+                "-o",
+                out.to_str().unwrap(),
+            ]);
+            assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+            outputs.push(std::fs::read(&out).unwrap());
+        }
+        assert!(outputs[0].len() > 1000, "{to}");
+        assert!(outputs[0] == outputs[1], "{to}");
+    }
+}

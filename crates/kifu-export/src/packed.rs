@@ -25,7 +25,6 @@ const fn code(bits: u8, len: u8) -> Code {
     Code { bits, len }
 }
 
-
 /// The kinds that can be held in hand, in the order both codings write hands.
 const HAND_ORDER: [PieceKind; 7] = PieceKind::HAND;
 

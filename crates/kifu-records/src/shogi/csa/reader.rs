@@ -7,7 +7,7 @@ use kifu_record::{
 use kifu_shogi::ShogiEnding;
 
 use super::setup::{Setup, even_position};
-use super::syntax::{Statement, Statements, move_line, time_line};
+use super::syntax::{Statement, Statements, header_line, move_line, time_line};
 use crate::shogi::line::{Line, Tally};
 use crate::shogi::main_line::{MainLine, MainLineMoves, checked_diagnostics};
 use crate::shogi::replay::Replay;
@@ -417,9 +417,12 @@ impl<'t, L: Line> Builder<'t, L> {
     fn common_lines(&mut self, statements: &mut Statements<'_>) {
         // Before the moves, a move or time line is rare and the general path reads it as
         // it would here ([`Statements::next`] knows their shapes too): the header's lines
-        // are not asked twice.
+        // are read by their own fast way, and the moves' only once the side to move is given.
         if self.phase != Phase::Moves {
-            return;
+            self.header_lines(statements);
+            if self.phase != Phase::Moves {
+                return;
+            }
         }
         let Some((at, ahead)) = statements.ahead() else {
             return;
@@ -455,6 +458,28 @@ impl<'t, L: Line> Builder<'t, L> {
             self.content = true;
             statements.pass(read);
         }
+    }
+
+    /// Reads the header lines that come next ([`header_line`]: the version, names, game
+    /// information, position lines, the side to move, comments) as [`Builder::statement`]
+    /// reads their statements from the general path, until a line is not one of them or the
+    /// side to move is given. Before the moves none of these can start another record, so
+    /// the general path's check for a missing `/` has nothing to find here.
+    #[inline(always)]
+    fn header_lines(&mut self, statements: &mut Statements<'_>) {
+        let Some((at, ahead)) = statements.ahead_text() else {
+            return;
+        };
+        let mut read = 0;
+        while self.phase != Phase::Moves {
+            let Some((statement, len, next)) = ahead.get(read..).and_then(header_line) else {
+                break;
+            };
+            let start = at + read;
+            self.statement(statement, Span::new(start, start + len));
+            read += next;
+        }
+        statements.pass(read);
     }
 
     /// Accepts the moves at the start of `rest` (which starts at `at` in the text), each a

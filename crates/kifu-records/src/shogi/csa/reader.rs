@@ -424,9 +424,10 @@ impl<'t, L: Line> Builder<'t, L> {
                 return;
             }
         }
-        let Some((at, ahead)) = statements.ahead() else {
+        let Some((at, ahead_text)) = statements.ahead_text() else {
             return;
         };
+        let ahead = ahead_text.as_bytes();
         // The lines not read yet; `at + read(rest)` is where they start in the text.
         let mut rest = ahead;
         let read = |rest: &[u8]| ahead.len() - rest.len();
@@ -448,6 +449,14 @@ impl<'t, L: Line> Builder<'t, L> {
                 // after a comment or an illegal move): the general path says what it is.
                 let start = at + read(rest);
                 self.time_ms(seconds * 1000, Span::new(start, start + len));
+                rest = &rest[next..];
+            } else if rest.first() == Some(&b'%')
+                && let Some((Statement::Special(word), len, next)) =
+                    ahead_text.get(read(rest)..).and_then(header_line)
+            {
+                // The record's ending (`%TORYO`), read as the general path reads it.
+                let start = at + read(rest);
+                self.ending(word, Span::new(start, start + len));
                 rest = &rest[next..];
             } else {
                 break;

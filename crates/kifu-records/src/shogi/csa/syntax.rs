@@ -228,7 +228,7 @@ impl<'a> Statements<'a> {
 /// One of the lines a record's header is nearly always made of, alone on its line at the
 /// start of `rest`: the version (`V2.2`), a name (`N+…`, `N-…`), a game information line
 /// (`$EVENT:…`), a position line (`PI…`, `P1`–`P9`, `P+`, `P-`), the side to move (`+`,
-/// `-`) or a comment. Gives the statement, its length and the offset of the next line,
+/// `-`) or a comment; or the record's ending (`%TORYO`). Gives the statement, its length and the offset of the next line,
 /// exactly as [`Statements::next`] reads that line there (a unit test holds the two
 /// together); `None`, for the general path, for any other line or any line it would read
 /// otherwise: a blank one, one with no `\n` after it, a `'CSA encoding=` line (which means
@@ -287,6 +287,7 @@ pub fn header_line(rest: &str) -> Option<(Statement<'_>, usize, usize)> {
                     Statement::Pieces(side(sign)?, line.get(2..)?)
                 }
                 (b'+' | b'-', None) => Statement::Turn(side(first)?),
+                (b'%', _) => Statement::Special(line.get(1..)?),
                 _ => return None,
             }
         }
@@ -673,6 +674,9 @@ mod tests {
         "-3334FU,T12",
         "T12",
         "%TORYO",
+        "%+ILLEGAL_ACTION",
+        "%",
+        "%TORYO,T3",
         "/",
         "'comment, with a comma",
         "'*text comment",
@@ -714,6 +718,7 @@ mod tests {
         assert!(taken > 500, "{taken}");
         for usual in [
             "V2.2\n",
+            "%TORYO\n",
             "N+Black0001\n",
             "$START_TIME:2024/01/06 09:00:00\r\n",
             "PI\n",

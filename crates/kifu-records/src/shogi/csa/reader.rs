@@ -258,7 +258,10 @@ struct Builder<'t, L: Line> {
     start: Option<Box<StartPosition>>,
     start_span: Span,
     moves: L,
-    setup: Setup,
+    /// The position lines read so far, `None` before the first: most records start with
+    /// `PI`, whose setup is made from the even game's board at once
+    /// ([`Setup::starting_even`]), with no empty board made first.
+    setup: Option<Setup>,
     phase: Phase,
     line: Replay<L>,
     v3: bool,
@@ -296,7 +299,7 @@ impl<'t, L: Line> Builder<'t, L> {
             start: None,
             start_span: Span::default(),
             moves,
-            setup: Setup::default(),
+            setup: None,
             phase: Phase::Header,
             line,
             v3: false,
@@ -367,17 +370,32 @@ impl<'t, L: Line> Builder<'t, L> {
             }
             Statement::Even { removed } => {
                 if self.position_line(span) {
-                    self.setup.even(removed, span, &mut self.diags);
+                    match &mut self.setup {
+                        Some(setup) => setup.even(removed, span, &mut self.diags),
+                        None => {
+                            self.setup = Some(Setup::starting_even(removed, span, &mut self.diags));
+                        }
+                    }
                 }
             }
             Statement::Rank { rank, cells } => {
                 if self.position_line(span) {
-                    self.setup.rank(rank, cells, span, &mut self.diags);
+                    self.setup.get_or_insert_with(Setup::default).rank(
+                        rank,
+                        cells,
+                        span,
+                        &mut self.diags,
+                    );
                 }
             }
             Statement::Pieces(side, body) => {
                 if self.position_line(span) {
-                    self.setup.pieces(side, body, span, &mut self.diags);
+                    self.setup.get_or_insert_with(Setup::default).pieces(
+                        side,
+                        body,
+                        span,
+                        &mut self.diags,
+                    );
                 }
             }
             Statement::Turn(side) => {
@@ -572,13 +590,14 @@ impl<'t, L: Line> Builder<'t, L> {
     }
 
     fn start_moves(&mut self, side: Side, span: Span) {
-        if self.setup.started && self.setup.is_plain_even(side) {
+        let started = self.setup.as_ref().filter(|setup| setup.started);
+        if started.is_some_and(|setup| setup.is_plain_even(side)) {
             // The record and the line already start from the even-game start (`Builder::new`),
             // with the line's history room reserved: nothing to copy.
             self.start_span = self.start_span.join(span);
-        } else if self.setup.started {
+        } else if let Some(setup) = started {
             self.start_span = self.start_span.join(span);
-            let start = self.setup.finish(side, self.start_span, &mut self.diags);
+            let start = setup.finish(side, self.start_span, &mut self.diags);
             self.line.position.clone_from(&start.position);
             self.start = Some(Box::new(start));
             self.line
@@ -602,6 +621,11 @@ impl<'t, L: Line> Builder<'t, L> {
         self.phase = Phase::Moves;
     }
 
+    /// True once a position line was read.
+    fn setup_started(&self) -> bool {
+        self.setup.as_ref().is_some_and(|setup| setup.started)
+    }
+
     // Every move and ending asks; only a record whose moves come first answers no.
     #[inline(always)]
     fn ensure_moves_phase(&mut self, span: Span) {
@@ -612,7 +636,7 @@ impl<'t, L: Line> Builder<'t, L> {
 
     #[cold]
     fn start_moves_unannounced(&mut self, span: Span) {
-        if self.setup.started {
+        if self.setup_started() {
             self.diags.push(Diagnostic::error(
                 DiagnosticKind::Syntax,
                 Span::point(span.start as usize),
@@ -700,7 +724,7 @@ impl<'t, L: Line> Builder<'t, L> {
     /// what it still holds back.
     #[inline(always)]
     fn close(&mut self) {
-        if self.phase != Phase::Moves && self.setup.started {
+        if self.phase != Phase::Moves && self.setup_started() {
             let at = self.start_span.end as usize;
             self.diags.push(Diagnostic::error(
                 DiagnosticKind::Syntax,

@@ -146,15 +146,18 @@ fn damaged_games_check_as_they_read() {
     }
 }
 
-/// The same text with a blank after every move, time and side-to-move line: the reader's fast
-/// way for a move or a time alone on its line refuses such a line, so every statement of it
-/// goes through the general statement parser and the replay's general entry, while lines,
-/// columns and the text of every statement stay where they were.
+/// The same text with a blank after every move, time, side-to-move, version and position
+/// line: the reader's fast ways for a move or a time alone on its line and for the header's
+/// lines refuse such a line, so every statement of it goes through the general statement
+/// parser and the replay's general entry, while lines, columns and the text of every
+/// statement stay where they were. (Names, game information and comments keep their blanks,
+/// so they cannot be sent the general way like this: a unit test of `header_line` holds the
+/// two ways together for them.)
 fn through_the_general_path(text: &str) -> String {
     text.split('\n')
         .map(|line| match line.as_bytes().first() {
             // A comment after a `,` runs to the end of its line: a blank would join it.
-            Some(b'+' | b'-' | b'T') if !line.contains('\'') => format!("{line} "),
+            Some(b'+' | b'-' | b'T' | b'V' | b'P') if !line.contains('\'') => format!("{line} "),
             _ => line.to_owned(),
         })
         .collect::<Vec<_>>()

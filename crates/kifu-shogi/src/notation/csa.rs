@@ -266,14 +266,16 @@ impl CsaMove {
         if !all_digits_one_to_nine(digits) {
             return None;
         }
-        let index = |file: u32, rank: u32| {
-            Square::from_index_unchecked((file - u32::from(b'1')) * 9 + rank - u32::from(b'1'))
-        };
-        let to = index(digits >> 16 & 0xff, digits >> 24);
+        // Both squares' indices (file × 9 + rank, counted from 0) at once: the files in
+        // bytes 0 and 2 of one word, the ranks in another, each index below 81 so that
+        // neither carries into the other's byte.
+        let from_one = digits - u32::from_le_bytes([b'1'; 4]);
+        let indices = (from_one & 0x00ff_00ff) * 9 + (from_one >> 8 & 0x00ff_00ff);
+        let to = Square::from_index_unchecked(indices >> 16);
         if drop {
             return piece.is_hand_kind().then(|| (Move::drop(piece, to), true));
         }
-        let from = index(digits & 0xff, digits >> 8 & 0xff);
+        let from = Square::from_index_unchecked(indices & 0xff);
         let on_board = position.piece_at(from)?.kind;
         let promote = if on_board == piece {
             false

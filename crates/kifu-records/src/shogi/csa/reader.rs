@@ -7,7 +7,7 @@ use kifu_record::{
 use kifu_shogi::ShogiEnding;
 
 use super::setup::{Setup, even_position};
-use super::syntax::{Statement, Statements, move_line, time_line};
+use super::syntax::{Statement, Statements, header_line, move_line, time_line};
 use crate::shogi::line::{Line, Tally};
 use crate::shogi::main_line::{MainLine, MainLineMoves, checked_diagnostics};
 use crate::shogi::replay::Replay;
@@ -258,7 +258,10 @@ struct Builder<'t, L: Line> {
     start: Option<Box<StartPosition>>,
     start_span: Span,
     moves: L,
-    setup: Setup,
+    /// The position lines read so far, `None` before the first: most records start with
+    /// `PI`, whose setup is made from the even game's board at once
+    /// ([`Setup::starting_even`]), with no empty board made first.
+    setup: Option<Setup>,
     phase: Phase,
     line: Replay<L>,
     v3: bool,
@@ -296,7 +299,7 @@ impl<'t, L: Line> Builder<'t, L> {
             start: None,
             start_span: Span::default(),
             moves,
-            setup: Setup::default(),
+            setup: None,
             phase: Phase::Header,
             line,
             v3: false,
@@ -367,17 +370,32 @@ impl<'t, L: Line> Builder<'t, L> {
             }
             Statement::Even { removed } => {
                 if self.position_line(span) {
-                    self.setup.even(removed, span, &mut self.diags);
+                    match &mut self.setup {
+                        Some(setup) => setup.even(removed, span, &mut self.diags),
+                        None => {
+                            self.setup = Some(Setup::starting_even(removed, span, &mut self.diags));
+                        }
+                    }
                 }
             }
             Statement::Rank { rank, cells } => {
                 if self.position_line(span) {
-                    self.setup.rank(rank, cells, span, &mut self.diags);
+                    self.setup.get_or_insert_with(Setup::default).rank(
+                        rank,
+                        cells,
+                        span,
+                        &mut self.diags,
+                    );
                 }
             }
             Statement::Pieces(side, body) => {
                 if self.position_line(span) {
-                    self.setup.pieces(side, body, span, &mut self.diags);
+                    self.setup.get_or_insert_with(Setup::default).pieces(
+                        side,
+                        body,
+                        span,
+                        &mut self.diags,
+                    );
                 }
             }
             Statement::Turn(side) => {
@@ -417,13 +435,17 @@ impl<'t, L: Line> Builder<'t, L> {
     fn common_lines(&mut self, statements: &mut Statements<'_>) {
         // Before the moves, a move or time line is rare and the general path reads it as
         // it would here ([`Statements::next`] knows their shapes too): the header's lines
-        // are not asked twice.
+        // are read by their own fast way, and the moves' only once the side to move is given.
         if self.phase != Phase::Moves {
-            return;
+            self.header_lines(statements);
+            if self.phase != Phase::Moves {
+                return;
+            }
         }
-        let Some((at, ahead)) = statements.ahead() else {
+        let Some((at, ahead_text)) = statements.ahead_text() else {
             return;
         };
+        let ahead = ahead_text.as_bytes();
         // The lines not read yet; `at + read(rest)` is where they start in the text.
         let mut rest = ahead;
         let read = |rest: &[u8]| ahead.len() - rest.len();
@@ -446,6 +468,14 @@ impl<'t, L: Line> Builder<'t, L> {
                 let start = at + read(rest);
                 self.time_ms(seconds * 1000, Span::new(start, start + len));
                 rest = &rest[next..];
+            } else if rest.first() == Some(&b'%')
+                && let Some((Statement::Special(word), len, next)) =
+                    ahead_text.get(read(rest)..).and_then(header_line)
+            {
+                // The record's ending (`%TORYO`), read as the general path reads it.
+                let start = at + read(rest);
+                self.ending(word, Span::new(start, start + len));
+                rest = &rest[next..];
             } else {
                 break;
             }
@@ -455,6 +485,28 @@ impl<'t, L: Line> Builder<'t, L> {
             self.content = true;
             statements.pass(read);
         }
+    }
+
+    /// Reads the header lines that come next ([`header_line`]: the version, names, game
+    /// information, position lines, the side to move, comments) as [`Builder::statement`]
+    /// reads their statements from the general path, until a line is not one of them or the
+    /// side to move is given. Before the moves none of these can start another record, so
+    /// the general path's check for a missing `/` has nothing to find here.
+    #[inline(always)]
+    fn header_lines(&mut self, statements: &mut Statements<'_>) {
+        let Some((at, ahead)) = statements.ahead_text() else {
+            return;
+        };
+        let mut read = 0;
+        while self.phase != Phase::Moves {
+            let Some((statement, len, next)) = ahead.get(read..).and_then(header_line) else {
+                break;
+            };
+            let start = at + read;
+            self.statement(statement, Span::new(start, start + len));
+            read += next;
+        }
+        statements.pass(read);
     }
 
     /// Accepts the moves at the start of `rest` (which starts at `at` in the text), each a
@@ -538,13 +590,14 @@ impl<'t, L: Line> Builder<'t, L> {
     }
 
     fn start_moves(&mut self, side: Side, span: Span) {
-        if self.setup.started && self.setup.is_plain_even(side) {
+        let started = self.setup.as_ref().filter(|setup| setup.started);
+        if started.is_some_and(|setup| setup.is_plain_even(side)) {
             // The record and the line already start from the even-game start (`Builder::new`),
             // with the line's history room reserved: nothing to copy.
             self.start_span = self.start_span.join(span);
-        } else if self.setup.started {
+        } else if let Some(setup) = started {
             self.start_span = self.start_span.join(span);
-            let start = self.setup.finish(side, self.start_span, &mut self.diags);
+            let start = setup.finish(side, self.start_span, &mut self.diags);
             self.line.position.clone_from(&start.position);
             self.start = Some(Box::new(start));
             self.line
@@ -568,6 +621,11 @@ impl<'t, L: Line> Builder<'t, L> {
         self.phase = Phase::Moves;
     }
 
+    /// True once a position line was read.
+    fn setup_started(&self) -> bool {
+        self.setup.as_ref().is_some_and(|setup| setup.started)
+    }
+
     // Every move and ending asks; only a record whose moves come first answers no.
     #[inline(always)]
     fn ensure_moves_phase(&mut self, span: Span) {
@@ -578,7 +636,7 @@ impl<'t, L: Line> Builder<'t, L> {
 
     #[cold]
     fn start_moves_unannounced(&mut self, span: Span) {
-        if self.setup.started {
+        if self.setup_started() {
             self.diags.push(Diagnostic::error(
                 DiagnosticKind::Syntax,
                 Span::point(span.start as usize),
@@ -666,7 +724,7 @@ impl<'t, L: Line> Builder<'t, L> {
     /// what it still holds back.
     #[inline(always)]
     fn close(&mut self) {
-        if self.phase != Phase::Moves && self.setup.started {
+        if self.phase != Phase::Moves && self.setup_started() {
             let at = self.start_span.end as usize;
             self.diags.push(Diagnostic::error(
                 DiagnosticKind::Syntax,

@@ -16,6 +16,7 @@
 //! `encoding_rs`, which reports it.
 
 use std::borrow::Cow;
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A cell that holds no character: not yet asked of `encoding_rs`, or not one character
@@ -105,27 +106,88 @@ pub(crate) fn decode_clean(bytes: &[u8]) -> Option<Cow<'_, str>> {
     if bytes.is_ascii() {
         return std::str::from_utf8(bytes).ok().map(Cow::Borrowed);
     }
-    // Every byte gives at most one and a half bytes of UTF-8, except the half-width katakana,
-    // which are rare (one byte, three in UTF-8): the vector grows for them.
-    let mut out: Vec<u8> = Vec::with_capacity(bytes.len() + bytes.len() / 2 + 8);
     let n = bytes.len();
+    match decode_into(bytes, room(0, n)) {
+        Decoding::Done(text) => Some(Cow::Owned(text)),
+        Decoding::Unclean => None,
+        // Half-width katakana (one byte, three of UTF-8) need more room than one and a half
+        // bytes a byte; they are rare, and three bytes a byte is room for anything.
+        Decoding::OutOfRoom => match decode_into(bytes, 3 * n + 16) {
+            Decoding::Done(text) => Some(Cow::Owned(text)),
+            // Never out of room again; `None` would only send the bytes to `encoding_rs`.
+            Decoding::Unclean | Decoding::OutOfRoom => None,
+        },
+    }
+}
+
+/// What [`decode_into`] made of the bytes.
+enum Decoding {
+    /// The text, which is what `encoding_rs` gives.
+    Done(String),
+    /// The bytes are not clean Shift_JIS: `encoding_rs` decodes and reports them.
+    Unclean,
+    /// The room given was too small (half-width katakana): decode again with more.
+    OutOfRoom,
+}
+
+/// The length of UTF-8 that [`decode_into`] needs room for when `written` bytes of it are
+/// out and `left` bytes of Shift_JIS remain, at one and a half bytes each (a pair gives at
+/// most three), with sixteen to spare for the widest write (sixteen bytes of which only the
+/// ASCII ones are kept).
+fn room(written: usize, left: usize) -> usize {
+    written + left + left.div_ceil(2) + 16
+}
+
+/// Decodes clean Shift_JIS into a string of `capacity` bytes at most, written in place.
+///
+/// The text is written at `len` into the vector's spare capacity and the vector's length set
+/// once at the end: a write is one store and a bounds test on a length kept in a register,
+/// where `extend_from_slice` and `truncate` (the capacity test, the length in memory) were a
+/// fifth of the decoding, and a zeroed buffer cost more than that to zero.
+///
+/// Room: the capacity stays at least [`room`]`(len, n - i)`. An ASCII step (bytes in, as
+/// many out) and a pair (two in, at most three out) keep that true by themselves; a byte
+/// that is a character alone (half-width katakana, 0x80) goes the cold way, which checks it
+/// and gives up with [`Decoding::OutOfRoom`] rather than outgrow the vector, so every write
+/// fits and the slices' bounds tests never fail (they would panic, never write past the end).
+fn decode_into(bytes: &[u8], capacity: usize) -> Decoding {
+    let n = bytes.len();
+    let mut out: Vec<u8> = Vec::with_capacity(capacity);
+    let spare = out.spare_capacity_mut();
+    let mut len = 0;
     let mut i = 0;
     while i < n {
-        if i + 8 <= n {
-            // ASCII eight bytes at a time: copy them all, keep those before the first that
-            // is not ASCII (nearly every ASCII run of a record is shorter than a line).
-            let chunk: [u8; 8] = bytes[i..i + 8].try_into().expect("eight bytes");
-            let high = u64::from_le_bytes(chunk) & 0x8080_8080_8080_8080;
-            out.extend_from_slice(&chunk);
+        if i + 16 <= n {
+            // ASCII sixteen bytes at a time: copy them all, keep those before the first that
+            // is not ASCII (a record's ASCII runs are short: `(77)   ( 0:16/00:00:16)\r\n`
+            // and the next move's number, about thirty bytes between two moves).
+            let chunk: [u8; 16] = bytes[i..i + 16].try_into().expect("sixteen bytes");
+            let high = u128::from_le_bytes(chunk) & 0x8080_8080_8080_8080_8080_8080_8080_8080;
+            put(spare, len, chunk);
             if high == 0 {
-                i += 8;
+                i += 16;
+                len += 16;
                 continue;
             }
             let ascii = (high.trailing_zeros() / 8) as usize;
-            out.truncate(out.len() - 8 + ascii);
             i += ascii;
+            len += ascii;
+        } else if i + 8 <= n {
+            // The same eight bytes at a time near the end.
+            let chunk: [u8; 8] = bytes[i..i + 8].try_into().expect("eight bytes");
+            let high = u64::from_le_bytes(chunk) & 0x8080_8080_8080_8080;
+            put(spare, len, chunk);
+            if high == 0 {
+                i += 8;
+                len += 8;
+                continue;
+            }
+            let ascii = (high.trailing_zeros() / 8) as usize;
+            i += ascii;
+            len += ascii;
         } else if bytes[i] < 0x80 {
-            out.push(bytes[i]);
+            put(spare, len, [bytes[i]]);
+            len += 1;
             i += 1;
             continue;
         }
@@ -137,8 +199,13 @@ pub(crate) fn decode_clean(bytes: &[u8]) -> Option<Cow<'_, str>> {
             let cell = &PAIRS[usize::from(b) << 8 | usize::from(trail.unwrap_or(0))];
             let packed = match cell.load(Ordering::Relaxed) {
                 UNKNOWN => {
-                    let (packed, len) = slow(b, trail)?;
-                    i += len;
+                    let Some((packed, taken)) = slow(b, trail) else {
+                        return Decoding::Unclean;
+                    };
+                    i += taken;
+                    if room(len + (packed >> 24) as usize, n - i) > spare.len() {
+                        return Decoding::OutOfRoom;
+                    }
                     packed
                 }
                 packed => {
@@ -146,15 +213,25 @@ pub(crate) fn decode_clean(bytes: &[u8]) -> Option<Cow<'_, str>> {
                     packed
                 }
             };
-            out.extend_from_slice(&packed.to_le_bytes());
-            out.truncate(out.len() - 4 + (packed >> 24) as usize);
+            put(spare, len, packed.to_le_bytes());
+            len += (packed >> 24) as usize;
         }
     }
+    // SAFETY: the first `len` bytes of the spare capacity are written: every step writes
+    // `put(spare, len, …)` and then moves `len` on by at most as many bytes as it wrote.
+    unsafe { out.set_len(len) };
     debug_assert!(std::str::from_utf8(&out).is_ok());
     // SAFETY: `out` holds ASCII bytes (each checked above) and whole characters as
     // `char::encode_utf8` wrote them (`pack`), nothing else: it is UTF-8. Checking it again
     // with `String::from_utf8` cost more than half as much as the decoding itself.
-    Some(Cow::Owned(unsafe { String::from_utf8_unchecked(out) }))
+    Decoding::Done(unsafe { String::from_utf8_unchecked(out) })
+}
+
+/// Writes `N` bytes at `at` of a vector's spare capacity.
+#[inline(always)]
+fn put<const N: usize>(spare: &mut [MaybeUninit<u8>], at: usize, bytes: [u8; N]) {
+    let to: &mut [MaybeUninit<u8>; N] = (&mut spare[at..at + N]).try_into().expect("N bytes");
+    *to = bytes.map(MaybeUninit::new);
 }
 
 #[cfg(test)]
@@ -173,8 +250,8 @@ mod tests {
             for b in 0..=255u8 {
                 let bytes = [a, b];
                 assert_eq!(decode_clean(&bytes), reference(&bytes), "{bytes:02x?}");
-                // After an ASCII byte and before one, at every offset of the 8-byte steps.
-                for pad in 0..9 {
+                // After ASCII bytes and before one, at every offset of the 16- and 8-byte steps.
+                for pad in 0..34 {
                     let mut long = vec![b'x'; pad];
                     long.extend_from_slice(&bytes);
                     long.push(b'y');

@@ -361,6 +361,28 @@ mod tests {
         assert!(Chu::claims_content(&format!("*中将棋\n{kif}")));
     }
 
+    /// A comment among the first moves is no claim either, even one that names chu and its
+    /// pieces within the lines a sniffer reads; the same comment above the moves still is.
+    #[test]
+    fn chu_named_among_the_first_moves_is_no_claim() {
+        let header = "手合割：平手\n手数----指手---------消費時間--\n";
+        let moves = "   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 ３四歩(33)   ( 0:02/00:00:02)\n";
+        let comment = "*中将棋なら獅子で取る手\n";
+        let late = format!("{header}{moves}{comment}   3 ２六歩(27)\n");
+        assert!(!Chu::claims_content(&late));
+        for name in [Some("g.kif"), Some("g.txt"), None] {
+            let path = name.map(Path::new);
+            assert_eq!(
+                game_of(path, late.as_bytes()),
+                Some(GameKind::Shogi),
+                "{name:?}"
+            );
+        }
+        let ki2 = format!("手合割：平手\n▲７六歩　△３四歩\n{comment}▲２六歩\n");
+        assert!(!Chu::claims_content(&ki2));
+        assert!(Chu::claims_content(&format!("{header}{comment}{moves}")));
+    }
+
     #[test]
     fn shared_extensions_go_to_the_first_game_that_reads_them() {
         let usi = b"7g7f 3c3d\n";

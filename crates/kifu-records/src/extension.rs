@@ -12,6 +12,19 @@ use std::path::Path;
 /// (`.bashrc`). Paths ending in a separator or a dot (`a/`, `a/..`, `b.`) go by
 /// `Path::extension`'s own rules.
 pub(crate) fn extension(path: &Path) -> Option<&str> {
+    std::str::from_utf8(extension_bytes(path)?).ok()
+}
+
+/// Whether `path`'s extension is `name` (ASCII, lower case) in any case: [`extension`]
+/// compared without making it text, whose UTF-8 check of a few bytes cost more than the
+/// search for the dot (a file's extension is compared several times on its way in).
+pub(crate) fn extension_is(path: &Path, name: &str) -> bool {
+    extension_bytes(path).is_some_and(|e| e.eq_ignore_ascii_case(name.as_bytes()))
+}
+
+/// [`extension`]'s bytes, whether or not they are UTF-8; a name of ASCII compares equal to
+/// them only where it equals [`extension`].
+pub(crate) fn extension_bytes(path: &Path) -> Option<&[u8]> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
@@ -26,10 +39,10 @@ pub(crate) fn extension(path: &Path) -> Option<&str> {
             if bytes[dot] == b'/' || dot == 0 || bytes[dot - 1] == b'/' {
                 return None;
             }
-            return std::str::from_utf8(&bytes[dot + 1..]).ok();
+            return Some(&bytes[dot + 1..]);
         }
     }
-    path.extension()?.to_str()
+    path.extension()?.to_str().map(str::as_bytes)
 }
 
 #[cfg(test)]
@@ -67,11 +80,12 @@ mod tests {
             "x.\u{e9}t\u{e9}",
         ] {
             let path = Path::new(path);
-            assert_eq!(
-                extension(path),
-                path.extension().and_then(|e| e.to_str()),
-                "{path:?}"
-            );
+            let expected = path.extension().and_then(|e| e.to_str());
+            assert_eq!(extension(path), expected, "{path:?}");
+            for name in ["kif", "csa", "gz", "txt", "c"] {
+                let same = expected.is_some_and(|e| e.eq_ignore_ascii_case(name));
+                assert_eq!(extension_is(path, name), same, "{path:?} {name}");
+            }
         }
     }
 }

@@ -150,7 +150,7 @@ pub fn open<'b>(bytes: &'b [u8], request: &Request<'_>) -> Result<Opened<'b>, Op
 
 /// The path when its extension may hint at a format: `.txt` is any text, not a format.
 pub(crate) fn hint_path(path: Option<&Path>) -> Option<&Path> {
-    path.filter(|p| !crate::extension::extension(p).is_some_and(|e| e.eq_ignore_ascii_case("txt")))
+    path.filter(|p| !crate::extension::extension_is(p, "txt"))
 }
 
 /// The encoding the named format or the extension's format expects (Shift_JIS otherwise,

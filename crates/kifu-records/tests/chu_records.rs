@@ -338,3 +338,48 @@ fn csl_and_usi_warn_that_they_drop_variations_and_times() {
         assert!(all.contains("no times"), "{}: {all}", format.name());
     }
 }
+
+/// Every corpus game, written in every chu format, is opened as chu by the front door with
+/// its own extension, with a name that says nothing (`.txt`) and with none: chu's claim on a
+/// text looks only at the head before the moves, which is where each format names the game.
+/// A game from a custom start names it by its board diagram alone.
+#[test]
+fn every_corpus_game_in_every_format_is_opened_as_chu_named_or_not() {
+    use kifu_records::detect::GameKind;
+    use kifu_records::open::{Request, open};
+    let mut texts = Vec::new();
+    for rec in corpus() {
+        texts.push(("csl", "csl", csl::write(&rec)));
+        texts.push(("csl-ja", "csl", csl::write_japanese(&rec)));
+        texts.push(("kif", "kif", kif::write(&rec)));
+        texts.push(("kif", "kifu", kif::write(&rec)));
+        texts.push(("usi", "usi", usi::write(&rec)));
+        texts.push(("json", "json", json::write(&rec)));
+    }
+    let custom = "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1";
+    let start = kifu_chu::Position::from_sfen(custom).unwrap();
+    let mut rec = ChuRecord::new(start.clone());
+    let root = rec.moves.root();
+    rec.moves
+        .add_move(root, start.legal_moves().as_slice()[0], Span::default());
+    texts.push(("kif", "kif", kif::write(&rec)));
+    for (format, extension, text) in &texts {
+        for name in [format!("g.{extension}"), "g.txt".to_string()]
+            .iter()
+            .map(Some)
+            .chain([None])
+        {
+            let request = Request {
+                path: name.map(std::path::Path::new),
+                ..Request::default()
+            };
+            let opened = open(text.as_bytes(), &request).unwrap();
+            assert_eq!(
+                opened.game,
+                GameKind::Chu,
+                "{format} named {name:?}:\n{}",
+                &text[..text.len().min(300)]
+            );
+        }
+    }
+}

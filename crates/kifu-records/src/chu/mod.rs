@@ -116,8 +116,8 @@ pub fn claims_text(text: &str) -> bool {
             || t.contains("\"rules\":\"lishogi\"")
             || t.contains("\"rules\":\"jcsa\"");
     }
-    // The start position, the game's name and a board diagram stand in a record's first
-    // lines, which are all any sniffer reads of a text.
+    // The start position, the game's name and a board diagram stand in a record's head,
+    // before its moves, and within the first lines, which are all any sniffer reads.
     if names_chu_early(t) {
         return true;
     }
@@ -139,25 +139,17 @@ pub fn claims_text(text: &str) -> bool {
 /// file numbers of a 12×12 board diagram.
 const CHU_NAMES: [&str; 3] = ["中将棋", "lfcsgekgscfl", "１２ １１"];
 
-/// Whether one of [`CHU_NAMES`] stands in the text's sniffed prefix
-/// ([`crate::sniffing::sniffed_prefix`]). Every `.kif` file opened asks this (shogi and chu
-/// share the extension), and nearly none holds a name: each is looked for in the whole text
-/// with a vector search first, and the prefix is found only when one is there. A name lies
-/// in the prefix exactly when its first occurrence ends inside it, so the answer is the
-/// prefix's own (a test over the corpus holds the two together).
+/// Whether one of [`CHU_NAMES`] stands in the text's head, before its moves
+/// ([`crate::sniffing::head_before_moves`]): where a chu record names itself (its
+/// `手合割：中将棋`, its board diagram, its SFEN). Every `.kif` file opened asks this (shogi
+/// and chu share the extension) and nearly none holds a name, so the search stops where the
+/// moves begin: searching the whole text was 41 instructions a ply of `kifu check` over
+/// shogi KIF, and a name in a comment among the moves is no claim.
 fn names_chu_early(text: &str) -> bool {
     static FINDERS: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 3]> =
         std::sync::LazyLock::new(|| CHU_NAMES.map(memchr::memmem::Finder::new));
-    let mut prefix: Option<usize> = None;
-    for finder in FINDERS.iter() {
-        if let Some(at) = finder.find(text.as_bytes()) {
-            let end = *prefix.get_or_insert_with(|| crate::sniffing::sniffed_prefix(text).len());
-            if at + finder.needle().len() <= end {
-                return true;
-            }
-        }
-    }
-    false
+    let head = crate::sniffing::head_before_moves(text).as_bytes();
+    FINDERS.iter().any(|finder| finder.find(head).is_some())
 }
 
 /// The moves of the main line, in order.
@@ -330,31 +322,33 @@ pub(crate) fn write_games(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sniffing::{SNIFFED_LINES, sniffed_prefix};
+    use crate::sniffing::{SNIFFED_LINES, begins_moves, first_lines};
 
-    /// What [`names_chu_early`] stands in for: each name searched in the sniffed prefix.
-    fn names_chu_in_prefix(text: &str) -> bool {
-        let prefix = sniffed_prefix(text);
-        CHU_NAMES.iter().any(|name| prefix.contains(name))
+    /// What [`names_chu_early`] stands in for: each name searched in the sniffed lines, one
+    /// by one, up to the first that begins the moves.
+    fn names_chu_in_head_lines(text: &str) -> bool {
+        first_lines(text)
+            .take_while(|line| !begins_moves(line))
+            .any(|line| CHU_NAMES.iter().any(|name| line.contains(name)))
     }
 
     #[test]
-    fn the_early_search_answers_as_the_prefix_does_for_every_corpus_file() {
+    fn the_early_search_answers_as_the_head_lines_do_for_every_corpus_file() {
         let texts = crate::corpus_texts::every_corpus_text();
         assert!(texts.len() > 1_000, "{} corpus files", texts.len());
         let mut named = 0;
         for (path, text) in &texts {
             let early = names_chu_early(text);
-            assert_eq!(early, names_chu_in_prefix(text), "{}", path.display());
+            assert_eq!(early, names_chu_in_head_lines(text), "{}", path.display());
             named += usize::from(early);
         }
         assert!(named > 0, "no corpus file names chu in its first lines");
     }
 
-    /// A name before, across and after the end of the sniffed prefix, and in texts of fewer
-    /// lines than a prefix holds.
+    /// A name before, across and after the end of the sniffed prefix, after the first move
+    /// line, and in texts of fewer lines than a prefix holds.
     #[test]
-    fn a_name_counts_only_when_it_ends_inside_the_first_lines() {
+    fn a_name_counts_only_when_it_ends_inside_the_head() {
         let lines = "x\n".repeat(SNIFFED_LINES - 1);
         for name in CHU_NAMES {
             let inside = format!("{lines}{name}\nafter\n");
@@ -362,14 +356,18 @@ mod tests {
             let (head, tail) = name.split_at(name.char_indices().nth(1).unwrap().0);
             let across = format!("{lines}{head}\n{tail}{name}\n");
             let short = format!("a\n{name}");
+            let among_moves = format!("a\n   1 ７六歩(77)\n*{name}\n");
+            let on_a_move_line = format!("▲７六歩 {name}\n");
             for (text, expected) in [
                 (inside, true),
                 (after, false),
                 (across, false),
                 (short, true),
+                (among_moves, false),
+                (on_a_move_line, false),
             ] {
                 assert_eq!(names_chu_early(&text), expected, "{text:?}");
-                assert_eq!(names_chu_in_prefix(&text), expected, "{text:?}");
+                assert_eq!(names_chu_in_head_lines(&text), expected, "{text:?}");
             }
         }
         assert!(!names_chu_early(""));

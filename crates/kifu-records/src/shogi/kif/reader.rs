@@ -374,6 +374,9 @@ impl<L: Branch> Reader<'_, '_, L> {
                 self.diagram.position(side, self.diags)
             } else {
                 match handicap {
+                    // The record was made with the even start: nearly every file says 平手,
+                    // and setting it up again was a position copied and one dropped a file.
+                    Some((_, Some(Handicap::Even))) => None,
                     Some((_, Some(h))) => Some(StartPosition::handicap(h)),
                     Some((name, None)) => {
                         let span = self

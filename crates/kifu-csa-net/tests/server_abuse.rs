@@ -32,6 +32,44 @@ fn log_text(dir: &Path) -> String {
     std::fs::read_to_string(dir.join("server.log")).unwrap_or_default()
 }
 
+/// `n` x1 players, each from its own address `<net>.<i + 1>`, logged in as `<name><i>` and
+/// sending `%%CHAT <message>` every `pause_ms` for `during`; each task ends with how many
+/// lines it sent and its connection.
+fn chatters(
+    addr: SocketAddr,
+    n: usize,
+    net: &str,
+    name: &str,
+    message: &str,
+    during: Duration,
+    pause_ms: u64,
+) -> Vec<tokio::task::JoinHandle<(u32, Client)>> {
+    let line = format!("%%CHAT {message}\n");
+    (0..n)
+        .map(|i| {
+            let (from, name, line) = (
+                format!("{net}.{}", i + 1),
+                format!("{name}{i}"),
+                line.clone(),
+            );
+            tokio::spawn(async move {
+                let mut c = connect_from(&from, addr).await.unwrap();
+                x1_login(&mut c, &name, "pw").await;
+                let until = Instant::now() + during;
+                let mut sent = 0u32;
+                while Instant::now() < until {
+                    if c.wr.write_all(line.as_bytes()).await.is_err() {
+                        break;
+                    }
+                    sent += 1;
+                    tokio::time::sleep(Duration::from_millis(pause_ms)).await;
+                }
+                (sent, c)
+            })
+        })
+        .collect()
+}
+
 /// Two x1 players paired for `game` (Black, White); the summaries are read.
 async fn x1_pair(addr: SocketAddr, game: &str, names: [&str; 2]) -> (Client, Client) {
     let mut black = Client::connect(addr).await;
@@ -127,22 +165,15 @@ async fn idle_connections_from_25_addresses_leave_room_for_players_and_are_told_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_x1_login_is_answered_before_any_chat_reaches_it() {
     let addr = start(config(None)).await;
-    let mut chatters = Vec::new();
-    for i in 0..4 {
-        chatters.push(tokio::spawn(async move {
-            let mut c = connect_from(&format!("127.0.4.{}", i + 1), addr)
-                .await
-                .unwrap();
-            x1_login(&mut c, &format!("talker{i}"), "pw").await;
-            let until = Instant::now() + Duration::from_secs(2);
-            while Instant::now() < until {
-                if c.wr.write_all(b"%%CHAT hi\n").await.is_err() {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(1)).await;
-            }
-        }));
-    }
+    let chatters = chatters(
+        addr,
+        4,
+        "127.0.4",
+        "talker",
+        "hi",
+        Duration::from_secs(2),
+        1,
+    );
     tokio::time::sleep(Duration::from_millis(100)).await;
     for i in 0..60 {
         let mut c = connect_from(&format!("127.0.5.{}", i + 1), addr)
@@ -176,30 +207,15 @@ async fn a_chat_flood_costs_no_player_its_game_and_drops_chat_with_a_note() {
     assert!(white.line().await.starts_with("START:"));
     // 30 chatters from 30 addresses send 8,000-byte lines as fast as they can for 3 s.
     let long = "x".repeat(8_000);
-    let mut chatters = Vec::new();
-    for i in 0..30 {
-        let long = long.clone();
-        chatters.push(tokio::spawn(async move {
-            let mut c = connect_from(&format!("127.0.3.{}", i + 1), addr)
-                .await
-                .unwrap();
-            x1_login(&mut c, &format!("chatter{i}"), "pw").await;
-            let until = Instant::now() + Duration::from_secs(3);
-            let mut sent = 0u32;
-            while Instant::now() < until {
-                if c.wr
-                    .write_all(format!("%%CHAT {long}\n").as_bytes())
-                    .await
-                    .is_err()
-                {
-                    break;
-                }
-                sent += 1;
-                tokio::time::sleep(Duration::from_millis(5)).await;
-            }
-            (sent, c)
-        }));
-    }
+    let chatters = chatters(
+        addr,
+        30,
+        "127.0.3",
+        "chatter",
+        &long,
+        Duration::from_secs(3),
+        5,
+    );
     let mut refused_chat = 0;
     for t in chatters {
         let (sent, mut c) = t.await.unwrap();
